@@ -1,0 +1,32 @@
+import { z } from 'zod'
+
+export const notificationTypes = ['success', 'warning', 'error', 'system', 'info'] as const
+
+export const notificationSchema = z.object({
+  id: z.uuid(),
+  type: z.string(),
+  title: z.string().nullable(),
+  message: z.string(),
+  link: z.string().nullable(),
+  timestamp: z.string(),
+  read: z.boolean(),
+  trash: z.boolean(),
+})
+export type Notification = z.infer<typeof notificationSchema>
+
+export const notificationListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+})
+
+export const notificationCountSchema = z.object({ count: z.number().int() })
+
+export const notificationIdParamsSchema = z.object({ id: z.uuid('Unknown notification') })
+
+export const markAllReadResponseSchema = z.object({ updated: z.number().int() })
+
+/** What every instance pushes to a user's sockets when a notification is created. */
+export const notificationMessageSchema = notificationSchema.extend({
+  type: z.literal('notification'),
+  notificationType: z.string(),
+  userId: z.uuid(),
+})

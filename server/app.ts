@@ -1,0 +1,82 @@
+import swagger from '@fastify/swagger'
+import websocket from '@fastify/websocket'
+import Fastify, { type FastifyBaseLogger } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { ServerContext } from './context.ts'
+import authRoutes from './modules/auth/routes.ts'
+import mfaRoutes from './modules/auth/mfa-routes.ts'
+import catalogRoutes from './modules/catalog/routes.ts'
+import dashboardRoutes from './modules/dashboard/routes.ts'
+import devRoutes from './modules/dev/routes.ts'
+import notificationRoutes from './modules/notifications/routes.ts'
+import officerRoutes from './modules/officers/routes.ts'
+import systemRoutes from './modules/system/routes.ts'
+import auth from './plugins/auth.ts'
+import errorHandler from './plugins/error-handler.ts'
+import rateLimiting from './plugins/rate-limit.ts'
+import security from './plugins/security.ts'
+import webApp from './plugins/web-app.ts'
+import realtimeRoutes from './realtime/routes.ts'
+
+export const BODY_LIMIT_BYTES = 1024 * 1024
+const WEBSOCKET_MAX_MESSAGE_BYTES = 64 * 1024
+
+/**
+ * Builds the whole application from plugins and modules without listening, so tests can `inject`
+ * into the real thing. Order: framework plugins, our decorators, then routes.
+ */
+export async function buildApp(ctx: ServerContext, options: { loggerInstance?: FastifyBaseLogger } = {}) {
+  const { config } = ctx
+  const app = Fastify({
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: false }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    genReqId: () => crypto.randomUUID(),
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  const allowedOrigins = [
+    ...new Set([config.appOrigin, ...(config.isProduction ? [] : developmentOrigins(config.port))]),
+  ]
+
+  await app.register(errorHandler)
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Clusterdeck API', version: '1', description: 'The API behind the Clusterdeck portal.' },
+      servers: [{ url: config.appUrl }],
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(security, { allowedOrigins, isProduction: config.isProduction })
+  await app.register(rateLimiting, {
+    db: ctx.db,
+    max: config.rateLimit.perIp,
+    windowSeconds: config.rateLimit.windowSeconds,
+  })
+  await app.register(websocket, { options: { maxPayload: WEBSOCKET_MAX_MESSAGE_BYTES } })
+  await app.register(auth, { db: ctx.db, secret: config.sessionSecret, isProduction: config.isProduction })
+
+  await app.register(systemRoutes, ctx)
+  await app.register(authRoutes, ctx)
+  await app.register(mfaRoutes, ctx)
+  await app.register(notificationRoutes, ctx)
+  await app.register(officerRoutes)
+  await app.register(catalogRoutes, ctx)
+  await app.register(dashboardRoutes, ctx)
+  await app.register(realtimeRoutes, { ...ctx, allowedOrigins })
+  if (!config.isProduction) await app.register(devRoutes, ctx)
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+  await app.register(webApp, { clientDir: config.webClientDir })
+  return app
+}
+
+/** Outside production the app is reached as localhost and 127.0.0.1 alike. */
+function developmentOrigins(port: number): string[] {
+  return [`http://localhost:${port}`, `http://127.0.0.1:${port}`]
+}

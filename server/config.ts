@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+/** Every environment variable the server reads, parsed once at start-up. */
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Clusterdeck <no-reply@clusterdeck.eu>'),
+  RATES_PRIMARY_URL: z.url().default('https://open.er-api.com/v6/latest/USD'),
+  RATES_BACKUP_URL: z.url().default('https://api.frankfurter.app/latest?from=USD'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  /** Set when a load balancer in front sets X-Forwarded-For (so per-IP limits see the client). */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  WEB_CLIENT_DIR: z.string().min(1).default('build/client'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How many requests per IP a guessable route accepts in RATE_LIMIT_WINDOW_SECONDS. */
+  RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  /** Failed logins one account may have in LOGIN_LOCK_WINDOW_SECONDS before it is locked out. */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+  LOGIN_LOCK_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+})
+
+export type Config = {
+  env: 'development' | 'production' | 'test'
+  isProduction: boolean
+  port: number
+  host: string
+  appUrl: string
+  appOrigin: string
+  databaseUrl: string | undefined
+  sessionSecret: string
+  smtpUrl: string | undefined
+  mailFrom: string
+  ratesPrimaryUrl: string
+  ratesBackupUrl: string
+  dataDir: string
+  trustProxy: boolean
+  webClientDir: string
+  logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL']
+  rateLimit: { perIp: number; windowSeconds: number }
+  loginLockout: { maxFailures: number; windowSeconds: number }
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses the environment into a Config. A bad value throws a ConfigError whose message is one
+ * line naming the variable, which main.ts prints before exiting.
+ */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const blankless = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''))
+  const parsed = environmentSchema.safeParse(blankless)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    throw new ConfigError(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`)
+  }
+  const values = parsed.data
+  const isProduction = values.NODE_ENV === 'production'
+  if (isProduction && !values.SESSION_SECRET) {
+    throw new ConfigError('Invalid environment variable SESSION_SECRET: required in production')
+  }
+  const dataDir = path.resolve(values.DATA_DIR)
+  const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, '')
+  return {
+    env: values.NODE_ENV,
+    isProduction,
+    port: values.PORT,
+    host: values.HOST,
+    appUrl,
+    appOrigin: new URL(appUrl).origin,
+    databaseUrl: values.DATABASE_URL,
+    sessionSecret: values.SESSION_SECRET ?? developmentSessionSecret(dataDir),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    ratesPrimaryUrl: values.RATES_PRIMARY_URL,
+    ratesBackupUrl: values.RATES_BACKUP_URL,
+    dataDir,
+    trustProxy: values.TRUST_PROXY === 'true',
+    webClientDir: path.resolve(values.WEB_CLIENT_DIR),
+    logLevel: values.LOG_LEVEL,
+    rateLimit: { perIp: values.RATE_LIMIT_PER_IP, windowSeconds: values.RATE_LIMIT_WINDOW_SECONDS },
+    loginLockout: { maxFailures: values.LOGIN_MAX_FAILURES, windowSeconds: values.LOGIN_LOCK_WINDOW_SECONDS },
+  }
+}
+
+/** Outside production the secret is generated once and kept, so sessions survive restarts. */
+function developmentSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(32).toString('base64url')
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 })
+  return secret
+}

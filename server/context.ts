@@ -1,0 +1,12 @@
+import type { Config } from './config.ts'
+import type { Database } from './db/client.ts'
+import type { JobQueue } from './jobs/queue.ts'
+import type { RealtimeHub } from './realtime/hub.ts'
+
+/** What services need from the running server, built once in main.ts (or by a test). */
+export type ServerContext = {
+  config: Config
+  db: Database
+  queue: JobQueue
+  realtime: RealtimeHub
+}

@@ -1,0 +1,22 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
+import pg from 'pg'
+import * as schema from './schema/index.ts'
+
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool }
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+/** Either the pool or an open transaction: queries take this so callers choose the scope. */
+export type Queryable = Database | Transaction
+
+export function createDatabase(connectionString: string, options: { max?: number } = {}): Database {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    // Fail fast when PostgreSQL is gone so requests get a 503 instead of hanging.
+    connectionTimeoutMillis: 3_000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: 15_000,
+  })
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {})
+  return drizzle({ client: pool, schema, casing: 'snake_case' }) as Database
+}

@@ -1,0 +1,14 @@
+import { bigint, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+
+export const organizations = pgTable('organizations', {
+  id: uuid().primaryKey().defaultRandom(),
+  name: text().notNull(),
+  /** The billing identifier customers quote; shown as "Billing ID". */
+  billingId: text().notNull().unique(),
+  billingCurrency: text().notNull().default('EUR'),
+  /** Orders above this total wait for an officer's approval. */
+  creditLimitCents: bigint({ mode: 'number' }).notNull().default(5_000_000),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+})
+
+export type Organization = typeof organizations.$inferSelect

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { organizations } from './organizations.ts'
+
+export const userRoles = ['user', 'admin', 'super_admin'] as const
+export type UserRole = (typeof userRoles)[number]
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    username: text().notNull(),
+    /** Stored lower-cased so look-ups by email are exact. */
+    email: text().notNull(),
+    name: text().notNull(),
+    passwordHash: text().notNull(),
+    role: text({ enum: userRoles }).notNull().default('user'),
+    isOfficer: boolean().notNull().default(false),
+    emailVerified: boolean().notNull().default(false),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    /** `pending` until an admin of the organization approves the registration. */
+    membershipStatus: text({ enum: ['active', 'pending'] })
+      .notNull()
+      .default('active'),
+    mfaSecret: text(),
+    mfaEnabled: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${table.username})`),
+    uniqueIndex('users_email_key').on(table.email),
+    index('users_organization_id_idx').on(table.organizationId),
+  ],
+)
+
+export const registrationRequests = pgTable(
+  'registration_requests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    status: text({ enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    decidedBy: uuid().references(() => users.id),
+    decidedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('registration_requests_organization_status_idx').on(table.organizationId, table.status)],
+)
+
+export type User = typeof users.$inferSelect

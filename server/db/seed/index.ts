@@ -1,0 +1,50 @@
+import { count } from 'drizzle-orm'
+import { hashPassword } from '#server/modules/auth/passwords.ts'
+import type { Database } from '../client.ts'
+import { clusterTypes, organizations, users } from '../schema/index.ts'
+import { CLUSTER_TYPES } from './cluster-types.ts'
+import {
+  DEMO_ACCOUNTS,
+  DEMO_ORGANIZATIONS,
+  DEMO_PASSWORD,
+  DEMO_TOTP_SECRET,
+  demoEmail,
+} from './demo-accounts.ts'
+
+/** Fills an empty database: the catalog always, the demo organization and users outside production. */
+export async function seedDatabase(db: Database, options: { demoData: boolean }): Promise<void> {
+  await db
+    .insert(clusterTypes)
+    .values(CLUSTER_TYPES.map((type, position) => ({ ...type, position })))
+    .onConflictDoNothing()
+
+  if (!options.demoData) return
+  const [existing] = await db.select({ value: count() }).from(users)
+  if ((existing?.value ?? 0) > 0) return
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  await db.transaction(async (tx) => {
+    const organizationIds = new Map<string, string>()
+    for (const organization of DEMO_ORGANIZATIONS) {
+      const [row] = await tx
+        .insert(organizations)
+        .values({ name: organization.name, billingId: organization.billingId })
+        .returning({ id: organizations.id })
+      organizationIds.set(organization.key, row!.id)
+    }
+    await tx.insert(users).values(
+      DEMO_ACCOUNTS.map((account) => ({
+        username: account.username,
+        email: demoEmail(account.username),
+        name: account.name,
+        passwordHash,
+        role: account.role,
+        isOfficer: account.isOfficer,
+        emailVerified: account.emailVerified,
+        organizationId: organizationIds.get(account.organization)!,
+        mfaEnabled: account.mfa,
+        mfaSecret: account.mfa ? DEMO_TOTP_SECRET : null,
+      })),
+    )
+  })
+}

@@ -1,0 +1,13 @@
+import type { Mailer, MailMessage } from '#server/lib/mailer.ts'
+import { type JobQueue, QUEUES } from './queue.ts'
+
+/** Mail leaves through the queue: a slow or failing SMTP server never holds up a request. */
+export async function startEmailWorker(queue: JobQueue, mailer: Mailer): Promise<void> {
+  await queue.boss.work<MailMessage>(
+    QUEUES.sendEmail,
+    { pollingIntervalSeconds: 2, batchSize: 5 },
+    async (jobs) => {
+      for (const job of jobs) await mailer.deliver(job.data)
+    },
+  )
+}

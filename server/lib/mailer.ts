@@ -1,0 +1,40 @@
+import nodemailer, { type Transporter } from 'nodemailer'
+import type SMTPTransport from 'nodemailer/lib/smtp-transport'
+import type { Database } from '#server/db/client.ts'
+import { outbox } from '#server/db/schema/index.ts'
+
+export type MailMessage = { to: string; subject: string; text: string; html?: string }
+
+export type Mailer = { deliver: (message: MailMessage) => Promise<void>; close: () => void }
+
+/**
+ * With SMTP_URL mail goes to that server; without it, to the `outbox` table that /dev/mailbox
+ * shows, so verification and magic links work on a fresh clone.
+ */
+export function createMailer(options: { smtpUrl: string | undefined; from: string; db: Database }): Mailer {
+  if (!options.smtpUrl) {
+    return {
+      deliver: async (message) => {
+        await options.db.insert(outbox).values({
+          recipient: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html ?? null,
+        })
+      },
+      close: () => {},
+    }
+  }
+  const transport: Transporter = nodemailer.createTransport({
+    url: options.smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  } as SMTPTransport.Options)
+  return {
+    deliver: async (message) => {
+      await transport.sendMail({ from: options.from, ...message })
+    },
+    close: () => transport.close(),
+  }
+}

@@ -1,0 +1,112 @@
+import path from 'node:path'
+import pg from 'pg'
+import { buildApp } from './app.ts'
+import { ConfigError, loadConfig } from './config.ts'
+import { createDatabase } from './db/client.ts'
+import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres.ts'
+import { migrateDatabase } from './db/migrate.ts'
+import { seedDatabase } from './db/seed/index.ts'
+import { startJobQueue } from './jobs/queue.ts'
+import { startEmailWorker } from './jobs/send-email.ts'
+import { createMailer } from './lib/mailer.ts'
+import { createLogger } from './logger.ts'
+import { startRealtimeHub } from './realtime/hub.ts'
+
+const SHUTDOWN_DEADLINE_MS = 9_000
+const EMBEDDED_DATABASE = 'clusterdeck'
+
+/** `--role=web|worker|all`: the HTTP server, the job workers, or both (the default). */
+const role = (process.argv.find((argument) => argument.startsWith('--role='))?.split('=')[1] ?? 'all') as
+  | 'web'
+  | 'worker'
+  | 'all'
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  const logger = createLogger(config)
+
+  let embedded: EmbeddedPostgres | undefined
+  let databaseUrl = config.databaseUrl
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(config.dataDir, 'pg'),
+      log: (line) => logger.debug({ postgres: line }),
+    })
+    databaseUrl = await ensureDatabase(embedded.url, EMBEDDED_DATABASE)
+    logger.info({ port: embedded.port, dataDir: embedded.dataDir }, 'embedded PostgreSQL started')
+  }
+
+  const db = createDatabase(databaseUrl)
+  await migrateDatabase(db)
+  await seedDatabase(db, { demoData: !config.isProduction })
+  const queue = await startJobQueue(databaseUrl, {
+    log: (error) => logger.error({ err: error }, 'job queue error'),
+  })
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db })
+  if (role !== 'web') await startEmailWorker(queue, mailer)
+  const realtime = await startRealtimeHub(databaseUrl, logger)
+  const app = await buildApp({ config, db, queue, realtime }, { loggerInstance: logger })
+
+  if (role !== 'worker') {
+    await app.listen({ port: config.port, host: config.host })
+    logger.info(`Clusterdeck is serving ${config.appUrl}`)
+  }
+
+  let stopping = false
+  const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal }, 'shutting down: draining requests')
+    const deadline = setTimeout(() => {
+      logger.error('shutdown took too long; exiting')
+      process.exit(1)
+    }, SHUTDOWN_DEADLINE_MS)
+    deadline.unref()
+    try {
+      await app.close()
+      await realtime.close()
+      await queue.stop()
+      mailer.close()
+      await db.$client.end()
+      await embedded?.stop()
+      logger.info('stopped')
+      logger.flush?.()
+      process.exit(0)
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed')
+      await embedded?.stop().catch(() => {})
+      process.exit(1)
+    }
+  }
+  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+  process.once('SIGINT', () => void shutdown('SIGINT'))
+}
+
+/** The embedded server starts with only `postgres`; the app keeps its data in its own database. */
+async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: serverUrl })
+  await client.connect()
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
+    if (!rowCount) await client.query(`CREATE DATABASE ${name}`)
+  } finally {
+    await client.end()
+  }
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

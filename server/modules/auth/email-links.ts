@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm'
+import type { ServerContext } from '#server/context.ts'
+import { users } from '#server/db/schema/index.ts'
+import { inTransaction } from '#server/db/transaction.ts'
+import { QUEUES } from '#server/jobs/queue.ts'
+import { findUserByEmail, findUserById, toUserResponse } from '#server/modules/users/queries.ts'
+import { consumeAuthToken, issueAuthToken } from './auth-tokens.ts'
+import { magicLinkEmail, passwordResetEmail, verificationEmail } from './emails.ts'
+import { assertAcceptablePassword, hashPassword } from './passwords.ts'
+import { createSession, deleteUserSessions, type SessionMeta } from './sessions.ts'
+import { verificationLink } from './service.ts'
+
+/*
+ * The flows that prove ownership of a mailbox. Requests for a link answer the same whether or not
+ * the address has an account, so they cannot be used to find out who is a customer.
+ */
+
+export async function resendVerification(ctx: ServerContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email)
+  if (!user || user.emailVerified) return
+  await inTransaction(ctx.db, async (tx, sqlExecutor) => {
+    const token = await issueAuthToken(tx, ctx.config.sessionSecret, user.id, 'verify_email')
+    await ctx.queue.send(
+      QUEUES.sendEmail,
+      verificationEmail(user.email, user.name, verificationLink(ctx.config.appUrl, token)),
+      sqlExecutor,
+    )
+  })
+}
+
+export async function verifyEmail(ctx: ServerContext, token: string): Promise<void> {
+  await inTransaction(ctx.db, async (tx) => {
+    const userId = await consumeAuthToken(tx, ctx.config.sessionSecret, token, 'verify_email')
+    await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId))
+  })
+}
+
+export async function requestPasswordReset(ctx: ServerContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email)
+  if (!user) return
+  await inTransaction(ctx.db, async (tx, sqlExecutor) => {
+    const token = await issueAuthToken(tx, ctx.config.sessionSecret, user.id, 'reset_password')
+    const url = `${ctx.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`
+    await ctx.queue.send(QUEUES.sendEmail, passwordResetEmail(user.email, user.name, url), sqlExecutor)
+  })
+}
+
+/** Sets the new password and signs the account out everywhere; the mail link also proves the address. */
+export async function resetPassword(ctx: ServerContext, token: string, password: string): Promise<void> {
+  assertAcceptablePassword(password)
+  const passwordHash = await hashPassword(password)
+  await inTransaction(ctx.db, async (tx) => {
+    const userId = await consumeAuthToken(tx, ctx.config.sessionSecret, token, 'reset_password')
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerified: true, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+    await deleteUserSessions(tx, userId)
+  })
+}
+
+export async function requestMagicLink(ctx: ServerContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email)
+  if (!user) return
+  await inTransaction(ctx.db, async (tx, sqlExecutor) => {
+    const token = await issueAuthToken(tx, ctx.config.sessionSecret, user.id, 'magic_link')
+    const url = `${ctx.config.appUrl}/magic-link?token=${encodeURIComponent(token)}`
+    await ctx.queue.send(QUEUES.sendEmail, magicLinkEmail(user.email, user.name, url), sqlExecutor)
+  })
+}
+
+/**
+ * A magic link replaces the password, not the second factor: an MFA account still has to give
+ * its code. The link is consumed by a POST from the page, never by the GET a mail scanner makes.
+ */
+export async function signInWithMagicLink(ctx: ServerContext, token: string, meta: SessionMeta) {
+  return inTransaction(ctx.db, async (tx) => {
+    const userId = await consumeAuthToken(tx, ctx.config.sessionSecret, token, 'magic_link')
+    const [account] = await tx
+      .update(users)
+      .set({ emailVerified: true, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ mfaEnabled: users.mfaEnabled, mfaSecret: users.mfaSecret })
+    if (account?.mfaEnabled && account.mfaSecret) {
+      const session = await createSession(tx, ctx.config.sessionSecret, userId, { ...meta, mfaPending: true })
+      return { kind: 'mfa-required' as const, session }
+    }
+    const session = await createSession(tx, ctx.config.sessionSecret, userId, meta)
+    const user = await findUserById(tx, userId)
+    return { kind: 'signed-in' as const, user: toUserResponse(user!), session }
+  })
+}

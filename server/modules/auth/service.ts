@@ -1,0 +1,209 @@
+import { and, eq, or, sql } from 'drizzle-orm'
+import type { ServerContext } from '#server/context.ts'
+import { organizations, registrationRequests, users } from '#server/db/schema/index.ts'
+import { inTransaction } from '#server/db/transaction.ts'
+import { conflict, notFound, unauthorized } from '#server/lib/errors.ts'
+import { QUEUES } from '#server/jobs/queue.ts'
+import { createNotification } from '#server/modules/notifications/service.ts'
+import { findUserById, findUserForLogin, toUserResponse } from '#server/modules/users/queries.ts'
+import type { RegisterRequest, User } from '#common/schemas/auth.ts'
+import { issueAuthToken } from './auth-tokens.ts'
+import { registrationPendingEmail, verificationEmail } from './emails.ts'
+import { assertNotLockedOut, clearLoginFailures, recordLoginFailure } from './lockout.ts'
+import { assertAcceptablePassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts'
+import {
+  type ActiveSession,
+  createSession,
+  deleteSession,
+  recordMfaAttempt,
+  type SessionMeta,
+} from './sessions.ts'
+import { isValidTotp } from './totp.ts'
+
+export type NewSession = { token: string; expiresAt: Date }
+const MAX_MFA_ATTEMPTS = 5
+
+/**
+ * Creates the account and signs it in. A new billing ID creates the organization with this user
+ * as its admin; a known one makes the user a pending member whom the organization's admins approve.
+ */
+export async function register(ctx: ServerContext, input: RegisterRequest, meta: SessionMeta) {
+  assertAcceptablePassword(input.password)
+  const passwordHash = await hashPassword(input.password)
+  const { config } = ctx
+  try {
+    return await inTransaction(ctx.db, async (tx, sqlExecutor) => {
+      const taken = await tx
+        .select({ username: users.username, email: users.email })
+        .from(users)
+        .where(
+          or(sql`lower(${users.username}) = ${input.username.toLowerCase()}`, eq(users.email, input.email)),
+        )
+      if (taken.some((row) => row.email === input.email)) {
+        throw conflict(
+          'An account with this email already exists. Sign in or reset your password.',
+          'EMAIL_TAKEN',
+        )
+      }
+      if (taken.length > 0) throw conflict('This username is taken. Please choose another.', 'USERNAME_TAKEN')
+
+      const [existingOrganization] = await tx
+        .select()
+        .from(organizations)
+        .where(eq(organizations.billingId, input.companyId))
+        .for('update')
+      const organization =
+        existingOrganization ??
+        (
+          await tx
+            .insert(organizations)
+            .values({ name: input.companyName, billingId: input.companyId })
+            .returning()
+        )[0]!
+      const joining = existingOrganization !== undefined
+
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username: input.username,
+          email: input.email,
+          name: input.name,
+          passwordHash,
+          organizationId: organization.id,
+          role: joining ? 'user' : 'admin',
+          membershipStatus: joining ? 'pending' : 'active',
+        })
+        .returning({ id: users.id })
+      const userId = user!.id
+
+      if (joining) {
+        await tx.insert(registrationRequests).values({ userId, organizationId: organization.id })
+        const admins = await tx
+          .select({ id: users.id, name: users.name, email: users.email })
+          .from(users)
+          .where(
+            and(
+              eq(users.organizationId, organization.id),
+              eq(users.role, 'admin'),
+              eq(users.membershipStatus, 'active'),
+            ),
+          )
+        for (const admin of admins) {
+          await createNotification(tx, sqlExecutor, {
+            userId: admin.id,
+            type: 'info',
+            title: 'New registration',
+            message: `${input.name} (${input.email}) asks to join ${organization.name}.`,
+            link: '/admin/pending-registrations',
+          })
+          await ctx.queue.send(
+            QUEUES.sendEmail,
+            registrationPendingEmail(
+              admin.email,
+              admin.name,
+              `${input.name} (${input.email})`,
+              `${config.appUrl}/admin/pending-registrations`,
+            ),
+            sqlExecutor,
+          )
+        }
+      }
+
+      const verificationToken = await issueAuthToken(tx, config.sessionSecret, userId, 'verify_email')
+      await ctx.queue.send(
+        QUEUES.sendEmail,
+        verificationEmail(input.email, input.name, verificationLink(config.appUrl, verificationToken)),
+        sqlExecutor,
+      )
+      await createNotification(tx, sqlExecutor, {
+        userId,
+        type: 'success',
+        title: 'Welcome to Clusterdeck',
+        message: joining
+          ? `Your request to join ${organization.name} waits for an administrator's approval.`
+          : `Your organization ${organization.name} is ready. Configure your first cluster when you are.`,
+      })
+      const session = await createSession(tx, config.sessionSecret, userId, meta)
+      const created = await findUserById(tx, userId)
+      return { user: toUserResponse(created!), session }
+    })
+  } catch (error) {
+    // Two registrations racing for one username or email: the loser gets the same answer.
+    if ((error as { code?: string }).code === '23505')
+      throw conflict('This username or email is already registered.', 'ALREADY_REGISTERED')
+    throw error
+  }
+}
+
+export function verificationLink(appUrl: string, token: string): string {
+  return `${appUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`
+}
+
+export type LoginResult =
+  | { kind: 'signed-in'; user: User; session: NewSession }
+  | { kind: 'mfa-required'; session: NewSession }
+
+const invalidCredentials = () => unauthorized('Invalid username or password', 'INVALID_CREDENTIALS')
+
+export async function login(
+  ctx: ServerContext,
+  credentials: { username: string; password: string },
+  meta: SessionMeta,
+): Promise<LoginResult> {
+  const { db, config } = ctx
+  const account = await findUserForLogin(db, credentials.username)
+  if (!account) {
+    await verifyAgainstDummy(credentials.password)
+    throw invalidCredentials()
+  }
+  await assertNotLockedOut(db, account.id, config.loginLockout)
+  if (!(await verifyPassword(account.passwordHash, credentials.password))) {
+    await recordLoginFailure(db, account.id)
+    throw invalidCredentials()
+  }
+  await clearLoginFailures(db, account.id)
+  if (account.mfaEnabled && account.mfaSecret) {
+    const session = await createSession(db, config.sessionSecret, account.id, { ...meta, mfaPending: true })
+    return { kind: 'mfa-required', session }
+  }
+  const session = await createSession(db, config.sessionSecret, account.id, meta)
+  const { passwordHash: _hash, mfaSecret: _secret, ...user } = account
+  return { kind: 'signed-in', user: toUserResponse(user), session }
+}
+
+/** Second step of an MFA login: the pending session is replaced by a full one (new id). */
+export async function completeMfaLogin(
+  ctx: ServerContext,
+  pending: ActiveSession | undefined,
+  code: string,
+  meta: SessionMeta,
+) {
+  const { db, config } = ctx
+  if (!pending?.mfaPending || !pending.user.mfaSecret) {
+    throw unauthorized(
+      'Your sign-in has expired. Please enter your username and password again.',
+      'MFA_SESSION_MISSING',
+    )
+  }
+  const attempts = await recordMfaAttempt(db, pending.idHash)
+  if (attempts > MAX_MFA_ATTEMPTS) {
+    await deleteSession(db, pending.idHash)
+    throw unauthorized('Too many incorrect codes. Please sign in again.', 'MFA_TOO_MANY_ATTEMPTS')
+  }
+  if (!(await isValidTotp(pending.user.mfaSecret, code))) {
+    throw unauthorized('Invalid authentication code', 'INVALID_MFA_CODE')
+  }
+  await deleteSession(db, pending.idHash)
+  const session = await createSession(db, config.sessionSecret, pending.user.id, meta)
+  const { mfaSecret: _secret, ...user } = pending.user
+  return { user: toUserResponse(user), session }
+}
+
+/** Development only: sign in as a demo account without its password. */
+export async function devLogin(ctx: ServerContext, username: string, meta: SessionMeta) {
+  const account = await findUserForLogin(ctx.db, username)
+  if (!account) throw notFound('No such demo user')
+  const session = await createSession(ctx.db, ctx.config.sessionSecret, account.id, meta)
+  const { passwordHash: _hash, mfaSecret: _secret, ...user } = account
+  return { user: toUserResponse(user), session }
+}

@@ -1,0 +1,87 @@
+import { desc } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { ServerContext } from '#server/context.ts'
+import { outbox } from '#server/db/schema/index.ts'
+import { errorResponses, sessionMeta } from '#server/lib/http.ts'
+import { devLogin } from '#server/modules/auth/service.ts'
+import { devLoginRequestSchema, userSchema } from '#common/schemas/auth.ts'
+
+const MAILBOX_SIZE = 50
+
+/** Development helpers; never registered in production. */
+export default async function devRoutes(app: FastifyInstance, ctx: ServerContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>()
+
+  api.post('/api/dev-login', {
+    schema: {
+      tags: ['development'],
+      summary: 'Sign in as a demo user without a password (development only)',
+      body: devLoginRequestSchema,
+      response: { 200: userSchema, ...errorResponses(400, 403, 404) },
+    },
+    handler: async (request, reply) => {
+      const result = await devLogin(ctx, request.body.username, sessionMeta(request))
+      reply.setSessionCookie(result.session.token, result.session.expiresAt)
+      return result.user
+    },
+  })
+
+  api.get('/api/dev/mailbox', {
+    schema: {
+      tags: ['development'],
+      summary: 'The latest mails kept in the outbox (development only)',
+      response: {
+        200: z.array(
+          z.object({
+            id: z.uuid(),
+            to: z.string(),
+            subject: z.string(),
+            text: z.string(),
+            sentAt: z.string(),
+          }),
+        ),
+      },
+    },
+    handler: async () => latestMails(ctx),
+  })
+
+  api.get('/dev/mailbox', {
+    schema: {
+      tags: ['development'],
+      summary: 'The outbox as a page (development only)',
+      response: { 200: z.string() },
+    },
+    handler: async (_request, reply) => {
+      const mails = await latestMails(ctx)
+      reply.type('text/html; charset=utf-8')
+      return renderMailbox(mails)
+    },
+  })
+}
+
+async function latestMails(ctx: ServerContext) {
+  const rows = await ctx.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(MAILBOX_SIZE)
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.recipient,
+    subject: row.subject,
+    text: row.text,
+    sentAt: row.createdAt.toISOString(),
+  }))
+}
+
+function renderMailbox(mails: Awaited<ReturnType<typeof latestMails>>): string {
+  const escape = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
+  const linkify = (value: string) => escape(value).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')
+  const items = mails
+    .map(
+      (mail) =>
+        `<article><h2>${escape(mail.subject)}</h2><p class="meta">To ${escape(mail.to)} · ${escape(mail.sentAt)}</p><pre>${linkify(mail.text)}</pre></article>`,
+    )
+    .join('\n')
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Mailbox · Clusterdeck development</title>
+<style>body{font-family:system-ui,sans-serif;max-width:56rem;margin:2rem auto;padding:0 1rem;color:#0f172a}article{border:1px solid #cbd5e1;border-radius:.5rem;padding:1rem;margin:1rem 0}h2{margin:0;font-size:1.1rem}.meta{color:#475569;font-size:.875rem}pre{white-space:pre-wrap;font-family:inherit}@media (prefers-color-scheme:dark){body{background:#0f172a;color:#e2e8f0}article{border-color:#334155}.meta{color:#94a3b8}a{color:#93c5fd}}</style></head>
+<body><h1>Development mailbox</h1><p>Mail the server would have sent (no SMTP_URL is set). Newest first, at most ${MAILBOX_SIZE}.</p>${items || '<p>No mail yet.</p>'}</body></html>`
+}

@@ -1,0 +1,108 @@
+import { and, count, desc, eq } from 'drizzle-orm'
+import type { Queryable } from '#server/db/client.ts'
+import { type Notification, notifications } from '#server/db/schema/index.ts'
+import type { SqlExecutor } from '#server/db/transaction.ts'
+import { notFound } from '#server/lib/errors.ts'
+import { publishToUser } from '#server/realtime/publish.ts'
+import type { Notification as NotificationResponse } from '#common/schemas/notifications.ts'
+
+export type NewNotification = {
+  userId: string
+  type: 'success' | 'warning' | 'error' | 'system' | 'info'
+  message: string
+  title?: string
+  link?: string
+}
+
+export function toNotificationResponse(row: Notification): NotificationResponse {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    link: row.link,
+    timestamp: row.createdAt.toISOString(),
+    read: row.read,
+    trash: row.trash,
+  }
+}
+
+/**
+ * Stores the notification, then announces it to every instance. Inside a transaction the
+ * announcement is delivered by PostgreSQL at commit, so nobody hears of a row that was rolled back.
+ */
+export async function createNotification(db: Queryable, sqlExecutor: SqlExecutor, input: NewNotification) {
+  const [row] = await db
+    .insert(notifications)
+    .values({
+      userId: input.userId,
+      type: input.type,
+      message: input.message,
+      title: input.title,
+      link: input.link,
+    })
+    .returning()
+  const notification = toNotificationResponse(row!)
+  await publishToUser(sqlExecutor, input.userId, {
+    ...notification,
+    type: 'notification',
+    notificationType: notification.type,
+    userId: input.userId,
+  })
+  return notification
+}
+
+export async function listNotifications(db: Queryable, userId: string, limit: number) {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.trash, false)))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit)
+  return rows.map(toNotificationResponse)
+}
+
+export async function countUnread(db: Queryable, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(notifications)
+    .where(
+      and(eq(notifications.userId, userId), eq(notifications.trash, false), eq(notifications.read, false)),
+    )
+  return row?.count ?? 0
+}
+
+const visibleNotificationOf = (userId: string, id: string) =>
+  and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.trash, false))
+
+export async function markRead(db: Queryable, userId: string, id: string) {
+  const [row] = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(visibleNotificationOf(userId, id))
+    .returning()
+  if (!row) throw notFound('Notification not found')
+  return toNotificationResponse(row)
+}
+
+export async function markAllRead(db: Queryable, userId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(
+      and(eq(notifications.userId, userId), eq(notifications.trash, false), eq(notifications.read, false)),
+    )
+    .returning({ id: notifications.id })
+  return rows.length
+}
+
+/** Trash is final: a trashed notification is never listed or changed again. */
+export async function moveToTrash(db: Queryable, userId: string, id: string) {
+  const [row] = await db
+    .update(notifications)
+    .set({ trash: true, read: true })
+    .where(visibleNotificationOf(userId, id))
+    .returning()
+  if (!row) throw notFound('Notification not found')
+  return toNotificationResponse(row)
+}

@@ -1,0 +1,67 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Queryable } from '#server/db/client.ts'
+import { organizations, users } from '#server/db/schema/index.ts'
+import type { User } from '#common/schemas/auth.ts'
+
+/** The columns that make up the API's user, joined with the organization in one query. */
+export const userWithOrganizationColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  name: users.name,
+  role: users.role,
+  isOfficer: users.isOfficer,
+  emailVerified: users.emailVerified,
+  mfaEnabled: users.mfaEnabled,
+  membershipStatus: users.membershipStatus,
+  organizationId: users.organizationId,
+  companyName: organizations.name,
+  companyId: organizations.billingId,
+}
+
+export type UserWithOrganization = {
+  id: string
+  username: string
+  email: string
+  name: string
+  role: User['role']
+  isOfficer: boolean
+  emailVerified: boolean
+  mfaEnabled: boolean
+  membershipStatus: User['membershipStatus']
+  organizationId: string
+  companyName: string
+  companyId: string
+}
+
+export function toUserResponse(user: UserWithOrganization): User {
+  const { organizationId: _organizationId, ...response } = user
+  return response
+}
+
+export async function findUserById(db: Queryable, userId: string): Promise<UserWithOrganization | undefined> {
+  const [row] = await db
+    .select(userWithOrganizationColumns)
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.id, userId))
+  return row
+}
+
+/** Login accepts the username (any case) or the email address. */
+export async function findUserForLogin(db: Queryable, usernameOrEmail: string) {
+  const identifier = usernameOrEmail.trim().toLowerCase()
+  const [row] = await db
+    .select({ ...userWithOrganizationColumns, passwordHash: users.passwordHash, mfaSecret: users.mfaSecret })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(
+      identifier.includes('@') ? eq(users.email, identifier) : sql`lower(${users.username}) = ${identifier}`,
+    )
+  return row
+}
+
+export async function findUserByEmail(db: Queryable, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()))
+  return row
+}

@@ -1,0 +1,67 @@
+import cookie from '@fastify/cookie'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Database } from '#server/db/client.ts'
+import { forbidden, unauthorized } from '#server/lib/errors.ts'
+import { type ActiveSession, findActiveSession } from '#server/modules/auth/sessions.ts'
+import type { UserWithOrganization } from '#server/modules/users/queries.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's session (memoised per request); undefined when signed out. */
+    loadSession: () => Promise<ActiveSession | undefined>
+    /** Set by `requireUser`: the signed-in caller. */
+    user: UserWithOrganization
+  }
+  interface FastifyReply {
+    setSessionCookie: (token: string, expiresAt: Date) => FastifyReply
+    clearSessionCookie: () => FastifyReply
+  }
+  interface FastifyInstance {
+    sessionCookieName: string
+  }
+}
+
+const sessionCache = Symbol('session')
+
+/** Server-side sessions: an opaque cookie whose keyed hash finds the row in PostgreSQL. */
+export default fp(async function auth(
+  app: FastifyInstance,
+  options: { db: Database; secret: string; isProduction: boolean },
+) {
+  // In production the __Host- prefix pins the cookie to this host, path / and HTTPS.
+  const cookieName = options.isProduction ? '__Host-cd_session' : 'cd_session'
+  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: options.isProduction }
+  await app.register(cookie)
+  app.decorate('sessionCookieName', cookieName)
+
+  app.decorateRequest('user', null as unknown as UserWithOrganization)
+  app.decorateRequest(
+    'loadSession',
+    function (this: FastifyRequest & { [sessionCache]?: Promise<ActiveSession | undefined> }) {
+      const token = this.cookies[cookieName]
+      if (!token || token.length > 100) return Promise.resolve(undefined)
+      this[sessionCache] ??= findActiveSession(options.db, options.secret, token)
+      return this[sessionCache]
+    },
+  )
+  app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string, expiresAt: Date) {
+    return this.setCookie(cookieName, token, { ...cookieOptions, expires: expiresAt })
+  })
+  app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
+    return this.clearCookie(cookieName, cookieOptions)
+  })
+})
+
+/** preHandler for routes that need a signed-in user (second factor completed). */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  const session = await request.loadSession()
+  if (!session || session.mfaPending) throw unauthorized('Please sign in to continue')
+  request.user = session.user
+}
+
+/** preHandler for organization admins (and the platform operator). */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  await requireUser(request)
+  if (request.user.role !== 'admin' && request.user.role !== 'super_admin') throw forbidden()
+}

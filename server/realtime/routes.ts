@@ -1,0 +1,35 @@
+import type {} from '@fastify/websocket'
+import type { FastifyInstance } from 'fastify'
+import type { ServerContext } from '#server/context.ts'
+import { forbidden, unauthorized } from '#server/lib/errors.ts'
+import { requestOrigin } from '#server/plugins/security.ts'
+
+/** `/ws`: one socket per tab, signed in by the session cookie, fed by the realtime hub. */
+export default async function realtimeRoutes(
+  app: FastifyInstance,
+  ctx: ServerContext & { allowedOrigins: string[] },
+) {
+  app.get(
+    '/ws',
+    {
+      websocket: true,
+      schema: { hide: true },
+      preValidation: async (request) => {
+        // Browsers always send Origin on a WebSocket handshake: another site must not ride the cookie.
+        const origin = requestOrigin(request.headers.origin, undefined)
+        if (origin !== undefined && !ctx.allowedOrigins.includes(origin))
+          throw forbidden('Cross-origin WebSocket refused')
+        const session = await request.loadSession()
+        if (!session || session.mfaPending) throw unauthorized('Please sign in to continue')
+        request.user = session.user
+      },
+    },
+    (socket, request) => {
+      ctx.realtime.attach(request.user.id, socket)
+      socket.on('message', (data) => {
+        // The only client message is a keep-alive; anything else is ignored.
+        if (data.toString() === 'ping') socket.send('pong')
+      })
+    },
+  )
+}
