@@ -7,8 +7,8 @@ import { findUserByEmail, findUserById, toUserResponse } from '#server/modules/u
 import { consumeAuthToken, issueAuthToken } from './auth-tokens.ts'
 import { magicLinkEmail, passwordResetEmail, verificationEmail } from './emails.ts'
 import { assertAcceptablePassword, hashPassword } from './passwords.ts'
-import { createSession, deleteUserSessions, type SessionMeta } from './sessions.ts'
 import { verificationLink } from './service.ts'
+import { createSession, deleteUserSessions, type SessionMeta } from './sessions.ts'
 
 /*
  * The flows that prove ownership of a mailbox. Requests for a link answer the same whether or not

@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import type { ServerContext } from '#server/context.ts'
-import { errorResponses } from '#server/lib/http.ts'
-import { requireUser } from '#server/plugins/auth.ts'
 import {
   mfaCodeSchema,
   mfaDisableRequestSchema,
@@ -10,6 +7,9 @@ import {
   passwordConfirmationSchema,
 } from '#common/schemas/auth.ts'
 import { messageResponseSchema } from '#common/schemas/errors.ts'
+import type { ServerContext } from '#server/context.ts'
+import { errorResponses } from '#server/lib/http.ts'
+import { requireUser } from '#server/plugins/auth.ts'
 import { confirmMfaEnrolment, disableMfa, startMfaEnrolment } from './mfa.ts'
 
 export default async function mfaRoutes(app: FastifyInstance, ctx: ServerContext) {

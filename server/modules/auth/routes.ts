@@ -1,11 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { ServerContext } from '#server/context.ts'
-import { HttpError, unauthorized } from '#server/lib/errors.ts'
-import { errorResponses, guessableRoute, sessionMeta } from '#server/lib/http.ts'
-import { requireUser } from '#server/plugins/auth.ts'
-import { toUserResponse } from '#server/modules/users/queries.ts'
 import {
   emailRequestSchema,
   loginRequestSchema,
@@ -19,6 +14,11 @@ import {
   userSchema,
 } from '#common/schemas/auth.ts'
 import { messageResponseSchema } from '#common/schemas/errors.ts'
+import type { ServerContext } from '#server/context.ts'
+import { HttpError, unauthorized } from '#server/lib/errors.ts'
+import { errorResponses, guessableRoute, sessionMeta } from '#server/lib/http.ts'
+import { toUserResponse } from '#server/modules/users/queries.ts'
+import { requireUser } from '#server/plugins/auth.ts'
 import {
   requestMagicLink,
   requestPasswordReset,

@@ -2,9 +2,9 @@ import { asc } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { clusterTierSchema } from '#common/schemas/system.ts'
 import type { ServerContext } from '#server/context.ts'
 import { clusterTypes } from '#server/db/schema/index.ts'
-import { clusterTierSchema } from '#common/schemas/system.ts'
 
 export default async function catalogRoutes(app: FastifyInstance, ctx: ServerContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()

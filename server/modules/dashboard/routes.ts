@@ -1,11 +1,11 @@
 import { and, count, eq, ne } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { sidebarCountsSchema } from '#common/schemas/system.ts'
 import type { ServerContext } from '#server/context.ts'
 import { clusters, orders } from '#server/db/schema/index.ts'
 import { errorResponses } from '#server/lib/http.ts'
 import { requireUser } from '#server/plugins/auth.ts'
-import { sidebarCountsSchema } from '#common/schemas/system.ts'
 
 export default async function dashboardRoutes(app: FastifyInstance, ctx: ServerContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()

@@ -2,11 +2,11 @@ import { desc } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { devLoginRequestSchema, userSchema } from '#common/schemas/auth.ts'
 import type { ServerContext } from '#server/context.ts'
 import { outbox } from '#server/db/schema/index.ts'
 import { errorResponses, sessionMeta } from '#server/lib/http.ts'
 import { devLogin } from '#server/modules/auth/service.ts'
-import { devLoginRequestSchema, userSchema } from '#common/schemas/auth.ts'
 
 const MAILBOX_SIZE = 50
 

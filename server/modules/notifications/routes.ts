@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { ServerContext } from '#server/context.ts'
-import { errorResponses } from '#server/lib/http.ts'
-import { requireUser } from '#server/plugins/auth.ts'
 import {
   markAllReadResponseSchema,
   notificationCountSchema,
@@ -11,6 +8,9 @@ import {
   notificationListQuerySchema,
   notificationSchema,
 } from '#common/schemas/notifications.ts'
+import type { ServerContext } from '#server/context.ts'
+import { errorResponses } from '#server/lib/http.ts'
+import { requireUser } from '#server/plugins/auth.ts'
 import { countUnread, listNotifications, markAllRead, markRead, moveToTrash } from './service.ts'
 
 export default async function notificationRoutes(app: FastifyInstance, ctx: ServerContext) {

@@ -1,10 +1,10 @@
 import { and, count, desc, eq } from 'drizzle-orm'
+import type { Notification as NotificationResponse } from '#common/schemas/notifications.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { type Notification, notifications } from '#server/db/schema/index.ts'
 import type { SqlExecutor } from '#server/db/transaction.ts'
 import { notFound } from '#server/lib/errors.ts'
 import { publishToUser } from '#server/realtime/publish.ts'
-import type { Notification as NotificationResponse } from '#common/schemas/notifications.ts'
 
 export type NewNotification = {
   userId: string

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { healthSchema, versionSummarySchema } from '#common/schemas/system.ts'
 import type { ServerContext } from '#server/context.ts'
 import { errorResponses } from '#server/lib/http.ts'
-import { healthSchema, versionSummarySchema } from '#common/schemas/system.ts'
 
 const packageVersion: string = JSON.parse(
   readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),

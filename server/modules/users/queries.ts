@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
+import type { User } from '#common/schemas/auth.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { organizations, users } from '#server/db/schema/index.ts'
-import type { User } from '#common/schemas/auth.ts'
 
 /** The columns that make up the API's user, joined with the organization in one query. */
 export const userWithOrganizationColumns = {

@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto'
+import os from 'node:os'
+import path from 'node:path'
+import { desc, eq } from 'drizzle-orm'
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { buildApp } from '#server/app.ts'
+import { loadConfig } from '#server/config.ts'
+import type { ServerContext } from '#server/context.ts'
+import { createDatabase, type Database } from '#server/db/client.ts'
+import { outbox } from '#server/db/schema/index.ts'
+import { startJobQueue } from '#server/jobs/queue.ts'
+import { startEmailWorker } from '#server/jobs/send-email.ts'
+import { createMailer } from '#server/lib/mailer.ts'
+import { startRealtimeHub } from '#server/realtime/hub.ts'
+import { TEMPLATE_DATABASE, withDatabase } from '../setup/postgres.ts'
+
+export const TEST_SESSION_SECRET = 'test-session-secret-0123456789-abcdefghijkl'
+export const APP_ORIGIN = 'http://localhost:3000'
+
+/** A fresh database copied from the migrated, seeded template. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const serverUrl = inject('postgresServerUrl')
+  const name = `clusterdeck_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`)
+  await admin.end()
+  return {
+    url: withDatabase(serverUrl, name),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl })
+      await client.connect()
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await client.end()
+    },
+  }
+}
+
+export type TestServer = {
+  app: FastifyInstance
+  db: Database
+  ctx: ServerContext
+  databaseUrl: string
+  close: () => Promise<void>
+}
+
+/** The real app on its own real database, with the job queue and the realtime hub running. */
+export async function startTestServer(environment: Record<string, string> = {}): Promise<TestServer> {
+  const database = await createTestDatabase()
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APP_URL: APP_ORIGIN,
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    DATA_DIR: path.join(os.tmpdir(), 'clusterdeck-test-data'),
+    LOG_LEVEL: 'silent',
+    ...environment,
+  })
+  const db = createDatabase(database.url)
+  const queue = await startJobQueue(database.url, { log: () => {} })
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db })
+  await startEmailWorker(queue, mailer)
+  const realtime = await startRealtimeHub(database.url, silentLogger)
+  const ctx: ServerContext = { config, db, queue, realtime }
+  const app = await buildApp(ctx)
+  await app.ready()
+  return {
+    app,
+    db,
+    ctx,
+    databaseUrl: database.url,
+    close: async () => {
+      await app.close()
+      await realtime.close()
+      await queue.stop()
+      mailer.close()
+      await db.$client.end()
+      await database.drop()
+    },
+  }
+}
+
+const noop = () => {}
+const silentLogger = {
+  level: 'silent',
+  fatal: noop,
+  error: noop,
+  warn: noop,
+  info: noop,
+  debug: noop,
+  trace: noop,
+  silent: noop,
+  child: () => silentLogger,
+} as unknown as FastifyInstance['log']
+
+/**
+ * A browser-like client: keeps the cookies the server sets and sends the app's Origin on
+ * state-changing requests, as the web app does.
+ */
+export class TestClient {
+  private readonly cookies = new Map<string, string>()
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(options: InjectOptions): Promise<LightMyRequestResponse> {
+    const method = (options.method ?? 'GET').toUpperCase()
+    const headers: Record<string, string> = { ...(options.headers as Record<string, string>) }
+    if (this.cookies.size > 0)
+      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+    if (!['GET', 'HEAD'].includes(method) && headers.origin === undefined) headers.origin = APP_ORIGIN
+    const response = await this.app.inject({ ...options, headers })
+    for (const cookie of response.cookies as {
+      name: string
+      value: string
+      expires?: Date
+      maxAge?: number
+    }[]) {
+      const expired =
+        (cookie.expires && cookie.expires.getTime() <= Date.now()) ||
+        cookie.maxAge === 0 ||
+        cookie.value === ''
+      if (expired) this.cookies.delete(cookie.name)
+      else this.cookies.set(cookie.name, cookie.value)
+    }
+    return response
+  }
+
+  get(url: string) {
+    return this.request({ method: 'GET', url })
+  }
+  post(url: string, payload?: unknown) {
+    return this.request({
+      method: 'POST',
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    })
+  }
+  put(url: string, payload?: unknown) {
+    return this.request({
+      method: 'PUT',
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    })
+  }
+  cookie(name: string) {
+    return this.cookies.get(name)
+  }
+  cookieHeader() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+  }
+}
+
+/** Waits until the email job has delivered a mail to `recipient` and returns the newest one. */
+export async function waitForMail(
+  db: Database,
+  recipient: string,
+  options: { after?: Date; timeoutMs?: number } = {},
+) {
+  const deadline = Date.now() + (options.timeoutMs ?? 15_000)
+  while (Date.now() < deadline) {
+    const [mail] = await db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, recipient))
+      .orderBy(desc(outbox.createdAt))
+      .limit(1)
+    if (mail && (!options.after || mail.createdAt >= options.after)) return mail
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`No mail reached ${recipient} in time`)
+}
+
+export function linkIn(text: string): URL {
+  const match = text.match(/https?:\/\/\S+/)
+  if (!match) throw new Error(`No link in mail: ${text}`)
+  return new URL(match[0])
+}
