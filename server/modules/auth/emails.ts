@@ -1,3 +1,4 @@
+import { escapeHtml } from '#server/lib/html.ts'
 import type { MailMessage } from '#server/lib/mailer.ts'
 
 /** The auth mails: plain text first (what every client shows), with a simple HTML twin. */
@@ -56,8 +57,4 @@ export function registrationPendingEmail(
     { label: 'Review pending registrations', url },
     'Only approve people you know to belong to your organization.',
   )
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
 }

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { devLoginRequestSchema, userSchema } from '#common/schemas/auth.ts'
 import type { ServerContext } from '#server/context.ts'
 import { outbox } from '#server/db/schema/index.ts'
+import { escapeHtml } from '#server/lib/html.ts'
 import { errorResponses, sessionMeta } from '#server/lib/http.ts'
 import { devLogin } from '#server/modules/auth/service.ts'
 
@@ -73,12 +74,11 @@ async function latestMails(ctx: ServerContext) {
 }
 
 function renderMailbox(mails: Awaited<ReturnType<typeof latestMails>>): string {
-  const escape = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
-  const linkify = (value: string) => escape(value).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')
+  const linkify = (value: string) => escapeHtml(value).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')
   const items = mails
     .map(
       (mail) =>
-        `<article><h2>${escape(mail.subject)}</h2><p class="meta">To ${escape(mail.to)} · ${escape(mail.sentAt)}</p><pre>${linkify(mail.text)}</pre></article>`,
+        `<article><h2>${escapeHtml(mail.subject)}</h2><p class="meta">To ${escapeHtml(mail.to)} · ${escapeHtml(mail.sentAt)}</p><pre>${linkify(mail.text)}</pre></article>`,
     )
     .join('\n')
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Mailbox · Clusterdeck development</title>
