@@ -100,7 +100,10 @@ const silentLogger = {
  */
 export class TestClient {
   private readonly cookies = new Map<string, string>()
-  constructor(private readonly app: FastifyInstance) {}
+  private readonly app: FastifyInstance
+  constructor(app: FastifyInstance) {
+    this.app = app
+  }
 
   async request(options: InjectOptions): Promise<LightMyRequestResponse> {
     const method = (options.method ?? 'GET').toUpperCase()
