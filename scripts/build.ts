@@ -1,0 +1,15 @@
+/**
+ * Builds the web app into build/client (prerendered public pages plus the SPA shell). The server
+ * needs no build: Node runs its TypeScript directly. Writes build/.stamp for `npm start`.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { sourceFingerprint } from './source-fingerprint.ts'
+
+if (existsSync('web')) {
+  const result = spawnSync('react-router', ['build'], { stdio: 'inherit', shell: false })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}
+mkdirSync('build', { recursive: true })
+writeFileSync('build/.stamp', sourceFingerprint())
+console.log('Build complete')

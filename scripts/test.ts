@@ -1,0 +1,65 @@
+/**
+ * `npm test`: type check, lint, unit and API tests (real PostgreSQL), then the browser tests
+ * (real Chromium) when there are any. Ends with one line: "N passed, N failed".
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+type Step = { name: string; command: string; args: string[]; env?: Record<string, string> }
+
+const reportDir = mkdtempSync(path.join(os.tmpdir(), 'clusterdeck-test-report-'))
+const vitestReport = path.join(reportDir, 'vitest.json')
+const hasBrowserTests = existsSync('tests/e2e') && readdirSync('tests/e2e').some((file) => file.endsWith('.spec.ts'))
+
+const steps: Step[] = [
+  { name: 'typecheck', command: 'tsc', args: ['--noEmit'] },
+  { name: 'lint', command: 'biome', args: ['check', '.'] },
+  {
+    name: 'unit and API tests',
+    command: 'vitest',
+    args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+  },
+]
+
+let passed = 0
+let failed = 0
+const failures: string[] = []
+
+for (const step of steps) {
+  console.log(`\n▶ ${step.name}`)
+  const result = spawnSync(step.command, step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } })
+  if (result.status !== 0) failures.push(step.name)
+}
+
+if (existsSync(vitestReport)) {
+  const report = JSON.parse(readFileSync(vitestReport, 'utf8')) as { numPassedTests: number; numFailedTests: number }
+  passed += report.numPassedTests
+  failed += report.numFailedTests
+}
+
+if (hasBrowserTests) {
+  console.log('\n▶ browser tests')
+  const chromium = spawnSync('bash', ['scripts/ensure-chromium.sh'], { stdio: 'inherit' })
+  const build = chromium.status === 0 ? spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' }) : chromium
+  if (build.status !== 0) failures.push('browser test set-up')
+  else {
+    const browserReport = path.join(reportDir, 'playwright.json')
+    const result = spawnSync('playwright', ['test'], {
+      stdio: 'inherit',
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: browserReport },
+    })
+    if (result.status !== 0) failures.push('browser tests')
+    if (existsSync(browserReport)) {
+      const stats = JSON.parse(readFileSync(browserReport, 'utf8')).stats as { expected: number; unexpected: number; flaky: number }
+      passed += stats.expected + stats.flaky
+      failed += stats.unexpected
+    }
+  }
+}
+
+if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`)
+if (failures.length > 0 && failed === 0) failed = failures.length
+console.log(`\n${passed} passed, ${failed} failed`)
+process.exit(failures.length > 0 ? 1 : 0)

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto'
+import { asc, eq, sql } from 'drizzle-orm'
+import { generateSync } from 'otplib'
+import { expect } from 'vitest'
+import type { Database } from '#server/db/client.ts'
+import { DEMO_PASSWORD } from '#server/db/seed/demo-accounts.ts'
+import { outbox, users } from '#server/db/schema/index.ts'
+import { QUEUES } from '#server/jobs/queue.ts'
+import { TestClient, type TestServer } from './server.ts'
+
+/** A client signed in with a password (for an MFA account: after the password step only). */
+export async function signedInClient(server: TestServer, username: string, password = DEMO_PASSWORD) {
+  const client = new TestClient(server.app)
+  const response = await client.post('/api/login', { username, password })
+  expect(response.statusCode, response.body).toBe(200)
+  return client
+}
+
+/** A registration body that no other test uses; `overrides` replace single fields. */
+export function newRegistration(overrides: Partial<Record<string, unknown>> = {}) {
+  const suffix = randomBytes(4).toString('hex')
+  return {
+    username: `user-${suffix}`,
+    email: `user-${suffix}@example.com`,
+    name: `Test User ${suffix}`,
+    password: 'a-long-and-unusual-passphrase',
+    companyName: `Company ${suffix}`,
+    companyId: `cd-test-${suffix}`,
+    ...overrides,
+  }
+}
+
+export async function findUser(db: Database, username: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+  return row
+}
+
+/** Every mail delivered to `recipient`, oldest first. */
+export function mailsTo(db: Database, recipient: string) {
+  return db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(asc(outbox.createdAt))
+}
+
+/**
+ * Mail jobs ever enqueued for `recipient`, delivered or not: proves that nothing was sent without
+ * waiting for the worker.
+ */
+export async function queuedMailCount(db: Database, recipient: string): Promise<number> {
+  const result = await db.$client.query<{ count: string }>(
+    `SELECT count(*) AS count FROM pgboss.job WHERE name = $1 AND data->>'to' = $2`,
+    [QUEUES.sendEmail, recipient],
+  )
+  return Number(result.rows[0]?.count)
+}
+
+/** The current code of an authenticator app holding `secret`. */
+export function totpCode(secret: string): string {
+  return generateSync({ secret })
+}
+
+/** A well-formed code that is not valid for `secret` now (nor 30 s either side). */
+export function wrongTotpCode(secret: string): string {
+  const now = Date.now()
+  const valid = new Set(
+    [-30_000, 0, 30_000].map((offset) => generateSync({ secret, epoch: Math.floor((now + offset) / 1000) })),
+  )
+  for (let candidate = 0; ; candidate++) {
+    const code = String(candidate).padStart(6, '0')
+    if (!valid.has(code)) return code
+  }
+}
+
+/** The token of a mail link, such as /reset-password?token=… */
+export function tokenOf(link: URL): string {
+  const token = link.searchParams.get('token')
+  if (!token) throw new Error(`No token in ${link.href}`)
+  return token
+}
