@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger'
 import websocket from '@fastify/websocket'
-import Fastify, { type FastifyBaseLogger } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { ServerContext } from './context.ts'
 import mfaRoutes from './modules/auth/mfa-routes.ts'
@@ -39,6 +39,7 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  acceptEmptyJsonBodies(app)
 
   const allowedOrigins = [
     ...new Set([config.appOrigin, ...(config.isProduction ? [] : developmentOrigins(config.port))]),
@@ -74,6 +75,20 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   await app.register(webApp, { clientDir: config.webClientDir })
   return app
+}
+
+/**
+ * The web app sends `Content-Type: application/json` on body-less calls such as logout (spec §7);
+ * an empty body then means "no body" instead of a JSON syntax error.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString()
+    if (text.trim() === '') return done(null, undefined)
+    parseJson(request, text, done)
+  })
 }
 
 /** Outside production the app is reached as localhost and 127.0.0.1 alike. */

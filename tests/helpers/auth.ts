@@ -30,6 +30,17 @@ export function newRegistration(overrides: Partial<Record<string, unknown>> = {}
   }
 }
 
+/** Registers a fresh account (its own organization) and returns its client, body and mail address. */
+export async function registeredUser(server: TestServer, overrides: Partial<Record<string, unknown>> = {}) {
+  const client = new TestClient(server.app)
+  const registration = newRegistration(overrides)
+  const response = await client.post('/api/register', registration)
+  expect(response.statusCode, response.body).toBe(200)
+  // Waiting for the registration's own mail keeps it from being mistaken for a later one.
+  await waitForMailWithSubject(server.db, registration.email.toLowerCase(), 'Verify your email address')
+  return { client, registration, user: response.json() as { id: string; username: string; email: string } }
+}
+
 export async function findUser(db: Database, username: string) {
   const [row] = await db
     .select()
@@ -41,6 +52,24 @@ export async function findUser(db: Database, username: string) {
 /** Every mail delivered to `recipient`, oldest first. */
 export function mailsTo(db: Database, recipient: string) {
   return db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(asc(outbox.createdAt))
+}
+
+/** Waits for the newest mail to `recipient` with `subject` (other mails may arrive in between). */
+export async function waitForMailWithSubject(
+  db: Database,
+  recipient: string,
+  subject: string,
+  options: { after?: Date; timeoutMs?: number } = {},
+) {
+  const deadline = Date.now() + (options.timeoutMs ?? 15_000)
+  while (Date.now() < deadline) {
+    const mail = (await mailsTo(db, recipient))
+      .filter((row) => row.subject === subject && (!options.after || row.createdAt >= options.after))
+      .at(-1)
+    if (mail) return mail
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`No mail "${subject}" reached ${recipient} in time`)
 }
 
 /**

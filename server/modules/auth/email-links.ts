@@ -6,6 +6,7 @@ import { QUEUES } from '#server/jobs/queue.ts'
 import { findUserByEmail, findUserById, toUserResponse } from '#server/modules/users/queries.ts'
 import { consumeAuthToken, issueAuthToken } from './auth-tokens.ts'
 import { magicLinkEmail, passwordResetEmail, verificationEmail } from './emails.ts'
+import { clearLoginFailures } from './lockout.ts'
 import { assertAcceptablePassword, hashPassword } from './passwords.ts'
 import { verificationLink } from './service.ts'
 import { createSession, deleteUserSessions, type SessionMeta } from './sessions.ts'
@@ -45,7 +46,10 @@ export async function requestPasswordReset(ctx: ServerContext, email: string): P
   })
 }
 
-/** Sets the new password and signs the account out everywhere; the mail link also proves the address. */
+/**
+ * Sets the new password and signs the account out everywhere; the mail link also proves the
+ * address. It lifts a lockout too, as the lockout message promises.
+ */
 export async function resetPassword(ctx: ServerContext, token: string, password: string): Promise<void> {
   assertAcceptablePassword(password)
   const passwordHash = await hashPassword(password)
@@ -56,6 +60,7 @@ export async function resetPassword(ctx: ServerContext, token: string, password:
       .set({ passwordHash, emailVerified: true, updatedAt: new Date() })
       .where(eq(users.id, userId))
     await deleteUserSessions(tx, userId)
+    await clearLoginFailures(tx, userId)
   })
 }
 

@@ -47,20 +47,22 @@ export async function register(ctx: ServerContext, input: RegisterRequest, meta:
       }
       if (taken.length > 0) throw conflict('This username is taken. Please choose another.', 'USERNAME_TAKEN')
 
-      const [existingOrganization] = await tx
-        .select()
-        .from(organizations)
-        .where(eq(organizations.billingId, input.companyId))
-        .for('update')
+      // Insert-or-find: two registrations racing with one new billing ID make one organization.
+      const [createdOrganization] = await tx
+        .insert(organizations)
+        .values({ name: input.companyName, billingId: input.companyId })
+        .onConflictDoNothing({ target: organizations.billingId })
+        .returning()
       const organization =
-        existingOrganization ??
+        createdOrganization ??
         (
           await tx
-            .insert(organizations)
-            .values({ name: input.companyName, billingId: input.companyId })
-            .returning()
+            .select()
+            .from(organizations)
+            .where(eq(organizations.billingId, input.companyId))
+            .for('update')
         )[0]!
-      const joining = existingOrganization !== undefined
+      const joining = createdOrganization === undefined
 
       const [user] = await tx
         .insert(users)
@@ -129,10 +131,16 @@ export async function register(ctx: ServerContext, input: RegisterRequest, meta:
     })
   } catch (error) {
     // Two registrations racing for one username or email: the loser gets the same answer.
-    if ((error as { code?: string }).code === '23505')
+    if (isUniqueViolation(error))
       throw conflict('This username or email is already registered.', 'ALREADY_REGISTERED')
     throw error
   }
+}
+
+/** Drizzle wraps the driver's error, so PostgreSQL's code is found on its cause. */
+function isUniqueViolation(error: unknown): boolean {
+  const { code, cause } = error as { code?: string; cause?: { code?: string } }
+  return code === '23505' || cause?.code === '23505'
 }
 
 export function verificationLink(appUrl: string, token: string): string {

@@ -1,0 +1,137 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { users } from '#server/db/schema/index.ts'
+import { DEMO_PASSWORD } from '#server/db/seed/demo-accounts.ts'
+import { inTransaction, poolExecutor } from '#server/db/transaction.ts'
+import { createNotification } from '#server/modules/notifications/service.ts'
+import { openSocket, parseMessage, refusedHandshakeStatus } from '#tests/helpers/realtime.ts'
+import { APP_ORIGIN, startTestServer, TestClient, type TestServer } from '#tests/helpers/server.ts'
+
+let server: TestServer
+let wsUrl: string
+let demoId: string
+let adminId: string
+let demoCookie: string
+
+beforeAll(async () => {
+  server = await startTestServer()
+  const address = await server.app.listen({ port: 0, host: '127.0.0.1' })
+  wsUrl = `${address.replace(/^http/, 'ws')}/ws`
+  demoId = await userIdOf('demo')
+  adminId = await userIdOf('admin')
+  demoCookie = await sessionCookieOf('demo')
+})
+afterAll(() => server.close())
+
+async function userIdOf(username: string): Promise<string> {
+  const [row] = await server.db.select({ id: users.id }).from(users).where(eq(users.username, username))
+  return row!.id
+}
+
+async function sessionCookieOf(username: string): Promise<string> {
+  const client = new TestClient(server.app)
+  const login = await client.post('/api/login', { username, password: DEMO_PASSWORD })
+  expect(login.statusCode).toBe(200)
+  return client.cookieHeader()
+}
+
+const signedInHeaders = () => ({ cookie: demoCookie, origin: APP_ORIGIN })
+
+function notify(userId: string, message: string, type: 'info' | 'warning' = 'info') {
+  return createNotification(server.db, poolExecutor(server.db), { userId, type, message })
+}
+
+describe('the /ws handshake', () => {
+  it('is refused with 401 without a valid, completed session', async () => {
+    expect(await refusedHandshakeStatus(wsUrl)).toBe(401)
+    expect(await refusedHandshakeStatus(wsUrl, { origin: APP_ORIGIN })).toBe(401)
+    expect(await refusedHandshakeStatus(wsUrl, { origin: APP_ORIGIN, cookie: 'cd_session=forged-token' })).toBe(
+      401,
+    )
+    // Password given, second factor still missing: not signed in yet.
+    const mfaPending = new TestClient(server.app)
+    expect((await mfaPending.post('/api/login', { username: 'secure', password: DEMO_PASSWORD })).json()).toEqual({
+      mfaRequired: true,
+    })
+    expect(await refusedHandshakeStatus(wsUrl, { cookie: mfaPending.cookieHeader(), origin: APP_ORIGIN })).toBe(401)
+  })
+
+  it('is refused with 403 from a foreign origin, even with the session cookie', async () => {
+    expect(await refusedHandshakeStatus(wsUrl, { cookie: demoCookie, origin: 'https://evil.example' })).toBe(403)
+    expect(await refusedHandshakeStatus(wsUrl, { cookie: demoCookie, origin: 'http://localhost:3001' })).toBe(403)
+    expect(await refusedHandshakeStatus(wsUrl, { origin: 'https://evil.example' })).toBe(403)
+  })
+
+  it('connects with the session cookie and answers ping with pong', async () => {
+    const before = server.ctx.realtime.connectionCount()
+    const client = await openSocket(wsUrl, signedInHeaders())
+    expect(server.ctx.realtime.connectionCount()).toBe(before + 1)
+    client.socket.send('ping')
+    expect(await client.waitFor((message) => message === 'pong')).toBe('pong')
+    await client.close()
+    await expect.poll(() => server.ctx.realtime.connectionCount()).toBe(before)
+  })
+})
+
+describe('notifications over /ws', () => {
+  it("delivers the user's own notifications and nobody else's", async () => {
+    const client = await openSocket(wsUrl, signedInHeaders())
+    try {
+      // Delivery keeps the order of publication: had the admin's arrived, it would come first.
+      await notify(adminId, 'For the admin only')
+      const created = await notify(demoId, 'Your cluster is ready', 'warning')
+
+      const received = parseMessage(await client.waitFor((message) => message.includes(created.id)))
+      expect(received).toEqual({
+        ...created,
+        type: 'notification',
+        notificationType: 'warning',
+        userId: demoId,
+        message: 'Your cluster is ready',
+      })
+      expect(client.messages).toHaveLength(1)
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('reaches every open tab of the user', async () => {
+    const first = await openSocket(wsUrl, signedInHeaders())
+    const second = await openSocket(wsUrl, signedInHeaders())
+    try {
+      const created = await notify(demoId, 'Seen in both tabs')
+      for (const tab of [first, second]) {
+        const received = parseMessage(await tab.waitFor((message) => message.includes(created.id)))
+        expect(received).toMatchObject({ type: 'notification', userId: demoId, message: 'Seen in both tabs' })
+      }
+    } finally {
+      await Promise.all([first.close(), second.close()])
+    }
+  })
+
+  it('never announces a notification whose transaction rolled back', async () => {
+    const client = await openSocket(wsUrl, signedInHeaders())
+    try {
+      await expect(
+        inTransaction(server.db, async (tx, sqlExecutor) => {
+          await createNotification(tx, sqlExecutor, { userId: demoId, type: 'info', message: 'Rolled back' })
+          throw new Error('abort')
+        }),
+      ).rejects.toThrow('abort')
+      const committed = await inTransaction(server.db, (tx, sqlExecutor) =>
+        createNotification(tx, sqlExecutor, { userId: demoId, type: 'info', message: 'Committed' }),
+      )
+      await client.waitFor((message) => message.includes(committed.id))
+      expect(client.messages.map((message) => parseMessage(message)?.message)).toEqual(['Committed'])
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('closes the socket on a message over 64 KB', async () => {
+    const client = await openSocket(wsUrl, signedInHeaders())
+    const closed = new Promise<number>((resolve) => client.socket.once('close', (code) => resolve(code)))
+    client.socket.send('x'.repeat(64 * 1024 + 1))
+    expect(await closed).toBe(1009)
+  })
+})

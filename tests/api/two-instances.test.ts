@@ -1,0 +1,136 @@
+/**
+ * Proves the multi-instance fan-out of DESIGN.md §3: two real server processes on one database,
+ * a notification created by a request to instance A reaches a WebSocket client connected to
+ * instance B, through PostgreSQL LISTEN/NOTIFY alone (the instances share nothing else). It also
+ * proves that each process starts on an already migrated database and stops cleanly on SIGTERM.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_PASSWORD } from '#server/db/seed/demo-accounts.ts'
+import { freePort, openSocket, parseMessage } from '#tests/helpers/realtime.ts'
+import { createTestDatabase, TEST_SESSION_SECRET } from '#tests/helpers/server.ts'
+
+type Instance = { origin: string; process: ChildProcess; output: string[]; exited: Promise<number | null> }
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>
+let instanceA: Instance
+let instanceB: Instance
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  ;[instanceA, instanceB] = await Promise.all([startInstance(), startInstance()])
+  await Promise.all([waitUntilReady(instanceA), waitUntilReady(instanceB)])
+})
+
+afterAll(async () => {
+  const running = [instanceA, instanceB].filter((instance) => instance !== undefined)
+  for (const instance of running) instance.process.kill('SIGTERM')
+  const codes = await Promise.all(running.map((instance) => instance.exited))
+  await database?.drop()
+  for (const [index, code] of codes.entries())
+    expect(code, `exit code of instance ${index}; output:\n${running[index]!.output.join('')}`).toBe(0)
+})
+
+async function startInstance(): Promise<Instance> {
+  const port = await freePort()
+  const origin = `http://localhost:${port}`
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      DATABASE_URL: database.url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: origin,
+      SESSION_SECRET: TEST_SESSION_SECRET,
+      DATA_DIR: path.join(os.tmpdir(), 'clusterdeck-test-data'),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const output: string[] = []
+  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()))
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  return { origin, process: child, output, exited }
+}
+
+async function waitUntilReady(instance: Instance, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (instance.process.exitCode !== null)
+      throw new Error(`Instance ${instance.origin} exited early:\n${instance.output.join('')}`)
+    const ready = await fetch(`${instance.origin}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (ready) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`Instance ${instance.origin} was not ready in time:\n${instance.output.join('')}`)
+}
+
+function postJson(instance: Instance, url: string, body: object, cookie?: string) {
+  return fetch(`${instance.origin}${url}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: instance.origin,
+      ...(cookie ? { cookie } : {}),
+    },
+    body: JSON.stringify(body),
+  })
+}
+
+describe('two server processes on one database', () => {
+  it('delivers a notification created through instance A to a socket on instance B', async () => {
+    const login = await postJson(instanceB, '/api/login', { username: 'admin', password: DEMO_PASSWORD })
+    expect(login.status).toBe(200)
+    const admin = (await login.json()) as { id: string; username: string }
+    expect(admin.username).toBe('admin')
+    const cookie = login.headers
+      .getSetCookie()
+      .map((header) => header.split(';')[0]!)
+      .join('; ')
+    expect(cookie).toMatch(/^cd_session=/)
+
+    const socket = await openSocket(`${instanceB.origin.replace(/^http/, 'ws')}/ws`, {
+      cookie,
+      origin: instanceB.origin,
+    })
+    try {
+      const registered = await postJson(instanceA, '/api/register', {
+        username: 'cross.instance',
+        email: 'cross.instance@example.com',
+        name: 'Casey Cross',
+        password: 'a-long-unusual-passphrase-42',
+        companyName: 'Demo Company',
+        companyId: 'CD-DEMO-001',
+      })
+      expect(registered.status).toBe(200)
+
+      const received = parseMessage(
+        await socket.waitFor((message) => parseMessage(message)?.type === 'notification', 5_000),
+      )
+      expect(received).toMatchObject({
+        type: 'notification',
+        userId: admin.id,
+        notificationType: 'info',
+        title: 'New registration',
+        message: 'Casey Cross (cross.instance@example.com) asks to join Demo Company.',
+        link: '/admin/pending-registrations',
+        read: false,
+        trash: false,
+      })
+
+      // The same notification is what the admin's list on instance B shows.
+      const list = await fetch(`${instanceB.origin}/api/notifications`, { headers: { cookie } })
+      expect(((await list.json()) as { id: string }[]).map((item) => item.id)).toContain(received!.id)
+    } finally {
+      await socket.close()
+    }
+  })
+})

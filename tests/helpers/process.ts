@@ -1,0 +1,181 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const REPOSITORY_ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const MAIN_SCRIPT = path.join(REPOSITORY_ROOT, 'server', 'main.ts')
+
+/** Environment variables the server reads that must not leak from the test runner into a child. */
+const SERVER_VARIABLES = [
+  'NODE_ENV',
+  'PORT',
+  'HOST',
+  'APP_URL',
+  'DATABASE_URL',
+  'SESSION_SECRET',
+  'SMTP_URL',
+  'DATA_DIR',
+  'WEB_CLIENT_DIR',
+  'LOG_LEVEL',
+  'TRUST_PROXY',
+  'RATE_LIMIT_PER_IP',
+  'RATE_LIMIT_WINDOW_SECONDS',
+  'LOGIN_MAX_FAILURES',
+  'LOGIN_LOCK_WINDOW_SECONDS',
+]
+
+export type ServerProcess = {
+  child: ChildProcess
+  pid: number
+  baseUrl: string
+  stdout: () => string
+  stderr: () => string
+  /** Resolves once the process has exited, with its exit code (null when killed by a signal). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+}
+
+const started = new Set<ChildProcess>()
+const dataDirs = new Set<string>()
+
+/** A fresh data folder the `postgres` system user can traverse (the server runs it as that user when root). */
+export function createDataDir(): string {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clusterdeck-process-'))
+  chmodSync(dataDir, 0o755)
+  dataDirs.add(dataDir)
+  return dataDir
+}
+
+/** Spawns `server/main.ts` on the project's Node with only the given server variables set. */
+export function spawnServer(environment: Record<string, string>): ServerProcess {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !SERVER_VARIABLES.includes(name)),
+  )
+  const child = spawn(process.execPath, [MAIN_SCRIPT], {
+    cwd: REPOSITORY_ROOT,
+    env: { ...inherited, ...environment },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  started.add(child)
+  let stdout = ''
+  let stderr = ''
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString()
+  })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString()
+  })
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => {
+      started.delete(child)
+      resolve({ code, signal })
+    })
+  })
+  return {
+    child,
+    pid: child.pid!,
+    baseUrl: `http://127.0.0.1:${environment.PORT ?? '3000'}`,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    exited,
+  }
+}
+
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+/** Polls until `check` returns true (errors count as "not yet"), failing with the server's output. */
+export async function waitUntil(
+  check: () => Promise<boolean>,
+  options: { timeoutMs: number; server?: ServerProcess; what: string },
+): Promise<void> {
+  const deadline = Date.now() + options.timeoutMs
+  while (Date.now() < deadline) {
+    if (options.server && options.server.child.exitCode !== null) break
+    try {
+      if (await check()) return
+    } catch {
+      // not answering yet
+    }
+    await sleep(200)
+  }
+  const output = options.server
+    ? `\nstdout:\n${options.server.stdout().slice(-4000)}\nstderr:\n${options.server.stderr().slice(-4000)}`
+    : ''
+  throw new Error(`Timed out waiting for ${options.what}${output}`)
+}
+
+/** Waits until the server answers the catalog with its seeded tiers. */
+export function waitUntilServing(server: ServerProcess, timeoutMs = 45_000): Promise<void> {
+  return waitUntil(
+    async () => {
+      const response = await fetch(`${server.baseUrl}/api/cluster-tiers`)
+      return response.status === 200 && ((await response.json()) as unknown[]).length > 0
+    },
+    { timeoutMs, server, what: `${server.baseUrl} to serve` },
+  )
+}
+
+/** Pids of PostgreSQL processes whose command line names the folder (read from /proc). */
+export function postgresProcessesUsing(folder: string): number[] {
+  const pids: number[] = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    let commandLine: string
+    try {
+      commandLine = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ')
+    } catch {
+      continue // the process ended while we looked
+    }
+    if (commandLine.includes('postgres') && commandLine.includes(folder)) pids.push(Number(entry))
+  }
+  return pids
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+/**
+ * Kills every server this helper spawned, then any PostgreSQL still running on one of its data
+ * folders (a SIGKILLed server leaves its database behind), and removes the folders.
+ */
+export async function cleanUpServers(): Promise<void> {
+  for (const child of started) child.kill('SIGKILL')
+  for (const dataDir of dataDirs) {
+    for (const pid of postgresProcessesUsing(dataDir)) killQuietly(pid, 'SIGINT')
+  }
+  const deadline = Date.now() + 10_000
+  const remaining = () => [...dataDirs].flatMap((dataDir) => postgresProcessesUsing(dataDir))
+  while (remaining().length > 0 && Date.now() < deadline) await sleep(100)
+  for (const pid of remaining()) killQuietly(pid, 'SIGKILL')
+  for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true })
+  dataDirs.clear()
+}
+
+function killQuietly(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal)
+  } catch {
+    // already gone
+  }
+}

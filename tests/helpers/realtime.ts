@@ -1,0 +1,99 @@
+import net from 'node:net'
+import WebSocket from 'ws'
+
+/** A connected WebSocket that records every text message it receives. */
+export type RecordingSocket = {
+  socket: WebSocket
+  messages: string[]
+  /** Resolves with the first message (already received or yet to come) that `matches` accepts. */
+  waitFor: (matches: (message: string) => boolean, timeoutMs?: number) => Promise<string>
+  close: () => Promise<void>
+}
+
+/** Opens `url` and resolves once the handshake succeeded; rejects with the HTTP status otherwise. */
+export function openSocket(url: string, headers: Record<string, string> = {}): Promise<RecordingSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { headers })
+    const messages: string[] = []
+    const waiters = new Set<() => void>()
+    socket.on('message', (data) => {
+      messages.push(data.toString())
+      for (const wake of waiters) wake()
+    })
+    socket.once('unexpected-response', (_request, response) => {
+      reject(new HandshakeRefused(response.statusCode ?? 0))
+      response.resume()
+      socket.terminate()
+    })
+    socket.once('error', reject)
+    socket.once('open', () =>
+      resolve({
+        socket,
+        messages,
+        waitFor: (matches, timeoutMs = 5_000) =>
+          new Promise((found, fail) => {
+            const check = () => {
+              const message = messages.find(matches)
+              if (message === undefined) return
+              clearTimeout(timer)
+              waiters.delete(check)
+              found(message)
+            }
+            const timer = setTimeout(() => {
+              waiters.delete(check)
+              fail(new Error(`No matching message within ${timeoutMs} ms; received ${JSON.stringify(messages)}`))
+            }, timeoutMs)
+            waiters.add(check)
+            check()
+          }),
+        close: () =>
+          new Promise<void>((closed) => {
+            if (socket.readyState === WebSocket.CLOSED) return closed()
+            socket.once('close', () => closed())
+            socket.close()
+          }),
+      }),
+    )
+  })
+}
+
+export class HandshakeRefused extends Error {
+  readonly statusCode: number
+  constructor(statusCode: number) {
+    super(`WebSocket handshake refused with HTTP ${statusCode}`)
+    this.statusCode = statusCode
+  }
+}
+
+/** The HTTP status with which the server refuses a WebSocket handshake (throws if it accepts). */
+export async function refusedHandshakeStatus(url: string, headers: Record<string, string> = {}) {
+  try {
+    const opened = await openSocket(url, headers)
+    await opened.close()
+  } catch (error) {
+    if (error instanceof HandshakeRefused) return error.statusCode
+    throw error
+  }
+  throw new Error(`The handshake to ${url} was accepted`)
+}
+
+/** Parses a JSON message, or undefined when it is not JSON (such as 'pong'). */
+export function parseMessage(message: string): Record<string, unknown> | undefined {
+  try {
+    return JSON.parse(message)
+  } catch {
+    return undefined
+  }
+}
+
+/** A TCP port free at the time of asking, for servers that must be told their port up front. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
