@@ -10,6 +10,7 @@ import dashboardRoutes from './modules/dashboard/routes.ts'
 import devRoutes from './modules/dev/routes.ts'
 import notificationRoutes from './modules/notifications/routes.ts'
 import officerRoutes from './modules/officers/routes.ts'
+import ratesRoutes from './modules/rates/routes.ts'
 import systemRoutes from './modules/system/routes.ts'
 import auth from './plugins/auth.ts'
 import errorHandler from './plugins/error-handler.ts'
@@ -68,6 +69,7 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
   await app.register(notificationRoutes, ctx)
   await app.register(officerRoutes)
   await app.register(catalogRoutes, ctx)
+  await app.register(ratesRoutes, ctx)
   await app.register(dashboardRoutes, ctx)
   await app.register(realtimeRoutes, { ...ctx, allowedOrigins })
   if (!config.isProduction) await app.register(devRoutes, ctx)

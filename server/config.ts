@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 
+const SESSION_SECRET_MIN_LENGTH = 32
+
 /** Every environment variable the server reads, parsed once at start-up. */
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -13,7 +15,10 @@ const environmentSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_SECRET: z
+    .string()
+    .min(SESSION_SECRET_MIN_LENGTH, `must be at least ${SESSION_SECRET_MIN_LENGTH} characters`)
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -97,12 +102,22 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   }
 }
 
-/** Outside production the secret is generated once and kept, so sessions survive restarts. */
+/**
+ * Outside production the secret is generated once and kept, so sessions survive restarts. A kept
+ * one shorter than SESSION_SECRET's minimum (an empty or cut-off file) is replaced.
+ */
 function developmentSessionSecret(dataDir: string): string {
   const file = path.join(dataDir, 'session-secret')
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  mkdirSync(dataDir, { recursive: true })
-  const secret = randomBytes(32).toString('base64url')
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 })
-  return secret
+  try {
+    const kept = existsSync(file) ? readFileSync(file, 'utf8').trim() : ''
+    if (kept.length >= SESSION_SECRET_MIN_LENGTH) return kept
+    mkdirSync(dataDir, { recursive: true })
+    const secret = randomBytes(32).toString('base64url')
+    writeFileSync(file, `${secret}\n`, { mode: 0o600 })
+    return secret
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid environment variable DATA_DIR: cannot keep the session secret in ${dataDir} (${(error as Error).message})`,
+    )
+  }
 }

@@ -71,8 +71,13 @@ async function main() {
       process.exit(1)
     }, SHUTDOWN_DEADLINE_MS)
     deadline.unref()
+    // A keep-alive connection whose request finishes during the drain would otherwise stay open
+    // until the client hangs up, holding the close up past the deadline.
+    const closeIdleConnections = setInterval(() => app.server.closeIdleConnections(), 200)
+    closeIdleConnections.unref()
     try {
       await app.close()
+      clearInterval(closeIdleConnections)
       await realtime.close()
       await queue.stop()
       mailer.close()

@@ -43,8 +43,10 @@ function postgresStore(db: Database) {
       )
     }
 
-    child(routeOptions: { method?: string | string[]; url?: string }) {
-      return new PostgresRateLimitStore(undefined, `${String(routeOptions.method)}:${routeOptions.url}`)
+    /** One store per limited route: @fastify/rate-limit passes the route under `routeInfo`. */
+    child(routeOptions: { routeInfo: { method?: string | string[]; url?: string } }) {
+      const { method, url } = routeOptions.routeInfo
+      return new PostgresRateLimitStore(undefined, `${String(method)}:${url}`)
     }
   }
 }

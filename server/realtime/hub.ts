@@ -6,8 +6,11 @@ import { REALTIME_CHANNEL, type RealtimeEnvelope } from './publish.ts'
 const HEARTBEAT_MS = 30_000
 const RECONNECT_MS = 1_000
 
+/** Whether the session a socket was opened with is still signed in. */
+export type SessionCheck = () => Promise<boolean>
+
 export type RealtimeHub = {
-  attach: (userId: string, socket: WebSocket) => void
+  attach: (userId: string, socket: WebSocket, isSignedIn: SessionCheck) => void
   connectionCount: () => number
   close: () => Promise<void>
 }
@@ -22,11 +25,12 @@ export async function startRealtimeHub(
 ): Promise<RealtimeHub> {
   const socketsByUser = new Map<string, Set<WebSocket>>()
   const alive = new WeakSet<WebSocket>()
+  const sessionChecks = new WeakMap<WebSocket, SessionCheck>()
   let listener: pg.Client | undefined
   let closing = false
   let reconnectTimer: NodeJS.Timeout | undefined
 
-  const deliver = (payload: string) => {
+  const deliver = async (payload: string) => {
     let envelope: RealtimeEnvelope
     try {
       envelope = JSON.parse(payload)
@@ -36,13 +40,35 @@ export async function startRealtimeHub(
     const sockets = socketsByUser.get(envelope.userId)
     if (!sockets) return
     const text = JSON.stringify(envelope.message)
-    for (const socket of sockets) if (socket.readyState === socket.OPEN) socket.send(text)
+    await Promise.all([...sockets].map((socket) => sendIfSignedIn(socket, text)))
+  }
+
+  // A socket outlives its handshake: the session may have ended since (logout, sign-out everywhere).
+  const sendIfSignedIn = async (socket: WebSocket, text: string) => {
+    if (socket.readyState !== socket.OPEN) return
+    let signedIn: boolean
+    try {
+      signedIn = (await sessionChecks.get(socket)?.()) ?? false
+    } catch (error) {
+      log.warn({ err: error }, 'realtime could not check a session; message skipped')
+      return
+    }
+    if (!signedIn) socket.close(1008, 'Session ended')
+    else if (socket.readyState === socket.OPEN) socket.send(text)
+  }
+
+  // One delivery at a time, so every socket gets its messages in the order they were published.
+  let deliveries = Promise.resolve()
+  const enqueueDelivery = (payload: string) => {
+    deliveries = deliveries
+      .then(() => deliver(payload))
+      .catch((error: unknown) => log.warn({ err: error }, 'realtime delivery failed'))
   }
 
   const connect = async () => {
     const client = new pg.Client({ connectionString, connectionTimeoutMillis: 3_000, keepAlive: true })
     client.on('notification', (event) => {
-      if (event.channel === REALTIME_CHANNEL && event.payload) deliver(event.payload)
+      if (event.channel === REALTIME_CHANNEL && event.payload) enqueueDelivery(event.payload)
     })
     const scheduleReconnect = () => {
       if (closing || listener !== client) return
@@ -82,8 +108,9 @@ export async function startRealtimeHub(
   heartbeat.unref()
 
   return {
-    attach(userId, socket) {
+    attach(userId, socket, isSignedIn) {
       alive.add(socket)
+      sessionChecks.set(socket, isSignedIn)
       socket.on('pong', () => alive.add(socket))
       let sockets = socketsByUser.get(userId)
       if (!sockets) {

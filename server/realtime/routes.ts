@@ -2,6 +2,7 @@ import type {} from '@fastify/websocket'
 import type { FastifyInstance } from 'fastify'
 import type { ServerContext } from '#server/context.ts'
 import { forbidden, unauthorized } from '#server/lib/errors.ts'
+import { findActiveSession } from '#server/modules/auth/sessions.ts'
 import { requestOrigin } from '#server/plugins/security.ts'
 
 /** `/ws`: one socket per tab, signed in by the session cookie, fed by the realtime hub. */
@@ -25,7 +26,12 @@ export default async function realtimeRoutes(
       },
     },
     (socket, request) => {
-      ctx.realtime.attach(request.user.id, socket)
+      const token = request.cookies[app.sessionCookieName]!
+      const isSignedIn = async () => {
+        const session = await findActiveSession(ctx.db, ctx.config.sessionSecret, token)
+        return session !== undefined && !session.mfaPending
+      }
+      ctx.realtime.attach(request.user.id, socket, isSignedIn)
       socket.on('message', (data) => {
         // The only client message is a keep-alive; anything else is ignored.
         if (data.toString() === 'ping') socket.send('pong')

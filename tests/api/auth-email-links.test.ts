@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_TOTP_SECRET, demoEmail } from '#server/db/seed/demo-accounts.ts'
 import { authTokens, sessions } from '#server/db/schema/index.ts'
+import { DEMO_TOTP_SECRET, demoEmail } from '#server/db/seed/demo-accounts.ts'
 import {
   findUser,
   queuedMailCount,
@@ -30,7 +30,10 @@ const LOGIN_MAX_FAILURES = 3
 
 let server: TestServer
 beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_PER_IP: '1000', LOGIN_MAX_FAILURES: String(LOGIN_MAX_FAILURES) })
+  server = await startTestServer({
+    RATE_LIMIT_PER_IP: '1000',
+    LOGIN_MAX_FAILURES: String(LOGIN_MAX_FAILURES),
+  })
 })
 afterAll(() => server.close())
 
@@ -231,7 +234,10 @@ describe('password reset', () => {
     expect(locked.json().message).toMatch(/or reset your password/)
 
     const link = await requestLink('/api/auth/forgot-password', registration.email, RESET_SUBJECT)
-    const reset = await client.post('/api/auth/reset-password', { token: tokenOf(link), password: NEW_PASSWORD })
+    const reset = await client.post('/api/auth/reset-password', {
+      token: tokenOf(link),
+      password: NEW_PASSWORD,
+    })
     expect(reset.statusCode).toBe(200)
     const login = await client.post('/api/login', { username: registration.username, password: NEW_PASSWORD })
     expect(login.statusCode, login.body).toBe(200)
@@ -315,10 +321,14 @@ describe('password reset', () => {
 describe('magic links', () => {
   it('mails a link that signs in once', async () => {
     const requested = new Date()
-    const response = await new TestClient(server.app).post('/api/auth/magic-link', { email: demoEmail('demo') })
+    const response = await new TestClient(server.app).post('/api/auth/magic-link', {
+      email: demoEmail('demo'),
+    })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ message: MAGIC_MESSAGE })
-    const mail = await waitForMailWithSubject(server.db, demoEmail('demo'), MAGIC_SUBJECT, { after: requested })
+    const mail = await waitForMailWithSubject(server.db, demoEmail('demo'), MAGIC_SUBJECT, {
+      after: requested,
+    })
     expect(mail.text).toContain('Hello Dana Demo')
     const link = linkIn(mail.text)
     expect(`${link.origin}${link.pathname}`).toBe('http://localhost:3000/magic-link')
@@ -330,7 +340,9 @@ describe('magic links', () => {
     expect(client.cookie('cd_session')).toBeDefined()
     expect((await client.get('/api/user')).json().username).toBe('demo')
 
-    const again = await new TestClient(server.app).post('/api/auth/magic-link/verify', { token: tokenOf(link) })
+    const again = await new TestClient(server.app).post('/api/auth/magic-link/verify', {
+      token: tokenOf(link),
+    })
     expect(again.statusCode).toBe(400)
     expect(again.json()).toEqual(INVALID_TOKEN)
     expect(again.cookies).toEqual([])
@@ -353,7 +365,9 @@ describe('magic links', () => {
   it('verifies the address of an unverified user', async () => {
     const { registration } = await registeredUser(server)
     const link = await requestLink('/api/auth/magic-link', registration.email, MAGIC_SUBJECT)
-    const signIn = await new TestClient(server.app).post('/api/auth/magic-link/verify', { token: tokenOf(link) })
+    const signIn = await new TestClient(server.app).post('/api/auth/magic-link/verify', {
+      token: tokenOf(link),
+    })
     expect(signIn.json()).toMatchObject({ username: registration.username, emailVerified: true })
   })
 
@@ -369,7 +383,9 @@ describe('magic links', () => {
   })
 
   it('refuses unknown and garbage tokens', async () => {
-    const unknown = await new TestClient(server.app).post('/api/auth/magic-link/verify', { token: unknownToken() })
+    const unknown = await new TestClient(server.app).post('/api/auth/magic-link/verify', {
+      token: unknownToken(),
+    })
     expect(unknown.statusCode).toBe(400)
     expect(unknown.json()).toEqual(INVALID_TOKEN)
     const garbage = await new TestClient(server.app).post('/api/auth/magic-link/verify', { token: 'x' })

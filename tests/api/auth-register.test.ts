@@ -1,8 +1,14 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PASSWORD_MIN_LENGTH } from '#common/schemas/auth.ts'
+import {
+  authTokens,
+  notifications,
+  organizations,
+  registrationRequests,
+  sessions,
+} from '#server/db/schema/index.ts'
 import { demoEmail } from '#server/db/seed/demo-accounts.ts'
-import { authTokens, notifications, organizations, registrationRequests, sessions } from '#server/db/schema/index.ts'
 import { isCommonPassword } from '#server/modules/auth/passwords.ts'
 import { findUser, mailsTo, newRegistration, queuedMailCount, tokenOf } from '#tests/helpers/auth.ts'
 import { linkIn, startTestServer, TestClient, type TestServer, waitForMail } from '#tests/helpers/server.ts'
@@ -51,9 +57,9 @@ describe('POST /api/register with a new billing ID', () => {
     const user = await findUser(server.db, body.username)
     expect(user?.organizationId).toBe(organization?.id)
     expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
-    expect(await server.db.select().from(registrationRequests).where(eq(registrationRequests.userId, user!.id))).toEqual(
-      [],
-    )
+    expect(
+      await server.db.select().from(registrationRequests).where(eq(registrationRequests.userId, user!.id)),
+    ).toEqual([])
   })
 
   it('mails a verification link that verifies the address', async () => {
@@ -129,7 +135,10 @@ describe('POST /api/register with an existing billing ID', () => {
       companyName: 'Demo Company',
       companyId: 'CD-DEMO-001',
     })
-    expect((await client.get('/api/user')).json()).toMatchObject({ membershipStatus: 'pending', role: 'user' })
+    expect((await client.get('/api/user')).json()).toMatchObject({
+      membershipStatus: 'pending',
+      role: 'user',
+    })
 
     const [organization] = await server.db
       .select()
@@ -245,9 +254,13 @@ describe('POST /api/register conflicts', () => {
       register(newRegistration({ companyId })),
     ])
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200])
-    const memberships = responses.map((response) => `${response.json().role}/${response.json().membershipStatus}`)
+    const memberships = responses.map(
+      (response) => `${response.json().role}/${response.json().membershipStatus}`,
+    )
     expect(memberships.sort()).toEqual(['admin/active', 'user/pending'])
-    expect(await server.db.select().from(organizations).where(eq(organizations.billingId, companyId))).toHaveLength(1)
+    expect(
+      await server.db.select().from(organizations).where(eq(organizations.billingId, companyId)),
+    ).toHaveLength(1)
   })
 })
 
@@ -292,7 +305,10 @@ describe('POST /api/register validation', () => {
   it.each(['not-an-email', 'a@b', 'two@@example.com', ''])('answers the email %j with 400', async (email) => {
     const response = await register(newRegistration({ email }))
     expect(response.statusCode).toBe(400)
-    expect(response.json().issues).toContainEqual({ path: 'body.email', message: 'Enter a valid email address' })
+    expect(response.json().issues).toContainEqual({
+      path: 'body.email',
+      message: 'Enter a valid email address',
+    })
   })
 
   it('lists every missing field', async () => {

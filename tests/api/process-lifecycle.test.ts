@@ -1,6 +1,7 @@
 import http from 'node:http'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
 import { DEMO_PASSWORD } from '#server/db/seed/demo-accounts.ts'
 import {
   cleanUpServers,
@@ -79,7 +80,10 @@ describe('server/main.ts as a process', () => {
       const server = await startServer(dataDir)
       const body = JSON.stringify({ username: 'demo', password: DEMO_PASSWORD })
       const half = Math.floor(body.length / 2)
+      // Like a browser or a load balancer, the client keeps its connection open for reuse.
+      const agent = new http.Agent({ keepAlive: true })
       const request = http.request(`${server.baseUrl}/api/login`, {
+        agent,
         method: 'POST',
         headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
       })
@@ -109,8 +113,42 @@ describe('server/main.ts as a process', () => {
       const answer = await response
       expect(answer.status).toBe(200)
       expect(JSON.parse(answer.text)).toMatchObject({ username: 'demo' })
+      // The idle keep-alive connection must not hold the drain up until the shutdown deadline.
+      const answeredAt = Date.now()
       const exit = await Promise.race([server.exited, sleep(10_000).then(() => 'timed out' as const)])
+      agent.destroy()
       expect(exit).toEqual({ code: 0, signal: null })
+      expect(Date.now() - answeredAt).toBeLessThan(3_000)
+      expect(postgresProcessesUsing(dataDir)).toEqual([])
+    },
+    PROCESS_TEST_TIMEOUT,
+  )
+
+  it(
+    'closes open WebSockets on SIGTERM instead of waiting for them',
+    async () => {
+      const dataDir = createDataDir()
+      const server = await startServer(dataDir)
+      const login = await fetch(`${server.baseUrl}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.baseUrl },
+        body: JSON.stringify({ username: 'demo', password: DEMO_PASSWORD }),
+      })
+      expect(login.status).toBe(200)
+      const sessionCookie = login.headers.getSetCookie()[0]!.split(';')[0]!
+      const socket = new WebSocket(`${server.baseUrl.replace('http', 'ws')}/ws`, {
+        headers: { cookie: sessionCookie, origin: server.baseUrl },
+      })
+      await new Promise((resolve, reject) => {
+        socket.once('open', resolve)
+        socket.once('error', reject)
+      })
+      const closed = new Promise<number>((resolve) => socket.once('close', resolve))
+
+      const { exit, elapsedMs } = await stopWithSigterm(server)
+      expect(exit).toEqual({ code: 0, signal: null })
+      expect(elapsedMs).toBeLessThan(5_000)
+      expect(await closed).toBeGreaterThan(0)
       expect(postgresProcessesUsing(dataDir)).toEqual([])
     },
     PROCESS_TEST_TIMEOUT,
@@ -124,6 +162,7 @@ describe('server/main.ts as a process', () => {
     ['APP_URL', 'not a url'],
     ['LOG_LEVEL', 'loud'],
     ['SESSION_SECRET', 'short'],
+    ['DATA_DIR', '/dev/null/clusterdeck'],
   ])(
     'refuses %s=%s with one line on stderr naming the variable and a non-zero exit',
     async (name, value) => {

@@ -128,10 +128,26 @@ describe('notifications over /ws', () => {
     }
   })
 
+  it('stops delivering once the session behind the socket has ended, and closes the socket', async () => {
+    const tab = new TestClient(server.app)
+    expect((await tab.post('/api/login', { username: 'demo', password: DEMO_PASSWORD })).statusCode).toBe(200)
+    const ending = await openSocket(wsUrl, { cookie: tab.cookieHeader(), origin: APP_ORIGIN })
+    const staying = await openSocket(wsUrl, signedInHeaders())
+    try {
+      expect((await tab.post('/api/logout')).statusCode).toBe(200)
+
+      const created = await notify(demoId, 'After the logout')
+      await staying.waitFor((message) => message.includes(created.id))
+      expect(await ending.closed()).toBe(1008)
+      expect(ending.messages).toEqual([])
+    } finally {
+      await Promise.all([ending.close(), staying.close()])
+    }
+  })
+
   it('closes the socket on a message over 64 KB', async () => {
     const client = await openSocket(wsUrl, signedInHeaders())
-    const closed = new Promise<number>((resolve) => client.socket.once('close', (code) => resolve(code)))
     client.socket.send('x'.repeat(64 * 1024 + 1))
-    expect(await closed).toBe(1009)
+    expect(await client.closed()).toBe(1009)
   })
 })

@@ -3,8 +3,8 @@ import { asc, eq, sql } from 'drizzle-orm'
 import { generateSync } from 'otplib'
 import { expect } from 'vitest'
 import type { Database } from '#server/db/client.ts'
-import { DEMO_PASSWORD } from '#server/db/seed/demo-accounts.ts'
 import { outbox, users } from '#server/db/schema/index.ts'
+import { DEMO_PASSWORD } from '#server/db/seed/demo-accounts.ts'
 import { QUEUES } from '#server/jobs/queue.ts'
 import { TestClient, type TestServer } from './server.ts'
 
@@ -42,10 +42,7 @@ export async function registeredUser(server: TestServer, overrides: Partial<Reco
 }
 
 export async function findUser(db: Database, username: string) {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+  const [row] = await db.select().from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
   return row
 }
 

@@ -7,6 +7,8 @@ export type RecordingSocket = {
   messages: string[]
   /** Resolves with the first message (already received or yet to come) that `matches` accepts. */
   waitFor: (matches: (message: string) => boolean, timeoutMs?: number) => Promise<string>
+  /** Resolves with the close code once the server (or anyone) has closed the socket. */
+  closed: (timeoutMs?: number) => Promise<number>
   close: () => Promise<void>
 }
 
@@ -16,6 +18,7 @@ export function openSocket(url: string, headers: Record<string, string> = {}): P
     const socket = new WebSocket(url, { headers })
     const messages: string[] = []
     const waiters = new Set<() => void>()
+    const closeCode = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)))
     socket.on('message', (data) => {
       messages.push(data.toString())
       for (const wake of waiters) wake()
@@ -45,6 +48,14 @@ export function openSocket(url: string, headers: Record<string, string> = {}): P
             }, timeoutMs)
             waiters.add(check)
             check()
+          }),
+        closed: (timeoutMs = 5_000) =>
+          new Promise((resolve, reject) => {
+            const timer = setTimeout(() => reject(new Error(`The socket stayed open for ${timeoutMs} ms`)), timeoutMs)
+            void closeCode.then((code) => {
+              clearTimeout(timer)
+              resolve(code)
+            })
           }),
         close: () =>
           new Promise<void>((closed) => {

@@ -1,0 +1,31 @@
+/** Currencies the product prices in; USD is the base every amount is stored in (cents). */
+export const CURRENCIES = ['USD', 'EUR', 'GBP'] as const
+export type Currency = (typeof CURRENCIES)[number]
+
+export const CURRENCY_SYMBOLS: Record<Currency, string> = { USD: '$', EUR: '€', GBP: '£' }
+
+export type ExchangeRates = Record<Currency, number>
+
+/** Used when neither rate service nor any cache has answered (spec §9, the service's values). */
+export const FALLBACK_RATES: ExchangeRates = { USD: 1, EUR: 0.845, GBP: 0.733 }
+/** What the currency provider starts with before the first answer (spec §9). */
+export const INITIAL_PROVIDER_RATES: ExchangeRates = { USD: 1, EUR: 0.85, GBP: 0.735 }
+
+export function convertFromUsd(amountUsd: number, currency: Currency, rates: ExchangeRates): number {
+  return amountUsd * rates[currency]
+}
+
+/** Prices show two decimals with their symbol: $1,234.50, €12.00, £0.99. */
+export function formatPrice(amount: number, currency: Currency): string {
+  const sign = amount < 0 ? '-' : ''
+  const digits = Math.abs(amount).toLocaleString('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  })
+  return `${sign}${CURRENCY_SYMBOLS[currency]}${digits}`
+}
+
+/** Rates show four decimals. */
+export function formatRate(rate: number): string {
+  return rate.toFixed(4)
+}

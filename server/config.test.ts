@@ -1,0 +1,147 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+const SECRET = 'a-session-secret-of-at-least-32-characters'
+const temporaryFolders: string[] = []
+
+function temporaryDataDir(): string {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'clusterdeck-config-'))
+  temporaryFolders.push(folder)
+  return folder
+}
+
+afterEach(() => {
+  for (const folder of temporaryFolders.splice(0)) rmSync(folder, { recursive: true, force: true })
+})
+
+/** The ConfigError a bad environment throws (fails when none is thrown). */
+function configErrorFor(environment: Record<string, string>): ConfigError {
+  try {
+    loadConfig({ SESSION_SECRET: SECRET, ...environment })
+  } catch (error) {
+    if (error instanceof ConfigError) return error
+    throw error
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(environment)}`)
+}
+
+describe('loadConfig', () => {
+  it('defaults to development on port 3000 with the app at http://localhost:3000', () => {
+    const config = loadConfig({ SESSION_SECRET: SECRET })
+    expect(config).toMatchObject({
+      env: 'development',
+      isProduction: false,
+      port: 3000,
+      host: '0.0.0.0',
+      appUrl: 'http://localhost:3000',
+      appOrigin: 'http://localhost:3000',
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      sessionSecret: SECRET,
+      trustProxy: false,
+      rateLimit: { perIp: 30, windowSeconds: 900 },
+      loginLockout: { maxFailures: 10, windowSeconds: 900 },
+    })
+    expect(path.isAbsolute(config.dataDir)).toBe(true)
+  })
+
+  it('derives APP_URL from PORT, and takes an explicit one without its trailing slash', () => {
+    expect(loadConfig({ SESSION_SECRET: SECRET, PORT: '8080' }).appUrl).toBe('http://localhost:8080')
+    const config = loadConfig({ SESSION_SECRET: SECRET, APP_URL: 'https://portal.example.eu/' })
+    expect(config.appUrl).toBe('https://portal.example.eu')
+    expect(config.appOrigin).toBe('https://portal.example.eu')
+  })
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ SESSION_SECRET: SECRET, PORT: '', DATABASE_URL: '', SMTP_URL: '' })
+    expect(config.port).toBe(3000)
+    expect(config.databaseUrl).toBeUndefined()
+    expect(config.smtpUrl).toBeUndefined()
+  })
+
+  it('accepts postgres:// and postgresql:// database URLs and smtp(s):// mail URLs', () => {
+    for (const url of ['postgres://u:p@db:5432/app', 'postgresql://db/app']) {
+      expect(loadConfig({ SESSION_SECRET: SECRET, DATABASE_URL: url }).databaseUrl).toBe(url)
+    }
+    for (const url of ['smtp://mail:25', 'smtps://user:pass@mail:465']) {
+      expect(loadConfig({ SESSION_SECRET: SECRET, SMTP_URL: url }).smtpUrl).toBe(url)
+    }
+  })
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '-1'],
+    ['PORT', '65536'],
+    ['PORT', '80.5'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_URL', 'localhost:5432'],
+    ['SMTP_URL', 'http://mail.example.com'],
+    ['SMTP_URL', 'mail.example.com:25'],
+    ['APP_URL', 'not a url'],
+    ['APP_URL', 'ftp://portal.example.eu'],
+    ['NODE_ENV', 'staging'],
+    ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'yes'],
+    ['RATE_LIMIT_PER_IP', '0'],
+    ['SESSION_SECRET', 'too-short'],
+  ])('refuses %s=%s with a one-line ConfigError naming the variable', (name, value) => {
+    const error = configErrorFor({ [name]: value })
+    expect(error.message).toMatch(new RegExp(`^Invalid environment variable ${name}: \\S`))
+    expect(error.message).not.toContain('\n')
+  })
+
+  it('requires SESSION_SECRET in production', () => {
+    const error = configErrorFor({ NODE_ENV: 'production', SESSION_SECRET: '' })
+    expect(error.message).toBe('Invalid environment variable SESSION_SECRET: required in production')
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET }).isProduction).toBe(true)
+  })
+
+  it('outside production generates a session secret once and keeps it under DATA_DIR', () => {
+    const dataDir = path.join(temporaryDataDir(), 'nested', 'data')
+    const first = loadConfig({ DATA_DIR: dataDir })
+    expect(first.sessionSecret.length).toBeGreaterThanOrEqual(32)
+    const file = path.join(dataDir, 'session-secret')
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.sessionSecret)
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+
+    const second = loadConfig({ DATA_DIR: dataDir })
+    expect(second.sessionSecret).toBe(first.sessionSecret)
+    expect(second.dataDir).toBe(path.resolve(dataDir))
+
+    const other = loadConfig({ DATA_DIR: temporaryDataDir() })
+    expect(other.sessionSecret).not.toBe(first.sessionSecret)
+  })
+
+  it('replaces a kept session secret that is empty or too short', () => {
+    const dataDir = temporaryDataDir()
+    writeFileSync(path.join(dataDir, 'session-secret'), '\n')
+    const config = loadConfig({ DATA_DIR: dataDir })
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32)
+    expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim()).toBe(config.sessionSecret)
+  })
+
+  it('prefers SESSION_SECRET over a kept one and writes nothing then', () => {
+    const dataDir = temporaryDataDir()
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET }).sessionSecret).toBe(SECRET)
+    expect(() => statSync(path.join(dataDir, 'session-secret'))).toThrow()
+  })
+
+  it('names DATA_DIR in one line when the secret cannot be kept there', () => {
+    const dataDir = temporaryDataDir()
+    const blocker = path.join(dataDir, 'a-file')
+    writeFileSync(blocker, '')
+    const error = (() => {
+      try {
+        loadConfig({ DATA_DIR: path.join(blocker, 'data') })
+      } catch (caught) {
+        return caught
+      }
+    })()
+    expect(error).toBeInstanceOf(ConfigError)
+    expect((error as ConfigError).message).toMatch(/^Invalid environment variable DATA_DIR: /)
+    expect((error as ConfigError).message).not.toContain('\n')
+  })
+})

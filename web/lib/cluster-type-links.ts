@@ -1,0 +1,33 @@
+/** The seven entries the footer shows when the tier list has not loaded (spec §2). */
+export const FALLBACK_CLUSTER_TIERS = [
+  { id: 'blue', name: 'Standard (Blue)' },
+  { id: 'red', name: 'Enterprise (Red)' },
+  { id: 'green', name: 'Economy (Green)' },
+  { id: 'data', name: 'Data Analytics' },
+  { id: 'ai', name: 'AI/ML (Violet)' },
+  { id: 'orange', name: 'Dev/Test (Orange)' },
+  { id: 'sandbox', name: 'Sandbox (Gray)' },
+] as const
+
+export type ClusterTypeSlug = 'blue' | 'red' | 'green' | 'data' | 'ai' | 'sandbox' | 'orange'
+
+/** Keywords in the spec's order; the first rule with a keyword in the name decides, blue otherwise. */
+const KEYWORD_RULES: [string[], ClusterTypeSlug][] = [
+  [['blue', 'standard'], 'blue'],
+  [['red', 'enterprise'], 'red'],
+  [['green', 'economy'], 'green'],
+  [['data'], 'data'],
+  [['ai', 'ml', 'violet'], 'ai'],
+  [['sandbox', 'gray'], 'sandbox'],
+  [['dev', 'test', 'orange'], 'orange'],
+]
+
+export function clusterTypeSlugFor(tierName: string): ClusterTypeSlug {
+  const name = tierName.toLowerCase()
+  return KEYWORD_RULES.find(([keywords]) => keywords.some((keyword) => name.includes(keyword)))?.[1] ?? 'blue'
+}
+
+/** "Standard (Blue)" → "Standard": a trailing parenthetical is not shown. */
+export function displayTierName(tierName: string): string {
+  return tierName.replace(/\s*\([^)]*\)\s*$/, '').trim()
+}

@@ -1,0 +1,79 @@
+/** The spec's numbers (§4, §7, §9) in one place; tests check them by value. */
+
+export const QUERY_DEFAULTS = {
+  staleTime: 0,
+  gcTime: 30 * 60 * 1000,
+  refetchInterval: false,
+  refetchOnWindowFocus: false,
+  retry: false,
+} as const
+
+export const GET_CACHE_TTL_MS = 5 * 60 * 1000
+export const GET_CACHE_MAX_ENTRIES = 100
+export const GET_CACHE_PRUNE_COUNT = 50
+
+export const USER_RETRY_COUNT = 2
+export const USER_RETRY_DELAY_MS = 1000
+
+export const SIDEBAR_COUNTS_REFETCH_MS = 30_000
+export const SIDEBAR_COUNTS_STALE_MS = 5_000
+export const NOTIFICATIONS_POLL_MS = 10_000
+export const OFFICERS_ACCESS_STALE_MS = 5 * 60 * 1000
+export const CLUSTER_TIERS_STALE_MS = 30 * 60 * 1000
+export const VERSION_SUMMARY_STALE_MS = 5 * 60 * 1000
+
+export const SOCKET_RECONNECT_MS = 5_000
+export const NOTIFICATION_BADGE_CAP = 99
+export const NOTIFICATIONS_INITIAL = 5
+export const NOTIFICATIONS_PAGE = 10
+export const NOTIFICATION_PANEL_MAX_HEIGHT_PX = 300
+
+export const TOAST_LIMIT = 3
+export const TOAST_REMOVE_DELAY_MS = 6_000
+export const TOAST_DEFAULT_DURATION_MS = 5_000
+export const TOAST_SWIPE_THRESHOLD_PX = 50
+export const TOAST_HOTKEY = ['F8'] as const
+export const NOTIFICATION_TOAST_MS = 3_000
+export const COPY_TOAST_MS = 3_000
+export const RESTORE_TOAST_MS = 2_500
+export const COPIED_LABEL_MS = 2_000
+
+export const AUTH_REDIRECT_DELAY_MS = 100
+export const MOBILE_MAX_WIDTH_PX = 1024
+
+export const RATES_CACHE_TTL_MS = 10 * 60 * 1000
+export const RATES_REQUEST_TIMEOUT_MS = 5_000
+export const RATES_CACHE_KEY = 'exchangeRates:v1'
+
+export const TOOLTIP_DELAY_MS = 700
+export const TOOLTIP_SKIP_DELAY_MS = 300
+export const MENU_TYPEAHEAD_RESET_MS = 1_000
+
+export const IMAGE_SRCSET_MULTIPLIERS = [0.5, 0.75, 1, 1.5, 2] as const
+export const IMAGE_DEFAULT_QUALITY = 75
+
+export const DEFAULT_VERSION_TEXT = 'v1.15.0 (loading...)'
+export const COPYRIGHT_YEAR = 2025
+export const PROMO_CODE = 'PARIS'
+export const PROMO_DISCOUNT_PERCENT = 5
+
+/** Keys in local storage the app reads and writes. */
+export const STORAGE_KEYS = {
+  currency: 'currency',
+  billingCycle: 'billingCycle',
+  theme: 'theme',
+  redirectAfterLogin: 'redirectAfterLogin',
+} as const
+
+/** Removed at logout (spec §9). */
+export const LOGOUT_REMOVED_KEYS = [
+  'redirectAfterLogin',
+  'mfaToken',
+  'tempUserId',
+  'authToken',
+  'refreshToken',
+  'loginTimestamp',
+] as const
+
+export const LOGOUT_BROADCAST_CHANNEL = 'clusterdeck-auth'
+export const LOGOUT_MESSAGE_TYPE = 'LOGOUT'
