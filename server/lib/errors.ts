@@ -62,3 +62,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false
 }
+
+/**
+ * PostgreSQL refuses text it cannot store, such as a NUL character (22021, or 22P05 inside JSON):
+ * that comes from the request, so it is the client's mistake rather than a bug.
+ */
+const unstorableTextCodes = new Set(['22021', '22P05'])
+
+export function isUnstorableText(error: unknown): boolean {
+  let current: unknown = error
+  for (let depth = 0; current && depth < 5; depth++) {
+    const candidate = current as { code?: string; cause?: unknown }
+    if (candidate.code && unstorableTextCodes.has(candidate.code)) return true
+    current = candidate.cause
+  }
+  return false
+}

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
-import { HttpError, isDatabaseUnavailable } from '#server/lib/errors.ts'
+import { HttpError, isDatabaseUnavailable, isUnstorableText } from '#server/lib/errors.ts'
 
 /**
  * One place turns every error into `{ message, code?, issues? }`. Client mistakes keep their 4xx
@@ -42,6 +42,12 @@ export default fp(async function errorHandler(app: FastifyInstance) {
         .header('retry-after', '5')
         .status(503)
         .send({ message: 'Service temporarily unavailable, please retry shortly', code: 'UNAVAILABLE' })
+    }
+    if (isUnstorableText(error)) {
+      return reply.status(400).send({
+        message: 'The request contains characters that cannot be stored, such as a NUL character',
+        code: 'INVALID_CHARACTERS',
+      })
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {

@@ -43,10 +43,13 @@ function postgresStore(db: Database) {
       )
     }
 
-    /** One store per limited route: @fastify/rate-limit passes the route under `routeInfo`. */
-    child(routeOptions: { routeInfo: { method?: string | string[]; url?: string } }) {
-      const { method, url } = routeOptions.routeInfo
-      return new PostgresRateLimitStore(undefined, `${String(method)}:${url}`)
+    /**
+     * One store per limited route. @fastify/rate-limit passes its merged route parameters, with the
+     * route under `routeInfo` (its type declaration claims the route options themselves).
+     */
+    child(routeParameters: object) {
+      const { routeInfo } = routeParameters as { routeInfo: { method?: string | string[]; url?: string } }
+      return new PostgresRateLimitStore(undefined, `${String(routeInfo.method)}:${routeInfo.url}`)
     }
   }
 }

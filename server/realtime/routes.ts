@@ -1,7 +1,7 @@
 import type {} from '@fastify/websocket'
 import type { FastifyInstance } from 'fastify'
 import type { ServerContext } from '#server/context.ts'
-import { forbidden, unauthorized } from '#server/lib/errors.ts'
+import { forbidden, HttpError, unauthorized } from '#server/lib/errors.ts'
 import { findActiveSession } from '#server/modules/auth/sessions.ts'
 import { requestOrigin } from '#server/plugins/security.ts'
 
@@ -10,22 +10,24 @@ export default async function realtimeRoutes(
   app: FastifyInstance,
   ctx: ServerContext & { allowedOrigins: string[] },
 ) {
-  app.get(
-    '/ws',
-    {
-      websocket: true,
-      schema: { hide: true },
-      preValidation: async (request) => {
-        // Browsers always send Origin on a WebSocket handshake: another site must not ride the cookie.
-        const origin = requestOrigin(request.headers.origin, undefined)
-        if (origin !== undefined && !ctx.allowedOrigins.includes(origin))
-          throw forbidden('Cross-origin WebSocket refused')
-        const session = await request.loadSession()
-        if (!session || session.mfaPending) throw unauthorized('Please sign in to continue')
-        request.user = session.user
-      },
+  app.route({
+    method: 'GET',
+    url: '/ws',
+    schema: { hide: true },
+    preValidation: async (request) => {
+      // Browsers always send Origin on a WebSocket handshake: another site must not ride the cookie.
+      const origin = requestOrigin(request.headers.origin, undefined)
+      if (origin !== undefined && !ctx.allowedOrigins.includes(origin))
+        throw forbidden('Cross-origin WebSocket refused')
+      const session = await request.loadSession()
+      if (!session || session.mfaPending) throw unauthorized('Please sign in to continue')
+      request.user = session.user
     },
-    (socket, request) => {
+    // A plain HTTP request gets a JSON error like every other route, not an empty 404.
+    handler: async () => {
+      throw new HttpError(426, 'Connect to /ws with a WebSocket', { headers: { upgrade: 'websocket' } })
+    },
+    wsHandler: (socket, request) => {
       const token = request.cookies[app.sessionCookieName]!
       const isSignedIn = async () => {
         const session = await findActiveSession(ctx.db, ctx.config.sessionSecret, token)
@@ -37,5 +39,5 @@ export default async function realtimeRoutes(
         if (data.toString() === 'ping') socket.send('pong')
       })
     },
-  )
+  })
 }

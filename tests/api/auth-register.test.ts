@@ -10,7 +10,7 @@ import {
 } from '#server/db/schema/index.ts'
 import { demoEmail } from '#server/db/seed/demo-accounts.ts'
 import { isCommonPassword } from '#server/modules/auth/passwords.ts'
-import { findUser, mailsTo, newRegistration, queuedMailCount, tokenOf } from '#tests/helpers/auth.ts'
+import { findUser, newRegistration, queuedMailCount, tokenOf } from '#tests/helpers/auth.ts'
 import { linkIn, startTestServer, TestClient, type TestServer, waitForMail } from '#tests/helpers/server.ts'
 
 let server: TestServer
@@ -183,21 +183,30 @@ describe('POST /api/register with an existing billing ID', () => {
     ])
   })
 
-  it('tells no one outside the organization admins', async () => {
+  it('tells the admins of that organization only', async () => {
+    const body = newRegistration({ companyId: 'CD-DEMO-001' })
+    expect((await register(body)).statusCode).toBe(200)
+    const told = await server.db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(eq(notifications.message, `${body.name} (${body.email}) asks to join Demo Company.`))
+    expect(told).toEqual([{ userId: (await findUser(server.db, 'admin'))!.id }])
+    // Members who are not admins, and the other organization, hear nothing.
+    for (const username of ['demo', 'secure', 'newcomer', 'officer', 'superadmin']) {
+      expect(await queuedMailCount(server.db, demoEmail(username)), username).toBe(0)
+    }
+  })
+
+  it('asks nobody to approve a new organization', async () => {
     const started = new Date()
-    expect((await register(newRegistration({ companyId: 'CD-OPERATOR' }))).statusCode).toBe(200)
-    const superadmin = await findUser(server.db, 'superadmin')
-    const operatorNotifications = await server.db
+    const adminMailsBefore = await queuedMailCount(server.db, demoEmail('admin'))
+    expect((await register(newRegistration())).statusCode).toBe(200)
+    const requests = await server.db
       .select()
       .from(notifications)
-      .where(eq(notifications.userId, superadmin!.id))
-    // The operator organization has no `admin` role member: its super_admin is not asked.
-    expect(operatorNotifications).toEqual([])
-    expect(await queuedMailCount(server.db, demoEmail('superadmin'))).toBe(0)
-    expect(await queuedMailCount(server.db, demoEmail('demo'))).toBe(0)
-    expect(
-      (await mailsTo(server.db, demoEmail('admin'))).filter((mail) => mail.createdAt >= started),
-    ).toEqual([])
+      .where(eq(notifications.title, 'New registration'))
+    expect(requests.filter((row) => row.createdAt >= started)).toEqual([])
+    expect(await queuedMailCount(server.db, demoEmail('admin'))).toBe(adminMailsBefore)
   })
 })
 
@@ -282,7 +291,7 @@ describe('POST /api/register password rules', () => {
   })
 
   it('accepts a 128-character password and refuses 129', async () => {
-    expect((await register(newRegistration({ password: 'x'.repeat(127) + 'y' }))).statusCode).toBe(200)
+    expect((await register(newRegistration({ password: `${'x'.repeat(127)}y` }))).statusCode).toBe(200)
     const tooLong = await register(newRegistration({ password: 'x'.repeat(129) }))
     expect(tooLong.statusCode).toBe(400)
     expect(tooLong.json().issues).toEqual([

@@ -91,7 +91,8 @@ describe('GET /api/notifications', () => {
   })
 
   it('returns only the newest `limit` notifications and refuses a bad limit with 400', async () => {
-    for (let minutesAgo = 1; minutesAgo <= 4; minutesAgo++) await notify(demoId, `${minutesAgo} min ago`, minutesAgo)
+    for (let minutesAgo = 1; minutesAgo <= 4; minutesAgo++)
+      await notify(demoId, `${minutesAgo} min ago`, minutesAgo)
 
     const limited = await demo.get('/api/notifications?limit=2')
     expect(limited.statusCode).toBe(200)
@@ -214,7 +215,26 @@ describe('isolation between users', () => {
     expect(await rowOf(admins.id)).toEqual(before)
 
     const admin = await signedIn('admin')
-    expect((await admin.get('/api/notifications')).json()).toEqual([expect.objectContaining({ id: admins.id })])
+    expect((await admin.get('/api/notifications')).json()).toEqual([
+      expect.objectContaining({ id: admins.id }),
+    ])
+  })
+
+  it('refuses changes requested from another origin with 403 and changes nothing', async () => {
+    const target = await notify(demoId, 'Not from evil.example', 1)
+    for (const request of [
+      { method: 'PUT' as const, url: `/api/notifications/${target.id}/read` },
+      { method: 'PUT' as const, url: `/api/notifications/${target.id}/trash` },
+      { method: 'POST' as const, url: '/api/notifications/mark-all-read' },
+    ]) {
+      const response = await demo.request({ ...request, headers: { origin: 'https://evil.example' } })
+      expect(response.statusCode, request.url).toBe(403)
+      expect(response.json()).toEqual({
+        message: 'Cross-origin request refused',
+        code: 'CSRF_ORIGIN_MISMATCH',
+      })
+    }
+    expect(await rowOf(target.id)).toMatchObject({ read: false, trash: false })
   })
 
   it('answers an id that is not a UUID with a JSON 400', async () => {

@@ -45,21 +45,36 @@ describe('the /ws handshake', () => {
   it('is refused with 401 without a valid, completed session', async () => {
     expect(await refusedHandshakeStatus(wsUrl)).toBe(401)
     expect(await refusedHandshakeStatus(wsUrl, { origin: APP_ORIGIN })).toBe(401)
-    expect(await refusedHandshakeStatus(wsUrl, { origin: APP_ORIGIN, cookie: 'cd_session=forged-token' })).toBe(
-      401,
-    )
+    expect(
+      await refusedHandshakeStatus(wsUrl, { origin: APP_ORIGIN, cookie: 'cd_session=forged-token' }),
+    ).toBe(401)
     // Password given, second factor still missing: not signed in yet.
     const mfaPending = new TestClient(server.app)
-    expect((await mfaPending.post('/api/login', { username: 'secure', password: DEMO_PASSWORD })).json()).toEqual({
-      mfaRequired: true,
-    })
-    expect(await refusedHandshakeStatus(wsUrl, { cookie: mfaPending.cookieHeader(), origin: APP_ORIGIN })).toBe(401)
+    const login = await mfaPending.post('/api/login', { username: 'secure', password: DEMO_PASSWORD })
+    expect(login.json()).toEqual({ mfaRequired: true })
+    expect(
+      await refusedHandshakeStatus(wsUrl, { cookie: mfaPending.cookieHeader(), origin: APP_ORIGIN }),
+    ).toBe(401)
   })
 
   it('is refused with 403 from a foreign origin, even with the session cookie', async () => {
-    expect(await refusedHandshakeStatus(wsUrl, { cookie: demoCookie, origin: 'https://evil.example' })).toBe(403)
-    expect(await refusedHandshakeStatus(wsUrl, { cookie: demoCookie, origin: 'http://localhost:3001' })).toBe(403)
+    expect(await refusedHandshakeStatus(wsUrl, { cookie: demoCookie, origin: 'https://evil.example' })).toBe(
+      403,
+    )
+    expect(await refusedHandshakeStatus(wsUrl, { cookie: demoCookie, origin: 'http://localhost:3001' })).toBe(
+      403,
+    )
     expect(await refusedHandshakeStatus(wsUrl, { origin: 'https://evil.example' })).toBe(403)
+  })
+
+  it('answers a plain HTTP request to /ws with a JSON error', async () => {
+    const signedOut = await server.app.inject({ method: 'GET', url: '/ws' })
+    expect(signedOut.statusCode).toBe(401)
+    expect(signedOut.json()).toEqual({ message: 'Please sign in to continue' })
+    const signedIn = await server.app.inject({ method: 'GET', url: '/ws', headers: signedInHeaders() })
+    expect(signedIn.statusCode).toBe(426)
+    expect(signedIn.headers.upgrade).toBe('websocket')
+    expect(signedIn.json()).toEqual({ message: 'Connect to /ws with a WebSocket' })
   })
 
   it('connects with the session cookie and answers ping with pong', async () => {

@@ -58,7 +58,7 @@ describe('real SMTP capture', () => {
 
     const mail = await waitForCapturedMail()
     expect(mail.envelope.rcptTo.map((recipient) => recipient.address)).toEqual(['demo@clusterdeck.eu'])
-    expect(mail.envelope.mailFrom && mail.envelope.mailFrom.address).toBe('no-reply@clusterdeck.eu')
+    expect(mail.envelope.mailFrom).toMatchObject({ address: 'no-reply@clusterdeck.eu' })
     const message = decodeQuotedPrintable(mail.raw)
     expect(message).toMatch(/^To: demo@clusterdeck\.eu\r?$/m)
     expect(message).toMatch(/^From: Clusterdeck <no-reply@clusterdeck\.eu>\r?$/m)

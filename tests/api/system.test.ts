@@ -168,7 +168,13 @@ describe('development mailbox', () => {
 
     const response = await new TestClient(server.app).get('/api/dev/mailbox')
     expect(response.statusCode).toBe(200)
-    const mails = response.json() as { id: string; to: string; subject: string; text: string; sentAt: string }[]
+    const mails = response.json() as {
+      id: string
+      to: string
+      subject: string
+      text: string
+      sentAt: string
+    }[]
     expect(mails).toContainEqual({
       id: mail.id,
       to: 'demo@clusterdeck.eu',

@@ -12,7 +12,14 @@ import { DEMO_PASSWORD } from '#server/db/seed/demo-accounts.ts'
 import { freePort, openSocket, parseMessage } from '#tests/helpers/realtime.ts'
 import { createTestDatabase, TEST_SESSION_SECRET } from '#tests/helpers/server.ts'
 
-type Instance = { origin: string; process: ChildProcess; output: string[]; exited: Promise<number | null> }
+/** `origin` is the app's URL (APP_URL); requests go to `baseUrl`, the address it listens on. */
+type Instance = {
+  origin: string
+  baseUrl: string
+  process: ChildProcess
+  output: string[]
+  exited: Promise<number | null>
+}
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>
 let instanceA: Instance
@@ -36,6 +43,7 @@ afterAll(async () => {
 async function startInstance(): Promise<Instance> {
   const port = await freePort()
   const origin = `http://localhost:${port}`
+  const baseUrl = `http://127.0.0.1:${port}`
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: {
@@ -55,7 +63,7 @@ async function startInstance(): Promise<Instance> {
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()))
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()))
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  return { origin, process: child, output, exited }
+  return { origin, baseUrl, process: child, output, exited }
 }
 
 async function waitUntilReady(instance: Instance, timeoutMs = 30_000) {
@@ -63,7 +71,7 @@ async function waitUntilReady(instance: Instance, timeoutMs = 30_000) {
   while (Date.now() < deadline) {
     if (instance.process.exitCode !== null)
       throw new Error(`Instance ${instance.origin} exited early:\n${instance.output.join('')}`)
-    const ready = await fetch(`${instance.origin}/readyz`).then(
+    const ready = await fetch(`${instance.baseUrl}/readyz`).then(
       (response) => response.ok,
       () => false,
     )
@@ -74,7 +82,7 @@ async function waitUntilReady(instance: Instance, timeoutMs = 30_000) {
 }
 
 function postJson(instance: Instance, url: string, body: object, cookie?: string) {
-  return fetch(`${instance.origin}${url}`, {
+  return fetch(`${instance.baseUrl}${url}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -97,7 +105,7 @@ describe('two server processes on one database', () => {
       .join('; ')
     expect(cookie).toMatch(/^cd_session=/)
 
-    const socket = await openSocket(`${instanceB.origin.replace(/^http/, 'ws')}/ws`, {
+    const socket = await openSocket(`${instanceB.baseUrl.replace(/^http/, 'ws')}/ws`, {
       cookie,
       origin: instanceB.origin,
     })
@@ -127,7 +135,7 @@ describe('two server processes on one database', () => {
       })
 
       // The same notification is what the admin's list on instance B shows.
-      const list = await fetch(`${instanceB.origin}/api/notifications`, { headers: { cookie } })
+      const list = await fetch(`${instanceB.baseUrl}/api/notifications`, { headers: { cookie } })
       expect(((await list.json()) as { id: string }[]).map((item) => item.id)).toContain(received!.id)
     } finally {
       await socket.close()

@@ -44,14 +44,19 @@ export function openSocket(url: string, headers: Record<string, string> = {}): P
             }
             const timer = setTimeout(() => {
               waiters.delete(check)
-              fail(new Error(`No matching message within ${timeoutMs} ms; received ${JSON.stringify(messages)}`))
+              fail(
+                new Error(`No matching message within ${timeoutMs} ms; received ${JSON.stringify(messages)}`),
+              )
             }, timeoutMs)
             waiters.add(check)
             check()
           }),
         closed: (timeoutMs = 5_000) =>
           new Promise((resolve, reject) => {
-            const timer = setTimeout(() => reject(new Error(`The socket stayed open for ${timeoutMs} ms`)), timeoutMs)
+            const timer = setTimeout(
+              () => reject(new Error(`The socket stayed open for ${timeoutMs} ms`)),
+              timeoutMs,
+            )
             void closeCode.then((code) => {
               clearTimeout(timer)
               resolve(code)
