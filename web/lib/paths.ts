@@ -1,0 +1,147 @@
+/**
+ * Every page of the product (spec §2) in one table: its path, its layout and its title key.
+ * The router, the prerender list, the sitemap and links are all built from here.
+ */
+export type Layout = 'public' | 'plain' | 'flow' | 'dashboard'
+
+export type PageEntry = { path: string; layout: Layout; title: string; screen?: string }
+
+export const CLUSTER_TYPE_SLUGS = ['blue', 'red', 'green', 'data', 'ai', 'orange', 'sandbox'] as const
+
+/** Alias paths of the cluster-type page and the type each shows. */
+export const CLUSTER_TYPE_ALIASES: Record<string, (typeof CLUSTER_TYPE_SLUGS)[number]> = {
+  '/sandbox-cluster': 'sandbox',
+  '/sandbox-cluster-page': 'sandbox',
+  '/blue-cluster': 'blue',
+  '/blue-cluster-page': 'blue',
+  '/red-cluster': 'red',
+  '/red-cluster-page': 'red',
+  '/green-cluster': 'green',
+  '/green-cluster-page': 'green',
+  '/data-cluster': 'data',
+  '/data-cluster-page': 'data',
+  '/ai-cluster': 'ai',
+  '/ai-cluster-page': 'ai',
+  '/additional-cluster': 'orange',
+  '/dev-cluster': 'orange',
+  '/test-cluster': 'orange',
+  '/orange-cluster': 'orange',
+}
+
+const publicPages: PageEntry[] = [
+  { path: '/', layout: 'public', title: 'pages.home', screen: 'routes/public/home.tsx' },
+  { path: '/pricing', layout: 'public', title: 'pages.pricing' },
+  { path: '/documentation', layout: 'public', title: 'pages.documentation' },
+  { path: '/tutorials', layout: 'public', title: 'pages.tutorials' },
+  { path: '/tutorials/:slug', layout: 'public', title: 'pages.tutorial' },
+  { path: '/support', layout: 'public', title: 'pages.support' },
+  { path: '/auth', layout: 'public', title: 'pages.auth', screen: 'routes/public/auth.tsx' },
+  { path: '/dev-login', layout: 'public', title: 'pages.devLogin', screen: 'routes/public/dev-login.tsx' },
+  { path: '/forgot-password', layout: 'public', title: 'pages.forgotPassword', screen: 'routes/public/forgot-password.tsx' },
+  { path: '/reset-password', layout: 'public', title: 'pages.resetPassword', screen: 'routes/public/reset-password.tsx' },
+  { path: '/verify-email', layout: 'public', title: 'pages.verifyEmail', screen: 'routes/public/verify-email.tsx' },
+  {
+    path: '/verify-registration-email',
+    layout: 'public',
+    title: 'pages.verifyRegistrationEmail',
+    screen: 'routes/public/verify-email.tsx',
+  },
+  { path: '/magic-link-login', layout: 'public', title: 'pages.magicLinkLogin', screen: 'routes/public/magic-link-login.tsx' },
+  { path: '/magic-link', layout: 'public', title: 'pages.magicLink', screen: 'routes/public/magic-link.tsx' },
+  { path: '/schedule-demo', layout: 'public', title: 'pages.scheduleDemo' },
+  { path: '/contact-sales', layout: 'public', title: 'pages.contactSales' },
+  { path: '/custom-quote', layout: 'public', title: 'pages.customQuote' },
+  { path: '/workload-migration', layout: 'public', title: 'pages.workloadMigration' },
+  { path: '/about', layout: 'public', title: 'pages.about' },
+  { path: '/careers', layout: 'public', title: 'pages.careers' },
+  { path: '/privacy-policy', layout: 'public', title: 'pages.privacyPolicy' },
+  { path: '/privacy', layout: 'public', title: 'pages.privacyPolicy' },
+  { path: '/terms', layout: 'public', title: 'pages.terms' },
+  { path: '/contact', layout: 'public', title: 'pages.contact' },
+  { path: '/faq', layout: 'public', title: 'pages.faq' },
+  { path: '/api-reference', layout: 'public', title: 'pages.apiReference' },
+  { path: '/case-studies', layout: 'public', title: 'pages.caseStudies' },
+  { path: '/newsletter', layout: 'public', title: 'pages.newsletter' },
+  { path: '/test-service', layout: 'public', title: 'pages.testService' },
+  { path: '/currency-test', layout: 'public', title: 'pages.currencyTest' },
+  { path: '/technical-support', layout: 'public', title: 'pages.technicalSupport' },
+  { path: '/billing-support', layout: 'public', title: 'pages.billingSupport' },
+  { path: '/submit-ticket', layout: 'public', title: 'pages.submitTicket' },
+  { path: '/track-ticket', layout: 'public', title: 'pages.trackTicket' },
+  { path: '/cluster-types/:type', layout: 'public', title: 'pages.clusterType', screen: 'routes/public/cluster-type.tsx' },
+  ...Object.keys(CLUSTER_TYPE_ALIASES).map(
+    (path): PageEntry => ({ path, layout: 'public', title: 'pages.clusterType', screen: 'routes/public/cluster-type.tsx' }),
+  ),
+]
+
+const providerTests = ['gcp-cluster-test', 'aws-eks-test', 'azure-aks-test', 'ibm-iks-test', 'huawei-cce-test', 'alibaba-ack-test', 'digitalocean-doks-test']
+
+const plainPages: PageEntry[] = [
+  { path: '/data-centers', layout: 'plain', title: 'pages.dataCenters' },
+  { path: '/cluster-topology', layout: 'plain', title: 'pages.clusterTopology' },
+  { path: '/cluster-selection', layout: 'plain', title: 'pages.clusterSelection' },
+  { path: '/smart-suggestions', layout: 'plain', title: 'pages.smartSuggestions' },
+  ...providerTests.map((name): PageEntry => ({ path: `/${name}`, layout: 'plain', title: 'pages.providerTest' })),
+  { path: '/order-status', layout: 'plain', title: 'pages.orderStatus' },
+  { path: '/order-status/:id', layout: 'plain', title: 'pages.orderStatus' },
+  { path: '/clusters/:id/status', layout: 'plain', title: 'pages.clusterStatus' },
+]
+
+const flowPages: PageEntry[] = [
+  { path: '/configure-cluster', layout: 'flow', title: 'pages.configureCluster' },
+  { path: '/clusters/configure', layout: 'flow', title: 'pages.configureCluster' },
+  { path: '/cluster-provisioning', layout: 'flow', title: 'pages.clusterProvisioning' },
+  { path: '/clusters/provisioning', layout: 'flow', title: 'pages.clusterProvisioning' },
+]
+
+const dashboardPages: PageEntry[] = [
+  { path: '/dashboard', layout: 'dashboard', title: 'pages.dashboard', screen: 'routes/dashboard/dashboard.tsx' },
+  { path: '/profile', layout: 'dashboard', title: 'pages.account' },
+  { path: '/account', layout: 'dashboard', title: 'pages.account' },
+  { path: '/clusters/:id/topology', layout: 'dashboard', title: 'pages.clusterTopology' },
+  { path: '/my-clusters', layout: 'dashboard', title: 'pages.myClusters' },
+  { path: '/clusters/:id', layout: 'dashboard', title: 'pages.clusterDetail' },
+  { path: '/cluster-detail/:id', layout: 'dashboard', title: 'pages.clusterDetail' },
+  { path: '/orders', layout: 'dashboard', title: 'pages.orders' },
+  { path: '/orders/clusters', layout: 'dashboard', title: 'pages.clusterOrders' },
+  { path: '/orders/products', layout: 'dashboard', title: 'pages.productOrders' },
+  { path: '/orders/products/:id', layout: 'dashboard', title: 'pages.productOrder' },
+  { path: '/orders/support', layout: 'dashboard', title: 'pages.supportOrders' },
+  { path: '/orders/support/:id', layout: 'dashboard', title: 'pages.supportOrder' },
+  { path: '/orders/addons', layout: 'dashboard', title: 'pages.addonOrders' },
+  { path: '/marketplace', layout: 'dashboard', title: 'pages.marketplace' },
+  { path: '/custom-solutions', layout: 'dashboard', title: 'pages.customSolutions' },
+  { path: '/billing', layout: 'dashboard', title: 'pages.billing' },
+  { path: '/usage', layout: 'dashboard', title: 'pages.usage' },
+  { path: '/officers/panel', layout: 'dashboard', title: 'pages.officersPanel' },
+  { path: '/user-management', layout: 'dashboard', title: 'pages.userManagement' },
+  { path: '/admin/pending-registrations', layout: 'dashboard', title: 'pages.pendingRegistrations' },
+  { path: '/admin/promotion-requests', layout: 'dashboard', title: 'pages.promotionRequests' },
+  { path: '/admin/organization-users', layout: 'dashboard', title: 'pages.organizationUsers' },
+  { path: '/settings', layout: 'dashboard', title: 'pages.settings' },
+  { path: '/add-ons', layout: 'dashboard', title: 'pages.addOns' },
+  { path: '/price-estimator', layout: 'dashboard', title: 'pages.priceEstimator' },
+  { path: '/payment-success', layout: 'dashboard', title: 'pages.paymentSuccess' },
+]
+
+export const PAGES: PageEntry[] = [...publicPages, ...plainPages, ...flowPages, ...dashboardPages]
+
+/** Public pages without parameters: prerendered to HTML at build time. */
+export const PRERENDERED_PATHS = [
+  ...publicPages.filter((page) => !page.path.includes(':')).map((page) => page.path),
+  ...CLUSTER_TYPE_SLUGS.map((slug) => `/cluster-types/${slug}`),
+]
+
+export function pageFor(pathname: string): PageEntry | undefined {
+  return PAGES.find((page) => matches(page.path, pathname))
+}
+
+function matches(pattern: string, pathname: string): boolean {
+  const patternParts = pattern.split('/')
+  const pathParts = pathname.replace(/\/+$/, '').split('/')
+  if (pattern === '/') return pathname === '/' || pathname === ''
+  return (
+    patternParts.length === pathParts.length &&
+    patternParts.every((part, index) => part.startsWith(':') || part === pathParts[index])
+  )
+}
