@@ -33,6 +33,15 @@ async function main() {
     throw error
   }
   const logger = createLogger(config)
+  // Until the server is up, a signal just ends the process: exiting runs the embedded database's
+  // exit hook, which stops it (a signal's default action would leave it running).
+  const exitDuringStartup = (signal: NodeJS.Signals) => {
+    logger.info({ signal }, 'stopped during start-up')
+    logger.flush?.()
+    process.exit(0)
+  }
+  process.once('SIGTERM', exitDuringStartup)
+  process.once('SIGINT', exitDuringStartup)
 
   let embedded: EmbeddedPostgres | undefined
   let databaseUrl = config.databaseUrl
@@ -92,6 +101,8 @@ async function main() {
       process.exit(1)
     }
   }
+  process.off('SIGTERM', exitDuringStartup)
+  process.off('SIGINT', exitDuringStartup)
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
   process.once('SIGINT', () => void shutdown('SIGINT'))
 }

@@ -154,6 +154,31 @@ describe('server/main.ts as a process', () => {
     PROCESS_TEST_TIMEOUT,
   )
 
+  it(
+    'stops its embedded PostgreSQL when SIGTERM arrives during start-up',
+    async () => {
+      const dataDir = createDataDir()
+      const server = spawnServer({ PORT: String(await findFreePort()), DATA_DIR: dataDir, LOG_LEVEL: 'info' })
+      // Signal the moment the database is up, while migrations and seeding are still under way.
+      await new Promise<void>((resolve) => {
+        const onOutput = () => {
+          if (!server.stdout().includes('embedded PostgreSQL started')) return
+          server.child.stdout?.off('data', onOutput)
+          resolve()
+        }
+        server.child.stdout?.on('data', onOutput)
+      })
+      server.child.kill('SIGTERM')
+      const exit = await Promise.race([server.exited, sleep(10_000).then(() => 'timed out' as const)])
+      expect(exit).toEqual({ code: 0, signal: null })
+      await waitUntil(async () => postgresProcessesUsing(dataDir).length === 0, {
+        timeoutMs: 5_000,
+        what: 'the embedded PostgreSQL to stop',
+      })
+    },
+    PROCESS_TEST_TIMEOUT,
+  )
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],

@@ -54,3 +54,11 @@ export async function consumeAuthToken(
     throw badRequest('This link is invalid or has expired. Please request a new one.', 'INVALID_TOKEN')
   return row.userId
 }
+
+/** After a password reset no older link of any kind may still sign in or reset. */
+export async function revokeAuthTokens(db: Queryable, userId: string): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt)))
+}

@@ -4,7 +4,7 @@ import { users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import { QUEUES } from '#server/jobs/queue.ts'
 import { findUserByEmail, findUserById, toUserResponse } from '#server/modules/users/queries.ts'
-import { consumeAuthToken, issueAuthToken } from './auth-tokens.ts'
+import { consumeAuthToken, issueAuthToken, revokeAuthTokens } from './auth-tokens.ts'
 import { magicLinkEmail, passwordResetEmail, verificationEmail } from './emails.ts'
 import { clearLoginFailures } from './lockout.ts'
 import { assertAcceptablePassword, hashPassword } from './passwords.ts'
@@ -61,6 +61,7 @@ export async function resetPassword(ctx: ServerContext, token: string, password:
       .where(eq(users.id, userId))
     await deleteUserSessions(tx, userId)
     await clearLoginFailures(tx, userId)
+    await revokeAuthTokens(tx, userId)
   })
 }
 

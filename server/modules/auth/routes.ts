@@ -52,8 +52,8 @@ export default async function authRoutes(app: FastifyInstance, ctx: ServerContex
       response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429) },
     },
     handler: async (request, reply) => {
-      await endCurrentSession(request)
       const result = await login(ctx, request.body, sessionMeta(request))
+      await endCurrentSession(request)
       reply.setSessionCookie(result.session.token, result.session.expiresAt)
       return result.kind === 'mfa-required' ? { mfaRequired: true as const } : result.user
     },
@@ -88,8 +88,8 @@ export default async function authRoutes(app: FastifyInstance, ctx: ServerContex
       response: { 200: userSchema, ...errorResponses(400, 403, 409, 422, 429) },
     },
     handler: async (request, reply) => {
-      await endCurrentSession(request)
       const result = await register(ctx, request.body, sessionMeta(request))
+      await endCurrentSession(request)
       reply.setSessionCookie(result.session.token, result.session.expiresAt)
       return result.user
     },
@@ -196,14 +196,14 @@ export default async function authRoutes(app: FastifyInstance, ctx: ServerContex
       response: { 200: z.union([userSchema, mfaRequiredSchema]), ...errorResponses(400, 403, 429) },
     },
     handler: async (request, reply) => {
-      await endCurrentSession(request)
       const result = await signInWithMagicLink(ctx, request.body.token, sessionMeta(request))
+      await endCurrentSession(request)
       reply.setSessionCookie(result.session.token, result.session.expiresAt)
       return result.kind === 'mfa-required' ? { mfaRequired: true as const } : result.user
     },
   })
 
-  /** Signing in (again) always starts a new session: the old id is never reused. */
+  /** Signing in (again) starts a new session; the old one ends once the new one exists. */
   async function endCurrentSession(request: Parameters<typeof requireUser>[0]) {
     const current = await request.loadSession()
     if (current) await deleteSession(ctx.db, current.idHash)

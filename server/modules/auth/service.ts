@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import type { RegisterRequest, User } from '#common/schemas/auth.ts'
 import type { ServerContext } from '#server/context.ts'
 import { organizations, registrationRequests, users } from '#server/db/schema/index.ts'
@@ -86,7 +86,7 @@ export async function register(ctx: ServerContext, input: RegisterRequest, meta:
           .where(
             and(
               eq(users.organizationId, organization.id),
-              eq(users.role, 'admin'),
+              inArray(users.role, ['admin', 'super_admin']),
               eq(users.membershipStatus, 'active'),
             ),
           )
@@ -169,11 +169,12 @@ export async function login(
     await recordLoginFailure(db, account.id)
     throw invalidCredentials()
   }
-  await clearLoginFailures(db, account.id)
   if (account.mfaEnabled && account.mfaSecret) {
+    // Failures are forgiven only once the second factor is given too.
     const session = await createSession(db, config.sessionSecret, account.id, { ...meta, mfaPending: true })
     return { kind: 'mfa-required', session }
   }
+  await clearLoginFailures(db, account.id)
   const session = await createSession(db, config.sessionSecret, account.id, meta)
   const { passwordHash: _hash, mfaSecret: _secret, ...user } = account
   return { kind: 'signed-in', user: toUserResponse(user), session }
@@ -193,14 +194,18 @@ export async function completeMfaLogin(
       'MFA_SESSION_MISSING',
     )
   }
+  await assertNotLockedOut(db, pending.user.id, config.loginLockout)
   const attempts = await recordMfaAttempt(db, pending.idHash)
   if (attempts > MAX_MFA_ATTEMPTS) {
     await deleteSession(db, pending.idHash)
     throw unauthorized('Too many incorrect codes. Please sign in again.', 'MFA_TOO_MANY_ATTEMPTS')
   }
   if (!(await isValidTotp(pending.user.mfaSecret, code))) {
+    // Wrong codes count against the account like wrong passwords, across fresh logins.
+    await recordLoginFailure(db, pending.user.id)
     throw unauthorized('Invalid authentication code', 'INVALID_MFA_CODE')
   }
+  await clearLoginFailures(db, pending.user.id)
   await deleteSession(db, pending.idHash)
   const session = await createSession(db, config.sessionSecret, pending.user.id, meta)
   const { mfaSecret: _secret, ...user } = pending.user

@@ -6,6 +6,8 @@ import { type UserWithOrganization, userWithOrganizationColumns } from '#server/
 
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000
 export const SESSION_ABSOLUTE_MS = 90 * 24 * 60 * 60 * 1000
+/** Between password and code a session lives only this long. */
+export const MFA_PENDING_MS = 10 * 60 * 1000
 /** Sliding the expiry costs a write, so it happens at most this often per session. */
 const SLIDE_EVERY_MS = 60 * 60 * 1000
 
@@ -27,7 +29,7 @@ export async function createSession(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = generateToken()
   const now = Date.now()
-  const expiresAt = new Date(now + SESSION_IDLE_MS)
+  const expiresAt = new Date(now + (options.mfaPending ? MFA_PENDING_MS : SESSION_IDLE_MS))
   await db.insert(sessions).values({
     idHash: hashToken(secret, token),
     userId,
