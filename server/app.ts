@@ -75,7 +75,7 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
   if (!config.isProduction) await app.register(devRoutes, ctx)
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
-  await app.register(webApp, { clientDir: config.webClientDir })
+  await app.register(webApp, { clientDir: config.webClientDir, isProduction: config.isProduction })
   return app
 }
 

@@ -15,21 +15,7 @@ export default fp(async function security(
   options: { allowedOrigins: string[]; isProduction: boolean },
 ) {
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: options.isProduction ? [] : null,
-      },
-    },
+    contentSecurityPolicy: { directives: contentSecurityDirectives({ isProduction: options.isProduction }) },
     hsts: options.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
@@ -44,6 +30,35 @@ export default fp(async function security(
     }
   })
 })
+
+/**
+ * The page policy: only our own scripts, plus the inline ones a built page carries, each allowed
+ * by its hash (web-app.ts adds them per HTML file).
+ */
+export function contentSecurityDirectives(options: { isProduction: boolean; scriptHashes?: string[] }) {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...(options.scriptHashes ?? []).map((hash) => `'sha256-${hash}'`)],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", 'ws:', 'wss:'],
+    fontSrc: ["'self'", 'data:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    ...(options.isProduction ? { upgradeInsecureRequests: [] } : {}),
+  }
+}
+
+/** Renders directives the way helmet does, for headers set outside helmet. */
+export function renderContentSecurityPolicy(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, values]) =>
+      [name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`), ...values].join(' '),
+    )
+    .join(';')
+}
 
 export function requestOrigin(origin: string | undefined, referer: string | undefined): string | undefined {
   const source = origin ?? referer

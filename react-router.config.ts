@@ -1,0 +1,13 @@
+import type { Config } from '@react-router/dev/config'
+import { PRERENDERED_PATHS } from './web/lib/paths.ts'
+
+/**
+ * Public pages are prerendered to HTML at build time; the signed-in area is a single-page app
+ * served from the SPA fallback (DESIGN.md §4).
+ */
+export default {
+  appDirectory: 'web',
+  buildDirectory: 'build',
+  ssr: false,
+  prerender: PRERENDERED_PATHS,
+} satisfies Config

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { ApiError, queryPath } from '#web/lib/api-client.ts'
+import { USER_RETRY_COUNT, USER_RETRY_DELAY_MS } from '#web/lib/constants.ts'
+import type { User } from '#common/schemas/auth.ts'
+
+export const USER_PATH = '/api/user'
+
+/**
+ * The signed-in user. A 401 is retried twice, 1000 ms apart (a session cookie may still be on
+ * its way), and then means "signed out", not an error (spec §7, §8).
+ */
+export const userQueryOptions = queryOptions({
+  queryKey: [USER_PATH],
+  queryFn: ({ signal }) => queryPath<User>(USER_PATH, 'throw', signal),
+  retry: (failureCount, error) => error instanceof ApiError && error.status === 401 && failureCount < USER_RETRY_COUNT,
+  retryDelay: USER_RETRY_DELAY_MS,
+})
+
+export function useUser(): { user: User | null; isLoading: boolean } {
+  const query = useQuery(userQueryOptions)
+  return { user: query.data ?? null, isLoading: query.isPending && query.fetchStatus !== 'idle' }
+}

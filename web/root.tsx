@@ -1,0 +1,68 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { useState } from 'react'
+import { I18nextProvider } from 'react-i18next'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
+import { THEME_BOOT_SCRIPT } from '#common/theme-script.ts'
+import { AppProviders } from './components/layout/app-providers.tsx'
+import { createI18n } from './lib/i18n.ts'
+import { createQueryClient } from './lib/query-client.ts'
+import './app.css'
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script allowed by its CSP hash */}
+        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  const [queryClient] = useState(createQueryClient)
+  const [i18n] = useState(() => createI18n())
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <AppProviders>
+          <Outlet />
+        </AppProviders>
+      </I18nextProvider>
+    </QueryClientProvider>
+  )
+}
+
+/** Shown while the single-page app loads on a page that is not prerendered. */
+export function HydrateFallback() {
+  return (
+    <div className="flex min-h-screen items-center justify-center" role="status" aria-live="polite">
+      <span className="size-8 animate-spin rounded-full border-4 border-primary border-t-transparent" aria-hidden="true" />
+      <span className="sr-only">Loading...</span>
+    </div>
+  )
+}
+
+export function ErrorBoundary({ error }: { error: unknown }) {
+  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong'
+  return (
+    <main className="mx-auto max-w-xl p-8">
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      <p className="mt-2 text-muted-foreground">Please reload the page. If it keeps happening, contact support.</p>
+      <a className="mt-4 inline-block text-primary underline" href="/">
+        Back to the home page
+      </a>
+    </main>
+  )
+}

@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+
+export default function NotFoundScreen() {
+  const { t } = useTranslation()
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-start justify-center gap-4 px-6">
+      <title>{`${t('pages.notFound')} · Clusterdeck`}</title>
+      <p className="text-sm font-semibold text-primary">404</p>
+      <h1 className="text-3xl font-semibold tracking-tight">{t('pages.notFound')}</h1>
+      <p className="text-muted-foreground">{t('notFound.message')}</p>
+      <Link to="/" className="rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground">
+        {t('common.backHome')}
+      </Link>
+    </main>
+  )
+}

@@ -1,0 +1,16 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { rememberLanguage } from '#web/lib/i18n.ts'
+
+/** `/fr`: French is chosen and remembered, then the home page opens. */
+export default function FrenchEntry() {
+  const { i18n } = useTranslation()
+  const navigate = useNavigate()
+  useEffect(() => {
+    rememberLanguage('fr')
+    void i18n.changeLanguage('fr')
+    navigate('/', { replace: true })
+  }, [i18n, navigate])
+  return null
+}

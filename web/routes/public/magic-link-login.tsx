@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router'
+import { pageFor } from '#web/lib/paths.ts'
+
+/** A screen whose content belongs to a later capability: its title and a short note. */
+export default function Screen() {
+  const { t } = useTranslation()
+  const page = pageFor(useLocation().pathname)
+  const title = page ? t(page.title) : t('common.appName')
+  return (
+    <section className="mx-auto w-full max-w-5xl px-4 py-12">
+      <title>{`${title} · Clusterdeck`}</title>
+      <h1 className="text-3xl font-semibold tracking-tight">{title}</h1>
+      <p className="mt-3 text-muted-foreground">{t('common.comingSoon')}</p>
+    </section>
+  )
+}
