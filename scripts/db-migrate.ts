@@ -8,7 +8,9 @@ import { migrateDatabase } from '../server/db/migrate.ts'
 
 const config = loadConfig()
 if (!config.databaseUrl) {
-  console.error('Set DATABASE_URL to the PostgreSQL server to migrate (npm start migrates the embedded one by itself).')
+  console.error(
+    'Set DATABASE_URL to the PostgreSQL server to migrate (npm start migrates the embedded one by itself).',
+  )
   process.exit(1)
 }
 const db = createDatabase(config.databaseUrl)

@@ -11,7 +11,8 @@ type Step = { name: string; command: string; args: string[]; env?: Record<string
 
 const reportDir = mkdtempSync(path.join(os.tmpdir(), 'clusterdeck-test-report-'))
 const vitestReport = path.join(reportDir, 'vitest.json')
-const hasBrowserTests = existsSync('tests/e2e') && readdirSync('tests/e2e').some((file) => file.endsWith('.spec.ts'))
+const hasBrowserTests =
+  existsSync('tests/e2e') && readdirSync('tests/e2e').some((file) => file.endsWith('.spec.ts'))
 
 const steps: Step[] = [
   { name: 'typecheck', command: 'tsc', args: ['--noEmit'] },
@@ -29,12 +30,18 @@ const failures: string[] = []
 
 for (const step of steps) {
   console.log(`\n▶ ${step.name}`)
-  const result = spawnSync(step.command, step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } })
+  const result = spawnSync(step.command, step.args, {
+    stdio: 'inherit',
+    env: { ...process.env, ...step.env },
+  })
   if (result.status !== 0) failures.push(step.name)
 }
 
 if (existsSync(vitestReport)) {
-  const report = JSON.parse(readFileSync(vitestReport, 'utf8')) as { numPassedTests: number; numFailedTests: number }
+  const report = JSON.parse(readFileSync(vitestReport, 'utf8')) as {
+    numPassedTests: number
+    numFailedTests: number
+  }
   passed += report.numPassedTests
   failed += report.numFailedTests
 }
@@ -42,7 +49,8 @@ if (existsSync(vitestReport)) {
 if (hasBrowserTests) {
   console.log('\n▶ browser tests')
   const chromium = spawnSync('bash', ['scripts/ensure-chromium.sh'], { stdio: 'inherit' })
-  const build = chromium.status === 0 ? spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' }) : chromium
+  const build =
+    chromium.status === 0 ? spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' }) : chromium
   if (build.status !== 0) failures.push('browser test set-up')
   else {
     const browserReport = path.join(reportDir, 'playwright.json')
@@ -52,7 +60,11 @@ if (hasBrowserTests) {
     })
     if (result.status !== 0) failures.push('browser tests')
     if (existsSync(browserReport)) {
-      const stats = JSON.parse(readFileSync(browserReport, 'utf8')).stats as { expected: number; unexpected: number; flaky: number }
+      const stats = JSON.parse(readFileSync(browserReport, 'utf8')).stats as {
+        expected: number
+        unexpected: number
+        flaky: number
+      }
       passed += stats.expected + stats.flaky
       failed += stats.unexpected
     }

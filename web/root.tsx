@@ -16,7 +16,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script allowed by its CSP hash */}
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         <Meta />
         <Links />
@@ -48,7 +47,10 @@ export default function App() {
 export function HydrateFallback() {
   return (
     <div className="flex min-h-screen items-center justify-center" role="status" aria-live="polite">
-      <span className="size-8 animate-spin rounded-full border-4 border-primary border-t-transparent" aria-hidden="true" />
+      <span
+        className="size-8 animate-spin rounded-full border-4 border-primary border-t-transparent"
+        aria-hidden="true"
+      />
       <span className="sr-only">Loading...</span>
     </div>
   )
@@ -59,7 +61,9 @@ export function ErrorBoundary({ error }: { error: unknown }) {
   return (
     <main className="mx-auto max-w-xl p-8">
       <h1 className="text-2xl font-semibold">{title}</h1>
-      <p className="mt-2 text-muted-foreground">Please reload the page. If it keeps happening, contact support.</p>
+      <p className="mt-2 text-muted-foreground">
+        Please reload the page. If it keeps happening, contact support.
+      </p>
       <a className="mt-4 inline-block text-primary underline" href="/">
         Back to the home page
       </a>

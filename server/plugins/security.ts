@@ -15,7 +15,13 @@ export default fp(async function security(
   options: { allowedOrigins: string[]; isProduction: boolean },
 ) {
   await app.register(helmet, {
-    contentSecurityPolicy: { directives: contentSecurityDirectives({ isProduction: options.isProduction }) },
+    contentSecurityPolicy: {
+      directives: {
+        ...contentSecurityDirectives({ isProduction: options.isProduction }),
+        // helmet adds upgrade-insecure-requests unless told not to; plain-HTTP development cannot have it.
+        ...(options.isProduction ? {} : { upgradeInsecureRequests: null }),
+      },
+    },
     hsts: options.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startTestServer, TestClient, type TestServer } from '#tests/helpers/server.ts'
@@ -154,6 +156,17 @@ describe.each(['development', 'production'] as const)('in %s', (environment) => 
       code: 'UNAVAILABLE',
     })
     expect(response.body).not.toContain('5432')
+  })
+})
+
+// The built web app's pages get their own policy (hashes of their inline scripts) from web-app.ts.
+describe.skipIf(!existsSync(path.resolve('build/client')))('pages of the built web app', () => {
+  it.each(['/', '/login', '/dashboard', '/no-such-page'])('%s carries the security headers', async (url) => {
+    const response = await development.app.inject({ method: 'GET', url })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toMatch(/^text\/html/)
+    expectSecurityHeaders(response)
+    expect(response.headers['content-security-policy']).not.toContain('upgrade-insecure-requests')
   })
 })
 

@@ -37,16 +37,36 @@ const publicPages: PageEntry[] = [
   { path: '/support', layout: 'public', title: 'pages.support' },
   { path: '/auth', layout: 'public', title: 'pages.auth', screen: 'routes/public/auth.tsx' },
   { path: '/dev-login', layout: 'public', title: 'pages.devLogin', screen: 'routes/public/dev-login.tsx' },
-  { path: '/forgot-password', layout: 'public', title: 'pages.forgotPassword', screen: 'routes/public/forgot-password.tsx' },
-  { path: '/reset-password', layout: 'public', title: 'pages.resetPassword', screen: 'routes/public/reset-password.tsx' },
-  { path: '/verify-email', layout: 'public', title: 'pages.verifyEmail', screen: 'routes/public/verify-email.tsx' },
+  {
+    path: '/forgot-password',
+    layout: 'public',
+    title: 'pages.forgotPassword',
+    screen: 'routes/public/forgot-password.tsx',
+  },
+  {
+    path: '/reset-password',
+    layout: 'public',
+    title: 'pages.resetPassword',
+    screen: 'routes/public/reset-password.tsx',
+  },
+  {
+    path: '/verify-email',
+    layout: 'public',
+    title: 'pages.verifyEmail',
+    screen: 'routes/public/verify-email.tsx',
+  },
   {
     path: '/verify-registration-email',
     layout: 'public',
     title: 'pages.verifyRegistrationEmail',
     screen: 'routes/public/verify-email.tsx',
   },
-  { path: '/magic-link-login', layout: 'public', title: 'pages.magicLinkLogin', screen: 'routes/public/magic-link-login.tsx' },
+  {
+    path: '/magic-link-login',
+    layout: 'public',
+    title: 'pages.magicLinkLogin',
+    screen: 'routes/public/magic-link-login.tsx',
+  },
   { path: '/magic-link', layout: 'public', title: 'pages.magicLink', screen: 'routes/public/magic-link.tsx' },
   { path: '/schedule-demo', layout: 'public', title: 'pages.scheduleDemo' },
   { path: '/contact-sales', layout: 'public', title: 'pages.contactSales' },
@@ -68,20 +88,40 @@ const publicPages: PageEntry[] = [
   { path: '/billing-support', layout: 'public', title: 'pages.billingSupport' },
   { path: '/submit-ticket', layout: 'public', title: 'pages.submitTicket' },
   { path: '/track-ticket', layout: 'public', title: 'pages.trackTicket' },
-  { path: '/cluster-types/:type', layout: 'public', title: 'pages.clusterType', screen: 'routes/public/cluster-type.tsx' },
+  {
+    path: '/cluster-types/:type',
+    layout: 'public',
+    title: 'pages.clusterType',
+    screen: 'routes/public/cluster-type.tsx',
+  },
   ...Object.keys(CLUSTER_TYPE_ALIASES).map(
-    (path): PageEntry => ({ path, layout: 'public', title: 'pages.clusterType', screen: 'routes/public/cluster-type.tsx' }),
+    (path): PageEntry => ({
+      path,
+      layout: 'public',
+      title: 'pages.clusterType',
+      screen: 'routes/public/cluster-type.tsx',
+    }),
   ),
 ]
 
-const providerTests = ['gcp-cluster-test', 'aws-eks-test', 'azure-aks-test', 'ibm-iks-test', 'huawei-cce-test', 'alibaba-ack-test', 'digitalocean-doks-test']
+const providerTests = [
+  'gcp-cluster-test',
+  'aws-eks-test',
+  'azure-aks-test',
+  'ibm-iks-test',
+  'huawei-cce-test',
+  'alibaba-ack-test',
+  'digitalocean-doks-test',
+]
 
 const plainPages: PageEntry[] = [
   { path: '/data-centers', layout: 'plain', title: 'pages.dataCenters' },
   { path: '/cluster-topology', layout: 'plain', title: 'pages.clusterTopology' },
   { path: '/cluster-selection', layout: 'plain', title: 'pages.clusterSelection' },
   { path: '/smart-suggestions', layout: 'plain', title: 'pages.smartSuggestions' },
-  ...providerTests.map((name): PageEntry => ({ path: `/${name}`, layout: 'plain', title: 'pages.providerTest' })),
+  ...providerTests.map(
+    (name): PageEntry => ({ path: `/${name}`, layout: 'plain', title: 'pages.providerTest' }),
+  ),
   { path: '/order-status', layout: 'plain', title: 'pages.orderStatus' },
   { path: '/order-status/:id', layout: 'plain', title: 'pages.orderStatus' },
   { path: '/clusters/:id/status', layout: 'plain', title: 'pages.clusterStatus' },
@@ -95,7 +135,12 @@ const flowPages: PageEntry[] = [
 ]
 
 const dashboardPages: PageEntry[] = [
-  { path: '/dashboard', layout: 'dashboard', title: 'pages.dashboard', screen: 'routes/dashboard/dashboard.tsx' },
+  {
+    path: '/dashboard',
+    layout: 'dashboard',
+    title: 'pages.dashboard',
+    screen: 'routes/dashboard/dashboard.tsx',
+  },
   { path: '/profile', layout: 'dashboard', title: 'pages.account' },
   { path: '/account', layout: 'dashboard', title: 'pages.account' },
   { path: '/clusters/:id/topology', layout: 'dashboard', title: 'pages.clusterTopology' },

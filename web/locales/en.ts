@@ -1,89 +1,31 @@
-/** English strings of the shell. French mirrors this shape (fr.ts); keys say what a string is. */
+/** The en strings, one module per area of the shell (each area owns its file). */
+
+import { auth } from './en/auth.ts'
+import { common } from './en/common.ts'
+import { emailVerification } from './en/email-verification.ts'
+import { footer } from './en/footer.ts'
+import { header } from './en/header.ts'
+import { notFound } from './en/not-found.ts'
+import { notifications } from './en/notifications.ts'
+import { pages } from './en/pages.ts'
+import { preferences } from './en/preferences.ts'
+import { promo } from './en/promo.ts'
+import { sidebar } from './en/sidebar.ts'
+import { toast } from './en/toast.ts'
+
 export const en = {
-  common: {
-    appName: 'Clusterdeck',
-    loading: 'Loading...',
-    loadingDashboard: 'Loading dashboard...',
-    loadingConfiguration: 'Loading configuration...',
-    comingSoon: 'This page is being built. Its content arrives with a coming release.',
-    backHome: 'Back to the home page',
-    language: 'Language',
-    english: 'English',
-    french: 'Français',
-  },
-  pages: {
-    home: 'Managed Kubernetes from EU data centers',
-    pricing: 'Pricing',
-    documentation: 'Documentation',
-    tutorials: 'Tutorials',
-    tutorial: 'Tutorial',
-    support: 'Support',
-    auth: 'Sign in',
-    devLogin: 'Development sign-in',
-    forgotPassword: 'Forgot password',
-    resetPassword: 'Reset password',
-    verifyEmail: 'Email verification',
-    verifyRegistrationEmail: 'Email verification',
-    magicLinkLogin: 'Sign in with a magic link',
-    magicLink: 'Magic link sign-in',
-    scheduleDemo: 'Schedule a demo',
-    contactSales: 'Contact sales',
-    customQuote: 'Custom quote',
-    workloadMigration: 'Workload migration',
-    about: 'About us',
-    careers: 'Careers',
-    privacyPolicy: 'Privacy policy',
-    terms: 'Terms of service',
-    contact: 'Contact',
-    faq: 'Frequently asked questions',
-    apiReference: 'API reference',
-    caseStudies: 'Case studies',
-    newsletter: 'Newsletter',
-    testService: 'Service status',
-    currencyTest: 'Currency rates',
-    technicalSupport: 'Technical support',
-    billingSupport: 'Billing support',
-    submitTicket: 'Submit a ticket',
-    trackTicket: 'Track a ticket',
-    clusterType: 'Cluster type',
-    dataCenters: 'Data centers',
-    clusterTopology: 'Cluster topology',
-    clusterSelection: 'Cluster selection',
-    smartSuggestions: 'Smart suggestions',
-    providerTest: 'Provider check',
-    orderStatus: 'Order status',
-    clusterStatus: 'Cluster status',
-    configureCluster: 'Configure a cluster',
-    clusterProvisioning: 'Cluster provisioning',
-    dashboard: 'Dashboard',
-    account: 'Account',
-    myClusters: 'My clusters',
-    clusterDetail: 'Cluster',
-    orders: 'Orders',
-    clusterOrders: 'Cluster orders',
-    productOrders: 'Middleware orders',
-    productOrder: 'Middleware order',
-    supportOrders: 'Support orders',
-    supportOrder: 'Support order',
-    addonOrders: 'Add-on orders',
-    marketplace: 'Marketplace',
-    customSolutions: 'Custom solutions',
-    billing: 'Billing',
-    usage: 'Usage',
-    officersPanel: 'Officers panel',
-    userManagement: 'User management',
-    pendingRegistrations: 'Pending registrations',
-    promotionRequests: 'Promotion requests',
-    organizationUsers: 'Organization users',
-    settings: 'Settings',
-    addOns: 'Add-ons',
-    priceEstimator: 'Price estimator',
-    paymentSuccess: 'Payment received',
-    notFound: 'Page not found',
-  },
-  notFound: {
-    message: 'The page you are looking for does not exist or has moved.',
-  },
+  common,
+  pages,
+  notFound,
+  toast,
+  header,
+  footer,
+  promo,
+  preferences,
+  auth,
+  notifications,
+  sidebar,
+  emailVerification,
 }
 
 export type Messages = typeof en

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { User } from '#common/schemas/auth.ts'
 import { ApiError, queryPath } from '#web/lib/api-client.ts'
 import { USER_RETRY_COUNT, USER_RETRY_DELAY_MS } from '#web/lib/constants.ts'
-import type { User } from '#common/schemas/auth.ts'
 
 export const USER_PATH = '/api/user'
 
@@ -12,7 +12,8 @@ export const USER_PATH = '/api/user'
 export const userQueryOptions = queryOptions({
   queryKey: [USER_PATH],
   queryFn: ({ signal }) => queryPath<User>(USER_PATH, 'throw', signal),
-  retry: (failureCount, error) => error instanceof ApiError && error.status === 401 && failureCount < USER_RETRY_COUNT,
+  retry: (failureCount, error) =>
+    error instanceof ApiError && error.status === 401 && failureCount < USER_RETRY_COUNT,
   retryDelay: USER_RETRY_DELAY_MS,
 })
 

@@ -1,0 +1,11 @@
+export const common = {
+  appName: 'Clusterdeck',
+  loading: 'Loading...',
+  loadingDashboard: 'Loading dashboard...',
+  loadingConfiguration: 'Loading configuration...',
+  comingSoon: 'This page is being built. Its content arrives with a coming release.',
+  backHome: 'Back to the home page',
+  language: 'Language',
+  english: 'English',
+  french: 'Français',
+}

@@ -1,0 +1,3 @@
+export const notFound = {
+  message: 'The page you are looking for does not exist or has moved.',
+}

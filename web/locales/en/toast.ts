@@ -1,0 +1,4 @@
+export const toast = {
+  region: 'Notifications ({{hotkey}})',
+  close: 'Close',
+}

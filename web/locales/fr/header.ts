@@ -1,0 +1,3 @@
+import type { header as english } from '../en/header.ts'
+
+export const header: typeof english = {}

@@ -1,0 +1,3 @@
+import type { sidebar as english } from '../en/sidebar.ts'
+
+export const sidebar: typeof english = {}

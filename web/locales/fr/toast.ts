@@ -1,0 +1,6 @@
+import type { toast as english } from '../en/toast.ts'
+
+export const toast: typeof english = {
+  region: 'Notifications ({{hotkey}})',
+  close: 'Fermer',
+}
