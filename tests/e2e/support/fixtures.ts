@@ -1,0 +1,32 @@
+import { test as base, expect, type Page } from '@playwright/test'
+import { DEMO_PASSWORD } from '../../../server/db/seed/demo-accounts.ts'
+
+/**
+ * Every browser test fails on a console error or an uncaught page error. The one expected
+ * browser message is the network log of the 401 that `/api/user` answers when signed out.
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = []
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return
+        if (/Failed to load resource: the server responded with a status of 401/.test(message.text())) return
+        errors.push(message.text())
+      })
+      page.on('pageerror', (error) => errors.push(`Uncaught: ${error.message}`))
+      await use(errors)
+      expect(errors, 'console errors during the test').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }
+
+/** Signs the page's browser context in through the API (the cookie lands in the context). */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
+  const response = await page.request.post('/api/login', { data: { username, password } })
+  expect(response.status(), await response.text()).toBe(200)
+  return response.json()
+}

@@ -1,0 +1,34 @@
+/**
+ * Starts the real server for the browser tests on a fresh embedded PostgreSQL in a temporary
+ * data folder, and removes the folder when the server has stopped.
+ */
+import { spawn } from 'node:child_process'
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clusterdeck-e2e-'))
+// As root the database runs as the postgres user, which must be able to enter the folder.
+chmodSync(dataDir, 0o755)
+
+const server = spawn(process.execPath, ['server/main.ts'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    RATE_LIMIT_PER_IP: '100000',
+    LOGIN_MAX_FAILURES: '1000',
+    RATES_PRIMARY_URL: 'http://127.0.0.1:9/unreachable',
+    RATES_BACKUP_URL: 'http://127.0.0.1:9/unreachable',
+  },
+})
+
+const stop = (signal: NodeJS.Signals) => server.kill(signal)
+process.on('SIGTERM', () => stop('SIGTERM'))
+process.on('SIGINT', () => stop('SIGINT'))
+server.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true })
+  process.exit(code ?? 0)
+})
