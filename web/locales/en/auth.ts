@@ -1,1 +1,6 @@
-export const auth = {}
+export const auth = {
+  loggedOut: 'Logged out successfully',
+  logoutFailed: 'Logout failed',
+  loggingOut: 'Logging out...',
+  logout: 'Logout',
+}

@@ -1,0 +1,93 @@
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { getCache } from '#web/lib/api-client.ts'
+import { LOGOUT_BROADCAST_CHANNEL, LOGOUT_MESSAGE_TYPE, LOGOUT_REMOVED_KEYS } from '#web/lib/constants.ts'
+import { toast } from '#web/lib/toast-store.ts'
+import { USER_PATH } from './get-user.ts'
+
+/** Cached data that belongs to the signed-in user and leaves with them (spec §4). */
+const USER_DATA_KEYS = [
+  'user',
+  'billing',
+  'orders',
+  'notifications',
+  'clusters',
+  'cloud-provider',
+  'sessions',
+  'organizations',
+  'officers',
+  'sidebar-counts',
+]
+
+/** Clears what the browser holds of the user: cached queries, the GET cache and stored keys. */
+export function forgetSignedInUser(queryClient: QueryClient): void {
+  queryClient.setQueryData([USER_PATH], null)
+  queryClient.removeQueries({
+    predicate: (query) => {
+      const key = String(query.queryKey[0] ?? '')
+      return key !== USER_PATH && USER_DATA_KEYS.some((fragment) => key.includes(fragment))
+    },
+  })
+  getCache.clear()
+  for (const key of LOGOUT_REMOVED_KEYS) {
+    localStorage.removeItem(key)
+    sessionStorage.removeItem(key)
+  }
+}
+
+function broadcastLogout(): void {
+  if (typeof BroadcastChannel === 'undefined') return
+  const channel = new BroadcastChannel(LOGOUT_BROADCAST_CHANNEL)
+  channel.postMessage({ type: LOGOUT_MESSAGE_TYPE })
+  channel.close()
+}
+
+/** The server call: keep-alive with a JSON header; a non-OK answer is only logged (spec §7). */
+async function callLogout(): Promise<void> {
+  const response = await fetch('/api/logout', {
+    method: 'POST',
+    credentials: 'include',
+    keepalive: true,
+    headers: { 'Content-Type': 'application/json' },
+  })
+  if (!response.ok) console.warn(`Logout answered ${response.status}`)
+}
+
+/**
+ * Logout (spec §4): the cached user is cleared at once, other tabs are told, the server is
+ * called, stored keys and cached data go, and the app returns to the site root.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient()
+  const { t } = useTranslation()
+  return useMutation({
+    mutationFn: async () => {
+      queryClient.setQueryData([USER_PATH], null)
+      broadcastLogout()
+      await callLogout()
+    },
+    onSuccess: () => toast({ title: t('auth.loggedOut'), variant: 'success' }),
+    onError: (error: Error) =>
+      toast({ title: t('auth.logoutFailed'), description: error.message, variant: 'destructive' }),
+    onSettled: () => {
+      forgetSignedInUser(queryClient)
+      window.location.assign('/')
+    },
+  })
+}
+
+/** Signs this tab out when another tab logs out. */
+export function useLogoutFromOtherTabs(): void {
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return
+    const channel = new BroadcastChannel(LOGOUT_BROADCAST_CHANNEL)
+    channel.onmessage = (event: MessageEvent<{ type?: string }>) => {
+      if (event.data?.type !== LOGOUT_MESSAGE_TYPE) return
+      forgetSignedInUser(queryClient)
+      window.location.assign('/')
+    }
+    return () => channel.close()
+  }, [queryClient])
+}

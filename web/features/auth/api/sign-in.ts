@@ -1,0 +1,48 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { User } from '#common/schemas/auth.ts'
+import { apiRequest } from '#web/lib/api-client.ts'
+import { USER_PATH } from './get-user.ts'
+
+export type LoginResult = User | { mfaRequired: true }
+
+export function isMfaRequired(result: LoginResult): result is { mfaRequired: true } {
+  return 'mfaRequired' in result && result.mfaRequired === true
+}
+
+/** Sign in; an MFA account answers `{ mfaRequired: true }` and the user is not stored yet (spec §4). */
+export function useLogin() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (credentials: { username: string; password: string }) =>
+      apiRequest<LoginResult>('POST', '/api/login', credentials),
+    onSuccess: (result) => {
+      if (!isMfaRequired(result)) queryClient.setQueryData([USER_PATH], result)
+    },
+  })
+}
+
+export function useLoginMfa() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (code: string) => apiRequest<User>('POST', '/api/login/mfa', { code }),
+    onSuccess: (user) => queryClient.setQueryData([USER_PATH], user),
+  })
+}
+
+export type Registration = {
+  username: string
+  email: string
+  name: string
+  password: string
+  companyName: string
+  companyId: string
+}
+
+/** Register; the new account is signed in directly. */
+export function useRegister() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (registration: Registration) => apiRequest<User>('POST', '/api/register', registration),
+    onSuccess: (user) => queryClient.setQueryData([USER_PATH], user),
+  })
+}
