@@ -1,6 +1,11 @@
 import swagger from '@fastify/swagger'
 import websocket from '@fastify/websocket'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { ServerContext } from './context.ts'
 import mfaRoutes from './modules/auth/mfa-routes.ts'
@@ -15,7 +20,7 @@ import systemRoutes from './modules/system/routes.ts'
 import auth from './plugins/auth.ts'
 import errorHandler from './plugins/error-handler.ts'
 import rateLimiting from './plugins/rate-limit.ts'
-import security from './plugins/security.ts'
+import security, { contentSecurityDirectives, renderContentSecurityPolicy } from './plugins/security.ts'
 import webApp from './plugins/web-app.ts'
 import realtimeRoutes from './realtime/routes.ts'
 
@@ -37,6 +42,7 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors: answerFrameworkError(config.isProduction),
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -77,6 +83,27 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   await app.register(webApp, { clientDir: config.webClientDir, isProduction: config.isProduction })
   return app
+}
+
+/**
+ * Fastify rejects a malformed URL escape or an over-long path itself, before hooks run: answer
+ * those in our error shape, with the security headers the hooks would have added.
+ */
+function answerFrameworkError(isProduction: boolean): NonNullable<FastifyServerOptions['frameworkErrors']> {
+  const policy = renderContentSecurityPolicy(contentSecurityDirectives({ isProduction }))
+  return (error, _request, reply: FastifyReply) => {
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400
+    reply
+      .headers({
+        'content-security-policy': policy,
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'x-frame-options': 'SAMEORIGIN',
+      })
+      .status(status)
+      .send({ message: status === 414 ? 'The URL is too long' : 'The URL is malformed', code: 'BAD_URL' })
+  }
 }
 
 /**
