@@ -10,6 +10,7 @@ export const E2E_BASE_URL = `http://localhost:${PORT}`
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   timeout: 45_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
@@ -17,14 +18,27 @@ export default defineConfig({
   retries: 0,
   reporter: [
     ['list'],
-    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/results.json' }],
+    [
+      'json',
+      {
+        outputFile:
+          process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ??
+          `${process.env.E2E_OUTPUT_DIR ?? 'test-results'}/results.json`,
+      },
+    ],
   ],
   use: {
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

@@ -7,7 +7,8 @@ import { PRERENDERED_PATHS } from './web/lib/paths.ts'
  */
 export default {
   appDirectory: 'web',
-  buildDirectory: 'build',
+  // BUILD_DIR lets parallel builds (one per developer task) live side by side.
+  buildDirectory: process.env.BUILD_DIR ?? 'build',
   ssr: false,
   prerender: PRERENDERED_PATHS,
 } satisfies Config

@@ -10,6 +10,7 @@ if (existsSync('web')) {
   const result = spawnSync('react-router', ['build'], { stdio: 'inherit', shell: false })
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
-mkdirSync('build', { recursive: true })
-writeFileSync('build/.stamp', sourceFingerprint())
+const buildDir = process.env.BUILD_DIR ?? 'build'
+mkdirSync(buildDir, { recursive: true })
+writeFileSync(`${buildDir}/.stamp`, sourceFingerprint())
 console.log('Build complete')

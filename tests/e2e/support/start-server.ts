@@ -16,6 +16,7 @@ const server = spawn(process.execPath, ['server/main.ts'], {
   env: {
     ...process.env,
     NODE_ENV: 'test',
+    WEB_CLIENT_DIR: `${process.env.BUILD_DIR ?? 'build'}/client`,
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     RATE_LIMIT_PER_IP: '100000',
