@@ -5,6 +5,8 @@ import { REALTIME_CHANNEL, type RealtimeEnvelope } from './publish.ts'
 
 const HEARTBEAT_MS = 30_000
 const RECONNECT_MS = 1_000
+/** How long a session check of a socket holds before the next message checks again. */
+const SESSION_RECHECK_MS = 5_000
 
 /** Whether the session a socket was opened with is still signed in. */
 export type SessionCheck = () => Promise<boolean>
@@ -44,14 +46,19 @@ export async function startRealtimeHub(
   }
 
   // A socket outlives its handshake: the session may have ended since (logout, sign-out everywhere).
+  // A confirmed session is trusted for a short while, so a burst of events costs one look-up.
+  const confirmedAt = new WeakMap<WebSocket, number>()
   const sendIfSignedIn = async (socket: WebSocket, text: string) => {
     if (socket.readyState !== socket.OPEN) return
-    let signedIn: boolean
-    try {
-      signedIn = (await sessionChecks.get(socket)?.()) ?? false
-    } catch (error) {
-      log.warn({ err: error }, 'realtime could not check a session; message skipped')
-      return
+    let signedIn = Date.now() - (confirmedAt.get(socket) ?? 0) < SESSION_RECHECK_MS
+    if (!signedIn) {
+      try {
+        signedIn = (await sessionChecks.get(socket)?.()) ?? false
+      } catch (error) {
+        log.warn({ err: error }, 'realtime could not check a session; message skipped')
+        return
+      }
+      if (signedIn) confirmedAt.set(socket, Date.now())
     }
     if (!signedIn) socket.close(1008, 'Session ended')
     else if (socket.readyState === socket.OPEN) socket.send(text)
