@@ -17,6 +17,8 @@ const hasBrowserTests =
 const steps: Step[] = [
   { name: 'typecheck', command: 'tsc', args: ['--noEmit'] },
   { name: 'lint', command: 'biome', args: ['check', '.'] },
+  // Built first: the API tests also check the security headers of built pages.
+  { name: 'build', command: process.execPath, args: ['scripts/build.ts'] },
   {
     name: 'unit and API tests',
     command: 'vitest',
@@ -46,12 +48,10 @@ if (existsSync(vitestReport)) {
   failed += report.numFailedTests
 }
 
-if (hasBrowserTests) {
+if (hasBrowserTests && !failures.includes('build')) {
   console.log('\n▶ browser tests')
   const chromium = spawnSync('bash', ['scripts/ensure-chromium.sh'], { stdio: 'inherit' })
-  const build =
-    chromium.status === 0 ? spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' }) : chromium
-  if (build.status !== 0) failures.push('browser test set-up')
+  if (chromium.status !== 0) failures.push('browser test set-up')
   else {
     const browserReport = path.join(reportDir, 'playwright.json')
     const result = spawnSync('playwright', ['test'], {
