@@ -47,6 +47,7 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   acceptEmptyJsonBodies(app)
+  recordRoutes(app)
 
   const allowedOrigins = [
     ...new Set([config.appOrigin, ...(config.isProduction ? [] : developmentOrigins(config.port))]),
@@ -83,6 +84,22 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   await app.register(webApp, { clientDir: config.webClientDir, isProduction: config.isProduction })
   return app
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the app registers, in order (the authorization matrix checks it is complete). */
+    registeredRoutes: { method: string; url: string; hidden: boolean }[]
+  }
+}
+
+function recordRoutes(app: FastifyInstance) {
+  const routes: { method: string; url: string; hidden: boolean }[] = []
+  app.decorate('registeredRoutes', routes)
+  app.addHook('onRoute', (route) => {
+    const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide)
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, hidden })
+  })
 }
 
 /**
