@@ -40,6 +40,9 @@ export const COPIED_LABEL_MS = 2_000
 
 export const AUTH_REDIRECT_DELAY_MS = 100
 export const MOBILE_MAX_WIDTH_PX = 1024
+/** Phones and tablets by user agent (spec §9: "a mobile user agent"). */
+export const MOBILE_USER_AGENT_PATTERN =
+  /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobile/i
 
 export const RATES_CACHE_TTL_MS = 10 * 60 * 1000
 export const RATES_REQUEST_TIMEOUT_MS = 5_000
@@ -56,6 +59,17 @@ export const DEFAULT_VERSION_TEXT = 'v1.15.0 (loading...)'
 export const COPYRIGHT_YEAR = 2025
 export const PROMO_CODE = 'PARIS'
 export const PROMO_DISCOUNT_PERCENT = 5
+/** Session storage: the promo bar stays dismissed for the browser session (spec §4). */
+export const PROMO_DISMISSED_SESSION_KEY = 'promoBarDismissed'
+
+/** Preferences (spec §4, §9): their values and defaults. */
+export const THEMES = ['light', 'dark', 'system'] as const
+export const DEFAULT_THEME = 'system'
+export const BILLING_CYCLES = ['monthly', 'yearly'] as const
+export const DEFAULT_BILLING_CYCLE = 'monthly'
+export const DEFAULT_CURRENCY = 'EUR'
+/** The header's currency switcher lists them in the spec's order. */
+export const CURRENCY_SWITCHER_ORDER = ['USD', 'GBP', 'EUR'] as const
 
 /** Keys in local storage the app reads and writes. */
 export const STORAGE_KEYS = {
@@ -77,3 +91,30 @@ export const LOGOUT_REMOVED_KEYS = [
 
 export const LOGOUT_BROADCAST_CHANNEL = 'clusterdeck-auth'
 export const LOGOUT_MESSAGE_TYPE = 'LOGOUT'
+
+/** The dashboard sidebar (spec §2, §9): w-72 expanded, w-16 collapsed. */
+export const SIDEBAR_WIDTH_CLASS = { expanded: 'w-72', collapsed: 'w-16' } as const
+/** Dispatched on `window` to open or close the sidebar drawer on small screens. */
+export const SIDEBAR_TOGGLE_EVENT = 'clusterdeck:sidebar-toggle'
+export const SIDEBAR_ADMIN_ROLES = ['admin', 'super_admin'] as const
+
+export const REALTIME_SOCKET_PATH = '/ws'
+/** Session storage key: the id of the user who chose to continue without verifying their email. */
+export const EMAIL_VERIFICATION_DISMISSED_KEY = 'emailVerificationDismissed'
+/** Pages where the verification modal stays away: signing in and following mail links. */
+export const EMAIL_VERIFICATION_EXEMPT_PATHS = [
+  '/auth',
+  '/verify-email',
+  '/verify-registration-email',
+  '/magic-link',
+  '/reset-password',
+  '/support',
+] as const
+
+/** Where a sign-in goes when no page asked for it (spec §4). */
+export const DEFAULT_AFTER_LOGIN_PATH = '/dashboard'
+
+/** The configuration flow's page slide (spec §2): 0.4 s in, 0.3 s out, 20 px sideways. */
+export const FLOW_SLIDE_IN_MS = 400
+export const FLOW_SLIDE_OUT_MS = 300
+export const FLOW_SLIDE_OFFSET_PX = 20

@@ -190,3 +190,21 @@ function matches(pattern: string, pathname: string): boolean {
     patternParts.every((part, index) => part.startsWith(':') || part === pathParts[index])
   )
 }
+
+/** The auth screens' paths, for links and redirects (each is a page of the table above). */
+export const AUTH_PATHS = {
+  signIn: '/auth',
+  devLogin: '/dev-login',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
+  verifyRegistrationEmail: '/verify-registration-email',
+  magicLinkLogin: '/magic-link-login',
+  magicLink: '/magic-link',
+} as const
+
+/** The configuration flow's two steps, in order: configure, then provisioning. */
+export const FLOW_STEP_PATHS = [
+  ['/configure-cluster', '/clusters/configure'],
+  ['/cluster-provisioning', '/clusters/provisioning'],
+] as const

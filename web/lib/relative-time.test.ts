@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { englishRelativeTime, relativeTime } from './relative-time.ts'
+import { englishRelativeTime, frenchRelativeTime, relativeTime, relativeTimeLabels } from './relative-time.ts'
 
 const now = new Date('2026-11-22T12:00:00Z')
 const ago = (ms: number) => new Date(now.getTime() - ms)
@@ -25,5 +25,23 @@ describe('relativeTime', () => {
 
   it('accepts ISO strings', () => {
     expect(relativeTime(ago(2 * 60_000).toISOString(), englishRelativeTime, now)).toBe('2 minutes ago')
+  })
+})
+
+describe('French relative times', () => {
+  it('uses the same thresholds with French words', () => {
+    expect(relativeTime(ago(30_000), frenchRelativeTime, now)).toBe('À l’instant')
+    expect(relativeTime(ago(60_000), frenchRelativeTime, now)).toBe('Il y a 1 minute')
+    expect(relativeTime(ago(5 * 3_600_000), frenchRelativeTime, now)).toBe('Il y a 5 heures')
+    expect(relativeTime(ago(2 * 86_400_000), frenchRelativeTime, now)).toBe('Il y a 2 jours')
+    const date = ago(8 * 86_400_000)
+    expect(relativeTime(date, frenchRelativeTime, now)).toBe(date.toLocaleDateString('fr-FR'))
+  })
+
+  it('picks the labels by interface language, English by default', () => {
+    expect(relativeTimeLabels('fr')).toBe(frenchRelativeTime)
+    expect(relativeTimeLabels('fr-FR')).toBe(frenchRelativeTime)
+    expect(relativeTimeLabels('en')).toBe(englishRelativeTime)
+    expect(relativeTimeLabels(undefined)).toBe(englishRelativeTime)
   })
 })

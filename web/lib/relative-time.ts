@@ -32,3 +32,16 @@ export const englishRelativeTime: RelativeTimeLabels = {
   days: (count) => `${count} day${count === 1 ? '' : 's'} ago`,
   date: (date) => date.toLocaleDateString('en-US'),
 }
+
+export const frenchRelativeTime: RelativeTimeLabels = {
+  justNow: 'À l’instant',
+  minutes: (count) => `Il y a ${count} minute${count === 1 ? '' : 's'}`,
+  hours: (count) => `Il y a ${count} heure${count === 1 ? '' : 's'}`,
+  days: (count) => `Il y a ${count} jour${count === 1 ? '' : 's'}`,
+  date: (date) => date.toLocaleDateString('fr-FR'),
+}
+
+/** The labels of the interface language; English for any language without its own. */
+export function relativeTimeLabels(language: string | undefined): RelativeTimeLabels {
+  return language?.startsWith('fr') ? frenchRelativeTime : englishRelativeTime
+}

@@ -2,9 +2,11 @@
 
 import { auth } from './en/auth.ts'
 import { common } from './en/common.ts'
+import { dashboard } from './en/dashboard.ts'
 import { emailVerification } from './en/email-verification.ts'
 import { footer } from './en/footer.ts'
 import { header } from './en/header.ts'
+import { home } from './en/home.ts'
 import { notFound } from './en/not-found.ts'
 import { notifications } from './en/notifications.ts'
 import { pages } from './en/pages.ts'
@@ -19,6 +21,7 @@ export const en = {
   notFound,
   toast,
   header,
+  home,
   footer,
   promo,
   preferences,
@@ -26,6 +29,7 @@ export const en = {
   notifications,
   sidebar,
   emailVerification,
+  dashboard,
 }
 
 export type Messages = typeof en

@@ -3,9 +3,11 @@
 import type { Messages } from './en.ts'
 import { auth } from './fr/auth.ts'
 import { common } from './fr/common.ts'
+import { dashboard } from './fr/dashboard.ts'
 import { emailVerification } from './fr/email-verification.ts'
 import { footer } from './fr/footer.ts'
 import { header } from './fr/header.ts'
+import { home } from './fr/home.ts'
 import { notFound } from './fr/not-found.ts'
 import { notifications } from './fr/notifications.ts'
 import { pages } from './fr/pages.ts'
@@ -20,6 +22,7 @@ export const fr: Messages = {
   notFound,
   toast,
   header,
+  home,
   footer,
   promo,
   preferences,
@@ -27,4 +30,5 @@ export const fr: Messages = {
   notifications,
   sidebar,
   emailVerification,
+  dashboard,
 }

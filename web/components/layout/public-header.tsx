@@ -1,4 +1,116 @@
-/** The public header (spec §2): filled in with the header work. */
-export function PublicHeader() {
-  return <header className="border-b" />
+import { LayoutDashboard, LogIn } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Link, NavLink } from 'react-router'
+import { Button } from '#web/components/ui/button.tsx'
+import { useUser } from '#web/features/auth/api/get-user.ts'
+import { NotificationMenu } from '#web/features/notifications/components/notification-menu.tsx'
+import { useOfficerAccess } from '#web/features/officers/api/check-access.ts'
+import { cn } from '#web/lib/cn.ts'
+import { AvatarMenu } from './avatar-menu.tsx'
+import { CurrencySwitcher } from './currency-switcher.tsx'
+import { LanguageSwitcher } from './language-switcher.tsx'
+import { Logo } from './logo.tsx'
+import { MobileMenu } from './mobile-menu.tsx'
+import { HEADER_NAV, LINKS } from './nav-links.ts'
+import { ThemeToggle } from './theme-toggle.tsx'
+
+/** The id the skip link jumps to; layouts put it on their <main>. */
+export const MAIN_CONTENT_ID = 'main-content'
+
+/**
+ * The public header (spec §2): logo, nav (Support only when signed in), theme toggle, currency
+ * and language switchers, then the bell, Dashboard and avatar menu when signed in, or Sign In.
+ * Desktop nav shows above 1024 px; below, the floating menu takes over. Layouts with their own
+ * mobile drawer (the dashboard) pass `showMobileMenu={false}`.
+ */
+export function PublicHeader({
+  className,
+  showMobileMenu = true,
+  withSkipLink = true,
+}: {
+  className?: string
+  showMobileMenu?: boolean
+  /** Layouts with something focusable above the header render <SkipLink /> first themselves. */
+  withSkipLink?: boolean
+}) {
+  const { t } = useTranslation()
+  const { user, isLoading } = useUser()
+  const isOfficer = useOfficerAccess(user?.id)
+  const links = HEADER_NAV.filter((link) => !link.signedInOnly || user)
+
+  return (
+    <>
+      <header
+        className={cn(
+          'sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75',
+          className,
+        )}
+      >
+        {withSkipLink && <SkipLink />}
+        <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
+          <Logo compact />
+          <nav aria-label={t('header.mainNavigation')} className="ml-6 hidden min-[1025px]:block">
+            <ul className="flex items-center gap-1">
+              {links.map((link) => (
+                <li key={link.name}>
+                  <NavLink
+                    to={LINKS[link.name]}
+                    className="rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground aria-[current=page]:text-foreground aria-[current=page]:bg-accent"
+                  >
+                    {t(`header.nav.${link.name}`)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
+            <ThemeToggle />
+            <CurrencySwitcher />
+            <LanguageSwitcher className="hidden sm:inline-flex" />
+            <span className="mx-1 hidden h-6 w-px bg-border sm:block" aria-hidden="true" />
+            {isLoading ? (
+              <span
+                className="block h-9 w-20 animate-pulse rounded-md bg-muted"
+                role="status"
+                aria-label={t('header.accountLoading')}
+              />
+            ) : user ? (
+              <div className="flex items-center gap-1 sm:gap-2">
+                <NotificationMenu />
+                <Button asChild variant="outline" size="sm" className="hidden min-[1025px]:inline-flex">
+                  <Link to={LINKS.dashboard}>
+                    <LayoutDashboard aria-hidden="true" />
+                    {t('header.nav.dashboard')}
+                  </Link>
+                </Button>
+                <AvatarMenu user={user} isOfficer={isOfficer} />
+              </div>
+            ) : (
+              <Button asChild size="sm" className="ml-1">
+                <Link to={LINKS.auth}>
+                  <LogIn aria-hidden="true" />
+                  {t('header.signIn')}
+                </Link>
+              </Button>
+            )}
+          </div>
+        </div>
+      </header>
+      {/* Outside the header: its backdrop filter would pin the floating button to the header. */}
+      {showMobileMenu && <MobileMenu user={user} isOfficer={isOfficer} />}
+    </>
+  )
+}
+
+/** The first stop of the Tab key: jumps past the header to the page's <main>. */
+export function SkipLink() {
+  const { t } = useTranslation()
+  return (
+    <a
+      href={`#${MAIN_CONTENT_ID}`}
+      className="sr-only rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
+    >
+      {t('header.skipToContent')}
+    </a>
+  )
 }

@@ -1,2 +1,24 @@
-/** Invalidates the caches the spec refreshes on every navigation (§7): filled in with the dashboard. */
-export function useNavigationInvalidations(): void {}
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import { useLocation } from 'react-router'
+import { navigationInvalidationKeys } from './navigation-invalidation-keys.ts'
+
+/**
+ * On each navigation, marks the caches the spec refreshes as stale (§7); the ones on screen
+ * refetch at once. The first render is no navigation: its queries are fetching anyway.
+ */
+export function useNavigationInvalidations(): void {
+  const queryClient = useQueryClient()
+  const location = useLocation()
+  const firstRender = useRef(true)
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false
+      return
+    }
+    for (const queryKey of navigationInvalidationKeys(location.pathname)) {
+      void queryClient.invalidateQueries({ queryKey })
+    }
+    // location.key changes on every navigation, also to the same path.
+  }, [location.key, location.pathname, queryClient])
+}

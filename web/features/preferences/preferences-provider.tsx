@@ -1,6 +1,196 @@
-import type { ReactNode } from 'react'
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react'
+import { useTranslation } from 'react-i18next'
+import {
+  type Currency,
+  convertFromUsd,
+  type ExchangeRates,
+  formatPrice,
+  formatRate,
+  INITIAL_PROVIDER_RATES,
+} from '#common/money.ts'
+import {
+  CURRENCY_SWITCHER_ORDER,
+  DEFAULT_BILLING_CYCLE,
+  DEFAULT_CURRENCY,
+  DEFAULT_THEME,
+  STORAGE_KEYS,
+} from '#web/lib/constants.ts'
+import { LANGUAGES, type Language, rememberLanguage, storedLanguage } from '#web/lib/i18n.ts'
+import { useExchangeRates } from './api/get-exchange-rates.ts'
+import { readStoredValue, useStoredPreference } from './preference-store.ts'
+import {
+  type BillingCycle,
+  parseBillingCycle,
+  parseCurrency,
+  parseTheme,
+  type ResolvedTheme,
+  resolveTheme,
+  type Theme,
+} from './stored-preferences.ts'
 
-/** Theme, currency (with exchange rates), billing cycle and language: filled in by the preferences work. */
+export type ThemeContextValue = {
+  /** The visitor's choice: light, dark or system (the default). */
+  theme: Theme
+  /** What the page shows now; "light" until the browser has been asked. */
+  resolvedTheme: ResolvedTheme
+  setTheme: (theme: Theme) => void
+}
+
+/** The currency context of spec §3, with the price helpers every screen uses. */
+export type CurrencyContextValue = {
+  currency: Currency
+  setCurrency: (currency: Currency) => void
+  /** In the header's order: USD, GBP, EUR. */
+  currencies: readonly Currency[]
+  /** Rates relative to USD (USD is 1). */
+  rates: ExchangeRates
+  /** When the rates' source last updated them; null while unknown. */
+  lastUpdated: Date | null
+  isLoading: boolean
+  /** An amount in US dollars, in the selected currency. */
+  convert: (amountUsd: number) => number
+  /** An amount in US dollars, converted and shown with 2 decimals and $, € or £. */
+  formatPrice: (amountUsd: number) => string
+  /** A rate with 4 decimals. */
+  formatRate: (rate: number) => string
+}
+
+export type BillingCycleContextValue = {
+  billingCycle: BillingCycle
+  setBillingCycle: (billingCycle: BillingCycle) => void
+}
+
+const ThemeContext = createContext<ThemeContextValue | null>(null)
+const CurrencyContext = createContext<CurrencyContextValue | null>(null)
+const BillingCycleContext = createContext<BillingCycleContextValue | null>(null)
+
+/**
+ * Theme, currency (with exchange rates), billing cycle and language (spec §4, §9). Every value
+ * renders as its default on the server and during hydration; stored choices apply right after.
+ */
 export function PreferencesProvider({ children }: { children: ReactNode }) {
-  return <>{children}</>
+  const themeValue = useThemeState()
+  const currencyValue = useCurrencyState()
+  const [billingCycle, setBillingCycle] = useStoredPreference(
+    STORAGE_KEYS.billingCycle,
+    parseBillingCycle,
+    DEFAULT_BILLING_CYCLE,
+  )
+  const billingCycleValue = useMemo(
+    () => ({ billingCycle, setBillingCycle }),
+    [billingCycle, setBillingCycle],
+  )
+  useStoredLanguage()
+
+  return (
+    <ThemeContext value={themeValue}>
+      <CurrencyContext value={currencyValue}>
+        <BillingCycleContext value={billingCycleValue}>{children}</BillingCycleContext>
+      </CurrencyContext>
+    </ThemeContext>
+  )
+}
+
+export function useTheme(): ThemeContextValue {
+  return required(useContext(ThemeContext), 'useTheme')
+}
+
+export function useCurrency(): CurrencyContextValue {
+  return required(useContext(CurrencyContext), 'useCurrency')
+}
+
+export function useBillingCycle(): BillingCycleContextValue {
+  return required(useContext(BillingCycleContext), 'useBillingCycle')
+}
+
+/** The interface language (en or fr), remembered in local storage. */
+export function useLanguage(): {
+  language: Language
+  languages: readonly Language[]
+  setLanguage: (language: Language) => void
+} {
+  const { i18n } = useTranslation()
+  const language: Language = i18n.resolvedLanguage === 'fr' ? 'fr' : 'en'
+  return useMemo(
+    () => ({
+      language,
+      languages: LANGUAGES,
+      setLanguage: (next: Language) => {
+        rememberLanguage(next)
+        void i18n.changeLanguage(next)
+      },
+    }),
+    [i18n, language],
+  )
+}
+
+function useThemeState(): ThemeContextValue {
+  const [theme, setTheme] = useStoredPreference(STORAGE_KEYS.theme, parseTheme, DEFAULT_THEME)
+  const systemPrefersDark = useSystemPrefersDark()
+
+  useEffect(() => {
+    // Storage, not state: during hydration the state still holds the default for one render,
+    // and applying that would undo what the boot script painted.
+    const stored = parseTheme(readStoredValue(STORAGE_KEYS.theme))
+    document.documentElement.classList.toggle('dark', resolveTheme(stored, systemPrefersDark) === 'dark')
+  }, [theme, systemPrefersDark])
+
+  const resolvedTheme = resolveTheme(theme, systemPrefersDark)
+  return useMemo(() => ({ theme, resolvedTheme, setTheme }), [theme, resolvedTheme, setTheme])
+}
+
+const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)'
+
+function useSystemPrefersDark(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      const media = window.matchMedia(DARK_SCHEME_QUERY)
+      media.addEventListener('change', listener)
+      return () => media.removeEventListener('change', listener)
+    },
+    () => window.matchMedia(DARK_SCHEME_QUERY).matches,
+    () => false,
+  )
+}
+
+function useCurrencyState(): CurrencyContextValue {
+  const [currency, setCurrency] = useStoredPreference(STORAGE_KEYS.currency, parseCurrency, DEFAULT_CURRENCY)
+  const { rates: loaded, isLoading } = useExchangeRates()
+  const rates = loaded?.rates ?? INITIAL_PROVIDER_RATES
+  const lastUpdatedMs = loaded?.lastUpdated ?? null
+
+  return useMemo(
+    () => ({
+      currency,
+      setCurrency,
+      currencies: CURRENCY_SWITCHER_ORDER,
+      rates,
+      lastUpdated: lastUpdatedMs === null ? null : new Date(lastUpdatedMs),
+      isLoading,
+      convert: (amountUsd: number) => convertFromUsd(amountUsd, currency, rates),
+      formatPrice: (amountUsd: number) => formatPrice(convertFromUsd(amountUsd, currency, rates), currency),
+      formatRate,
+    }),
+    [currency, setCurrency, rates, lastUpdatedMs, isLoading],
+  )
+}
+
+/** Applies the remembered language after hydration and keeps <html lang> in step. */
+function useStoredLanguage(): void {
+  const { i18n } = useTranslation()
+  useEffect(() => {
+    const syncDocumentLanguage = (language: string) => {
+      document.documentElement.lang = language
+    }
+    i18n.on('languageChanged', syncDocumentLanguage)
+    const stored = storedLanguage()
+    if (stored && stored !== i18n.language) void i18n.changeLanguage(stored)
+    else syncDocumentLanguage(i18n.language)
+    return () => i18n.off('languageChanged', syncDocumentLanguage)
+  }, [i18n])
+}
+
+function required<T>(value: T | null, hook: string): T {
+  if (value === null) throw new Error(`${hook} must be used inside PreferencesProvider`)
+  return value
 }

@@ -1,1 +1,22 @@
-export const emailVerification = {}
+export const emailVerification = {
+  title: 'Email Verification Required',
+  intro: 'Please verify your email address to secure your account and use every feature of Clusterdeck.',
+  sentTo: 'We sent a verification link to {{email}}.',
+  stepsTitle: 'To verify your email:',
+  stepInbox: 'Check your inbox, and your spam or junk folder, for our email.',
+  stepLink: 'Click the verification link in that email.',
+  stepRefresh: 'Return to this page and refresh it.',
+  openEmailClient: 'Open Email Client',
+  resend: 'Resend Verification Email',
+  sending: 'Sending...',
+  resent: 'New verification email sent successfully!',
+  continueWithout: 'Continue Without Verification (Not Recommended)',
+  needHelp: 'Need help?',
+  contactSupport: 'Contact support',
+  toast: {
+    sentTitle: 'Verification Email Sent',
+    sentDescription: 'Please check your email for the verification link.',
+    errorTitle: 'Error',
+    errorDescription: 'Failed to resend verification email. Please try again.',
+  },
+}

@@ -1,1 +1,32 @@
-export const header = {}
+export const header = {
+  homeLink: 'Clusterdeck home',
+  mainNavigation: 'Main navigation',
+  skipToContent: 'Skip to main content',
+  nav: {
+    home: 'Home',
+    pricing: 'Pricing',
+    documentation: 'Documentation',
+    tutorials: 'Tutorials',
+    support: 'Support',
+    dashboard: 'Dashboard',
+    officersPanel: 'Officers Panel',
+    settings: 'Settings',
+  },
+  signIn: 'Sign In',
+  login: 'Login',
+  accountLoading: 'Checking your session',
+  avatar: {
+    open: 'Open account menu for {{name}}',
+    organization: 'Organization',
+    billingId: 'Billing ID',
+    notAvailable: 'N/A',
+  },
+  mobile: {
+    open: 'Open menu',
+    close: 'Close menu',
+    title: 'Menu',
+    signedInAs: 'Signed in as',
+    signedOut: 'Browse Clusterdeck or sign in to manage your clusters.',
+    preferences: 'Preferences',
+  },
+}

@@ -1,1 +1,30 @@
-export const notifications = {}
+export const notifications = {
+  title: 'Notifications',
+  open: 'Notifications',
+  openWithUnread: 'Notifications ({{badge}} unread)',
+  unreadSummary: '{{count}} unread',
+  markAllRead: 'Mark all as read',
+  markRead: 'Mark as read',
+  moveToTrash: 'Move to trash',
+  viewAll: 'View all notifications',
+  unread: 'Unread',
+  loading: 'Loading notifications...',
+  empty: 'You are all caught up',
+  emptyHint: 'New notifications about your clusters, orders and account appear here.',
+  types: {
+    success: 'Success',
+    warning: 'Warning',
+    error: 'Error',
+    system: 'System',
+    info: 'Information',
+  },
+  toast: {
+    successTitle: 'Success',
+    errorTitle: 'Error',
+    allMarkedRead: 'All notifications marked as read',
+    movedToTrash: 'Notification moved to trash',
+    markReadFailed: 'Failed to mark notification as read',
+    markAllReadFailed: 'Failed to mark all notifications as read',
+    trashFailed: 'Failed to move notification to trash',
+  },
+}

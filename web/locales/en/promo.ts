@@ -1,1 +1,17 @@
-export const promo = {}
+export const promo = {
+  region: 'New user discount',
+  headline: 'New Users: Get {{percent}}% Off with Code',
+  copyCode: 'Copy promo code {{code}}',
+  copied: 'Copied!',
+  firstPurchase: 'Valid for first purchase only',
+  limitedTime: 'Limited time offer',
+  dismiss: 'Dismiss discount bar',
+  restore: 'Show discount bar',
+  restoreTab: '{{percent}}% off',
+  copiedTitle: 'Code copied',
+  copiedDescription: 'Enter {{code}} at checkout to get {{percent}}% off your first purchase.',
+  copyFailedTitle: 'Could not copy the code',
+  copyFailedDescription: 'Type {{code}} at checkout to get {{percent}}% off your first purchase.',
+  restoredTitle: 'Discount Bar Restored!',
+  restoredDescription: 'Use code {{code}} for {{percent}}% off your first purchase.',
+}

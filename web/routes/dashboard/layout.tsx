@@ -1,9 +1,83 @@
-import { Outlet } from 'react-router'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Outlet, useLocation } from 'react-router'
+import { AuthGate } from '#web/components/layout/auth-gate.tsx'
+import { dashboardNavFor } from '#web/components/layout/dashboard-nav.ts'
+import { DashboardMobileDrawer, DashboardSidebar } from '#web/components/layout/dashboard-sidebar.tsx'
+import { MAIN_CONTENT_ID, PublicHeader } from '#web/components/layout/public-header.tsx'
+import { useUser } from '#web/features/auth/api/get-user.ts'
+import { useLogout } from '#web/features/auth/api/logout.ts'
+import { useSidebarCounts } from '#web/features/dashboard/api/get-sidebar-counts.ts'
+import { MOBILE_MAX_WIDTH_PX, SIDEBAR_TOGGLE_EVENT } from '#web/lib/constants.ts'
 
+/** The signed-in dashboard (spec §2): header on top, the sidebar at the left, the page beside it. */
 export default function DashboardLayout() {
+  const { t } = useTranslation()
   return (
-    <div className="min-h-screen">
-      <Outlet />
+    <div className="flex h-dvh flex-col">
+      <AuthGate loadingLabel={t('common.loadingDashboard')}>
+        <DashboardShell />
+      </AuthGate>
     </div>
+  )
+}
+
+function DashboardShell() {
+  const { t } = useTranslation()
+  const { user } = useUser()
+  const counts = useSidebarCounts({ enabled: Boolean(user) }).data
+  const sections = useMemo(() => dashboardNavFor(user?.role), [user?.role])
+  const [collapsed, setCollapsed] = useState(false)
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const logout = useLogout()
+  const main = useRef<HTMLElement>(null)
+  const { pathname } = useLocation()
+
+  useEffect(() => {
+    // Small screens open the drawer; large ones collapse or expand the sidebar.
+    const toggle = () => {
+      if (window.innerWidth <= MOBILE_MAX_WIDTH_PX) setDrawerOpen((open) => !open)
+      else setCollapsed((value) => !value)
+    }
+    window.addEventListener(SIDEBAR_TOGGLE_EVENT, toggle)
+    return () => window.removeEventListener(SIDEBAR_TOGGLE_EVENT, toggle)
+  }, [])
+
+  // The page scrolls inside <main>, which the router's scroll restoration does not see.
+  useEffect(() => {
+    main.current?.scrollTo({ top: 0 })
+  }, [pathname])
+
+  return (
+    <>
+      <PublicHeader showMobileMenu={false} />
+      <div className="flex min-h-0 flex-1">
+        <DashboardSidebar
+          sections={sections}
+          counts={counts}
+          collapsed={collapsed}
+          organizationName={user?.companyName || t('dashboard.organizationFallback')}
+          onToggleCollapsed={() => setCollapsed((value) => !value)}
+        />
+        <main
+          ref={main}
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          className="min-w-0 flex-1 overflow-y-auto pb-24 outline-none min-[1025px]:pb-0"
+        >
+          <Outlet />
+        </main>
+      </div>
+      <DashboardMobileDrawer
+        sections={sections}
+        counts={counts}
+        open={drawerOpen}
+        onOpenChange={setDrawerOpen}
+        // Spec §8: a failed logout from the drawer is only logged; the drawer has closed already.
+        onLogout={() =>
+          logout.mutate(undefined, { onError: (error) => console.warn('Logout failed', error) })
+        }
+      />
+    </>
   )
 }

@@ -1,9 +1,24 @@
-import { Outlet } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { AuthGate } from '#web/components/layout/auth-gate.tsx'
+import { Footer } from '#web/components/layout/footer.tsx'
+import { MAIN_CONTENT_ID, PublicHeader } from '#web/components/layout/public-header.tsx'
+import { SlideTransition } from '#web/components/layout/slide-transition.tsx'
 
+/**
+ * The configuration flow (configure, then provisioning): sign-in required, with the public
+ * header and footer, and pages that slide when moving between the two steps (spec §2).
+ */
 export default function FlowLayout() {
+  const { t } = useTranslation()
   return (
-    <div className="min-h-screen">
-      <Outlet />
+    <div className="flex min-h-screen flex-col">
+      <PublicHeader />
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex flex-1 flex-col overflow-x-clip outline-none">
+        <AuthGate loadingLabel={t('common.loadingConfiguration')}>
+          <SlideTransition />
+        </AuthGate>
+      </main>
+      <Footer />
     </div>
   )
 }

@@ -1,9 +1,21 @@
+import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
+import { AuthGate } from '#web/components/layout/auth-gate.tsx'
+import { Footer } from '#web/components/layout/footer.tsx'
+import { MAIN_CONTENT_ID, PublicHeader } from '#web/components/layout/public-header.tsx'
 
+/** Sign-in-required pages with the public header and footer (spec §2, "plain page layout"). */
 export default function PlainLayout() {
+  const { t } = useTranslation()
   return (
-    <div className="min-h-screen">
-      <Outlet />
+    <div className="flex min-h-screen flex-col">
+      <PublicHeader />
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        <AuthGate loadingLabel={t('common.loading')}>
+          <Outlet />
+        </AuthGate>
+      </main>
+      <Footer />
     </div>
   )
 }

@@ -1,17 +1,99 @@
+import { useQuery } from '@tanstack/react-query'
+import { ChevronRight, FlaskConical, ShieldOff } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { useLocation } from 'react-router'
-import { pageFor } from '#web/lib/paths.ts'
+import { Link } from 'react-router'
+import { LoadingState } from '#web/components/layout/auth-gate.tsx'
+import { buttonVariants } from '#web/components/ui/button.tsx'
+import { Spinner } from '#web/components/ui/spinner.tsx'
+import { useDevLogin } from '#web/features/auth/api/dev-login.ts'
+import { AuthCard, AuthScreen } from '#web/features/auth/components/auth-screen.tsx'
+import { DEMO_ACCOUNTS } from '#web/features/auth/demo-accounts.ts'
+import { toastAuthFailure, useFinishSignIn } from '#web/features/auth/use-finish-sign-in.ts'
+import { versionSummaryQueryOptions } from '#web/features/system/api/get-version-summary.ts'
+import { AUTH_PATHS } from '#web/lib/paths.ts'
 
-/** A screen whose content belongs to a later capability: its title and a short note. */
-export default function Screen() {
+/** /dev-login: one click per demo account, in development only (GET /api/version/summary). */
+export default function DevLoginRoute() {
   const { t } = useTranslation()
-  const page = pageFor(useLocation().pathname)
-  const title = page ? t(page.title) : t('common.appName')
+  const version = useQuery(versionSummaryQueryOptions)
+  let content: React.ReactNode
+  if (version.isPending) content = <LoadingState label={t('auth.devLogin.checking')} />
+  else if (version.data?.environment === 'development') content = <DemoAccounts />
+  else
+    content = (
+      <AuthCard
+        icon={ShieldOff}
+        tone="destructive"
+        title={t('auth.devLogin.unavailableTitle')}
+        description={t('auth.devLogin.unavailableDescription')}
+      >
+        <Link to={AUTH_PATHS.signIn} className={buttonVariants({ size: 'lg' })}>
+          {t('auth.devLogin.signIn')}
+        </Link>
+      </AuthCard>
+    )
+  return <AuthScreen pageTitle={t('pages.devLogin')}>{content}</AuthScreen>
+}
+
+function DemoAccounts() {
+  const { t } = useTranslation()
+  const devLogin = useDevLogin()
+  const finishSignIn = useFinishSignIn()
   return (
-    <section className="mx-auto w-full max-w-5xl px-4 py-12">
-      <title>{`${title} · Clusterdeck`}</title>
-      <h1 className="text-3xl font-semibold tracking-tight">{title}</h1>
-      <p className="mt-3 text-muted-foreground">{t('common.comingSoon')}</p>
-    </section>
+    <AuthCard
+      icon={FlaskConical}
+      title={t('auth.devLogin.title')}
+      description={t('auth.devLogin.description')}
+    >
+      <ul className="grid gap-2" aria-busy={devLogin.isPending}>
+        {DEMO_ACCOUNTS.map((account) => {
+          const pending = devLogin.isPending && devLogin.variables === account.username
+          return (
+            <li key={account.username}>
+              <button
+                type="button"
+                aria-label={t('auth.devLogin.signInAs', { name: account.name })}
+                aria-disabled={devLogin.isPending || undefined}
+                onClick={() => {
+                  if (devLogin.isPending) return
+                  devLogin.mutate(account.username, {
+                    onSuccess: (user) => finishSignIn(user, 'login'),
+                    onError: (error) => toastAuthFailure(t('auth.toast.loginFailed'), error),
+                  })
+                }}
+                className="group flex w-full items-center gap-3 rounded-lg border bg-background px-3 py-2.5 text-left transition-colors hover:border-primary/50 hover:bg-accent aria-disabled:cursor-progress"
+              >
+                <span
+                  aria-hidden="true"
+                  className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary"
+                >
+                  {account.name
+                    .split(' ')
+                    .map((part) => part[0])
+                    .join('')}
+                </span>
+                <span className="grid min-w-0 flex-1">
+                  <span className="truncate text-sm font-medium">
+                    {account.name}{' '}
+                    <span className="font-normal text-muted-foreground">· {account.username}</span>
+                  </span>
+                  <span className="truncate text-xs text-muted-foreground">
+                    {t(`auth.devLogin.accounts.${account.description}`)}
+                  </span>
+                </span>
+                {pending ? (
+                  <Spinner className="size-4 text-primary" />
+                ) : (
+                  <ChevronRight
+                    className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5"
+                    aria-hidden="true"
+                  />
+                )}
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+    </AuthCard>
   )
 }

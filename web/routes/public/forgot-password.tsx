@@ -1,17 +1,63 @@
+import { ArrowLeft, KeyRound, MailCheck } from 'lucide-react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useLocation } from 'react-router'
-import { pageFor } from '#web/lib/paths.ts'
+import { Link } from 'react-router'
+import { Button } from '#web/components/ui/button.tsx'
+import { useForgotPassword } from '#web/features/auth/api/email-links.ts'
+import { AuthCard, AuthScreen } from '#web/features/auth/components/auth-screen.tsx'
+import { EmailRequestForm } from '#web/features/auth/components/email-request-form.tsx'
+import { AUTH_PATHS } from '#web/lib/paths.ts'
 
-/** A screen whose content belongs to a later capability: its title and a short note. */
-export default function Screen() {
+/** /forgot-password: mails a link to choose a new password (POST /api/auth/forgot-password). */
+export default function ForgotPasswordRoute() {
   const { t } = useTranslation()
-  const page = pageFor(useLocation().pathname)
-  const title = page ? t(page.title) : t('common.appName')
+  const forgotPassword = useForgotPassword()
+  const [sent, setSent] = useState<string>()
+  const [email, setEmail] = useState('')
+  const backToSignIn = (
+    <Link
+      to={AUTH_PATHS.signIn}
+      className="inline-flex items-center gap-1.5 font-medium hover:text-foreground"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      {t('auth.forgot.backToSignIn')}
+    </Link>
+  )
+
   return (
-    <section className="mx-auto w-full max-w-5xl px-4 py-12">
-      <title>{`${title} · Clusterdeck`}</title>
-      <h1 className="text-3xl font-semibold tracking-tight">{title}</h1>
-      <p className="mt-3 text-muted-foreground">{t('common.comingSoon')}</p>
-    </section>
+    <AuthScreen pageTitle={t('pages.forgotPassword')}>
+      {sent ? (
+        <AuthCard
+          icon={MailCheck}
+          tone="success"
+          focusOnMount
+          title={t('auth.forgot.sentTitle')}
+          description={sent}
+          footer={backToSignIn}
+        >
+          <Button variant="outline" onClick={() => setSent(undefined)}>
+            {t('auth.forgot.sentAgain')}
+          </Button>
+        </AuthCard>
+      ) : (
+        <AuthCard
+          icon={KeyRound}
+          title={t('auth.forgot.title')}
+          description={t('auth.forgot.description')}
+          footer={backToSignIn}
+        >
+          <EmailRequestForm
+            defaultEmail={email}
+            submitLabel={t('auth.forgot.submit')}
+            pendingLabel={t('auth.forgot.submitting')}
+            pending={forgotPassword.isPending}
+            onSubmit={(address, onError) => {
+              setEmail(address)
+              forgotPassword.mutate(address, { onSuccess: ({ message }) => setSent(message), onError })
+            }}
+          />
+        </AuthCard>
+      )}
+    </AuthScreen>
   )
 }

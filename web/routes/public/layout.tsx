@@ -1,9 +1,19 @@
 import { Outlet } from 'react-router'
+import { Footer } from '#web/components/layout/footer.tsx'
+import { PromoBar } from '#web/components/layout/promo-bar.tsx'
+import { MAIN_CONTENT_ID, PublicHeader, SkipLink } from '#web/components/layout/public-header.tsx'
 
+/** Public pages: promo bar, header, the page, footer. */
 export default function PublicLayout() {
   return (
-    <div className="min-h-screen">
-      <Outlet />
+    <div className="flex min-h-screen flex-col">
+      <SkipLink />
+      <PromoBar />
+      <PublicHeader withSkipLink={false} />
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
+        <Outlet />
+      </main>
+      <Footer />
     </div>
   )
 }

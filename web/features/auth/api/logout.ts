@@ -20,6 +20,16 @@ const USER_DATA_KEYS = [
   'sidebar-counts',
 ]
 
+/**
+ * Set once this tab signs out: the page is about to leave for the root, so the auth gate must
+ * neither save the current page as a post-login target nor send it to /auth meanwhile.
+ */
+let signingOut = false
+
+export function isSigningOut(): boolean {
+  return signingOut
+}
+
 /** Clears what the browser holds of the user: cached queries, the GET cache and stored keys. */
 export function forgetSignedInUser(queryClient: QueryClient): void {
   queryClient.setQueryData([USER_PATH], null)
@@ -63,6 +73,7 @@ export function useLogout() {
   const { t } = useTranslation()
   return useMutation({
     mutationFn: async () => {
+      signingOut = true
       queryClient.setQueryData([USER_PATH], null)
       broadcastLogout()
       await callLogout()
@@ -85,6 +96,7 @@ export function useLogoutFromOtherTabs(): void {
     const channel = new BroadcastChannel(LOGOUT_BROADCAST_CHANNEL)
     channel.onmessage = (event: MessageEvent<{ type?: string }>) => {
       if (event.data?.type !== LOGOUT_MESSAGE_TYPE) return
+      signingOut = true
       forgetSignedInUser(queryClient)
       window.location.assign('/')
     }

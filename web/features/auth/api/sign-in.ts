@@ -21,6 +21,18 @@ export function useLogin() {
   })
 }
 
+/** Sign in with the token of a magic link; an MFA account still gives its code next. */
+export function useMagicLinkSignIn() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (token: string) => apiRequest<LoginResult>('POST', '/api/auth/magic-link/verify', { token }),
+    onSuccess: (result) => {
+      if (!isMfaRequired(result)) queryClient.setQueryData([USER_PATH], result)
+    },
+  })
+}
+
+/** The second step of a password or magic-link sign-in: the 6-digit code. */
 export function useLoginMfa() {
   const queryClient = useQueryClient()
   return useMutation({

@@ -1,0 +1,373 @@
+/**
+ * What every benchmark needs: a temporary work folder, an embedded PostgreSQL, production server
+ * processes on free ports, the web build, and a clean stop of all of it (by pid) however the
+ * benchmark ends. Benchmarks print figures; they never assert timings.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { chmodSync, closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { createDatabase, type Database } from '#server/db/client.ts'
+import { startEmbeddedPostgres } from '#server/db/embedded-postgres.ts'
+import { sourceFingerprint } from '../source-fingerprint.ts'
+
+export const REPOSITORY_ROOT = fileURLToPath(new URL('../..', import.meta.url))
+
+/** The production session cookie (server/plugins/auth.ts): `__Host-` prefixed, sent here over plain HTTP. */
+export const PRODUCTION_SESSION_COOKIE = '__Host-cd_session'
+
+/** Environment variables the server reads that must not leak from the caller's shell into a child. */
+const SERVER_VARIABLES = [
+  'NODE_ENV',
+  'PORT',
+  'HOST',
+  'APP_URL',
+  'DATABASE_URL',
+  'SESSION_SECRET',
+  'SMTP_URL',
+  'DATA_DIR',
+  'WEB_CLIENT_DIR',
+  'LOG_LEVEL',
+  'TRUST_PROXY',
+  'RATES_PRIMARY_URL',
+  'RATES_BACKUP_URL',
+  'RATE_LIMIT_PER_IP',
+  'RATE_LIMIT_WINDOW_SECONDS',
+  'LOGIN_MAX_FAILURES',
+  'LOGIN_LOCK_WINDOW_SECONDS',
+]
+
+const STOP_GRACE_MS = 12_000
+const READY_TIMEOUT_MS = 90_000
+
+export type RunningServer = {
+  pid: number
+  /** Where requests go: always the loopback address. */
+  baseUrl: string
+  /** The app's own origin (APP_URL), sent as `Origin` by browser-like clients. */
+  origin: string
+  logFile: string
+  /** Resident memory of the server process, from /proc. */
+  rssBytes: () => number
+  stop: () => Promise<void>
+}
+
+export type ServerOptions = {
+  databaseUrl: string
+  sessionSecret: string
+  /** The built web app to serve (build/client); without it the server serves the API only. */
+  webClientDir?: string
+  /** Extra server variables, e.g. a raised per-IP rate limit when every simulated user is 127.0.0.1. */
+  environment?: Record<string, string>
+  name?: string
+}
+
+export type Bench = {
+  workDir: string
+  /** A generated production SESSION_SECRET shared by every server of this run. */
+  sessionSecret: string
+  startDatabase: () => Promise<{ url: string; db: Database }>
+  startServer: (options: ServerOptions) => Promise<RunningServer>
+  /** Spawns a helper process that is killed at the end like the servers. */
+  spawnTracked: (command: string, args: string[], options?: Parameters<typeof spawn>[2]) => ChildProcess
+  /** Registers work for the end of the run (last registered runs first). */
+  onCleanup: (work: () => Promise<void> | void) => void
+}
+
+/**
+ * Runs one benchmark with its resources, stopping every process it started when it ends, fails,
+ * or is interrupted, and bounding the whole run by `timeLimitMs`.
+ */
+export async function runBench(
+  title: string,
+  timeLimitMs: number,
+  body: (bench: Bench) => Promise<void>,
+): Promise<void> {
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'clusterdeck-bench-'))
+  // As root the embedded database runs as the `postgres` user, which must be able to enter it.
+  chmodSync(workDir, 0o755)
+  const cleanups: (() => Promise<void> | void)[] = []
+  let cleaning: Promise<void> | undefined
+  const cleanUp = () => {
+    cleaning ??= (async () => {
+      for (const work of cleanups.reverse()) {
+        try {
+          await work()
+        } catch (error) {
+          console.error(`clean-up step failed: ${(error as Error).message}`)
+        }
+      }
+      rmSync(workDir, { recursive: true, force: true })
+    })()
+    return cleaning
+  }
+  const interrupt = (signal: NodeJS.Signals) => {
+    console.error(`\n${signal}: stopping…`)
+    void cleanUp().finally(() => process.exit(130))
+  }
+  process.once('SIGINT', interrupt)
+  process.once('SIGTERM', interrupt)
+  const overall = setTimeout(() => {
+    console.error(`\n${title} exceeded its time limit of ${Math.round(timeLimitMs / 1000)} s; stopping`)
+    void cleanUp().finally(() => process.exit(1))
+  }, timeLimitMs)
+  overall.unref()
+
+  const bench: Bench = {
+    workDir,
+    sessionSecret: randomBytes(32).toString('base64url'),
+    onCleanup: (work) => cleanups.push(work),
+    startDatabase: async () => {
+      const embedded = await startEmbeddedPostgres({ dataDir: path.join(workDir, 'pg'), ephemeral: true })
+      cleanups.push(() => embedded.stop())
+      const url = await ensureDatabase(embedded.url, 'clusterdeck')
+      const db = createDatabase(url, { max: 20 })
+      cleanups.push(() => db.$client.end())
+      return { url, db }
+    },
+    startServer: async (options) => {
+      const server = await spawnServer(workDir, bench.sessionSecret, options)
+      cleanups.push(() => server.stop())
+      return server
+    },
+    spawnTracked: (command, args, options = {}) => {
+      const child = spawn(command, args, options)
+      cleanups.push(() => stopChild(child))
+      return child
+    },
+  }
+
+  console.log(`${title} — ${new Date().toISOString()}, ${machineSummary()}`)
+  let failed = false
+  try {
+    await body(bench)
+  } catch (error) {
+    failed = true
+    console.error(`\n${title} failed: ${error instanceof Error ? error.message : String(error)}`)
+  } finally {
+    clearTimeout(overall)
+    await cleanUp()
+  }
+  process.exit(failed ? 1 : 0)
+}
+
+export function machineSummary(): string {
+  const cpus = os.cpus()
+  const memoryGiB = os.totalmem() / 1024 ** 3
+  return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, ${memoryGiB.toFixed(1)} GiB, Node ${process.version}, load average ${os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}`
+}
+
+/** Builds the web app into BUILD_DIR (default `build`) when its sources changed; returns build/client. */
+export function ensureWebBuild(): string {
+  const buildDir = path.resolve(REPOSITORY_ROOT, process.env.BUILD_DIR ?? 'build')
+  const stamp = path.join(buildDir, '.stamp')
+  const clientDir = path.join(buildDir, 'client')
+  const upToDate =
+    existsSync(path.join(clientDir, 'index.html')) &&
+    existsSync(stamp) &&
+    readFileSync(stamp, 'utf8') === sourceFingerprint()
+  if (upToDate) return clientDir
+  console.log(`Building the web app into ${path.relative(REPOSITORY_ROOT, buildDir)}/…`)
+  const binaries = path.join(REPOSITORY_ROOT, 'node_modules', '.bin')
+  const result = spawnSync(process.execPath, ['scripts/build.ts'], {
+    cwd: REPOSITORY_ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PATH: `${binaries}${path.delimiter}${process.env.PATH ?? ''}` },
+    timeout: 600_000,
+  })
+  if (result.status !== 0) throw new Error(`the web build failed (exit ${result.status ?? result.signal})`)
+  return clientDir
+}
+
+async function spawnServer(
+  workDir: string,
+  sessionSecret: string,
+  options: ServerOptions,
+): Promise<RunningServer> {
+  const port = await findFreePort()
+  const origin = `http://localhost:${port}`
+  const name = options.name ?? `server-${port}`
+  const logFile = path.join(workDir, `${name}.log`)
+  const log = openSync(logFile, 'a')
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([variable]) => !SERVER_VARIABLES.includes(variable)),
+  )
+  const child = spawn(process.execPath, ['server/main.ts', '--role=all'], {
+    cwd: REPOSITORY_ROOT,
+    // Logs go to a file: production logs every request, and reading them here would cost the bench.
+    stdio: ['ignore', log, log],
+    env: {
+      ...inherited,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: origin,
+      DATABASE_URL: options.databaseUrl,
+      SESSION_SECRET: sessionSecret,
+      DATA_DIR: path.join(workDir, `${name}-data`),
+      WEB_CLIENT_DIR: options.webClientDir ?? path.join(workDir, 'no-web-build'),
+      // Traffic stays on this machine: the rate sources point at a closed local port.
+      RATES_PRIMARY_URL: 'http://127.0.0.1:9/unreachable',
+      RATES_BACKUP_URL: 'http://127.0.0.1:9/unreachable',
+      ...options.environment,
+    },
+  })
+  closeSync(log)
+  const baseUrl = `http://127.0.0.1:${port}`
+  const server: RunningServer = {
+    pid: child.pid!,
+    baseUrl,
+    origin,
+    logFile,
+    rssBytes: () => residentBytes(child.pid!),
+    stop: () => stopChild(child),
+  }
+  try {
+    await waitUntilReady(child, `${baseUrl}/readyz`, logFile)
+  } catch (error) {
+    await server.stop()
+    throw error
+  }
+  return server
+}
+
+async function waitUntilReady(child: ChildProcess, url: string, logFile: string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) break
+    const ready = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (ready) return
+    await sleep(200)
+  }
+  const output = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-3_000) : ''
+  throw new Error(`the server did not become ready at ${url}\n${output}`)
+}
+
+/** SIGTERM (the server drains and exits), then SIGKILL if it has not exited in time. */
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS)
+    child.once('exit', () => {
+      clearTimeout(force)
+      resolve()
+    })
+    child.kill('SIGTERM')
+  })
+}
+
+function residentBytes(pid: number): number {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+    return match ? Number(match[1]) * 1024 : 0
+  } catch {
+    return 0
+  }
+}
+
+/** The embedded server starts with only `postgres`; the app keeps its data in its own database. */
+async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: serverUrl })
+  await client.connect()
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
+    if (!rowCount) await client.query(`CREATE DATABASE ${name}`)
+  } finally {
+    await client.end()
+  }
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+/** Signs up a new customer through the real registration route and returns its session cookie. */
+export async function registerCustomer(server: RunningServer, username: string): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.origin },
+    body: JSON.stringify({
+      username,
+      email: `${username}@bench.example.com`,
+      name: 'Bench Customer',
+      password: 'bench-passphrase-not-common-2026',
+      companyName: 'Bench Company',
+      companyId: `BENCH-${username.replace(/[^A-Za-z0-9]/g, "-")}`.slice(0, 40),
+    }),
+    signal: AbortSignal.timeout(15_000),
+  })
+  if (response.status !== 200) {
+    throw new Error(`registering ${username} answered ${response.status}: ${await response.text()}`)
+  }
+  return sessionCookieOf(response)
+}
+
+export function sessionCookieOf(response: Response): string {
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0]!)
+    .find((pair) => pair.startsWith(`${PRODUCTION_SESSION_COOKIE}=`))
+  if (!cookie) throw new Error(`no ${PRODUCTION_SESSION_COOKIE} cookie in the response`)
+  return cookie
+}
+
+/** Reads a positive number from the environment, with its default and an upper bound; exits on a bad one. */
+export function numberFromEnvironment(name: string, fallback: number, maximum: number): number {
+  const raw = process.env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (Number.isFinite(value) && value > 0 && value <= maximum) return value
+  console.error(`${name} must be a number above 0 and at most ${maximum} (got "${raw}")`)
+  process.exit(1)
+}
+
+/** The value below which `fraction` of the sorted samples fall (nearest rank). */
+export function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))
+  return sorted[rank]!
+}
+
+/** Prints rows as an aligned table: the first column left-aligned, the figures right-aligned. */
+export function printTable(headers: string[], rows: string[][]): void {
+  const cells = [headers, ...rows]
+  const widths = headers.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? '').length)))
+  const render = (row: string[]) =>
+    row
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join('  ')
+      .trimEnd()
+  console.log('')
+  console.log(render(headers))
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '))
+  for (const row of rows) console.log(render(row))
+}
+
+export function formatNumber(value: number, digits = 0): string {
+  if (!Number.isFinite(value)) return 'n/a'
+  return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}

@@ -1,0 +1,161 @@
+import type { Page } from '@playwright/test'
+import { expect, signIn, test } from './support/fixtures.ts'
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' })
+
+test.describe('public header', () => {
+  test('signed out: Pricing, Documentation, Tutorials and a Sign In button to /auth', async ({ page }) => {
+    await page.goto('/')
+    const signInButton = page.getByRole('link', { name: 'Sign In' })
+    await expect(signInButton).toBeVisible()
+    await expect(signInButton).toHaveAttribute('href', '/auth')
+    await expect(mainNav(page).getByRole('link')).toHaveText(['Pricing', 'Documentation', 'Tutorials'])
+    await expect(mainNav(page).getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing')
+    await expect(mainNav(page).getByRole('link', { name: 'Documentation' })).toHaveAttribute(
+      'href',
+      '/documentation',
+    )
+    await expect(mainNav(page).getByRole('link', { name: 'Tutorials' })).toHaveAttribute('href', '/tutorials')
+    await expect(page.getByRole('button', { name: 'Change theme' })).toBeVisible()
+    await expect(page.getByRole('button', { name: /Change currency/ })).toBeVisible()
+    await expect(page.getByTestId('avatar-menu-trigger')).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveCount(0)
+  })
+
+  test('signed out: the officers check is never asked', async ({ page }) => {
+    const checks: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/officers/check-access')) checks.push(request.url())
+    })
+    await page.goto('/')
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible()
+    expect(checks).toEqual([])
+  })
+
+  test('signed in: Support, Dashboard and the avatar menu with the user, company and Billing ID', async ({
+    page,
+  }) => {
+    await signIn(page, 'demo')
+    await page.goto('/')
+    await expect(mainNav(page).getByRole('link')).toHaveText([
+      'Pricing',
+      'Documentation',
+      'Tutorials',
+      'Support',
+    ])
+    await expect(mainNav(page).getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/support')
+    await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard')
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0)
+
+    await page.getByRole('button', { name: 'Open account menu for demo' }).click()
+    const menu = page.getByRole('menu')
+    await expect(menu.getByTestId('avatar-name')).toHaveText('demo')
+    await expect(menu.getByTestId('avatar-email')).toHaveText('demo@clusterdeck.eu')
+    await expect(menu.getByTestId('avatar-company')).toHaveText('Demo Company')
+    await expect(menu.getByTestId('avatar-billing-id')).toHaveText('Billing ID: CD-DEMO-001')
+    await expect(menu.getByRole('menuitem')).toHaveText(['Settings', 'Logout'])
+    await expect(menu.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/settings')
+  })
+
+  test('an officer also gets Officers Panel, from one check-access call', async ({ page }) => {
+    const checks: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/officers/check-access')) checks.push(request.url())
+    })
+    await signIn(page, 'officer')
+    await page.goto('/')
+    await page.getByTestId('avatar-menu-trigger').click()
+    const menu = page.getByRole('menu')
+    await expect(menu.getByRole('menuitem')).toHaveText(['Officers Panel', 'Settings', 'Logout'])
+    await expect(menu.getByRole('menuitem', { name: 'Officers Panel' })).toHaveAttribute(
+      'href',
+      '/officers/panel',
+    )
+    await expect(menu.getByTestId('avatar-company')).toHaveText('Clusterdeck Operations')
+    // Cached for 5 minutes: reopening the menu does not ask again.
+    await page.keyboard.press('Escape')
+    await page.getByTestId('avatar-menu-trigger').click()
+    await expect(page.getByRole('menuitem', { name: 'Officers Panel' })).toBeVisible()
+    expect(checks).toHaveLength(1)
+  })
+
+  test('a failing officers check is not retried and shows no Officers Panel', async ({ page }) => {
+    let checks = 0
+    await page.route('**/api/officers/check-access', (route) => {
+      checks += 1
+      return route.fulfill({ status: 401, json: { message: 'Not signed in' } })
+    })
+    await signIn(page, 'officer')
+    await page.goto('/')
+    await page.getByTestId('avatar-menu-trigger').click()
+    await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['Settings', 'Logout'])
+    await page.waitForTimeout(1500)
+    expect(checks).toBe(1)
+  })
+
+  test('the avatar menu falls back to the email, "Organization" and "N/A"', async ({ page }) => {
+    await signIn(page, 'demo')
+    await page.route('**/api/user', async (route) => {
+      const response = await route.fetch()
+      const user = await response.json()
+      await route.fulfill({ response, json: { ...user, username: '', companyName: '', companyId: '' } })
+    })
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Open account menu for demo@clusterdeck.eu' }).click()
+    const menu = page.getByRole('menu')
+    await expect(menu.getByTestId('avatar-name')).toHaveText('demo@clusterdeck.eu')
+    await expect(menu.getByTestId('avatar-company')).toHaveText('Organization')
+    await expect(menu.getByTestId('avatar-billing-id')).toHaveText('Billing ID: N/A')
+  })
+
+  test('Logout shows "Logging out..." while pending, then returns to the root signed out', async ({
+    page,
+  }) => {
+    await signIn(page, 'demo')
+    await page.goto('/pricing')
+    let releaseLogout: () => void = () => {}
+    const logoutHeld = new Promise<void>((resolve) => {
+      releaseLogout = resolve
+    })
+    await page.route('**/api/logout', async (route) => {
+      await logoutHeld
+      await route.continue()
+    })
+    await page.getByTestId('avatar-menu-trigger').click()
+    await page.getByRole('menuitem', { name: 'Logout' }).click()
+    const pending = page.getByRole('menuitem', { name: 'Logging out...' })
+    await expect(pending).toBeVisible()
+    await expect(pending).toHaveAttribute('aria-disabled', 'true')
+    releaseLogout()
+    await page.waitForURL((url) => url.pathname === '/')
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible()
+    const user = await page.request.get('/api/user')
+    expect(user.status()).toBe(401)
+  })
+
+  test('keyboard: skip link, then the avatar menu opens and moves with the arrows', async ({ page }) => {
+    await signIn(page, 'officer')
+    await page.goto('/')
+    await expect(page.getByTestId('avatar-menu-trigger')).toBeVisible()
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: 'Skip to main content' })
+    await expect(skip).toBeFocused()
+    await expect(skip).toBeVisible()
+    await page.getByTestId('avatar-menu-trigger').focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('menuitem', { name: 'Officers Panel' })).toBeFocused()
+    await page.keyboard.press('ArrowDown')
+    await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('menu')).toHaveCount(0)
+    await expect(page.getByTestId('avatar-menu-trigger')).toBeFocused()
+  })
+
+  test('the header reads in French', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('language', 'fr'))
+    await page.goto('/')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+    await expect(mainNav(page).getByRole('link')).toHaveText(['Tarifs', 'Documentation', 'Tutoriels'])
+    await expect(page.getByRole('link', { name: 'Se connecter' })).toBeVisible()
+  })
+})

@@ -1,0 +1,195 @@
+import type { Page } from '@playwright/test'
+import { expect, signIn, test } from './support/fixtures.ts'
+import { Registrar, signInAsFreshAdmin } from './support/registrations.ts'
+
+const bell = (page: Page) => page.getByTestId('notification-bell')
+const badge = (page: Page) => page.getByTestId('notification-badge')
+const panel = (page: Page) => page.getByRole('dialog', { name: 'Notifications' })
+const items = (page: Page) => panel(page).getByTestId('notification-item')
+const toastWith = (page: Page, text: string) => page.locator('li[data-variant]').filter({ hasText: text })
+
+test.describe('notification menu', () => {
+  test('the badge counts unread notifications; the panel shows 5, then 10 more per click, newest first', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const registrar = await Registrar.open(playwright, baseURL)
+    const admin = await registrar.register()
+    await registrar.joinRequests(admin.companyId, 17)
+    await registrar.close()
+    await signInAsFreshAdmin(page, admin)
+
+    await page.goto('/dashboard')
+    // The welcome notification and one per join request, all unread.
+    await expect(badge(page)).toHaveText('18')
+    await expect(bell(page)).toHaveAccessibleName('Notifications (18 unread)')
+
+    await bell(page).click()
+    await expect(items(page)).toHaveCount(5)
+    await expect(panel(page).getByTestId('notification-list')).toHaveCSS('max-height', '300px')
+    await expect(items(page).first()).toContainText('Joiner 17')
+    await expect(items(page).first()).toContainText('Just now')
+    await expect(items(page).nth(4)).toContainText('Joiner 13')
+    await expect(items(page).first()).toHaveAttribute('data-read', 'false')
+
+    const viewAll = panel(page).getByRole('button', { name: 'View all notifications' })
+    await viewAll.click()
+    await expect(items(page)).toHaveCount(15)
+    await viewAll.click()
+    await expect(items(page)).toHaveCount(18)
+    await expect(viewAll).toHaveCount(0)
+    // Oldest last: the welcome, a success; join requests are info.
+    await expect(items(page).last()).toContainText('Welcome to Clusterdeck')
+    await expect(items(page).last()).toHaveAttribute('data-tone', 'success')
+    await expect(items(page).first()).toHaveAttribute('data-tone', 'info')
+
+    // Reopened, the panel starts again at 5.
+    await page.keyboard.press('Escape')
+    await expect(panel(page)).toBeHidden()
+    await bell(page).click()
+    await expect(items(page)).toHaveCount(5)
+  })
+
+  test('the badge caps at "99+"', async ({ page }) => {
+    await page.route('**/api/notifications/count', (route) => route.fulfill({ json: { count: 250 } }))
+    await signIn(page, 'demo')
+    await page.goto('/dashboard')
+    await expect(badge(page)).toHaveText('99+')
+    await expect(bell(page)).toHaveAccessibleName('Notifications (99+ unread)')
+  })
+
+  test('mark as read, click to read, mark all as read and move to trash', async ({ page, playwright, baseURL }) => {
+    const registrar = await Registrar.open(playwright, baseURL)
+    const admin = await registrar.register()
+    await registrar.joinRequests(admin.companyId, 3)
+    await registrar.close()
+    await signInAsFreshAdmin(page, admin)
+    await page.goto('/dashboard')
+    await expect(badge(page)).toHaveText('4')
+
+    await bell(page).click()
+    const newest = items(page).filter({ hasText: 'Joiner 03' })
+    await newest.getByRole('button', { name: 'Mark as read' }).click()
+    await expect(newest).toHaveAttribute('data-read', 'true')
+    await expect(newest.getByRole('button', { name: 'Mark as read' })).toHaveCount(0)
+    await expect(badge(page)).toHaveText('3')
+
+    // A click reads the notification and follows its link.
+    await items(page).filter({ hasText: 'Joiner 02' }).getByText('Joiner 02').click()
+    await expect(page).toHaveURL(/\/admin\/pending-registrations$/)
+    await expect(panel(page)).toBeHidden()
+    await expect(badge(page)).toHaveText('2')
+
+    await bell(page).click()
+    await expect(items(page).filter({ hasText: 'Joiner 02' })).toHaveAttribute('data-read', 'true')
+    await panel(page).getByRole('button', { name: 'Mark all as read' }).click()
+    const markedToast = toastWith(page, 'All notifications marked as read')
+    await expect(markedToast).toContainText('Success')
+    await expect(markedToast).toHaveAttribute('data-variant', 'success')
+    await expect(badge(page)).toHaveCount(0)
+    await expect(bell(page)).toHaveAccessibleName('Notifications')
+    for (const item of await items(page).all()) await expect(item).toHaveAttribute('data-read', 'true')
+    await expect(panel(page).getByRole('button', { name: 'Mark all as read' })).toBeDisabled()
+
+    await items(page).filter({ hasText: 'Joiner 03' }).getByRole('button', { name: 'Move to trash' }).click()
+    await expect(toastWith(page, 'Notification moved to trash')).toContainText('Success')
+    await expect(items(page)).toHaveCount(3)
+    await expect(items(page).filter({ hasText: 'Joiner 03' })).toHaveCount(0)
+
+    // Trash is final: after a reload the notification stays away.
+    await page.reload()
+    await bell(page).click()
+    await expect(items(page)).toHaveCount(3)
+    await expect(items(page).filter({ hasText: 'Joiner 03' })).toHaveCount(0)
+  })
+
+  test("a failed action shows a destructive Error toast with the server's message", async ({
+    page,
+    playwright,
+    baseURL,
+    consoleErrors,
+  }) => {
+    const registrar = await Registrar.open(playwright, baseURL)
+    const admin = await registrar.register()
+    await registrar.close()
+    await signInAsFreshAdmin(page, admin)
+    await page.route('**/api/notifications/*/trash', (route) =>
+      route.fulfill({ status: 404, json: { message: 'Notification not found' } }),
+    )
+    await page.goto('/dashboard')
+    await bell(page).click()
+    await items(page).first().getByRole('button', { name: 'Move to trash' }).click()
+    const errorToast = toastWith(page, 'Notification not found')
+    await expect(errorToast).toContainText('Error')
+    await expect(errorToast).toHaveAttribute('data-variant', 'destructive')
+    await expect(items(page)).toHaveCount(1)
+    // The browser logs the refused request itself; that line is the expected one.
+    const expected = consoleErrors.findIndex((line) => /status of 404/.test(line))
+    expect(expected).toBeGreaterThanOrEqual(0)
+    consoleErrors.splice(expected, 1)
+  })
+
+  test('a notification created for the signed-in user arrives live over the WebSocket', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    await signIn(page, 'admin')
+    const socketOpened = page.waitForEvent('websocket', (socket) => socket.url().endsWith('/ws'))
+    await page.goto('/dashboard')
+    const socket = await socketOpened
+    expect(socket.url()).toBe(`${baseURL!.replace(/^http/, 'ws')}/ws`)
+    await bell(page).click()
+    await expect(panel(page)).toBeVisible()
+
+    const name = `Live Arrival ${Date.now()}`
+    const announced = socket.waitForEvent('framereceived', (frame) => String(frame.payload).includes(name))
+    const registrar = await Registrar.open(playwright, baseURL)
+    // A join request to Demo Company notifies its admin.
+    await registrar.register({ companyId: 'CD-DEMO-001', name })
+    await registrar.close()
+    await announced
+
+    // Far sooner than the 10 s poll: the message itself refreshed the list.
+    await expect(items(page).first()).toContainText(name, { timeout: 2_500 })
+    await expect(items(page).first()).toHaveAttribute('data-read', 'false')
+  })
+
+  test('a socket message for the user refreshes both queries, and a closed socket reconnects after 5 s', async ({
+    page,
+  }) => {
+    const demo = await signIn(page, 'demo')
+    const connections: number[] = []
+    let closeFirst: () => void = () => {}
+    let sendToClient: (message: string) => void = () => {}
+    await page.routeWebSocket(/\/ws$/, (socket) => {
+      connections.push(Date.now())
+      sendToClient = (message) => socket.send(message)
+      if (connections.length === 1) closeFirst = () => socket.close()
+    })
+    await page.goto('/dashboard')
+    await expect.poll(() => connections.length).toBe(1)
+
+    const listRefreshed = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/notifications')
+    const countRefreshed = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === '/api/notifications/count',
+    )
+    // The panel is closed, so the list query exists only once opened: open it first.
+    await bell(page).click()
+    await listRefreshed
+    const listAgain = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === '/api/notifications',
+      { timeout: 3_000 },
+    )
+    sendToClient(JSON.stringify({ type: 'notification', userId: demo.id, id: crypto.randomUUID() }))
+    await Promise.all([listAgain, countRefreshed])
+
+    closeFirst()
+    const closedAt = Date.now()
+    await expect.poll(() => connections.length, { timeout: 10_000 }).toBe(2)
+    const delay = connections[1]! - closedAt
+    expect(delay).toBeGreaterThanOrEqual(4_500)
+    expect(delay).toBeLessThan(8_000)
+  })
+})

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect } from './fixtures.ts'
+
+/** Registration details no other test uses. */
+export function freshUser(prefix = 'e2e') {
+  const suffix = randomBytes(4).toString('hex')
+  return {
+    username: `${prefix}-${suffix}`,
+    email: `${prefix}-${suffix}@example.com`,
+    name: `Erin ${prefix} ${suffix}`,
+    password: 'a-long-and-unusual-passphrase',
+    companyName: `Company ${suffix}`,
+    companyId: `CD-E2E-${suffix}`.toUpperCase(),
+  }
+}
+
+export type FreshUser = ReturnType<typeof freshUser>
+
+/**
+ * Registers through the API in a request context of its own, so the browser stays signed out,
+ * and waits for the registration's verification mail so later mails are not mistaken for it.
+ */
+export async function registerThroughApi(request: APIRequestContext, user: FreshUser) {
+  const response = await request.post('/api/register', { data: user })
+  expect(response.status(), await response.text()).toBe(200)
+  await mailTo(request, user.email, 'Verify your email address')
+}
+
+type Mail = { to: string; subject: string; text: string; sentAt: string }
+
+/** The newest mail to `to` with `subject` sent after `after`, waiting for the mail queue. */
+export async function mailTo(request: APIRequestContext, to: string, subject: string, after = new Date(0)) {
+  let found: Mail | undefined
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await request.get('/api/dev/mailbox')).json()) as Mail[]
+        found = mails.find(
+          (mail) => mail.to === to && mail.subject === subject && new Date(mail.sentAt) > after,
+        )
+        return found !== undefined
+      },
+      { message: `a mail "${subject}" to ${to}`, timeout: 15_000 },
+    )
+    .toBe(true)
+  return found!
+}
+
+/** The link of a mail: it points at the app's own URL (APP_URL, the tests' base URL). */
+export function linkIn(mail: Mail): URL {
+  const match = /(https?:\/\/\S+)/.exec(mail.text)
+  expect(match, mail.text).not.toBeNull()
+  return new URL(match![1]!)
+}
+
+/** A toast of the Toaster, found by its title. */
+export function toastTitled(page: Page, title: string) {
+  return page.locator('li[data-variant]').filter({ has: page.getByText(title, { exact: true }) })
+}
+
+export async function expectToast(
+  page: Page,
+  title: string,
+  description?: string,
+  variant?: 'success' | 'destructive',
+) {
+  const toast = toastTitled(page, title).first()
+  await expect(toast).toBeVisible()
+  if (description !== undefined) await expect(toast).toContainText(description)
+  if (variant) await expect(toast).toHaveAttribute('data-variant', variant)
+}
+
+/** The sign-in form of /auth, filled and sent as a person would. */
+export async function signInThroughForm(page: Page, identifier: string, password: string) {
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled()
+  await page.getByLabel('Username or email').fill(identifier)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+}
+
+/**
+ * Opens an auth screen and waits until it is hydrated: its submit buttons are disabled until
+ * then, so nothing typed earlier is lost and no form is sent natively.
+ */
+export async function openAuthScreen(page: Page, path: string) {
+  await page.goto(path)
+  const submit = page.locator('form button[type="submit"]').first()
+  await expect(submit).toBeEnabled()
+}

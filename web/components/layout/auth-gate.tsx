@@ -1,0 +1,48 @@
+import { type ReactNode, useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation, useNavigate } from 'react-router'
+import { Spinner } from '#web/components/ui/spinner.tsx'
+import { useUser } from '#web/features/auth/api/get-user.ts'
+import { isSigningOut } from '#web/features/auth/api/logout.ts'
+import { saveRedirectTarget } from '#web/features/auth/redirect-target.ts'
+import { AUTH_REDIRECT_DELAY_MS } from '#web/lib/constants.ts'
+import { AUTH_PATHS } from '#web/lib/paths.ts'
+
+/**
+ * Auth gating of the sign-in-required layouts (spec §4): a spinner with the layout's text while
+ * the user loads; with no user, the current path, query and hash become the post-login target
+ * and the app goes to /auth 100 ms later. Signed in, the children show.
+ */
+export function AuthGate({ loadingLabel, children }: { loadingLabel?: string; children: ReactNode }) {
+  const { t } = useTranslation()
+  const { user, isLoading } = useUser()
+  const { pathname, search, hash } = useLocation()
+  const navigate = useNavigate()
+  const signedOut = !isLoading && !user
+
+  useEffect(() => {
+    // Logging out leaves for the site root by itself; this page is no target to come back to.
+    if (!signedOut || isSigningOut()) return
+    saveRedirectTarget({ pathname, search, hash })
+    const timer = setTimeout(() => navigate(AUTH_PATHS.signIn, { replace: true }), AUTH_REDIRECT_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [signedOut, pathname, search, hash, navigate])
+
+  if (!user) return <LoadingState label={loadingLabel ?? t('common.loading')} />
+  return children
+}
+
+/** The centred spinner with its visible, announced text. */
+export function LoadingState({ label }: { label: string }) {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      data-testid="auth-gate-loading"
+      className="flex min-h-[50vh] flex-1 flex-col items-center justify-center gap-3 text-muted-foreground"
+    >
+      <Spinner className="size-8 border-[3px] text-primary" />
+      <p className="text-sm font-medium">{label}</p>
+    </div>
+  )
+}

@@ -1,0 +1,180 @@
+import {
+  BookOpen,
+  Boxes,
+  Calculator,
+  ChartColumn,
+  CirclePlus,
+  CreditCard,
+  Headset,
+  Layers,
+  LayoutDashboard,
+  LifeBuoy,
+  List,
+  type LucideIcon,
+  Puzzle,
+  Server,
+  Settings,
+  ShoppingCart,
+  Store,
+  Users,
+} from 'lucide-react'
+import { SIDEBAR_ADMIN_ROLES } from '#web/lib/constants.ts'
+
+/** Which live figure of GET /api/sidebar-counts an entry shows. */
+export type NavCount = 'clusters' | 'orders'
+
+export type NavItem = {
+  id: string
+  /** Key under `sidebar.` in the locale files. */
+  label: string
+  /** The tooltip when the sidebar shows icons only, where the label alone is ambiguous. */
+  iconLabel?: string
+  to: string
+  icon: LucideIcon
+  count?: NavCount
+  /** Sub-items: the item becomes a group that opens and closes. */
+  children?: NavItem[]
+  /** Shown only to these roles. */
+  roles?: readonly string[]
+}
+
+export type NavSection = {
+  id: string
+  label?: string
+  icon?: LucideIcon
+  /** The section heading opens and closes the section. */
+  collapsible?: boolean
+  count?: NavCount
+  items: NavItem[]
+}
+
+/** The dashboard sidebar of spec §2, in order. */
+export const DASHBOARD_NAV: NavSection[] = [
+  {
+    id: 'main',
+    items: [{ id: 'dashboard', label: 'dashboard', to: '/dashboard', icon: LayoutDashboard }],
+  },
+  {
+    id: 'infrastructure',
+    label: 'infrastructure',
+    items: [
+      {
+        id: 'clusters',
+        label: 'clusters',
+        to: '/my-clusters',
+        icon: Server,
+        count: 'clusters',
+        children: [
+          {
+            id: 'configure-cluster',
+            label: 'configureNewCluster',
+            to: '/configure-cluster',
+            icon: CirclePlus,
+          },
+          { id: 'my-clusters', label: 'viewAllClusters', to: '/my-clusters', icon: List },
+        ],
+      },
+      { id: 'add-ons', label: 'addOns', to: '/add-ons', icon: Puzzle },
+      { id: 'marketplace', label: 'marketplace', to: '/marketplace', icon: Store },
+    ],
+  },
+  {
+    id: 'orders',
+    label: 'orders',
+    icon: ShoppingCart,
+    collapsible: true,
+    count: 'orders',
+    items: [
+      {
+        id: 'orders-clusters',
+        label: 'orderClusters',
+        iconLabel: 'clusterOrders',
+        to: '/orders/clusters',
+        icon: Boxes,
+      },
+      {
+        id: 'orders-addons',
+        label: 'orderAddOns',
+        iconLabel: 'addOnOrders',
+        to: '/orders/addons',
+        icon: Puzzle,
+      },
+      {
+        id: 'orders-products',
+        label: 'middlewares',
+        iconLabel: 'middlewareOrders',
+        to: '/orders/products',
+        icon: Layers,
+      },
+      {
+        id: 'orders-support',
+        label: 'support',
+        iconLabel: 'supportOrders',
+        to: '/orders/support',
+        icon: Headset,
+      },
+    ],
+  },
+  {
+    id: 'account',
+    label: 'account',
+    items: [
+      { id: 'billing', label: 'billing', to: '/billing', icon: CreditCard },
+      { id: 'usage', label: 'usage', to: '/usage', icon: ChartColumn },
+      { id: 'price-estimator', label: 'priceEstimator', to: '/price-estimator', icon: Calculator },
+      {
+        id: 'user-management',
+        label: 'userManagement',
+        to: '/user-management',
+        icon: Users,
+        roles: SIDEBAR_ADMIN_ROLES,
+      },
+      { id: 'settings', label: 'settings', to: '/settings', icon: Settings },
+    ],
+  },
+]
+
+export const DASHBOARD_FOOTER_LINKS: NavItem[] = [
+  { id: 'tutorials-docs', label: 'tutorialsAndDocs', to: '/tutorials', icon: BookOpen },
+  { id: 'help-support', label: 'helpAndSupport', to: '/support', icon: LifeBuoy },
+]
+
+/** The extra links of the mobile drawer (spec §2); Logout follows them. */
+export const MOBILE_DRAWER_LINKS: Pick<NavItem, 'id' | 'label' | 'to'>[] = [
+  { id: 'pricing', label: 'pricing', to: '/pricing' },
+  { id: 'documentation', label: 'documentation', to: '/documentation' },
+  { id: 'tutorials', label: 'tutorials', to: '/tutorials' },
+  { id: 'support-page', label: 'supportPage', to: '/support' },
+]
+
+/** Groups and sections open when the sidebar first appears. */
+export const EXPANDED_BY_DEFAULT = ['clusters', 'orders'] as const
+
+/** The sidebar a user of `role` sees: entries limited to other roles are left out. */
+export function dashboardNavFor(role: string | undefined): NavSection[] {
+  const allowed = (item: NavItem) => !item.roles || (role !== undefined && item.roles.includes(role))
+  return DASHBOARD_NAV.map((section) => ({
+    ...section,
+    items: section.items
+      .filter(allowed)
+      .map((item) => ({ ...item, children: item.children?.filter(allowed) })),
+  }))
+}
+
+/** The count text of an entry: absent until loaded; orders.total may be a number or a string. */
+export function countText(
+  counts: { clusters: number; orders: { total: number | string } } | null | undefined,
+  kind: NavCount | undefined,
+): string | null {
+  if (!counts || !kind) return null
+  const value = kind === 'clusters' ? counts.clusters : counts.orders?.total
+  if (value === undefined || value === null || value === '') return null
+  return String(value)
+}
+
+/** Whether `pathname` is the page of `to` (or below it, except for the dashboard home). */
+export function isActivePath(pathname: string, to: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/'
+  if (to === '/dashboard') return path === to
+  return path === to || path.startsWith(`${to}/`)
+}

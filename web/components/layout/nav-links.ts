@@ -1,0 +1,59 @@
+import type { ClusterTypeSlug } from '#web/lib/cluster-type-links.ts'
+
+/** Every page the header, menus, footer and home page link to (checked against the route table). */
+export const LINKS = {
+  home: '/',
+  pricing: '/pricing',
+  documentation: '/documentation',
+  tutorials: '/tutorials',
+  support: '/support',
+  auth: '/auth',
+  dashboard: '/dashboard',
+  officersPanel: '/officers/panel',
+  settings: '/settings',
+  dataCenters: '/data-centers',
+  newsletter: '/newsletter',
+  about: '/about',
+  contact: '/contact',
+  privacyPolicy: '/privacy-policy',
+  terms: '/terms',
+  contactSales: '/contact-sales',
+  scheduleDemo: '/schedule-demo',
+} as const
+
+export type LinkName = keyof typeof LINKS
+
+export function clusterTypePath(slug: ClusterTypeSlug): string {
+  return `/cluster-types/${slug}`
+}
+
+/** The header's links (spec §2): Support only when signed in. */
+export const HEADER_NAV: { name: LinkName; signedInOnly: boolean }[] = [
+  { name: 'pricing', signedInOnly: false },
+  { name: 'documentation', signedInOnly: false },
+  { name: 'tutorials', signedInOnly: false },
+  { name: 'support', signedInOnly: true },
+]
+
+export type MobileMenuItem = LinkName | 'login' | 'logout'
+
+/** The floating menu's items, in the spec's order; Officers Panel only for officers. */
+export function mobileMenuItems(signedIn: boolean, isOfficer: boolean): MobileMenuItem[] {
+  if (!signedIn) return ['home', 'pricing', 'documentation', 'tutorials', 'login']
+  return [
+    'dashboard',
+    'home',
+    'documentation',
+    'tutorials',
+    'support',
+    ...(isOfficer ? (['officersPanel'] as const) : []),
+    'settings',
+    'logout',
+  ]
+}
+
+/** The footer's two link sections (spec §2). */
+export const FOOTER_SECTIONS = {
+  resources: ['documentation', 'tutorials', 'dataCenters', 'newsletter'],
+  company: ['about', 'contact', 'privacyPolicy', 'terms'],
+} as const satisfies Record<string, readonly LinkName[]>

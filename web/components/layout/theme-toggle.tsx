@@ -1,0 +1,56 @@
+import { Monitor, Moon, Sun } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '#web/components/ui/button.tsx'
+import { useTheme } from '#web/features/preferences/preferences-provider.tsx'
+import type { Theme } from '#web/features/preferences/stored-preferences.ts'
+import { cn } from '#web/lib/cn.ts'
+import { THEMES } from '#web/lib/constants.ts'
+import { headerIconButtonClass } from './menu-styles.ts'
+import { SegmentedChoice } from './segmented-choice.tsx'
+
+/**
+ * The header's light/dark toggle (spec §2). The icon follows the `dark` class, so it is right
+ * from the first paint; the choice is remembered under the `theme` key.
+ */
+export function ThemeToggle({ className }: { className?: string }) {
+  const { t } = useTranslation()
+  const { resolvedTheme, setTheme } = useTheme()
+  const isDark = resolvedTheme === 'dark'
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon"
+      aria-label={t('preferences.theme.change')}
+      aria-pressed={isDark}
+      title={isDark ? t('preferences.theme.light') : t('preferences.theme.dark')}
+      data-testid="theme-toggle"
+      className={cn(headerIconButtonClass, className)}
+      onClick={() => setTheme(isDark ? 'light' : 'dark')}
+    >
+      <Sun className="dark:hidden" aria-hidden="true" />
+      <Moon className="hidden dark:block" aria-hidden="true" />
+    </Button>
+  )
+}
+
+const THEME_ICONS = { light: Sun, dark: Moon, system: Monitor } satisfies Record<Theme, unknown>
+
+/** Light, dark or system as a segmented control (mobile menu, settings). */
+export function ThemeChoice({ className }: { className?: string }) {
+  const { t } = useTranslation()
+  const { theme, setTheme } = useTheme()
+  return (
+    <SegmentedChoice
+      label={t('preferences.theme.label')}
+      className={className}
+      options={THEMES.map((value) => ({
+        value,
+        label: t(`preferences.theme.${value}`),
+        Icon: THEME_ICONS[value],
+      }))}
+      value={theme}
+      onChange={setTheme}
+    />
+  )
+}

@@ -1,0 +1,35 @@
+import { DEFAULT_AFTER_LOGIN_PATH, STORAGE_KEYS } from '#web/lib/constants.ts'
+import { AUTH_PATHS } from '#web/lib/paths.ts'
+
+/**
+ * The post-login target (spec §4): a sign-in-required page visited while signed out is saved
+ * with its query and hash, and the next successful sign-in returns there once.
+ */
+
+type TargetStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+type PageLocation = { pathname: string; search: string; hash: string }
+
+const AUTH_SCREENS = new Set<string>(Object.values(AUTH_PATHS))
+
+export function saveRedirectTarget(location: PageLocation, storage: TargetStorage = localStorage): void {
+  const target = `${location.pathname}${location.search}${location.hash}`
+  if (isSafeTarget(target)) storage.setItem(STORAGE_KEYS.redirectAfterLogin, target)
+}
+
+/** Reads and clears the saved target; the dashboard when none (or none worth following) is saved. */
+export function takeRedirectTarget(storage: TargetStorage = localStorage): string {
+  const saved = storage.getItem(STORAGE_KEYS.redirectAfterLogin)
+  storage.removeItem(STORAGE_KEYS.redirectAfterLogin)
+  return saved && isSafeTarget(saved) ? saved : DEFAULT_AFTER_LOGIN_PATH
+}
+
+/**
+ * Only a path of this site is followed — never another origin (`//host`, `/\host`, `https:`) —
+ * and never an auth screen, which would send a signed-in user back to a sign-in form.
+ */
+export function isSafeTarget(target: string): boolean {
+  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return false
+  if ([...target].some((character) => character.charCodeAt(0) < 0x20)) return false
+  const pathname = target.split(/[?#]/, 1)[0]!.replace(/\/+$/, '') || '/'
+  return !AUTH_SCREENS.has(pathname)
+}

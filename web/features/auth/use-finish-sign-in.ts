@@ -1,0 +1,43 @@
+import { useCallback } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import type { User } from '#common/schemas/auth.ts'
+import { toast } from '#web/lib/toast-store.ts'
+import { takeRedirectTarget } from './redirect-target.ts'
+
+/**
+ * After any successful sign-in (password, code, magic link, registration, demo account): the
+ * toast of spec §8, then the saved post-login target, or the dashboard.
+ */
+export function useFinishSignIn(): (user: User, how: 'login' | 'register') => void {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  return useCallback(
+    (user, how) => {
+      toast(
+        how === 'register'
+          ? {
+              title: t('auth.toast.registerSuccess'),
+              description: t('auth.toast.welcome', { name: user.name }),
+              variant: 'success',
+            }
+          : {
+              title: t('auth.toast.loginSuccess'),
+              description: t('auth.toast.welcomeBack', { name: user.name }),
+              variant: 'success',
+            },
+      )
+      navigate(takeRedirectTarget(), { replace: true })
+    },
+    [t, navigate],
+  )
+}
+
+/** The destructive toast of a failed sign-in or registration, with the server's message (§8). */
+export function toastAuthFailure(title: string, error: unknown): void {
+  toast({
+    title,
+    description: error instanceof Error ? error.message : String(error),
+    variant: 'destructive',
+  })
+}

@@ -1,0 +1,37 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryPath } from '#web/lib/api-client.ts'
+import { FALLBACK_CLUSTER_TIERS } from '#web/lib/cluster-type-links.ts'
+import { CLUSTER_TIERS_STALE_MS } from '#web/lib/constants.ts'
+
+export const CLUSTER_TIERS_PATH = '/api/cluster-tiers'
+
+export type ClusterTier = { id: string; name: string }
+
+/** The cluster types on sale (spec §7), cached 30 minutes. */
+export const clusterTiersQueryOptions = queryOptions({
+  queryKey: [CLUSTER_TIERS_PATH],
+  queryFn: async ({ signal }) => tiersOf(await queryPath<unknown>(CLUSTER_TIERS_PATH, 'throw', signal)),
+  staleTime: CLUSTER_TIERS_STALE_MS,
+})
+
+/**
+ * The tier list, or the seven fixed entries while it loads, when it fails or when it is empty
+ * (spec §2, footer).
+ */
+export function useClusterTiers(): { tiers: readonly ClusterTier[]; isFallback: boolean } {
+  const query = useQuery(clusterTiersQueryOptions)
+  const tiers = query.data ?? []
+  return tiers.length > 0 ? { tiers, isFallback: false } : { tiers: FALLBACK_CLUSTER_TIERS, isFallback: true }
+}
+
+/** Keeps the well-formed entries of an answer; anything else counts as no list. */
+function tiersOf(body: unknown): ClusterTier[] {
+  if (!Array.isArray(body)) return []
+  return body.filter(
+    (tier): tier is ClusterTier =>
+      typeof tier === 'object' &&
+      tier !== null &&
+      typeof tier.id === 'string' &&
+      typeof tier.name === 'string',
+  )
+}

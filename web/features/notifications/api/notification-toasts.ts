@@ -1,0 +1,24 @@
+import type { TFunction } from 'i18next'
+import { NOTIFICATION_TOAST_MS } from '#web/lib/constants.ts'
+import { toast } from '#web/lib/toast-store.ts'
+import { failureMessage } from '../notification-display.ts'
+
+/** Spec §8: a failed notification call says "Error" with the server's message or the fallback. */
+export function toastNotificationFailure(error: unknown, fallback: string, t: TFunction): void {
+  toast({
+    title: t('notifications.toast.errorTitle'),
+    description: failureMessage(error, fallback),
+    variant: 'destructive',
+    duration: NOTIFICATION_TOAST_MS,
+  })
+}
+
+/** Spec §8: successes are titled "Success" and stay 3 s. */
+export function toastNotificationSuccess(description: string, t: TFunction): void {
+  toast({
+    title: t('notifications.toast.successTitle'),
+    description,
+    variant: 'success',
+    duration: NOTIFICATION_TOAST_MS,
+  })
+}

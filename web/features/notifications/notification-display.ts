@@ -1,0 +1,53 @@
+import type { Notification } from '#common/schemas/notifications.ts'
+import { NOTIFICATION_BADGE_CAP, NOTIFICATIONS_INITIAL, NOTIFICATIONS_PAGE } from '#web/lib/constants.ts'
+
+/** The badge on the bell: nothing at zero, the count up to 99, then "99+" (spec §2). */
+export function badgeText(unreadCount: number | undefined | null): string | null {
+  if (!unreadCount || unreadCount <= 0) return null
+  return unreadCount > NOTIFICATION_BADGE_CAP ? `${NOTIFICATION_BADGE_CAP}+` : String(unreadCount)
+}
+
+/** Non-trashed notifications, newest first (the server already sends them so; a socket race may not). */
+export function liveNotifications(notifications: readonly Notification[] | null | undefined): Notification[] {
+  if (!Array.isArray(notifications)) return []
+  return notifications
+    .filter((notification) => !notification.trash)
+    .sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp))
+}
+
+/** How many the panel shows: 5 at first, then 10 more per "View all notifications". */
+export function shownCountAfter(clicks: number): number {
+  return NOTIFICATIONS_INITIAL + NOTIFICATIONS_PAGE * Math.max(0, clicks)
+}
+
+export type NotificationTone = 'success' | 'warning' | 'error' | 'system' | 'info'
+
+/** The four types the spec names keep their colour and icon; anything else reads as info. */
+export function notificationTone(type: string): NotificationTone {
+  return type === 'success' || type === 'warning' || type === 'error' || type === 'system' ? type : 'info'
+}
+
+/** The socket address: path /ws on the page's own host, wss when the page is on https. */
+export function notificationSocketUrl(location: { protocol: string; host: string }, path: string): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`
+}
+
+/** A socket message that announces a notification for `userId` (anything else is ignored). */
+export function isNotificationFor(rawMessage: unknown, userId: string): boolean {
+  if (typeof rawMessage !== 'string') return false
+  let message: unknown
+  try {
+    message = JSON.parse(rawMessage)
+  } catch {
+    return false
+  }
+  if (!message || typeof message !== 'object') return false
+  const { type, userId: recipient } = message as { type?: unknown; userId?: unknown }
+  return type === 'notification' && recipient === userId
+}
+
+/** The toast text of a failed call: the server's message, or the action's own fallback. */
+export function failureMessage(error: unknown, fallback: string): string {
+  const message = error instanceof Error ? error.message.trim() : ''
+  return message || fallback
+}

@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { apiRequest } from '#web/lib/api-client.ts'
+import { RATES_CACHE_TTL_MS } from '#web/lib/constants.ts'
+import { type LoadedRates, loadRates } from '../load-rates.ts'
+
+export const RATES_PATH = '/api/rates'
+
+/**
+ * The server's USD-based exchange rates behind the browser's own 10-minute cache and fallbacks
+ * (spec §8, §9). The load never fails, so the query never shows an error.
+ */
+export const exchangeRatesQueryOptions = queryOptions<LoadedRates>({
+  queryKey: [RATES_PATH],
+  queryFn: ({ signal }) =>
+    loadRates({
+      fetchRates: (requestSignal) => apiRequest('GET', RATES_PATH, undefined, { signal: requestSignal }),
+      storage: browserStorage(),
+      now: Date.now,
+      signal,
+    }),
+  staleTime: RATES_CACHE_TTL_MS,
+})
+
+export function useExchangeRates(): { rates: LoadedRates | undefined; isLoading: boolean } {
+  const query = useQuery(exchangeRatesQueryOptions)
+  return { rates: query.data, isLoading: query.isPending }
+}
+
+/** Local storage, or undefined where there is none or the browser refuses access to it. */
+function browserStorage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage
+  } catch {
+    return undefined
+  }
+}

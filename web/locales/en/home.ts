@@ -1,0 +1,30 @@
+export const home = {
+  eyebrow: 'Kubernetes, hosted and operated in the EU',
+  lead: 'Order a production-ready cluster in minutes. We run the control plane, upgrades, backups and monitoring in certified European data centers, so your team ships software instead of babysitting nodes.',
+  getStarted: 'Get started',
+  openDashboard: 'Open your dashboard',
+  viewPricing: 'View pricing',
+  highlights: {
+    label: 'Why Clusterdeck',
+    sovereignty: 'Data stays in EU data centers',
+    compliance: 'GDPR, HDS and CISPE compliant',
+    monitoring: 'Monitoring and alerts built in',
+  },
+  typesTitle: 'A cluster type for every workload',
+  typesLead:
+    'Start small with a sandbox, grow into dedicated capacity, or pick hardware tuned for data and AI.',
+  learnMore: 'About {{name}} clusters',
+  types: {
+    blue: { name: 'Standard', description: 'Balanced nodes for web services and APIs.' },
+    red: { name: 'Enterprise', description: 'Dedicated capacity, high availability and priority support.' },
+    green: { name: 'Economy', description: 'Cost-efficient clusters for steady, predictable loads.' },
+    data: { name: 'Data Analytics', description: 'Storage-heavy nodes for databases and pipelines.' },
+    ai: { name: 'AI/ML', description: 'GPU nodes for training and inference.' },
+    orange: { name: 'Dev/Test', description: 'Short-lived clusters for development and CI.' },
+    sandbox: { name: 'Sandbox', description: 'A free-standing playground to try Kubernetes safely.' },
+  },
+  ctaTitle: 'Ready to move your workloads?',
+  ctaLead: 'Our engineers help you size the cluster and migrate without downtime.',
+  contactSales: 'Contact sales',
+  scheduleDemo: 'Schedule a demo',
+}
