@@ -43,7 +43,11 @@ const timeLimitMs = 120_000 + targets * (durationSeconds + warmupSeconds + 10) *
 
 await runBench('bench:api', timeLimitMs, async (bench) => {
   const { url, db } = await bench.startDatabase()
-  const server = await bench.startServer({ databaseUrl: url, sessionSecret: bench.sessionSecret, name: 'app' })
+  const server = await bench.startServer({
+    databaseUrl: url,
+    sessionSecret: bench.sessionSecret,
+    name: 'app',
+  })
   const cookie = await registerCustomer(server, 'bench.api')
   const user = (await (await fetch(`${server.baseUrl}/api/user`, { headers: { cookie } })).json()) as {
     id: string

@@ -27,6 +27,7 @@ const PRESETS = ['mobile', 'desktop'] as const
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking']
+const AUDIT_ATTEMPTS = 3
 const runsPerPage = Math.floor(numberFromEnvironment('BENCH_WEB_RUNS', 1, 9))
 const reportDir = process.env.BENCH_WEB_REPORT_DIR
 
@@ -68,6 +69,7 @@ await runBench('bench:web', timeLimitMs, async (bench) => {
       for (let run = 0; run < runsPerPage; run++) {
         process.stdout.write(`  ${page} (${preset}) run ${run + 1}…`)
         const result = await audit(`${server.baseUrl}${page}`, debuggingPort, preset)
+        if (!result) continue
         const scores = scoresOf(result)
         runs.push(scores)
         console.log(` performance ${scores.performance}`)
@@ -81,11 +83,13 @@ await runBench('bench:web', timeLimitMs, async (bench) => {
         }
       }
       const median = (category: (typeof CATEGORIES)[number]) =>
-        runs.map((scores) => scores[category]).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!
+        runs.length === 0
+          ? 'failed'
+          : String(runs.map((scores) => scores[category]).sort((a, b) => a - b)[Math.floor(runs.length / 2)])
       rows.push([
         page,
         preset,
-        ...CATEGORIES.map((category) => String(median(category))),
+        ...CATEGORIES.map((category) => median(category)),
         String(firstLoad.files.length),
         formatNumber(firstLoad.rawBytes / 1024, 1),
         formatNumber(firstLoad.gzipBytes / 1024, 1),
@@ -93,10 +97,7 @@ await runBench('bench:web', timeLimitMs, async (bench) => {
     }
   }
 
-  printTable(
-    ['page', 'preset', 'perf', 'a11y', 'best-pr.', 'SEO', 'JS files', 'JS KiB', 'JS KiB gzip'],
-    rows,
-  )
+  printTable(['page', 'preset', 'perf', 'a11y', 'best-pr.', 'SEO', 'JS files', 'JS KiB', 'JS KiB gzip'], rows)
   console.log('\nJS: scripts the HTML loads and their static imports, gzip level 6 (zlib default).')
   if (failedAudits.size > 0) {
     console.log('\nAudits that did not pass (page):')
@@ -133,17 +134,24 @@ async function startChromium(bench: Bench): Promise<number> {
   throw new Error(`Chromium did not open its debugging port (exit code ${child.exitCode})`)
 }
 
-async function audit(url: string, port: number, preset: Preset): Promise<LighthouseResult> {
-  const result = await lighthouse(
-    url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
-    preset === 'desktop' ? desktopConfig : undefined,
-  )
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
-  if (result.lhr.runtimeError) {
-    throw new Error(`Lighthouse could not audit ${url}: ${result.lhr.runtimeError.message}`)
+/**
+ * One Lighthouse run, tried again when the trace could not be recorded (which happens on a busy
+ * machine); undefined when every attempt failed.
+ */
+async function audit(url: string, port: number, preset: Preset): Promise<LighthouseResult | undefined> {
+  let reason = ''
+  for (let attempt = 1; attempt <= AUDIT_ATTEMPTS; attempt++) {
+    const result = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+      preset === 'desktop' ? desktopConfig : undefined,
+    )
+    if (result && !result.lhr.runtimeError) return result.lhr
+    reason = result?.lhr.runtimeError?.code ?? 'no result'
+    process.stdout.write(` (attempt ${attempt}: ${reason})`)
   }
-  return result.lhr
+  console.log(` failed after ${AUDIT_ATTEMPTS} attempts: ${reason}`)
+  return undefined
 }
 
 function scoresOf(result: LighthouseResult): Scores {

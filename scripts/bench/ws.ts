@@ -61,8 +61,16 @@ await runBench('bench:ws', timeLimitMs, async (bench) => {
   }
   const { url, db } = await bench.startDatabase()
   // The first instance migrates the database; the second starts on the migrated one.
-  const instanceA = await bench.startServer({ databaseUrl: url, sessionSecret: bench.sessionSecret, name: 'a' })
-  const instanceB = await bench.startServer({ databaseUrl: url, sessionSecret: bench.sessionSecret, name: 'b' })
+  const instanceA = await bench.startServer({
+    databaseUrl: url,
+    sessionSecret: bench.sessionSecret,
+    name: 'a',
+  })
+  const instanceB = await bench.startServer({
+    databaseUrl: url,
+    sessionSecret: bench.sessionSecret,
+    name: 'b',
+  })
 
   const plan = planClients(clients)
   const userCount = plan.at(-1)!.userIndex + 1

@@ -5,6 +5,14 @@ export const QUEUES = {
   sendEmail: 'send-email',
 } as const
 
+/**
+ * A running job's worker beats every few seconds; a job whose worker stopped beating (the process
+ * was killed) is failed and retried instead of waiting out the 15-minute expiry, so a mail link is
+ * still valid when it arrives. Handlers must therefore be idempotent.
+ */
+const QUEUE_OPTIONS = { notify: true, retryLimit: 5, retryDelay: 10, retryBackoff: true, heartbeatSeconds: 10 }
+const SUPERVISE_INTERVAL_SECONDS = 5
+
 export type JobQueue = {
   boss: PgBoss
   /** Enqueues a job; pass the transaction's executor so the job exists only if it commits. */
@@ -21,11 +29,16 @@ export async function startJobQueue(
     max: 4,
     useListenNotify: true,
     schedule: false,
+    // How often stalled jobs are looked for: a job whose worker died is retried within seconds.
+    superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
+    monitorIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
   })
   boss.on('error', options.log)
   await boss.start()
   for (const name of Object.values(QUEUES)) {
-    await boss.createQueue(name, { notify: true, retryLimit: 5, retryDelay: 10, retryBackoff: true })
+    await boss.createQueue(name, QUEUE_OPTIONS)
+    // createQueue leaves an existing queue as it was: bring its settings up to date as well.
+    await boss.updateQueue(name, QUEUE_OPTIONS)
   }
   return {
     boss,

@@ -5,7 +5,11 @@ import { outbox } from '#server/db/schema/index.ts'
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string }
 
-export type Mailer = { deliver: (message: MailMessage) => Promise<void>; close: () => void }
+/** `id` names one delivery (the job's id): delivering the same id again changes nothing in the outbox. */
+export type Mailer = {
+  deliver: (message: MailMessage, delivery: { id: string }) => Promise<void>
+  close: () => void
+}
 
 /**
  * With SMTP_URL mail goes to that server; without it, to the `outbox` table that /dev/mailbox
@@ -14,17 +18,22 @@ export type Mailer = { deliver: (message: MailMessage) => Promise<void>; close: 
 export function createMailer(options: { smtpUrl: string | undefined; from: string; db: Database }): Mailer {
   if (!options.smtpUrl) {
     return {
-      deliver: async (message) => {
-        await options.db.insert(outbox).values({
-          recipient: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html ?? null,
-        })
+      deliver: async (message, delivery) => {
+        await options.db
+          .insert(outbox)
+          .values({
+            recipient: message.to,
+            subject: message.subject,
+            text: message.text,
+            html: message.html ?? null,
+            jobId: delivery.id,
+          })
+          .onConflictDoNothing({ target: outbox.jobId })
       },
       close: () => {},
     }
   }
+  const domain = options.from.match(/@([^>\s]+)/)?.[1] ?? 'clusterdeck.eu'
   const transport: Transporter = nodemailer.createTransport({
     url: options.smtpUrl,
     connectionTimeout: 10_000,
@@ -32,8 +41,9 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     socketTimeout: 20_000,
   } as SMTPTransport.Options)
   return {
-    deliver: async (message) => {
-      await transport.sendMail({ from: options.from, ...message })
+    // A stable Message-ID lets the receiving side recognise a mail sent again after a crash.
+    deliver: async (message, delivery) => {
+      await transport.sendMail({ from: options.from, messageId: `<${delivery.id}@${domain}>`, ...message })
     },
     close: () => transport.close(),
   }

@@ -3,11 +3,34 @@ import { expect, signIn, test } from './support/fixtures.ts'
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' })
 
+/** The session answer takes two retries of /api/user when signed out: allow a loaded machine time. */
+const SESSION_TIMEOUT = { timeout: 20_000 }
+
+/**
+ * Holds the page's logout call until the test releases it. (The call is a keep-alive request,
+ * which request interception cannot hold.) Cross-tab messages are switched off in this page:
+ * the test is about this tab's own pending state, not about other tabs.
+ */
+async function holdLogoutRequests(page: Page) {
+  await page.addInitScript(() => {
+    const send = window.fetch.bind(window)
+    window.fetch = (input, init) => {
+      if (!String(input instanceof Request ? input.url : input).includes('/api/logout'))
+        return send(input, init)
+      return new Promise((resolve, reject) => {
+        ;(window as unknown as { releaseLogout: () => void }).releaseLogout = () =>
+          send(input, init).then(resolve, reject)
+      })
+    }
+    Object.defineProperty(window, 'BroadcastChannel', { value: undefined })
+  })
+}
+
 test.describe('public header', () => {
   test('signed out: Pricing, Documentation, Tutorials and a Sign In button to /auth', async ({ page }) => {
     await page.goto('/')
     const signInButton = page.getByRole('link', { name: 'Sign In' })
-    await expect(signInButton).toBeVisible()
+    await expect(signInButton).toBeVisible(SESSION_TIMEOUT)
     await expect(signInButton).toHaveAttribute('href', '/auth')
     await expect(mainNav(page).getByRole('link')).toHaveText(['Pricing', 'Documentation', 'Tutorials'])
     await expect(mainNav(page).getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing')
@@ -19,7 +42,7 @@ test.describe('public header', () => {
     await expect(page.getByRole('button', { name: 'Change theme' })).toBeVisible()
     await expect(page.getByRole('button', { name: /Change currency/ })).toBeVisible()
     await expect(page.getByTestId('avatar-menu-trigger')).toHaveCount(0)
-    await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).toHaveCount(0)
   })
 
   test('signed out: the officers check is never asked', async ({ page }) => {
@@ -28,7 +51,7 @@ test.describe('public header', () => {
       if (request.url().includes('/api/officers/check-access')) checks.push(request.url())
     })
     await page.goto('/')
-    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible(SESSION_TIMEOUT)
     expect(checks).toEqual([])
   })
 
@@ -44,7 +67,10 @@ test.describe('public header', () => {
       'Support',
     ])
     await expect(mainNav(page).getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/support')
-    await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard')
+    await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    )
     await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0)
 
     await page.getByRole('button', { name: 'Open account menu for demo' }).click()
@@ -111,24 +137,17 @@ test.describe('public header', () => {
   test('Logout shows "Logging out..." while pending, then returns to the root signed out', async ({
     page,
   }) => {
+    await holdLogoutRequests(page)
     await signIn(page, 'demo')
     await page.goto('/pricing')
-    let releaseLogout: () => void = () => {}
-    const logoutHeld = new Promise<void>((resolve) => {
-      releaseLogout = resolve
-    })
-    await page.route('**/api/logout', async (route) => {
-      await logoutHeld
-      await route.continue()
-    })
     await page.getByTestId('avatar-menu-trigger').click()
     await page.getByRole('menuitem', { name: 'Logout' }).click()
     const pending = page.getByRole('menuitem', { name: 'Logging out...' })
     await expect(pending).toBeVisible()
     await expect(pending).toHaveAttribute('aria-disabled', 'true')
-    releaseLogout()
+    await page.evaluate(() => (window as unknown as { releaseLogout: () => void }).releaseLogout())
     await page.waitForURL((url) => url.pathname === '/')
-    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible(SESSION_TIMEOUT)
     const user = await page.request.get('/api/user')
     expect(user.status()).toBe(401)
   })
@@ -136,7 +155,7 @@ test.describe('public header', () => {
   test('keyboard: skip link, then the avatar menu opens and moves with the arrows', async ({ page }) => {
     await signIn(page, 'officer')
     await page.goto('/')
-    await expect(page.getByTestId('avatar-menu-trigger')).toBeVisible()
+    await expect(page.getByTestId('avatar-menu-trigger')).toBeVisible({ timeout: 20_000 })
     await page.keyboard.press('Tab')
     const skip = page.getByRole('link', { name: 'Skip to main content' })
     await expect(skip).toBeFocused()
@@ -155,7 +174,8 @@ test.describe('public header', () => {
     await page.addInitScript(() => localStorage.setItem('language', 'fr'))
     await page.goto('/')
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
-    await expect(mainNav(page).getByRole('link')).toHaveText(['Tarifs', 'Documentation', 'Tutoriels'])
-    await expect(page.getByRole('link', { name: 'Se connecter' })).toBeVisible()
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' })
+    await expect(nav.getByRole('link')).toHaveText(['Tarifs', 'Documentation', 'Tutoriels'])
+    await expect(page.getByRole('link', { name: 'Se connecter' })).toBeVisible(SESSION_TIMEOUT)
   })
 })

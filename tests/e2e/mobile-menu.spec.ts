@@ -50,7 +50,7 @@ test.describe('floating menu on a phone', () => {
   }) => {
     await signIn(page, 'demo')
     await page.goto('/')
-    await expect(page.getByTestId('avatar-menu-trigger')).toBeVisible()
+    await expect(page.getByTestId('avatar-menu-trigger')).toBeVisible({ timeout: 20_000 })
     const menu = await openMenu(page)
     await expect(menu).toContainText('demo')
     expect(await itemsOf(page)).toEqual([
@@ -67,7 +67,7 @@ test.describe('floating menu on a phone', () => {
   test('an officer also gets Officers Panel', async ({ page }) => {
     await signIn(page, 'officer')
     await page.goto('/')
-    await expect(page.getByTestId('avatar-menu-trigger')).toBeVisible()
+    await expect(page.getByTestId('avatar-menu-trigger')).toBeVisible({ timeout: 20_000 })
     const menu = await openMenu(page)
     await expect(menu.getByRole('link', { name: 'Officers Panel' })).toBeVisible()
     expect((await itemsOf(page)).map(([label]) => label)).toEqual([
@@ -93,11 +93,11 @@ test.describe('floating menu on a phone', () => {
   test('Logout signs out and returns to the root', async ({ page }) => {
     await signIn(page, 'demo')
     await page.goto('/pricing')
-    await expect(page.getByTestId('avatar-menu-trigger')).toBeVisible()
+    await expect(page.getByTestId('avatar-menu-trigger')).toBeVisible({ timeout: 20_000 })
     const menu = await openMenu(page)
     await menu.getByRole('button', { name: 'Logout' }).click()
     await page.waitForURL((url) => url.pathname === '/')
-    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible({ timeout: 20_000 })
   })
 
   test('carries the theme, currency and language choices', async ({ page }) => {
@@ -121,11 +121,11 @@ test.describe('floating menu on a phone', () => {
 
   test('the header and page fit 390 px without sideways scrolling, signed in or out', async ({ page }) => {
     await page.goto('/')
-    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible({ timeout: 20_000 })
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await signIn(page, 'demo')
     await page.reload()
-    await expect(page.getByTestId('avatar-menu-trigger')).toBeVisible()
+    await expect(page.getByTestId('avatar-menu-trigger')).toBeVisible({ timeout: 20_000 })
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   })
 })
@@ -134,7 +134,7 @@ test.describe('floating menu by device', () => {
   test('absent on a desktop without touch', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 })
     await page.goto('/')
-    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible({ timeout: 20_000 })
     await expect(page.getByRole('button', { name: 'Open menu' })).toHaveCount(0)
   })
 
@@ -147,7 +147,7 @@ test.describe('floating menu by device', () => {
   test('appears when a desktop window narrows to 1024 px', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 })
     await page.goto('/')
-    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible({ timeout: 20_000 })
     await page.setViewportSize({ width: 1000, height: 800 })
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible()
   })

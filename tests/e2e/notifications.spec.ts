@@ -14,6 +14,8 @@ test.describe('notification menu', () => {
     playwright,
     baseURL,
   }) => {
+    // Eighteen registrations hash eighteen passwords on purpose (argon2id): allow the time.
+    test.slow()
     const registrar = await Registrar.open(playwright, baseURL)
     const admin = await registrar.register()
     await registrar.joinRequests(admin.companyId, 17)
@@ -59,7 +61,12 @@ test.describe('notification menu', () => {
     await expect(bell(page)).toHaveAccessibleName('Notifications (99+ unread)')
   })
 
-  test('mark as read, click to read, mark all as read and move to trash', async ({ page, playwright, baseURL }) => {
+  test('mark as read, click to read, mark all as read and move to trash', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    test.slow()
     const registrar = await Registrar.open(playwright, baseURL)
     const admin = await registrar.register()
     await registrar.joinRequests(admin.companyId, 3)
@@ -171,7 +178,9 @@ test.describe('notification menu', () => {
     await page.goto('/dashboard')
     await expect.poll(() => connections.length).toBe(1)
 
-    const listRefreshed = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/notifications')
+    const listRefreshed = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === '/api/notifications',
+    )
     const countRefreshed = page.waitForRequest(
       (request) => new URL(request.url()).pathname === '/api/notifications/count',
     )

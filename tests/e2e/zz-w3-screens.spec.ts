@@ -1,11 +1,16 @@
 import { signIn, test } from './support/fixtures.ts'
+import { Registrar, signInAsFreshAdmin } from './support/registrations.ts'
 
 for (const theme of ['light', 'dark'] as const) {
   for (const width of [1280, 390]) {
-    test(`screens ${theme} ${width}`, async ({ page }) => {
+    test(`screens ${theme} ${width}`, async ({ page, playwright, baseURL }) => {
+      test.slow()
+      const registrar = await Registrar.open(playwright, baseURL)
+      const admin = await registrar.register({ companyName: 'Acme Robotics' })
+      await registrar.joinRequests(admin.companyId, 7)
       await page.setViewportSize({ width, height: 860 })
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme)
-      await signIn(page, 'admin')
+      await signInAsFreshAdmin(page, admin)
       await page.goto('/dashboard')
       await page.getByRole('heading', { level: 1 }).waitFor()
       await page.waitForTimeout(800)
@@ -23,19 +28,18 @@ for (const theme of ['light', 'dark'] as const) {
         await page.screenshot({ path: `/tmp/w3/collapsed-${theme}-${width}.png` })
       }
       await page.getByTestId('notification-bell').click()
-      await page.waitForTimeout(500)
+      await page.getByTestId('notification-item').first().getByRole('button', { name: 'Mark as read' }).click()
+      await page.waitForTimeout(800)
       await page.screenshot({ path: `/tmp/w3/bell-${theme}-${width}.png` })
     })
   }
 }
 
-test('modal screens', async ({ page }) => {
+test('modal dark', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('theme', 'dark'))
   await signIn(page, 'newcomer')
   await page.goto('/dashboard')
   await page.getByRole('dialog').waitFor()
   await page.waitForTimeout(500)
-  await page.screenshot({ path: '/tmp/w3/modal-1280.png' })
-  await page.setViewportSize({ width: 390, height: 860 })
-  await page.waitForTimeout(300)
-  await page.screenshot({ path: '/tmp/w3/modal-390.png' })
+  await page.screenshot({ path: '/tmp/w3/modal-dark-1280.png' })
 })

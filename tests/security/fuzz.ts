@@ -167,6 +167,18 @@ export async function runFuzz(options: {
   return report
 }
 
+/** One report of several runs (concurrent lanes, or the signed-out and signed-in runs). */
+export function mergeReports(reports: FuzzReport[]): FuzzReport {
+  const merged: FuzzReport = { seed: reports[0]?.seed ?? 0, total: 0, byStatus: new Map(), failures: [] }
+  for (const report of reports) {
+    merged.total += report.total
+    for (const [status, count] of report.byStatus)
+      merged.byStatus.set(status, (merged.byStatus.get(status) ?? 0) + count)
+    merged.failures.push(...report.failures)
+  }
+  return merged
+}
+
 /** What is wrong with an answer, as sentences; empty when it keeps the API's promises. */
 export function problemsWith(request: FuzzRequest, response: FuzzResponse, secrets: string[]): string[] {
   const problems: string[] = []
@@ -284,14 +296,9 @@ function serialize(value: unknown): string {
   return text.replace(/"__raw_json_(\d+)__"/g, (_match, index: string) => raw[Number(index)]!)
 }
 
-/** Percent-encodes every byte but the unreserved ones, so any string (even a lone surrogate) fits a URL. */
+/** Percent-encodes any string for a URL; a lone surrogate becomes U+FFFD (encodeURIComponent throws on it). */
 function percentEncoded(value: string): string {
-  return [...Buffer.from(value)]
-    .map((byte) => {
-      const character = String.fromCharCode(byte)
-      return /[A-Za-z0-9\-._~]/.test(character) ? character : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`
-    })
-    .join('')
+  return encodeURIComponent(value.toWellFormed())
 }
 
 // ── Valid requests ──────────────────────────────────────────────────────────────────────────────
@@ -384,12 +391,21 @@ function stringOf(schema: JsonSchema, name: string, hints: FuzzHints): fc.Arbitr
   const max = schema.maxLength ?? Math.max(min, 64)
   const fits = (value: string) => value.length >= min && value.length <= max
   let generic: fc.Arbitrary<string>
-  if (schema.format === 'uuid') generic = fc.oneof(fc.constantFrom(...hints.ids), fc.uuid())
-  else if (schema.format === 'email' || name === 'email') generic = fc.emailAddress().filter(fits)
+  if (schema.format === 'uuid')
+    generic = hints.ids.length > 0 ? fc.oneof(fc.constantFrom(...hints.ids), fc.uuid()) : fc.uuid()
+  else if (schema.format === 'email' || name === 'email') generic = emailAddress().filter(fits)
   else if (schema.pattern) generic = fc.stringMatching(new RegExp(schema.pattern)).filter(fits)
   else generic = fc.string({ minLength: min, maxLength: Math.min(max, min + 40), unit: 'grapheme' })
   const known = (hints.values[name] ?? []).filter(fits)
   return known.length > 0 ? fc.oneof(fc.constantFrom(...known), generic) : generic
+}
+
+/** RFC 5322 addresses, many of which the API's stricter check refuses, mixed with everyday ones. */
+function emailAddress(): fc.Arbitrary<string> {
+  const everyday = fc
+    .tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._+-]{0,20}$/), fc.constantFrom('example.com', 'clusterdeck.eu', 'mail.example.org'))
+    .map(([local, domain]) => `${local}@${domain}`)
+  return fc.oneof(everyday, fc.emailAddress())
 }
 
 function typeOf(schema: JsonSchema): string | undefined {

@@ -9,6 +9,8 @@ export const outbox = pgTable(
     subject: text().notNull(),
     text: text().notNull(),
     html: text(),
+    /** The queue job that delivered it: a job retried after a crash finds its mail already here. */
+    jobId: uuid().unique(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('outbox_recipient_idx').on(table.recipient, table.createdAt)],

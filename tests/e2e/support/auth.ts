@@ -88,3 +88,15 @@ export async function openAuthScreen(page: Page, path: string) {
   const submit = page.locator('form button[type="submit"]').first()
   await expect(submit).toBeEnabled()
 }
+
+/**
+ * The browser logs every refused request as a console error, which fails a test (fixtures.ts).
+ * A test that provokes one on purpose acknowledges it here, at its end: the entry must be there.
+ */
+export function acknowledgeRefusedRequest(consoleErrors: string[], status: number) {
+  const logged = `Failed to load resource: the server responded with a status of ${status}`
+  expect(consoleErrors.some((message) => message.startsWith(logged)), `a logged ${status}`).toBe(true)
+  for (let index = consoleErrors.length - 1; index >= 0; index--) {
+    if (consoleErrors[index]!.startsWith(logged)) consoleErrors.splice(index, 1)
+  }
+}

@@ -29,7 +29,9 @@ export class Registrar {
     return new Registrar(await playwright.request.newContext({ baseURL }))
   }
 
-  async register(overrides: { companyId?: string; companyName?: string; name?: string } = {}): Promise<Registered> {
+  async register(
+    overrides: { companyId?: string; companyName?: string; name?: string } = {},
+  ): Promise<Registered> {
     const suffix = randomBytes(4).toString('hex')
     const body = {
       username: `e2e-${suffix}`,
@@ -64,10 +66,10 @@ export class Registrar {
  * out of the verification modal for the session, as a person clicking "Continue without" would.
  */
 export async function signInAsFreshAdmin(page: Page, admin: Registered) {
-  await page.addInitScript(
-    ([key, userId]) => sessionStorage.setItem(key, userId),
-    [VERIFICATION_DISMISSED_KEY, admin.id] as const,
-  )
+  await page.addInitScript(([key, userId]) => sessionStorage.setItem(key, userId), [
+    VERIFICATION_DISMISSED_KEY,
+    admin.id,
+  ] as const)
   const response = await page.request.post('/api/login', {
     data: { username: admin.username, password: REGISTRATION_PASSWORD },
   })

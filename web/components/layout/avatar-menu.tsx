@@ -3,7 +3,6 @@ import { DropdownMenu } from 'radix-ui'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { User } from '#common/schemas/auth.ts'
-import { useLogout } from '#web/features/auth/api/logout.ts'
 import { cn } from '#web/lib/cn.ts'
 import { menuContentClass, menuItemClass, menuSeparatorClass } from './menu-styles.ts'
 import { LINKS } from './nav-links.ts'
@@ -15,12 +14,20 @@ export function displayNameOf(user: Pick<User, 'username' | 'email'>): string {
 
 /**
  * The avatar menu (spec §2): who is signed in, their organization and Billing ID, then Officers
- * Panel (officers only), Settings and Logout ("Logging out..." while pending; a failure is only
- * logged here, the logout itself reports it).
+ * Panel (officers only), Settings and Logout ("Logging out..." while pending).
  */
-export function AvatarMenu({ user, isOfficer }: { user: User; isOfficer: boolean }) {
+export function AvatarMenu({
+  user,
+  isOfficer,
+  isLoggingOut,
+  logOut,
+}: {
+  user: User
+  isOfficer: boolean
+  isLoggingOut: boolean
+  logOut: (source: string) => void
+}) {
   const { t } = useTranslation()
-  const logout = useLogout()
   const name = displayNameOf(user)
   return (
     <DropdownMenu.Root modal={false}>
@@ -84,17 +91,15 @@ export function AvatarMenu({ user, isOfficer }: { user: User; isOfficer: boolean
           <DropdownMenu.Separator className={menuSeparatorClass} />
           <DropdownMenu.Item
             className={cn(menuItemClass, 'text-destructive data-[highlighted]:text-destructive')}
-            disabled={logout.isPending}
+            disabled={isLoggingOut}
             onSelect={(event) => {
               // Stay open so "Logging out..." shows until the app leaves for the site root.
               event.preventDefault()
-              logout.mutate(undefined, {
-                onError: (error) => console.warn('Logout from the avatar menu failed', error),
-              })
+              logOut('avatar menu')
             }}
           >
             <LogOut aria-hidden="true" />
-            {logout.isPending ? t('auth.loggingOut') : t('auth.logout')}
+            {isLoggingOut ? t('auth.loggingOut') : t('auth.logout')}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -101,7 +101,7 @@ export function EmailVerificationModal() {
         {resent && (
           <p
             role="status"
-            className="flex items-center gap-2 rounded-md border border-success/40 bg-success/10 px-3 py-2 text-sm text-success"
+            className="flex items-center gap-2 rounded-md border border-success/40 bg-success/10 px-3 py-2 text-sm text-[color-mix(in_oklab,var(--success),black_35%)] dark:text-success"
           >
             <CircleCheck className="size-4 shrink-0" aria-hidden="true" />
             {t('emailVerification.resent')}

@@ -18,7 +18,6 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
 import type { User } from '#common/schemas/auth.ts'
-import { useLogout } from '#web/features/auth/api/logout.ts'
 import { cn } from '#web/lib/cn.ts'
 import { useIsMobile } from '#web/lib/mobile-detection.ts'
 import { displayNameOf } from './avatar-menu.tsx'
@@ -48,17 +47,26 @@ const itemClass =
  * On small, touch or tablet screens (spec §2, §9) a floating bottom-right button opens the full
  * menu: its items depend on the session, then the preferences.
  */
-export function MobileMenu({ user, isOfficer }: { user: User | null; isOfficer: boolean }) {
+export function MobileMenu({
+  user,
+  isOfficer,
+  isLoggingOut,
+  logOut,
+}: {
+  user: User | null
+  isOfficer: boolean
+  isLoggingOut: boolean
+  logOut: (source: string) => void
+}) {
   const { t } = useTranslation()
   const isMobile = useIsMobile()
   const [open, setOpen] = useState(false)
-  const logout = useLogout()
   if (!isMobile) return null
 
   const close = () => setOpen(false)
   const label = (item: MobileMenuItem) => {
     if (item === 'login') return t('header.login')
-    if (item === 'logout') return logout.isPending ? t('auth.loggingOut') : t('auth.logout')
+    if (item === 'logout') return isLoggingOut ? t('auth.loggingOut') : t('auth.logout')
     return t(`header.nav.${item}`)
   }
 
@@ -107,19 +115,12 @@ export function MobileMenu({ user, isOfficer }: { user: User | null; isOfficer: 
                       <li key={item} className="mt-2 border-t pt-2">
                         <button
                           type="button"
-                          disabled={logout.isPending}
+                          disabled={isLoggingOut}
                           className={cn(
                             itemClass,
                             'text-destructive disabled:opacity-70 [&_svg]:text-destructive',
                           )}
-                          onClick={() =>
-                            logout.mutate(undefined, {
-                              onError: (error) => {
-                                console.warn('Logout from the mobile menu failed', error)
-                                close()
-                              },
-                            })
-                          }
+                          onClick={() => logOut('mobile menu')}
                         >
                           <Icon aria-hidden="true" />
                           {label(item)}

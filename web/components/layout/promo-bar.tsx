@@ -21,9 +21,14 @@ import { toast } from '#web/lib/toast-store.ts'
 export function PromoBar() {
   const { t } = useTranslation()
   const [dismissed, setDismissed] = useDismissed()
-  const [copied, setCopied] = useState(false)
-  const copiedTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  useEffect(() => () => clearTimeout(copiedTimer.current), [])
+  // When the code was last copied; "Copied!" shows for 2 s from the moment it is on screen.
+  const [copiedAt, setCopiedAt] = useState<number | null>(null)
+  const copied = copiedAt !== null
+  useEffect(() => {
+    if (copiedAt === null) return
+    const timer = setTimeout(() => setCopiedAt(null), COPIED_LABEL_MS)
+    return () => clearTimeout(timer)
+  }, [copiedAt])
   // After the visitor closes or restores the bar, focus moves to the control that replaced it.
   const focusAfterToggle = useRef(false)
   const restoreTab = useRef<HTMLButtonElement>(null)
@@ -47,9 +52,7 @@ export function PromoBar() {
       })
       return
     }
-    setCopied(true)
-    clearTimeout(copiedTimer.current)
-    copiedTimer.current = setTimeout(() => setCopied(false), COPIED_LABEL_MS)
+    setCopiedAt(performance.now())
     toast({
       title: t('promo.copiedTitle'),
       description: t('promo.copiedDescription', terms),

@@ -1,8 +1,11 @@
 import { LayoutDashboard, LogIn } from 'lucide-react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink } from 'react-router'
+import type { User } from '#common/schemas/auth.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { useUser } from '#web/features/auth/api/get-user.ts'
+import { useLogout } from '#web/features/auth/api/logout.ts'
 import { NotificationMenu } from '#web/features/notifications/components/notification-menu.tsx'
 import { useOfficerAccess } from '#web/features/officers/api/check-access.ts'
 import { cn } from '#web/lib/cn.ts'
@@ -34,9 +37,24 @@ export function PublicHeader({
   withSkipLink?: boolean
 }) {
   const { t } = useTranslation()
-  const { user, isLoading } = useUser()
+  const { user: sessionUser, isLoading } = useUser()
+  const logout = useLogout()
+  // Logout clears the cached user at once (spec §4); the signed-in header stays, showing
+  // "Logging out...", until the app leaves for the site root.
+  const [leavingUser, setLeavingUser] = useState<User | null>(null)
+  const user = sessionUser ?? leavingUser
   const isOfficer = useOfficerAccess(user?.id)
   const links = HEADER_NAV.filter((link) => !link.signedInOnly || user)
+  const session = {
+    isLoggingOut: logout.isPending,
+    logOut: (source: string) => {
+      setLeavingUser(sessionUser)
+      // A failure is reported by the logout itself (toast) and only logged here (spec §8).
+      logout.mutate(undefined, {
+        onError: (error) => console.warn(`Logout from the ${source} failed`, error),
+      })
+    },
+  }
 
   return (
     <>
@@ -68,7 +86,7 @@ export function PublicHeader({
             <CurrencySwitcher />
             <LanguageSwitcher className="hidden sm:inline-flex" />
             <span className="mx-1 hidden h-6 w-px bg-border sm:block" aria-hidden="true" />
-            {isLoading ? (
+            {isLoading && !user ? (
               <span
                 className="block h-9 w-20 animate-pulse rounded-md bg-muted"
                 role="status"
@@ -83,7 +101,7 @@ export function PublicHeader({
                     {t('header.nav.dashboard')}
                   </Link>
                 </Button>
-                <AvatarMenu user={user} isOfficer={isOfficer} />
+                <AvatarMenu user={user} isOfficer={isOfficer} {...session} />
               </div>
             ) : (
               <Button asChild size="sm" className="ml-1">
@@ -97,7 +115,7 @@ export function PublicHeader({
         </div>
       </header>
       {/* Outside the header: its backdrop filter would pin the floating button to the header. */}
-      {showMobileMenu && <MobileMenu user={user} isOfficer={isOfficer} />}
+      {showMobileMenu && <MobileMenu user={user} isOfficer={isOfficer} {...session} />}
     </>
   )
 }

@@ -10,7 +10,9 @@ export const badgeVariants = cva(
         default: 'border-transparent bg-primary text-primary-foreground',
         secondary: 'border-transparent bg-muted text-foreground',
         destructive: 'border-transparent bg-destructive text-destructive-foreground',
-        success: 'border-transparent bg-success/15 text-success',
+        // Light theme: the status colours darkened until small text on their tint passes AA.
+        success: 'border-transparent bg-success/15 text-[color-mix(in_oklab,var(--success),black_35%)] dark:text-success',
+        warning: 'border-warning/50 text-[color-mix(in_oklab,var(--warning),black_45%)] dark:text-warning',
         outline: 'text-foreground',
       },
     },

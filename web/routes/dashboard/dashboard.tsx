@@ -144,7 +144,7 @@ export default function DashboardHome() {
                       {t('dashboard.verified')}
                     </Badge>
                   ) : (
-                    <Badge variant="outline" className="border-warning/50 text-warning">
+                    <Badge variant="warning">
                       <MailWarning className="mr-1 size-3" aria-hidden="true" />
                       {t('dashboard.notVerified')}
                     </Badge>
@@ -153,7 +153,7 @@ export default function DashboardHome() {
               </div>
             </dl>
             {user.membershipStatus === 'pending' && (
-              <p className="mt-4 rounded-md bg-warning/10 px-3 py-2 text-sm text-warning">
+              <p className="mt-4 rounded-md bg-warning/10 px-3 py-2 text-sm text-[color-mix(in_oklab,var(--warning),black_45%)] dark:text-warning">
                 {t('dashboard.pendingMembership')}
               </p>
             )}

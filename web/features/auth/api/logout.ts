@@ -1,6 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
 import { getCache } from '#web/lib/api-client.ts'
 import { LOGOUT_BROADCAST_CHANNEL, LOGOUT_MESSAGE_TYPE, LOGOUT_REMOVED_KEYS } from '#web/lib/constants.ts'
 import { toast } from '#web/lib/toast-store.ts'
@@ -66,11 +67,13 @@ async function callLogout(): Promise<void> {
 
 /**
  * Logout (spec §4): the cached user is cleared at once, other tabs are told, the server is
- * called, stored keys and cached data go, and the app returns to the site root.
+ * called, stored keys and cached data go, and the app returns to the site root. The root opens
+ * in the app (not as a new document) so the §8 toast that reports the outcome stays visible.
  */
 export function useLogout() {
   const queryClient = useQueryClient()
   const { t } = useTranslation()
+  const navigate = useNavigate()
   return useMutation({
     mutationFn: async () => {
       signingOut = true
@@ -83,7 +86,9 @@ export function useLogout() {
       toast({ title: t('auth.logoutFailed'), description: error.message, variant: 'destructive' }),
     onSettled: () => {
       forgetSignedInUser(queryClient)
-      window.location.assign('/')
+      navigate('/')
+      // The gated page is left by now; signed out, the next one may send its visitor to /auth.
+      signingOut = false
     },
   })
 }

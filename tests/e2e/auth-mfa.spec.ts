@@ -1,0 +1,87 @@
+import { generateSync } from 'otplib'
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET, demoEmail } from '../../server/db/seed/demo-accounts.ts'
+import { expectToast, linkIn, mailTo, openAuthScreen, signInThroughForm, toastTitled } from './support/auth.ts'
+import { expect, test } from './support/fixtures.ts'
+
+const codeInput = (page: import('@playwright/test').Page) => page.getByLabel('Authentication code')
+
+/** A 6-digit code the authenticator would not show now (nor 30 s either side). */
+function wrongCode(): string {
+  const now = Date.now()
+  const valid = new Set(
+    [-30_000, 0, 30_000].map((offset) =>
+      generateSync({ secret: DEMO_TOTP_SECRET, epoch: Math.floor((now + offset) / 1000) }),
+    ),
+  )
+  let candidate = 0
+  while (valid.has(String(candidate).padStart(6, '0'))) candidate++
+  return String(candidate).padStart(6, '0')
+}
+
+test.describe('two-factor sign-in (demo user "secure")', () => {
+  test('the password answers mfaRequired: the code step, a wrong code, then the right one', async ({ page }) => {
+    await openAuthScreen(page, '/auth')
+    await signInThroughForm(page, 'secure', DEMO_PASSWORD)
+    await expect(page.getByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeVisible()
+    // Pending second factor: not signed in yet, and no success toast.
+    expect((await page.request.get('/api/user')).status()).toBe(401)
+    await expect(toastTitled(page, 'Login successful')).toHaveCount(0)
+
+    const code = codeInput(page)
+    await expect(code).toBeFocused()
+    await expect(code).toHaveAttribute('autocomplete', 'one-time-code')
+    await expect(code).toHaveAttribute('inputmode', 'numeric')
+
+    await code.fill(wrongCode())
+    await page.getByRole('button', { name: 'Verify and sign in' }).click()
+    await expectToast(page, 'Login failed', 'Invalid authentication code', 'destructive')
+    await expect(code).toHaveAccessibleDescription('Invalid authentication code')
+
+    await code.fill(generateSync({ secret: DEMO_TOTP_SECRET }))
+    await page.getByRole('button', { name: 'Verify and sign in' }).click()
+    await expectToast(page, 'Login successful', 'Welcome back, Sam Secure!', 'success')
+    await expect(page).toHaveURL(/\/dashboard$/)
+    expect((await (await page.request.get('/api/user')).json()).username).toBe('secure')
+  })
+
+  test('the code must be 6 digits: letters are dropped and a short code is named beside the field', async ({
+    page,
+  }) => {
+    let mfaCalls = 0
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/login/mfa')) mfaCalls++
+    })
+    await openAuthScreen(page, '/auth')
+    await signInThroughForm(page, 'secure', DEMO_PASSWORD)
+    const code = codeInput(page)
+    await code.pressSequentially('12ab3')
+    await expect(code).toHaveValue('123')
+    await page.keyboard.press('Enter')
+    await expect(code).toHaveAccessibleDescription('Enter the 6-digit code from your authenticator app')
+    expect(mfaCalls).toBe(0)
+  })
+
+  test('"Back to sign in" leaves the code step', async ({ page }) => {
+    await openAuthScreen(page, '/auth')
+    await signInThroughForm(page, 'secure', DEMO_PASSWORD)
+    await page.getByRole('button', { name: 'Back to sign in' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible()
+  })
+
+  test('a magic link still asks for the code of an MFA account', async ({ page }) => {
+    const sentAfter = new Date()
+    await openAuthScreen(page, '/magic-link-login')
+    await page.getByLabel('Email').fill(demoEmail('secure'))
+    await page.getByRole('button', { name: 'Email me a link' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible()
+
+    const mail = await mailTo(page.request, demoEmail('secure'), 'Your Clusterdeck sign-in link', sentAfter)
+    await openAuthScreen(page, linkIn(mail).pathname + linkIn(mail).search)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeVisible()
+    await codeInput(page).fill(generateSync({ secret: DEMO_TOTP_SECRET }))
+    await page.getByRole('button', { name: 'Verify and sign in' }).click()
+    await expectToast(page, 'Login successful', 'Welcome back, Sam Secure!')
+    await expect(page).toHaveURL(/\/dashboard$/)
+  })
+})
