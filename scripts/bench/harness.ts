@@ -101,7 +101,8 @@ export async function runBench(
           console.error(`clean-up step failed: ${(error as Error).message}`)
         }
       }
-      rmSync(workDir, { recursive: true, force: true })
+      if (process.env.BENCH_KEEP_LOGS) console.log(`server logs kept in ${workDir}`)
+      else rmSync(workDir, { recursive: true, force: true })
     })()
     return cleaning
   }
@@ -366,6 +367,19 @@ export function printTable(headers: string[], rows: string[][]): void {
 export function formatNumber(value: number, digits = 0): string {
   if (!Number.isFinite(value)) return 'n/a'
   return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+}
+
+/** Runs `work` over the items with at most `concurrency` of them in flight. */
+export async function forEachWithConcurrency<T>(
+  items: T[],
+  concurrency: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!)
+  }
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker))
 }
 
 export function sleep(ms: number): Promise<void> {

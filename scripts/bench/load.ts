@@ -18,6 +18,7 @@ import { hashPassword } from '#server/modules/auth/passwords.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
 import {
   ensureWebBuild,
+  forEachWithConcurrency,
   formatNumber,
   numberFromEnvironment,
   percentile,
@@ -38,6 +39,8 @@ const PASSWORD = 'bench-load-passphrase-2026'
 const USERS_PER_ORGANIZATION = 10
 const NOTIFICATIONS_PER_USER = 10
 const REQUEST_TIMEOUT_MS = 10_000
+/** Browsers open at most six HTTP/1.1 connections to one host. */
+const BROWSER_CONNECTIONS_PER_HOST = 6
 /** Every user has arrived by then: a quarter of the run, at most 15 s. */
 const rampMs = Math.min(15_000, (durationSeconds * 1_000) / 4)
 
@@ -122,7 +125,9 @@ async function simulateUser(
 
   if (!(await pause(Math.random() * rampMs))) return
   await call('public page', PUBLIC_PAGES[0]!)
-  await Promise.all(firstPageAssets.map((asset) => call('page asset', asset)))
+  await forEachWithConcurrency(firstPageAssets, BROWSER_CONNECTIONS_PER_HOST, (asset) =>
+    call('page asset', asset).then(() => {}),
+  )
   for (const page of PUBLIC_PAGES.slice(1)) {
     if (!(await pause(1_000 + Math.random() * 2_000))) return
     await call('public page', page)

@@ -18,6 +18,7 @@ import { poolExecutor } from '#server/db/transaction.ts'
 import { createSession } from '#server/modules/auth/sessions.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
 import {
+  forEachWithConcurrency,
   formatNumber,
   numberFromEnvironment,
   PRODUCTION_SESSION_COOKIE,
@@ -279,18 +280,6 @@ function connect(server: RunningServer, cookie: string): Promise<WebSocket> {
     })
     socket.once('error', (error) => reject(new Error((error as NodeJS.ErrnoException).code ?? error.message)))
   })
-}
-
-async function forEachWithConcurrency<T>(
-  items: T[],
-  concurrency: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]!)
-  }
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker))
 }
 
 /** The soft limit on open files of this process (Node raises it to the hard limit at start-up). */

@@ -23,6 +23,8 @@ type Options = {
   dataDir: string
   /** Delete the data folder on stop (test databases). */
   ephemeral?: boolean
+  /** Listen on this port rather than a free one, e.g. to restart on the address clients already use. */
+  port?: number
   log?: (line: string) => void
 }
 
@@ -41,7 +43,7 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedP
     await initialise(binaries.initdb, dataDir, passwordFile, runAs)
   }
   const password = readFileSync(passwordFile, 'utf8').trim()
-  const port = await findFreePort()
+  const port = options.port ?? (await findFreePort())
   const child = spawn(
     binaries.postgres,
     [

@@ -1,6 +1,13 @@
 import { generateSync } from 'otplib'
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, demoEmail } from '../../server/db/seed/demo-accounts.ts'
-import { expectToast, linkIn, mailTo, openAuthScreen, signInThroughForm, toastTitled } from './support/auth.ts'
+import {
+  expectToast,
+  linkIn,
+  mailTo,
+  openAuthScreen,
+  signInThroughForm,
+  toastTitled,
+} from './support/auth.ts'
 import { expect, test } from './support/fixtures.ts'
 
 const codeInput = (page: import('@playwright/test').Page) => page.getByLabel('Authentication code')
@@ -19,7 +26,9 @@ function wrongCode(): string {
 }
 
 test.describe('two-factor sign-in (demo user "secure")', () => {
-  test('the password answers mfaRequired: the code step, a wrong code, then the right one', async ({ page }) => {
+  test('the password answers mfaRequired: the code step, a wrong code, then the right one', async ({
+    page,
+  }) => {
     await openAuthScreen(page, '/auth')
     await signInThroughForm(page, 'secure', DEMO_PASSWORD)
     await expect(page.getByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeVisible()
@@ -71,7 +80,7 @@ test.describe('two-factor sign-in (demo user "secure")', () => {
   test('a magic link still asks for the code of an MFA account', async ({ page }) => {
     const sentAfter = new Date()
     await openAuthScreen(page, '/magic-link-login')
-    await page.getByLabel('Email').fill(demoEmail('secure'))
+    await page.getByLabel('Email', { exact: true }).fill(demoEmail('secure'))
     await page.getByRole('button', { name: 'Email me a link' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible()
 

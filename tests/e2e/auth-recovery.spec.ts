@@ -23,7 +23,7 @@ test.describe('forgot and reset password', () => {
 
     await openAuthScreen(page, '/forgot-password')
     await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible()
-    await page.getByLabel('Email').fill(user.email)
+    await page.getByLabel('Email', { exact: true }).fill(user.email)
     await page.getByRole('button', { name: 'Send reset link' }).click()
     const sent = page.getByRole('heading', { level: 1, name: 'Check your inbox' })
     await expect(sent).toBeFocused()
@@ -53,7 +53,9 @@ test.describe('forgot and reset password', () => {
     await confirmation.fill('a brand new passphrase')
     await page.getByRole('button', { name: 'Change password' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Password changed' })).toBeVisible()
-    await expect(page.getByRole('main').getByText('Your password has been changed. Please sign in with it.')).toBeVisible()
+    await expect(
+      page.getByRole('main').getByText('Your password has been changed. Please sign in with it.'),
+    ).toBeVisible()
     await expectToast(page, 'Password changed', 'Your password has been changed. Please sign in with it.')
 
     await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click()
@@ -69,8 +71,13 @@ test.describe('forgot and reset password', () => {
     await page.getByLabel('Confirm new password').fill('yet another passphrase')
     await page.getByRole('button', { name: 'Change password' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'This link cannot be used' })).toBeVisible()
-    await expect(page.getByText('This link is invalid or has expired. Please request a new one.')).toBeVisible()
-    await expect(page.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot-password')
+    await expect(
+      page.getByText('This link is invalid or has expired. Please request a new one.'),
+    ).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    )
     acknowledgeRefusedRequest(consoleErrors, 400)
   })
 
@@ -88,9 +95,11 @@ test.describe('magic link', () => {
     await page.goto('/auth')
     await page.getByRole('link', { name: 'Email me a sign-in link' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in with a magic link' })).toBeVisible()
-    await page.getByLabel('Email').fill(user.email)
+    await page.getByLabel('Email', { exact: true }).fill(user.email)
     await page.getByRole('button', { name: 'Email me a link' }).click()
-    await expect(page.getByText('If an account uses this address, a sign-in link is on its way.')).toBeVisible()
+    await expect(
+      page.getByText('If an account uses this address, a sign-in link is on its way.'),
+    ).toBeVisible()
 
     const link = linkIn(await mailTo(request, user.email, 'Your Clusterdeck sign-in link', sentAfter))
     expect(link.pathname).toBe('/magic-link')
@@ -103,12 +112,20 @@ test.describe('magic link', () => {
     expect((await (await page.request.get('/api/user')).json()).username).toBe(user.username)
   })
 
-  test('a used or made-up link is refused with a way to ask for a new one', async ({ page, consoleErrors }) => {
+  test('a used or made-up link is refused with a way to ask for a new one', async ({
+    page,
+    consoleErrors,
+  }) => {
     await openAuthScreen(page, `/magic-link?token=${'x'.repeat(43)}`)
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await expectToast(page, 'Login failed', 'This link is invalid or has expired. Please request a new one.')
-    await expect(page.getByRole('heading', { level: 1, name: 'This sign-in link cannot be used' })).toBeFocused()
-    await expect(page.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/magic-link-login')
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'This sign-in link cannot be used' }),
+    ).toBeFocused()
+    await expect(page.getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
+      'href',
+      '/magic-link-login',
+    )
     acknowledgeRefusedRequest(consoleErrors, 400)
   })
 })
@@ -128,7 +145,9 @@ test.describe('email verification', () => {
     await expect(page).toHaveURL(/\/verify-email\?status=verified$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Email address verified' })).toBeVisible()
     await expect(page).toHaveTitle('Email verification · Clusterdeck')
-    const login = await request.post('/api/login', { data: { username: user.username, password: user.password } })
+    const login = await request.post('/api/login', {
+      data: { username: user.username, password: user.password },
+    })
     expect((await login.json()).emailVerified).toBe(true)
 
     await page.goto(link.pathname + link.search)
@@ -155,7 +174,7 @@ test.describe('email verification', () => {
     await registerThroughApi(request, user)
     const sentAfter = new Date()
     await openAuthScreen(page, '/verify-email?status=invalid')
-    await page.getByLabel('Email').fill(user.email)
+    await page.getByLabel('Email', { exact: true }).fill(user.email)
     await page.getByRole('button', { name: 'Send a new link' }).click()
     await expectToast(page, 'Verification Email Sent', 'Please check your email for the verification link.')
     await expect(page.getByText('New verification email sent successfully!')).toBeVisible()

@@ -63,7 +63,9 @@ test.describe('registration at /auth', () => {
     await expect(page).toHaveURL(/\/auth$/)
   })
 
-  test('fields carry the autocomplete hints of a new account and the password rule is shown', async ({ page }) => {
+  test('fields carry the autocomplete hints of a new account and the password rule is shown', async ({
+    page,
+  }) => {
     await openRegistration(page)
     const expected = {
       'Full name': 'name',
@@ -81,18 +83,27 @@ test.describe('registration at /auth', () => {
     await expect(password).toHaveAccessibleDescription(/At least 12 characters \(met\)/)
   })
 
-  test('invalid fields are shown beside each field before any request, keeping what was typed', async ({ page }) => {
+  test('invalid fields are shown beside each field before any request, keeping what was typed', async ({
+    page,
+  }) => {
     let registerCalls = 0
     page.on('request', (request) => {
       if (request.url().endsWith('/api/register')) registerCalls++
     })
     await openRegistration(page)
-    await fillRegistration(page, { name: 'Short Password', username: 'x', email: 'not-an-email', password: 'short' })
+    await fillRegistration(page, {
+      name: 'Short Password',
+      username: 'x',
+      email: 'not-an-email',
+      password: 'short',
+    })
     await submit(page)
     await expect(page.getByLabel('Username', { exact: true })).toHaveAccessibleDescription(
       /Username must be at least 3 characters/,
     )
-    await expect(page.getByLabel('Email', { exact: true })).toHaveAccessibleDescription('Enter a valid email address')
+    await expect(page.getByLabel('Email', { exact: true })).toHaveAccessibleDescription(
+      'Enter a valid email address',
+    )
     await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
       /Password must be at least 12 characters/,
     )
@@ -130,7 +141,11 @@ test.describe('registration at /auth', () => {
     await openRegistration(page)
     await fillRegistration(page, { ...freshUser('common'), password: 'qwerty123456' })
     await submit(page)
-    await expectToast(page, 'Registration failed', 'This password is among the most common ones; choose another')
+    await expectToast(
+      page,
+      'Registration failed',
+      'This password is among the most common ones; choose another',
+    )
     await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
       /This password is among the most common ones; choose another/,
     )

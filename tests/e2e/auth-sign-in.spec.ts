@@ -1,9 +1,12 @@
+import { AxeBuilder } from '@axe-core/playwright'
 import { DEMO_PASSWORD, demoEmail } from '../../server/db/seed/demo-accounts.ts'
 import { expectToast, openAuthScreen, signInThroughForm, toastTitled } from './support/auth.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
 
 test.describe('sign in at /auth', () => {
-  test('with a username: the toasts of spec §8, then the dashboard when no page was saved', async ({ page }) => {
+  test('with a username: the toasts of spec §8, then the dashboard when no page was saved', async ({
+    page,
+  }) => {
     await page.goto('/auth')
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible()
     await expect(page).toHaveTitle('Sign in · Clusterdeck')
@@ -33,7 +36,9 @@ test.describe('sign in at /auth', () => {
     expect((await page.request.get('/api/user')).status()).toBe(401)
   })
 
-  test('empty fields are named beside each field, read with it, and focus goes to the first', async ({ page }) => {
+  test('empty fields are named beside each field, read with it, and focus goes to the first', async ({
+    page,
+  }) => {
     let loginCalls = 0
     page.on('request', (request) => {
       if (request.url().endsWith('/api/login')) loginCalls++
@@ -102,7 +107,14 @@ test.describe('development sign-in at /dev-login', () => {
   test('one click per demo user signs in as that user', async ({ page }) => {
     await page.goto('/dev-login')
     await expect(page.getByRole('heading', { level: 1, name: 'Demo accounts' })).toBeVisible()
-    for (const name of ['Dana Demo', 'Noa Newcomer', 'Sam Secure', 'Alex Admin', 'Olivia Officer', 'Sacha Super']) {
+    for (const name of [
+      'Dana Demo',
+      'Noa Newcomer',
+      'Sam Secure',
+      'Alex Admin',
+      'Olivia Officer',
+      'Sacha Super',
+    ]) {
       await expect(page.getByRole('button', { name: `Sign in as ${name}` })).toBeVisible()
     }
     await page.getByRole('button', { name: 'Sign in as Olivia Officer' }).click()
@@ -119,4 +131,30 @@ test.describe('development sign-in at /dev-login', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Not available here' })).toBeVisible()
     await expect(page.getByRole('button', { name: /Sign in as/ })).toHaveCount(0)
   })
+})
+
+test.describe('accessibility of the auth screens', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`axe finds no serious or critical violation on /auth (${theme} theme)`, async ({ page }) => {
+      await page.addInitScript((value) => localStorage.setItem('theme', value), theme)
+      await openAuthScreen(page, '/auth')
+      await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/)
+      const problems = async () => {
+        const { violations } = await new AxeBuilder({ page }).analyze()
+        return violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map(
+            (violation) =>
+              `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+          )
+      }
+      expect(await problems()).toEqual([])
+      // With every field in error, and on the registration tab.
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+      expect(await problems()).toEqual([])
+      await page.getByRole('tab', { name: 'Create account' }).click()
+      await page.getByRole('button', { name: 'Create account', exact: true }).click()
+      expect(await problems()).toEqual([])
+    })
+  }
 })

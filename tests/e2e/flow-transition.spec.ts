@@ -32,32 +32,40 @@ test.describe('configuration flow slide (spec §2)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Configure a cluster' })).toBeVisible()
 
     await moveInApp(page, '/cluster-provisioning')
-    await expect.poll(() => slideOf(page)).toEqual({
-      slide: 'out-forward',
-      duration: 300,
-      transforms: ['translateX(0px)', 'translateX(-20px)'],
-    })
+    await expect
+      .poll(() => slideOf(page))
+      .toEqual({
+        slide: 'out-forward',
+        duration: 300,
+        transforms: ['translateX(0px)', 'translateX(-20px)'],
+      })
     // The leaving page keeps its own title while it slides out.
     await expect(page.getByRole('heading', { level: 1, name: 'Configure a cluster' })).toBeVisible()
-    await expect.poll(() => slideOf(page)).toEqual({
-      slide: 'in-forward',
-      duration: 400,
-      transforms: ['translateX(20px)', 'translateX(0px)'],
-    })
+    await expect
+      .poll(() => slideOf(page))
+      .toEqual({
+        slide: 'in-forward',
+        duration: 400,
+        transforms: ['translateX(20px)', 'translateX(0px)'],
+      })
     await expect(page.getByRole('heading', { level: 1, name: 'Cluster provisioning' })).toBeVisible()
     await expect(page.locator('[data-slide]')).toHaveCount(0)
 
     await moveInApp(page, '/clusters/configure')
-    await expect.poll(() => slideOf(page)).toEqual({
-      slide: 'out-backward',
-      duration: 300,
-      transforms: ['translateX(0px)', 'translateX(20px)'],
-    })
-    await expect.poll(() => slideOf(page)).toEqual({
-      slide: 'in-backward',
-      duration: 400,
-      transforms: ['translateX(-20px)', 'translateX(0px)'],
-    })
+    await expect
+      .poll(() => slideOf(page))
+      .toEqual({
+        slide: 'out-backward',
+        duration: 300,
+        transforms: ['translateX(0px)', 'translateX(20px)'],
+      })
+    await expect
+      .poll(() => slideOf(page))
+      .toEqual({
+        slide: 'in-backward',
+        duration: 400,
+        transforms: ['translateX(-20px)', 'translateX(0px)'],
+      })
     await expect(page.getByRole('heading', { level: 1, name: 'Configure a cluster' })).toBeVisible()
   })
 

@@ -8,8 +8,7 @@ const SESSION_TIMEOUT = { timeout: 20_000 }
 
 /**
  * Holds the page's logout call until the test releases it. (The call is a keep-alive request,
- * which request interception cannot hold.) Cross-tab messages are switched off in this page:
- * the test is about this tab's own pending state, not about other tabs.
+ * which request interception cannot hold.)
  */
 async function holdLogoutRequests(page: Page) {
   await page.addInitScript(() => {
@@ -22,7 +21,6 @@ async function holdLogoutRequests(page: Page) {
           send(input, init).then(resolve, reject)
       })
     }
-    Object.defineProperty(window, 'BroadcastChannel', { value: undefined })
   })
 }
 

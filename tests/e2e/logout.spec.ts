@@ -26,7 +26,10 @@ test('logout in one tab signs out a second tab of the same browser (LOGOUT broad
   // Neither tab kept a post-login target or the stored keys of the session.
   for (const tab of [page, second]) {
     expect(
-      await tab.evaluate(() => [localStorage.getItem('redirectAfterLogin'), localStorage.getItem('loginTimestamp')]),
+      await tab.evaluate(() => [
+        localStorage.getItem('redirectAfterLogin'),
+        localStorage.getItem('loginTimestamp'),
+      ]),
     ).toEqual([null, null])
   }
   await second.close()

@@ -201,4 +201,26 @@ test.describe('notification menu', () => {
     expect(delay).toBeGreaterThanOrEqual(4_500)
     expect(delay).toBeLessThan(8_000)
   })
+
+  test('a socket closed because the session ended does not reconnect; the app finds out it is signed out', async ({
+    page,
+  }) => {
+    await signIn(page, 'demo')
+    let connections = 0
+    let closeSocket: () => void = () => {}
+    await page.routeWebSocket(/\/ws$/, (socket) => {
+      connections += 1
+      closeSocket = () => socket.close()
+    })
+    await page.goto('/dashboard')
+    await expect.poll(() => connections).toBe(1)
+
+    // The server ends the session: its requests now answer 401 and it closes the socket.
+    await page.route('**/api/**', (route) =>
+      route.fulfill({ status: 401, json: { message: 'Please sign in to continue' } }),
+    )
+    closeSocket()
+    await expect(page).toHaveURL(/\/auth$/, { timeout: 15_000 })
+    expect(connections).toBe(1)
+  })
 })

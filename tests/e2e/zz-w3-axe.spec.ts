@@ -4,6 +4,7 @@ import { expect, signIn, test } from './support/fixtures.ts'
 for (const theme of ['light', 'dark'] as const) {
   for (const width of [1280, 390]) {
     test(`axe ${theme} ${width}`, async ({ page }) => {
+      test.setTimeout(180_000)
       await page.setViewportSize({ width, height: 860 })
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme)
       await signIn(page, 'admin')
@@ -33,6 +34,7 @@ for (const theme of ['light', 'dark'] as const) {
   }
 }
 test('axe modal', async ({ page }) => {
+  test.setTimeout(180_000)
   await signIn(page, 'newcomer')
   await page.goto('/dashboard')
   await page.getByRole('dialog').waitFor()

@@ -95,7 +95,10 @@ export async function openAuthScreen(page: Page, path: string) {
  */
 export function acknowledgeRefusedRequest(consoleErrors: string[], status: number) {
   const logged = `Failed to load resource: the server responded with a status of ${status}`
-  expect(consoleErrors.some((message) => message.startsWith(logged)), `a logged ${status}`).toBe(true)
+  expect(
+    consoleErrors.some((message) => message.startsWith(logged)),
+    `a logged ${status}`,
+  ).toBe(true)
   for (let index = consoleErrors.length - 1; index >= 0; index--) {
     if (consoleErrors[index]!.startsWith(logged)) consoleErrors.splice(index, 1)
   }

@@ -16,7 +16,7 @@ import {
 import { Dialog } from 'radix-ui'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { NavLink } from 'react-router'
+import { NavLink, useLocation } from 'react-router'
 import type { User } from '#common/schemas/auth.ts'
 import { cn } from '#web/lib/cn.ts'
 import { useIsMobile } from '#web/lib/mobile-detection.ts'
@@ -60,10 +60,14 @@ export function MobileMenu({
 }) {
   const { t } = useTranslation()
   const isMobile = useIsMobile()
-  const [open, setOpen] = useState(false)
+  // Open only for the page and session it was opened on: navigating or signing out closes it.
+  const location = useLocation()
+  const openContext = `${location.key}:${user?.id ?? ''}`
+  const [openIn, setOpenIn] = useState<string | null>(null)
+  const open = openIn === openContext
   if (!isMobile) return null
 
-  const close = () => setOpen(false)
+  const close = () => setOpenIn(null)
   const label = (item: MobileMenuItem) => {
     if (item === 'login') return t('header.login')
     if (item === 'logout') return isLoggingOut ? t('auth.loggingOut') : t('auth.logout')
@@ -71,7 +75,7 @@ export function MobileMenu({
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
+    <Dialog.Root open={open} onOpenChange={(next) => setOpenIn(next ? openContext : null)}>
       <Dialog.Trigger
         aria-label={t('header.mobile.open')}
         data-testid="mobile-menu-button"

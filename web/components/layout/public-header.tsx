@@ -42,7 +42,7 @@ export function PublicHeader({
   // Logout clears the cached user at once (spec §4); the signed-in header stays, showing
   // "Logging out...", until the app leaves for the site root.
   const [leavingUser, setLeavingUser] = useState<User | null>(null)
-  const user = sessionUser ?? leavingUser
+  const user = sessionUser ?? (logout.isPending ? leavingUser : null)
   const isOfficer = useOfficerAccess(user?.id)
   const links = HEADER_NAV.filter((link) => !link.signedInOnly || user)
   const session = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_AFTER_LOGIN_PATH, STORAGE_KEYS } from '#web/lib/constants.ts'
+import { AUTH_REDIRECT_DELAY_MS, DEFAULT_AFTER_LOGIN_PATH, STORAGE_KEYS } from '#web/lib/constants.ts'
 import { isSafeTarget, saveRedirectTarget, takeRedirectTarget } from './redirect-target.ts'
 
 function memoryStorage() {
@@ -13,6 +13,10 @@ function memoryStorage() {
 }
 
 describe('post-login target', () => {
+  it('is saved before the gate goes to /auth, 100 ms after the user is known to be signed out', () => {
+    expect(AUTH_REDIRECT_DELAY_MS).toBe(100)
+  })
+
   it('is stored under redirectAfterLogin with the path, query and hash', () => {
     const storage = memoryStorage()
     saveRedirectTarget({ pathname: '/dashboard', search: '?tab=x', hash: '#y' }, storage)

@@ -47,10 +47,18 @@ export function forgetSignedInUser(queryClient: QueryClient): void {
   }
 }
 
+/**
+ * Names this tab in its broadcasts: a BroadcastChannel message also reaches the other channel
+ * objects of the sending page, and the tab that logs out must not treat it as another tab's.
+ */
+const TAB_ID = Math.random().toString(36).slice(2)
+
+type LogoutMessage = { type?: string; tabId?: string }
+
 function broadcastLogout(): void {
   if (typeof BroadcastChannel === 'undefined') return
   const channel = new BroadcastChannel(LOGOUT_BROADCAST_CHANNEL)
-  channel.postMessage({ type: LOGOUT_MESSAGE_TYPE })
+  channel.postMessage({ type: LOGOUT_MESSAGE_TYPE, tabId: TAB_ID } satisfies LogoutMessage)
   channel.close()
 }
 
@@ -99,8 +107,8 @@ export function useLogoutFromOtherTabs(): void {
   useEffect(() => {
     if (typeof BroadcastChannel === 'undefined') return
     const channel = new BroadcastChannel(LOGOUT_BROADCAST_CHANNEL)
-    channel.onmessage = (event: MessageEvent<{ type?: string }>) => {
-      if (event.data?.type !== LOGOUT_MESSAGE_TYPE) return
+    channel.onmessage = (event: MessageEvent<LogoutMessage>) => {
+      if (event.data?.type !== LOGOUT_MESSAGE_TYPE || event.data.tabId === TAB_ID) return
       signingOut = true
       forgetSignedInUser(queryClient)
       window.location.assign('/')

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { REALTIME_SOCKET_PATH, SOCKET_RECONNECT_MS } from '#web/lib/constants.ts'
-import { invalidateNotifications } from '../api/notification-keys.ts'
+import { invalidateNotifications, notificationKeys } from '../api/notification-keys.ts'
 import { isNotificationFor, notificationSocketUrl } from '../notification-display.ts'
 
 /**
@@ -13,18 +13,23 @@ export function useNotificationSocket(userId: string | undefined): void {
   const queryClient = useQueryClient()
   useEffect(() => {
     if (!userId) return
-    return subscribe(userId, () => void invalidateNotifications(queryClient))
+    return subscribe(userId, {
+      onNotification: () => void invalidateNotifications(queryClient),
+      // The session ended on the server (the socket closes with it): let every query find out.
+      onSignedOut: () => void queryClient.invalidateQueries(),
+    })
   }, [userId, queryClient])
 }
 
-type Connection = { listeners: Set<() => void>; stop: () => void; stopTimer?: ReturnType<typeof setTimeout> }
+type Listener = { onNotification: () => void; onSignedOut: () => void }
+type Connection = { listeners: Set<Listener>; stop: () => void; stopTimer?: ReturnType<typeof setTimeout> }
 
 const connections = new Map<string, Connection>()
 
-function subscribe(userId: string, listener: () => void): () => void {
+function subscribe(userId: string, listener: Listener): () => void {
   let connection = connections.get(userId)
   if (!connection) {
-    connection = connect(userId)
+    connection = connect(userId, () => connections.delete(userId))
     connections.set(userId, connection)
   }
   clearTimeout(connection.stopTimer)
@@ -37,13 +42,13 @@ function subscribe(userId: string, listener: () => void): () => void {
     current.stopTimer = setTimeout(() => {
       if (current.listeners.size > 0) return
       current.stop()
-      connections.delete(userId)
+      if (connections.get(userId) === current) connections.delete(userId)
     }, 0)
   }
 }
 
-function connect(userId: string): Connection {
-  const listeners = new Set<() => void>()
+function connect(userId: string, forget: () => void): Connection {
+  const listeners = new Set<Listener>()
   let socket: WebSocket | undefined
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined
   let stopped = false
@@ -56,13 +61,31 @@ function connect(userId: string): Connection {
     }
     current.onmessage = (event: MessageEvent) => {
       if (!isNotificationFor(event.data, userId)) return
-      for (const notify of listeners) notify()
+      for (const listener of listeners) listener.onNotification()
     }
     current.onerror = () => console.warn('Notification socket error; reconnecting after it closes')
     current.onclose = () => {
       if (socket === current) socket = undefined
-      if (!stopped) reconnectTimer = setTimeout(open, SOCKET_RECONNECT_MS)
+      if (!stopped) reconnectTimer = setTimeout(reconnect, SOCKET_RECONNECT_MS)
     }
+  }
+
+  // A handshake without a session is refused, and the browser logs each refusal as an error:
+  // ask a plain request first whether the session is still there.
+  const reconnect = async () => {
+    try {
+      const response = await fetch(notificationKeys.count()[0], { credentials: 'include' })
+      if (response.status === 401) {
+        console.warn('Notification socket: signed out, not reconnecting')
+        stopped = true
+        forget()
+        for (const listener of listeners) listener.onSignedOut()
+        return
+      }
+    } catch {
+      // Offline or the server restarting: the socket attempt below fails and retries the same way.
+    }
+    if (!stopped) open()
   }
 
   open()
