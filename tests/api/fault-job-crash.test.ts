@@ -105,7 +105,6 @@ describe('a SIGKILL while mail jobs are queued', () => {
 
     await sql.query('DROP TRIGGER slow_delivery ON outbox; DROP FUNCTION slow_delivery()')
     const second = await startServer()
-    const debug = setInterval(async () => { const fs = await import('node:fs'); const a = (await sql.query(`SELECT state, retry_count, heartbeat_seconds, heartbeat_on, started_on, start_after, now() FROM pgboss.job WHERE state <> 'completed'`)).rows; const b = (await sql.query('SELECT name, heartbeat_seconds, monitor_on FROM pgboss.queue')).rows; fs.appendFileSync('/tmp/jobdebug.log', `\n${Date.now()} ${JSON.stringify(a)} ${JSON.stringify(b)}`) }, 5000)
     await waitUntil(
       async () =>
         (await count(`SELECT count(*) FROM pgboss.job WHERE name = $1 AND state = 'completed'`, [

@@ -178,21 +178,18 @@ test.describe('notification menu', () => {
     await page.goto('/dashboard')
     await expect.poll(() => connections.length).toBe(1)
 
-    const listRefreshed = page.waitForRequest(
-      (request) => new URL(request.url()).pathname === '/api/notifications',
-    )
-    const countRefreshed = page.waitForRequest(
-      (request) => new URL(request.url()).pathname === '/api/notifications/count',
-    )
-    // The panel is closed, so the list query exists only once opened: open it first.
+    // Open the panel so the list query is on screen, and let its first fetch finish.
+    const isPath = (path: string) => (request: { url(): string }) => new URL(request.url()).pathname === path
+    const firstList = page.waitForResponse(isPath('/api/notifications'))
     await bell(page).click()
-    await listRefreshed
-    const listAgain = page.waitForRequest(
-      (request) => new URL(request.url()).pathname === '/api/notifications',
-      { timeout: 3_000 },
-    )
+    await firstList
+    await expect(panel(page).getByText('Loading notifications...')).toHaveCount(0)
+
+    // Well inside the 10 s poll: the message itself causes both refetches.
+    const listAgain = page.waitForRequest(isPath('/api/notifications'), { timeout: 6_000 })
+    const countAgain = page.waitForRequest(isPath('/api/notifications/count'), { timeout: 6_000 })
     sendToClient(JSON.stringify({ type: 'notification', userId: demo.id, id: crypto.randomUUID() }))
-    await Promise.all([listAgain, countRefreshed])
+    await Promise.all([listAgain, countAgain])
 
     closeFirst()
     const closedAt = Date.now()

@@ -64,8 +64,8 @@ export function heldRequest(url: string, options: RequestOptions = {}) {
       })
     })
   })
+  // Without a body nothing is sent before `finish()`: flushing the headers early would make it chunked.
   if (half > 0) request.write(body.slice(0, half))
-  else request.flushHeaders()
   return {
     outcome,
     finish: () => {

@@ -4,7 +4,6 @@ import {
   type Currency,
   convertFromUsd,
   type ExchangeRates,
-  formatPrice,
   formatRate,
   INITIAL_PROVIDER_RATES,
 } from '#common/money.ts'
@@ -18,6 +17,7 @@ import {
 import { LANGUAGES, type Language, rememberLanguage, storedLanguage } from '#web/lib/i18n.ts'
 import { useExchangeRates } from './api/get-exchange-rates.ts'
 import { readStoredValue, useStoredPreference } from './preference-store.ts'
+import { formatPriceIn } from './price-format.ts'
 import {
   type BillingCycle,
   parseBillingCycle,
@@ -168,7 +168,7 @@ function useCurrencyState(): CurrencyContextValue {
       lastUpdated: lastUpdatedMs === null ? null : new Date(lastUpdatedMs),
       isLoading,
       convert: (amountUsd: number) => convertFromUsd(amountUsd, currency, rates),
-      formatPrice: (amountUsd: number) => formatPrice(convertFromUsd(amountUsd, currency, rates), currency),
+      formatPrice: (amountUsd: number) => formatPriceIn(amountUsd, currency, rates),
       formatRate,
     }),
     [currency, setCurrency, rates, lastUpdatedMs, isLoading],

@@ -25,6 +25,9 @@ export const auth = {
     pointDeploy: 'Clusters ready in minutes, in seven cluster types',
     pointSecurity: 'Enterprise-grade security, monitoring and two-factor sign-in',
     pointSovereignty: 'GDPR, HDS and CISPE compliant, with data kept sovereign',
+    gdpr: 'GDPR',
+    hds: 'HDS',
+    cispe: 'CISPE',
   },
 
   tabs: {

@@ -27,6 +27,9 @@ export const auth: typeof english = {
     pointDeploy: 'Des clusters prêts en quelques minutes, en sept types',
     pointSecurity: 'Sécurité, supervision et connexion à deux facteurs de niveau entreprise',
     pointSovereignty: 'Conforme RGPD, HDS et CISPE, avec des données souveraines',
+    gdpr: 'RGPD',
+    hds: 'HDS',
+    cispe: 'CISPE',
   },
 
   tabs: {

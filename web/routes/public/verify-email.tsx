@@ -87,7 +87,17 @@ function ResendCard(props: Pick<Parameters<typeof AuthCard>[0], 'icon' | 'tone' 
   const resend = useResendVerification()
   const [resent, setResent] = useState(false)
   return (
-    <AuthCard {...props} focusOnMount={props.tone === 'destructive'}>
+    <AuthCard
+      {...props}
+      focusOnMount={props.tone === 'destructive'}
+      footer={
+        user ? undefined : (
+          <Link to={AUTH_PATHS.signIn} className="font-medium hover:text-foreground">
+            {t('auth.verify.signIn')}
+          </Link>
+        )
+      }
+    >
       {resent && (
         <Alert variant="success" role="status">
           <CircleCheck aria-hidden="true" />

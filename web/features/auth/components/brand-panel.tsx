@@ -54,7 +54,7 @@ export function BrandPanel({ className }: { className?: string }) {
         ))}
       </ul>
       <p className="mt-auto flex flex-wrap gap-2 text-xs font-medium">
-        {['GDPR', 'HDS', 'CISPE'].map((badge) => (
+        {[t('auth.brand.gdpr'), t('auth.brand.hds'), t('auth.brand.cispe')].map((badge) => (
           <span key={badge} className="rounded-full border border-primary-foreground/30 px-2.5 py-1">
             {badge}
           </span>

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { Bell, CheckCheck, Inbox } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -6,6 +7,7 @@ import type { Notification } from '#common/schemas/notifications.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Popover, PopoverContent, PopoverTrigger } from '#web/components/ui/popover.tsx'
 import { useUser } from '#web/features/auth/api/get-user.ts'
+import { forgetSignedInUser } from '#web/features/auth/api/logout.ts'
 import { NOTIFICATION_PANEL_MAX_HEIGHT_PX } from '#web/lib/constants.ts'
 import { useNotificationCount } from '../api/get-notification-count.ts'
 import { useNotifications } from '../api/get-notifications.ts'
@@ -23,10 +25,14 @@ import { NotificationItem } from './notification-item.tsx'
  */
 export function NotificationMenu() {
   const { t } = useTranslation()
+  const queryClient = useQueryClient()
   const { user } = useUser()
   const signedIn = Boolean(user)
-  useNotificationSocket(user?.id)
+  // The session ended on the server: this tab forgets the user like a logout from another tab.
+  useNotificationSocket(user?.id, () => forgetSignedInUser(queryClient))
   const unread = useNotificationCount({ enabled: signedIn }).data?.count ?? 0
+  // Polled while signed in (spec §7), so the panel opens on a fresh list.
+  const list = useNotifications({ enabled: signedIn })
   const [open, setOpen] = useState(false)
 
   if (!user) return null
@@ -59,22 +65,33 @@ export function NotificationMenu() {
         aria-label={t('notifications.title')}
       >
         {/* Mounted only while open, so the panel starts at 5 items each time it opens. */}
-        <NotificationPanel unread={unread} onNavigate={() => setOpen(false)} />
+        <NotificationPanel
+          notifications={list.data}
+          loading={list.isPending}
+          unread={unread}
+          onNavigate={() => setOpen(false)}
+        />
       </PopoverContent>
     </Popover>
   )
 }
 
-function NotificationPanel({ unread, onNavigate }: { unread: number; onNavigate: () => void }) {
+type PanelProps = {
+  notifications: Notification[] | null | undefined
+  loading: boolean
+  unread: number
+  onNavigate: () => void
+}
+
+function NotificationPanel({ notifications: received, loading, unread, onNavigate }: PanelProps) {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const query = useNotifications({ enabled: true })
   const markRead = useMarkNotificationRead()
   const markAllRead = useMarkAllNotificationsRead()
   const trash = useTrashNotification()
   const [moreClicks, setMoreClicks] = useState(0)
 
-  const notifications = liveNotifications(query.data)
+  const notifications = liveNotifications(received)
   const shown = notifications.slice(0, shownCountAfter(moreClicks))
   const hasUnread = unread > 0 || notifications.some((notification) => !notification.read)
 
@@ -114,7 +131,7 @@ function NotificationPanel({ unread, onNavigate }: { unread: number; onNavigate:
         style={{ maxHeight: NOTIFICATION_PANEL_MAX_HEIGHT_PX }}
         data-testid="notification-list"
       >
-        {query.isPending ? (
+        {loading ? (
           <p className="px-4 py-8 text-center text-sm text-muted-foreground" role="status">
             {t('notifications.loading')}
           </p>

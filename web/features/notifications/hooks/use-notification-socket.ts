@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { REALTIME_SOCKET_PATH, SOCKET_RECONNECT_MS } from '#web/lib/constants.ts'
 import { invalidateNotifications, notificationKeys } from '../api/notification-keys.ts'
 import { isNotificationFor, notificationSocketUrl } from '../notification-display.ts'
@@ -8,15 +8,19 @@ import { isNotificationFor, notificationSocketUrl } from '../notification-displa
  * Listens on the realtime socket (spec §7) while a user is signed in: a notification message for
  * this user refreshes both notification queries. The socket reconnects 5 s after it closes; its
  * errors are only logged. Every component using the hook shares one socket per user.
+ * `onSignedOut` runs when the server no longer knows the session (it closes the socket with it).
  */
-export function useNotificationSocket(userId: string | undefined): void {
+export function useNotificationSocket(userId: string | undefined, onSignedOut: () => void): void {
   const queryClient = useQueryClient()
+  const signedOut = useRef(onSignedOut)
+  useEffect(() => {
+    signedOut.current = onSignedOut
+  })
   useEffect(() => {
     if (!userId) return
     return subscribe(userId, {
       onNotification: () => void invalidateNotifications(queryClient),
-      // The session ended on the server (the socket closes with it): let every query find out.
-      onSignedOut: () => void queryClient.invalidateQueries(),
+      onSignedOut: () => signedOut.current(),
     })
   }, [userId, queryClient])
 }
