@@ -10,7 +10,13 @@ export const QUEUES = {
  * was killed) is failed and retried instead of waiting out the 15-minute expiry, so a mail link is
  * still valid when it arrives. Handlers must therefore be idempotent.
  */
-const QUEUE_OPTIONS = { notify: true, retryLimit: 5, retryDelay: 10, retryBackoff: true, heartbeatSeconds: 10 }
+const QUEUE_OPTIONS = {
+  notify: true,
+  retryLimit: 5,
+  retryDelay: 10,
+  retryBackoff: true,
+  heartbeatSeconds: 10,
+}
 const SUPERVISE_INTERVAL_SECONDS = 5
 
 export type JobQueue = {

@@ -55,7 +55,8 @@ describe('PostgreSQL stopping under traffic', () => {
     const requests: Record<string, () => Promise<Outcome>> = {
       'GET /api/cluster-tiers': () => httpRequest(`${server.baseUrl}/api/cluster-tiers`),
       'GET /api/user': () => httpRequest(`${server.baseUrl}/api/user`, { headers: { cookie } }),
-      'GET /api/notifications': () => httpRequest(`${server.baseUrl}/api/notifications`, { headers: { cookie } }),
+      'GET /api/notifications': () =>
+        httpRequest(`${server.baseUrl}/api/notifications`, { headers: { cookie } }),
       'POST /api/login': () =>
         httpRequest(`${server.baseUrl}/api/login`, {
           method: 'POST',
@@ -63,7 +64,10 @@ describe('PostgreSQL stopping under traffic', () => {
           body: JSON.stringify({ username: 'demo', password: DEMO_PASSWORD }),
         }),
       'POST /api/notifications/mark-all-read': () =>
-        httpRequest(`${server.baseUrl}/api/notifications/mark-all-read`, { method: 'POST', headers: { cookie } }),
+        httpRequest(`${server.baseUrl}/api/notifications/mark-all-read`, {
+          method: 'POST',
+          headers: { cookie },
+        }),
     }
     const names = Object.keys(requests)
 
@@ -104,9 +108,13 @@ describe('PostgreSQL stopping under traffic', () => {
     const summary = (sample: Sample) =>
       `${sample.phase} ${sample.name}: ${isAnswer(sample.outcome) ? sample.outcome.status : sample.outcome.error} in ${sample.outcome.ms} ms`
     // Before and after: served. During: served or 503 JSON with a message, never slow.
-    expect(samples.filter((sample) => sample.phase === 'before' && !isOk(sample.outcome)).map(summary)).toEqual([])
+    expect(
+      samples.filter((sample) => sample.phase === 'before' && !isOk(sample.outcome)).map(summary),
+    ).toEqual([])
     const outage = samples.filter((sample) => sample.phase === 'outage')
-    expect(outage.filter((sample) => !isOk(sample.outcome) && !isUnavailable(sample.outcome)).map(summary)).toEqual([])
+    expect(
+      outage.filter((sample) => !isOk(sample.outcome) && !isUnavailable(sample.outcome)).map(summary),
+    ).toEqual([])
     expect(outage.filter((sample) => sample.outcome.ms > MAX_ANSWER_MS).map(summary)).toEqual([])
     expect(outage.filter((sample) => isUnavailable(sample.outcome)).length).toBeGreaterThan(LOOPS)
     expect(readyWhileDown).toMatchObject({ status: 503, body: JSON.stringify({ status: 'unavailable' }) })
@@ -129,7 +137,11 @@ function isUnavailable(outcome: Outcome): boolean {
   if (!isAnswer(outcome) || outcome.status !== 503) return false
   if (!String(outcome.headers['content-type']).startsWith('application/json')) return false
   const body = JSON.parse(outcome.body) as { message?: unknown; code?: unknown }
-  return typeof body.message === 'string' && body.code === 'UNAVAILABLE' && outcome.headers['retry-after'] !== undefined
+  return (
+    typeof body.message === 'string' &&
+    body.code === 'UNAVAILABLE' &&
+    outcome.headers['retry-after'] !== undefined
+  )
 }
 
 async function createDatabase(serverUrl: string, name: string): Promise<string> {

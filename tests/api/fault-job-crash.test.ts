@@ -100,7 +100,9 @@ describe('a SIGKILL while mail jobs are queued', () => {
     // The crash left a job half done and others still queued.
     expect(await count(deliveredButActive, [QUEUES.sendEmail])).toBeGreaterThan(0)
     expect(
-      await count(`SELECT count(*) FROM pgboss.job WHERE name = $1 AND state = 'created'`, [QUEUES.sendEmail]),
+      await count(`SELECT count(*) FROM pgboss.job WHERE name = $1 AND state = 'created'`, [
+        QUEUES.sendEmail,
+      ]),
     ).toBeGreaterThan(0)
 
     await sql.query('DROP TRIGGER slow_delivery ON outbox; DROP FUNCTION slow_delivery()')
@@ -122,7 +124,9 @@ describe('a SIGKILL while mail jobs are queued', () => {
         .map((row) => ({ jobId: row.job_id, to: row.recipient, copies: Number(row.copies) }))
         .sort((a, b) => a.jobId.localeCompare(b.jobId)),
     ).toEqual(
-      jobs.rows.map((job) => ({ jobId: job.id, to: job.to, copies: 1 })).sort((a, b) => a.jobId.localeCompare(b.jobId)),
+      jobs.rows
+        .map((job) => ({ jobId: job.id, to: job.to, copies: 1 }))
+        .sort((a, b) => a.jobId.localeCompare(b.jobId)),
     )
     // Nothing failed for good, and the restarted server is healthy.
     expect(await count(`SELECT count(*) FROM pgboss.job WHERE state = 'failed'`)).toBe(0)

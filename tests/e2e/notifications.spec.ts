@@ -175,15 +175,15 @@ test.describe('notification menu', () => {
       sendToClient = (message) => socket.send(message)
       if (connections.length === 1) closeFirst = () => socket.close()
     })
-    await page.goto('/dashboard')
-    await expect.poll(() => connections.length).toBe(1)
-
-    // Open the panel so the list query is on screen, and let its first fetch finish.
+    // Both queries run while signed in; let their first fetches finish.
     const isPath = (path: string) => (request: { url(): string }) => new URL(request.url()).pathname === path
-    const firstList = page.waitForResponse(isPath('/api/notifications'))
-    await bell(page).click()
-    await firstList
-    await expect(panel(page).getByText('Loading notifications...')).toHaveCount(0)
+    const firstFetches = Promise.all([
+      page.waitForResponse(isPath('/api/notifications')),
+      page.waitForResponse(isPath('/api/notifications/count')),
+    ])
+    await page.goto('/dashboard')
+    await firstFetches
+    await expect.poll(() => connections.length).toBe(1)
 
     // Well inside the 10 s poll: the message itself causes both refetches.
     const listAgain = page.waitForRequest(isPath('/api/notifications'), { timeout: 6_000 })

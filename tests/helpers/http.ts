@@ -40,8 +40,12 @@ export function heldRequest(url: string, options: RequestOptions = {}) {
     },
   })
   const outcome = new Promise<Outcome>((resolve) => {
-    const fail = (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message, ms: Date.now() - started })
-    const timer = setTimeout(() => request.destroy(Object.assign(new Error('hung'), { code: 'TIMEOUT' })), options.timeoutMs ?? 15_000)
+    const fail = (error: NodeJS.ErrnoException) =>
+      resolve({ error: error.code ?? error.message, ms: Date.now() - started })
+    const timer = setTimeout(
+      () => request.destroy(Object.assign(new Error('hung'), { code: 'TIMEOUT' })),
+      options.timeoutMs ?? 15_000,
+    )
     request.on('error', (error) => {
       clearTimeout(timer)
       fail(error)
@@ -60,7 +64,13 @@ export function heldRequest(url: string, options: RequestOptions = {}) {
         clearTimeout(timer)
         // A body cut short by a closing socket ends without `complete`.
         if (!response.complete) resolve({ error: 'INCOMPLETE_BODY', ms: Date.now() - started })
-        else resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text, ms: Date.now() - started })
+        else
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: text,
+            ms: Date.now() - started,
+          })
       })
     })
   })

@@ -99,7 +99,9 @@ describe('the OpenAPI document', () => {
   it('lists every route the server registers, apart from the few hidden on purpose', () => {
     const documented = operations.map((operation) => `${operation.method} ${operation.path}`)
     const missing = server.app.registeredRoutes
-      .filter((route) => route.method !== 'HEAD' && SERVER_PREFIXES.some((prefix) => route.url.startsWith(prefix)))
+      .filter(
+        (route) => route.method !== 'HEAD' && SERVER_PREFIXES.some((prefix) => route.url.startsWith(prefix)),
+      )
       .map((route) => `${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`)
       .filter((route) => !documented.includes(route) && !HIDDEN_ROUTES.includes(route))
     expect(missing, 'routes the fuzzer cannot see').toEqual([])
@@ -118,7 +120,8 @@ describe('the OpenAPI document', () => {
         const errors = path.startsWith('/api/') ? responses.filter(([status]) => Number(status) >= 400) : []
         for (const [status, response] of errors) {
           const schema = response.content?.['application/json']?.schema
-          if (!schema?.required?.includes('message')) problems.push(`${name}: ${status} is not the error shape`)
+          if (!schema?.required?.includes('message'))
+            problems.push(`${name}: ${status} is not the error shape`)
         }
         const declared = (operation.parameters ?? []).filter((parameter) => parameter.in === 'path')
         for (const [, parameter] of path.matchAll(/\{(\w+)\}/g)) {
@@ -147,12 +150,18 @@ describe('fuzzing every operation', () => {
   it(
     'signed in as demo: the same, and the account still signs in afterwards',
     async () => {
-      const report = await fuzz(() => {
-        const demo = new DemoSession()
-        return (request) => demo.send(request)
-      }, Math.floor(TOTAL_RUNS / 2))
+      const report = await fuzz(
+        () => {
+          const demo = new DemoSession()
+          return (request) => demo.send(request)
+        },
+        Math.floor(TOTAL_RUNS / 2),
+      )
       expect(report.failures.map(describeFailure), formatReport(report)).toEqual([])
-      const login = await new TestClient(server.app).post('/api/login', { username: 'demo', password: DEMO_PASSWORD })
+      const login = await new TestClient(server.app).post('/api/login', {
+        username: 'demo',
+        password: DEMO_PASSWORD,
+      })
       expect(login.statusCode, login.body).toBe(200)
     },
     RUN_TIMEOUT_MS,

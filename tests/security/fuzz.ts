@@ -117,7 +117,10 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
 export function fuzzRequests(operations: Operation[], hints: FuzzHints): fc.Arbitrary<FuzzRequest> {
   return fc.constantFrom(...operations).chain((operation) =>
     fc.oneof(
-      { weight: 2, arbitrary: validParts(operation, hints).map((parts) => render(operation, 'valid', parts)) },
+      {
+        weight: 2,
+        arbitrary: validParts(operation, hints).map((parts) => render(operation, 'valid', parts)),
+      },
       {
         weight: 1,
         arbitrary: validParts(operation, hints)
@@ -127,7 +130,10 @@ export function fuzzRequests(operations: Operation[], hints: FuzzHints): fc.Arbi
       {
         weight: 3,
         arbitrary: fc
-          .tuple(validParts(operation, hints), fc.array(hostileMutation(operation, hints), { minLength: 1, maxLength: 3 }))
+          .tuple(
+            validParts(operation, hints),
+            fc.array(hostileMutation(operation, hints), { minLength: 1, maxLength: 3 }),
+          )
           .map(([parts, mutations]) =>
             render(
               operation,
@@ -193,7 +199,8 @@ export function problemsWith(request: FuzzRequest, response: FuzzResponse, secre
   ) {
     problems.push(`status ${status} is not in the document (${request.operation.statuses.join(', ')})`)
   }
-  if (/\n\s+at \S|node_modules|file:\/\/|\.[cm]?[jt]s:\d+:\d+/.test(body)) problems.push('stack trace in the body')
+  if (/\n\s+at \S|node_modules|file:\/\/|\.[cm]?[jt]s:\d+:\d+/.test(body))
+    problems.push('stack trace in the body')
   const everything = `${JSON.stringify(response.headers)}\n${body}`
   for (const secret of secrets) if (everything.includes(secret)) problems.push(`leaks ${secret}`)
   if (status >= 400) problems.push(...errorBodyProblems(response))
@@ -208,7 +215,9 @@ export function formatReport(report: FuzzReport): string {
   return [
     `${report.total} requests (seed ${report.seed}), by status:`,
     ...statuses,
-    ...(failures.length > 0 ? [`${failures.length} failing (at most ${MAX_FAILURES_KEPT} kept):`, ...failures] : []),
+    ...(failures.length > 0
+      ? [`${failures.length} failing (at most ${MAX_FAILURES_KEPT} kept):`, ...failures]
+      : []),
   ].join('\n')
 }
 
@@ -308,22 +317,22 @@ function validParts(operation: Operation, hints: FuzzHints): fc.Arbitrary<Parts>
     Object.fromEntries(
       operation.pathParameters.map((parameter) => [
         parameter.name,
-        valueOf(parameter.schema, parameter.name, hints).map(String),
+        valuesFor(parameter.schema, parameter.name, hints).map(String),
       ]),
     ),
   )
   const queryValues = fc.tuple(
     ...operation.queryParameters.map((parameter) =>
       (parameter.required
-        ? valueOf(parameter.schema, parameter.name, hints).map((value) => [value])
-        : fc.option(valueOf(parameter.schema, parameter.name, hints), { nil: undefined }).map((value) =>
-            value === undefined ? [] : [value],
-          )
+        ? valuesFor(parameter.schema, parameter.name, hints).map((value) => [value])
+        : fc
+            .option(valuesFor(parameter.schema, parameter.name, hints), { nil: undefined })
+            .map((value) => (value === undefined ? [] : [value]))
       ).map((values) => values.map((value): [string, string] => [parameter.name, String(value)])),
     ),
   )
   const body = operation.body
-    ? valueOf(operation.body, 'body', hints).map((value) => ({ value }))
+    ? valuesFor(operation.body, 'body', hints).map((value) => ({ value }))
     : fc.constant(undefined)
   const stateChanging = operation.method !== 'GET'
   return fc.tuple(pathValues, queryValues, body).map(([path, query, bodyValue]) => ({
@@ -340,16 +349,16 @@ function validParts(operation: Operation, hints: FuzzHints): fc.Arbitrary<Parts>
 }
 
 /** Values the schema accepts (string formats and patterns included), mixed with the known good ones. */
-function valueOf(schema: JsonSchema, name: string, hints: FuzzHints): fc.Arbitrary<unknown> {
+function valuesFor(schema: JsonSchema, name: string, hints: FuzzHints): fc.Arbitrary<unknown> {
   const alternatives = schema.anyOf ?? schema.oneOf
-  if (alternatives) return fc.oneof(...alternatives.map((alternative) => valueOf(alternative, name, hints)))
+  if (alternatives) return fc.oneof(...alternatives.map((alternative) => valuesFor(alternative, name, hints)))
   if ('const' in schema) return fc.constant(schema.const)
   if (schema.enum) return fc.constantFrom(...schema.enum)
-  const value = valueOfType(schema, name, hints)
+  const value = valuesOfType(schema, name, hints)
   return schema.nullable ? fc.option(value, { nil: null, freq: 10 }) : value
 }
 
-function valueOfType(schema: JsonSchema, name: string, hints: FuzzHints): fc.Arbitrary<unknown> {
+function valuesOfType(schema: JsonSchema, name: string, hints: FuzzHints): fc.Arbitrary<unknown> {
   switch (typeOf(schema)) {
     case 'string':
       return stringOf(schema, name, hints)
@@ -367,7 +376,7 @@ function valueOfType(schema: JsonSchema, name: string, hints: FuzzHints): fc.Arb
     case 'null':
       return fc.constant(null)
     case 'array':
-      return fc.array(valueOf(schema.items ?? {}, name, hints), {
+      return fc.array(valuesFor(schema.items ?? {}, name, hints), {
         minLength: schema.minItems ?? 0,
         maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? 5, 5)),
       })
@@ -381,7 +390,9 @@ function valueOfType(schema: JsonSchema, name: string, hints: FuzzHints): fc.Arb
 function objectOf(schema: JsonSchema, hints: FuzzHints): fc.Arbitrary<Record<string, unknown>> {
   const properties = schema.properties ?? {}
   return fc.record(
-    Object.fromEntries(Object.entries(properties).map(([key, property]) => [key, valueOf(property, key, hints)])),
+    Object.fromEntries(
+      Object.entries(properties).map(([key, property]) => [key, valuesFor(property, key, hints)]),
+    ),
     { requiredKeys: (schema.required ?? []).filter((key) => key in properties) },
   )
 }
@@ -403,7 +414,10 @@ function stringOf(schema: JsonSchema, name: string, hints: FuzzHints): fc.Arbitr
 /** RFC 5322 addresses, many of which the API's stricter check refuses, mixed with everyday ones. */
 function emailAddress(): fc.Arbitrary<string> {
   const everyday = fc
-    .tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._+-]{0,20}$/), fc.constantFrom('example.com', 'clusterdeck.eu', 'mail.example.org'))
+    .tuple(
+      fc.stringMatching(/^[a-z0-9][a-z0-9._+-]{0,20}$/),
+      fc.constantFrom('example.com', 'clusterdeck.eu', 'mail.example.org'),
+    )
     .map(([local, domain]) => `${local}@${domain}`)
   return fc.oneof(everyday, fc.emailAddress())
 }
@@ -455,7 +469,8 @@ function withField(parts: Parts, field: Field, value: unknown, label: string): P
   }
   if (field.in === 'query') {
     const query = parts.query.filter(([name]) => name !== field.name)
-    if (value !== undefined) query.push([field.name, typeof value === 'string' ? value : JSON.stringify(value)])
+    if (value !== undefined)
+      query.push([field.name, typeof value === 'string' ? value : JSON.stringify(value)])
     return { ...parts, query, labels }
   }
   const current = parts.body && 'value' in parts.body ? parts.body.value : {}
@@ -505,7 +520,14 @@ function boundaryValue(field: Field, hints: FuzzHints): fc.Arbitrary<Mutation> {
     case 'string': {
       const min = schema.minLength ?? 0
       const max = schema.maxLength ?? 256
-      values.push('', ' ', ' '.repeat(Math.max(min, 1)), 'a'.repeat(min), 'a'.repeat(max), 'a'.repeat(max + 1))
+      values.push(
+        '',
+        ' ',
+        ' '.repeat(Math.max(min, 1)),
+        'a'.repeat(min),
+        'a'.repeat(max),
+        'a'.repeat(max + 1),
+      )
       if (min > 0) values.push('a'.repeat(min - 1))
       if (schema.format === 'uuid')
         values.push(
@@ -523,7 +545,10 @@ function boundaryValue(field: Field, hints: FuzzHints): fc.Arbitrary<Mutation> {
       break
     }
     case 'array':
-      values.push([], Array.from({ length: (schema.maxItems ?? 100) + 1 }, () => ''))
+      values.push(
+        [],
+        Array.from({ length: (schema.maxItems ?? 100) + 1 }, () => ''),
+      )
       break
     default:
       values.push(null, {}, '', 0, false)
@@ -565,7 +590,15 @@ const ODD_UNICODE = [
   '\uffff\ufffe',
 ]
 
-const HUGE_NUMBERS = ['1e999', '-1e999', '1e308', '9007199254740993', '123456789012345678901234567890', '-0', '1e-400']
+const HUGE_NUMBERS = [
+  '1e999',
+  '-1e999',
+  '1e308',
+  '9007199254740993',
+  '123456789012345678901234567890',
+  '-0',
+  '1e-400',
+]
 
 const BAD_JSON = [
   '{',
@@ -656,7 +689,10 @@ function hostileMutation(operation: Operation, hints: FuzzHints): fc.Arbitrary<M
     { weight: 2, arbitrary: field(hugeString) },
     { weight: 1, arbitrary: field(hugeNumber) },
     { weight: 2, arbitrary: field((target) => stringFrom(target, oddUnicode(), 'odd unicode')) },
-    { weight: 2, arbitrary: field((target) => stringFrom(target, fc.constantFrom(...SQL_AND_MARKUP), 'injection')) },
+    {
+      weight: 2,
+      arbitrary: field((target) => stringFrom(target, fc.constantFrom(...SQL_AND_MARKUP), 'injection')),
+    },
     { weight: 1, arbitrary: foreignId(operation, hints) },
     { weight: bodyLike ? 3 : 1, arbitrary: badJson() },
     { weight: bodyLike ? 2 : 1, arbitrary: wrongContentType() },
@@ -688,35 +724,55 @@ function missing(target: Field): fc.Arbitrary<Mutation> {
 
 function extraField(operation: Operation): fc.Arbitrary<Mutation> {
   const name = fc.oneof(
-    fc.constantFrom('__proto__', 'constructor', 'prototype', 'role', 'isOfficer', 'organizationId', 'id', '$where'),
+    fc.constantFrom(
+      '__proto__',
+      'constructor',
+      'prototype',
+      'role',
+      'isOfficer',
+      'organizationId',
+      'id',
+      '$where',
+    ),
     fc.string({ minLength: 1, maxLength: 20 }),
   )
-  return fc.tuple(name, fc.jsonValue({ maxDepth: 2 }), fc.boolean()).map(([key, value, inQuery]) => (parts: Parts) => {
-    if (inQuery || operation.method === 'GET')
-      return { ...parts, query: [...parts.query, [key, JSON.stringify(value) ?? '']], labels: [...parts.labels, `extra ?${key}`] }
-    const current = parts.body && 'value' in parts.body ? parts.body.value : {}
-    const object = isPlainObject(current) ? { ...current } : {}
-    Object.defineProperty(object, key, { value, enumerable: true, configurable: true, writable: true })
-    return {
-      ...parts,
-      body: { value: object },
-      contentType: parts.contentType ?? 'application/json',
-      labels: [...parts.labels, `extra body.${key}`],
-    }
-  })
+  return fc
+    .tuple(name, fc.jsonValue({ maxDepth: 2 }), fc.boolean())
+    .map(([key, value, inQuery]) => (parts: Parts) => {
+      if (inQuery || operation.method === 'GET')
+        return {
+          ...parts,
+          query: [...parts.query, [key, JSON.stringify(value) ?? '']],
+          labels: [...parts.labels, `extra ?${key}`],
+        }
+      const current = parts.body && 'value' in parts.body ? parts.body.value : {}
+      const object = isPlainObject(current) ? { ...current } : {}
+      Object.defineProperty(object, key, { value, enumerable: true, configurable: true, writable: true })
+      return {
+        ...parts,
+        body: { value: object },
+        contentType: parts.contentType ?? 'application/json',
+        labels: [...parts.labels, `extra body.${key}`],
+      }
+    })
 }
 
 function hugeString(target: Field): fc.Arbitrary<Mutation> {
   const length = fc.oneof(fc.integer({ min: 1_000, max: 20_000 }), fc.constantFrom(100_000, 300_000))
-  return fc
-    .tuple(length, fc.constantFrom('A', 'é', '🚀', "'"))
-    .map(([size, unit]) => (parts: Parts) => withField(parts, target, unit.repeat(size), `${size} × ${unit}`))
+  return fc.tuple(length, fc.constantFrom('A', 'é', '🚀', "'")).map(
+    ([size, unit]) =>
+      (parts: Parts) =>
+        withField(parts, target, unit.repeat(size), `${size} × ${unit}`),
+  )
 }
 
 function hugeNumber(target: Field): fc.Arbitrary<Mutation> {
-  return fc.constantFrom(...HUGE_NUMBERS).map((number) => (parts: Parts) =>
-    withField(parts, target, target.in === 'body' ? new RawJson(number) : number, `= ${number}`),
-  )
+  return fc
+    .constantFrom(...HUGE_NUMBERS)
+    .map(
+      (number) => (parts: Parts) =>
+        withField(parts, target, target.in === 'body' ? new RawJson(number) : number, `= ${number}`),
+    )
 }
 
 function oddUnicode(): fc.Arbitrary<string> {
@@ -724,27 +780,44 @@ function oddUnicode(): fc.Arbitrary<string> {
 }
 
 function stringFrom(target: Field, values: fc.Arbitrary<string>, what: string): fc.Arbitrary<Mutation> {
-  return fc
-    .tuple(values, fc.boolean())
-    .map(([value, alone]) => (parts: Parts) =>
-      withField(parts, target, alone ? value : `demo${value}`, `${what} ${JSON.stringify(value).slice(0, 40)}`),
-    )
+  return fc.tuple(values, fc.boolean()).map(
+    ([value, alone]) =>
+      (parts: Parts) =>
+        withField(
+          parts,
+          target,
+          alone ? value : `demo${value}`,
+          `${what} ${JSON.stringify(value).slice(0, 40)}`,
+        ),
+  )
 }
 
 /** Another caller's id (or the caller's own) where the route takes an id. */
 function foreignId(operation: Operation, hints: FuzzHints): fc.Arbitrary<Mutation> {
   const idFields = fieldsOf(operation).filter((field) => field.schema.format === 'uuid')
   if (idFields.length === 0 || hints.ids.length === 0) return unchanged
-  return fc
-    .tuple(fc.constantFrom(...idFields), fc.constantFrom(...hints.ids))
-    .map(([target, id]) => (parts: Parts) => withField(parts, target, id, `= known id ${id}`))
+  return fc.tuple(fc.constantFrom(...idFields), fc.constantFrom(...hints.ids)).map(
+    ([target, id]) =>
+      (parts: Parts) =>
+        withField(parts, target, id, `= known id ${id}`),
+  )
 }
 
 function badJson(): fc.Arbitrary<Mutation> {
   const truncated = fc.nat().map((cut) => (parts: Parts) => {
-    const text = parts.body === undefined ? '{"a":"b"}' : 'text' in parts.body ? parts.body.text : serialize(parts.body.value)
+    const text =
+      parts.body === undefined
+        ? '{"a":"b"}'
+        : 'text' in parts.body
+          ? parts.body.text
+          : serialize(parts.body.value)
     const at = text.length === 0 ? 0 : cut % text.length
-    return { ...parts, body: { text: text.slice(0, at) }, contentType: 'application/json', labels: [...parts.labels, `JSON cut at ${at}`] }
+    return {
+      ...parts,
+      body: { text: text.slice(0, at) },
+      contentType: 'application/json',
+      labels: [...parts.labels, `JSON cut at ${at}`],
+    }
   })
   const broken = fc.constantFrom(...BAD_JSON).map((text) => (parts: Parts) => ({
     ...parts,
@@ -756,12 +829,14 @@ function badJson(): fc.Arbitrary<Mutation> {
 }
 
 function wrongContentType(): fc.Arbitrary<Mutation> {
-  return fc.tuple(fc.constantFrom(...CONTENT_TYPES), fc.boolean()).map(([contentType, dropType]) => (parts: Parts) => ({
-    ...parts,
-    body: parts.body ?? { text: 'username=demo&password=x' },
-    contentType: dropType ? undefined : contentType,
-    labels: [...parts.labels, dropType ? 'no content-type' : `content-type ${contentType || '(empty)'}`],
-  }))
+  return fc
+    .tuple(fc.constantFrom(...CONTENT_TYPES), fc.boolean())
+    .map(([contentType, dropType]) => (parts: Parts) => ({
+      ...parts,
+      body: parts.body ?? { text: 'username=demo&password=x' },
+      contentType: dropType ? undefined : contentType,
+      labels: [...parts.labels, dropType ? 'no content-type' : `content-type ${contentType || '(empty)'}`],
+    }))
 }
 
 function oversizedBody(): fc.Arbitrary<Mutation> {
@@ -774,7 +849,9 @@ function oversizedBody(): fc.Arbitrary<Mutation> {
 }
 
 function wrongMethod(operation: Operation): fc.Arbitrary<Mutation> {
-  const others = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter((method) => method !== operation.method)
+  const others = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter(
+    (method) => method !== operation.method,
+  )
   return fc.constantFrom(...others).map((method) => (parts: Parts) => ({
     ...parts,
     method,
@@ -786,7 +863,10 @@ function hostileHeaders(): fc.Arbitrary<Mutation> {
   return fc.constantFrom(...HOSTILE_HEADERS).map((headers) => (parts: Parts) => ({
     ...parts,
     headers: { ...parts.headers, ...headers },
-    labels: [...parts.labels, `header ${Object.keys(headers)[0]}: ${Object.values(headers)[0]!.slice(0, 30)}`],
+    labels: [
+      ...parts.labels,
+      `header ${Object.keys(headers)[0]}: ${Object.values(headers)[0]!.slice(0, 30)}`,
+    ],
   }))
 }
 
