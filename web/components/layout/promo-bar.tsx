@@ -97,6 +97,7 @@ export function PromoBar() {
 
   return (
     <section
+      data-promo-bar
       aria-label={t('promo.region')}
       data-testid="promo-bar"
       className="relative bg-gradient-to-r from-primary to-primary/85 text-primary-foreground"
@@ -174,6 +175,8 @@ function useDismissed(): [boolean, (dismissed: boolean) => void] {
     } catch {
       dismissedInMemory = next
     }
+    // The boot script hid a bar dismissed before this page load; from now on React decides.
+    document.documentElement.classList.remove('promo-dismissed')
     for (const listener of dismissListeners) listener()
   }
   return [dismissed, setDismissed]

@@ -11,7 +11,8 @@ export const badgeVariants = cva(
         secondary: 'border-transparent bg-muted text-foreground',
         destructive: 'border-transparent bg-destructive text-destructive-foreground',
         // Light theme: the status colours darkened until small text on their tint passes AA.
-        success: 'border-transparent bg-success/15 text-[color-mix(in_oklab,var(--success),black_35%)] dark:text-success',
+        success:
+          'border-transparent bg-success/15 text-[color-mix(in_oklab,var(--success),black_35%)] dark:text-success',
         warning: 'border-warning/50 text-[color-mix(in_oklab,var(--warning),black_45%)] dark:text-warning',
         outline: 'text-foreground',
       },
