@@ -4,6 +4,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { precompress } from './precompress.ts'
 import { sourceFingerprint } from './source-fingerprint.ts'
 
 if (existsSync('web')) {
@@ -11,6 +12,10 @@ if (existsSync('web')) {
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 const buildDir = process.env.BUILD_DIR ?? 'build'
+if (existsSync(`${buildDir}/client`)) {
+  const { files, bytes, brotliBytes } = precompress(`${buildDir}/client`)
+  console.log(`Precompressed ${files} files: ${Math.round(bytes / 1024)} KiB → ${Math.round(brotliBytes / 1024)} KiB (Brotli)`)
+}
 mkdirSync(buildDir, { recursive: true })
 writeFileSync(`${buildDir}/.stamp`, sourceFingerprint())
 console.log('Build complete')

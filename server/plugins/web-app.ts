@@ -27,7 +27,9 @@ export default fp(async function webApp(
       root: options.clientDir,
       wildcard: false,
       index: ['index.html'],
-      setHeaders: (reply, filePath) => {
+      preCompressed: true,
+      setHeaders: (reply, servedPath) => {
+        const filePath = servedPath.replace(/\.(br|gz)$/, '')
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
         const policy = pagePolicies.get(filePath)
