@@ -14,7 +14,9 @@ if (existsSync('web')) {
 const buildDir = process.env.BUILD_DIR ?? 'build'
 if (existsSync(`${buildDir}/client`)) {
   const { files, bytes, brotliBytes } = precompress(`${buildDir}/client`)
-  console.log(`Precompressed ${files} files: ${Math.round(bytes / 1024)} KiB → ${Math.round(brotliBytes / 1024)} KiB (Brotli)`)
+  console.log(
+    `Precompressed ${files} files: ${Math.round(bytes / 1024)} KiB → ${Math.round(brotliBytes / 1024)} KiB (Brotli)`,
+  )
 }
 mkdirSync(buildDir, { recursive: true })
 writeFileSync(`${buildDir}/.stamp`, sourceFingerprint())

@@ -23,7 +23,7 @@ import { createTestDatabase, TEST_SESSION_SECRET } from '#tests/helpers/server.t
 
 const MAILS = 30
 /** Each delivery is slowed down so the kill lands between a mail's delivery and its job's completion. */
-const DELIVERY_DELAY_SECONDS = 0.3
+const DELIVERY_DELAY_SECONDS = 1
 
 const database = await createTestDatabase()
 const sql = new pg.Pool({ connectionString: database.url, max: 2 })

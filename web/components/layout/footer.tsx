@@ -92,7 +92,7 @@ function VersionLine() {
           className={cn(
             'rounded px-1.5 py-0.5 font-mono text-[0.6875rem] font-semibold tracking-wide',
             environment === 'production'
-              ? 'bg-success/15 text-success'
+              ? 'bg-success/20 text-foreground ring-1 ring-success/50 ring-inset'
               : 'bg-warning/20 text-foreground ring-1 ring-warning/50 ring-inset',
           )}
         >

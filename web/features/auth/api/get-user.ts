@@ -19,5 +19,10 @@ export const userQueryOptions = queryOptions({
 
 export function useUser(): { user: User | null; isLoading: boolean } {
   const query = useQuery(userQueryOptions)
-  return { user: query.data ?? null, isLoading: query.isPending && query.fetchStatus !== 'idle' }
+  // TanStack keeps the last data when a refetch fails: a final 401 still means signed out.
+  const signedOut = query.error instanceof ApiError && query.error.status === 401
+  return {
+    user: signedOut ? null : (query.data ?? null),
+    isLoading: query.isPending && query.fetchStatus !== 'idle',
+  }
 }
