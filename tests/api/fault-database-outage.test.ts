@@ -79,6 +79,7 @@ describe('PostgreSQL stopping under traffic', () => {
         const name = names[turn % names.length]!
         const startedIn = phase
         const outcome = await requests[name]!()
+        // A request that spans a change of phase may have met the outage.
         samples.push({ phase: startedIn === phase ? phase : 'outage', name, outcome })
         await sleep(20)
       }
