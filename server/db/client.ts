@@ -15,6 +15,9 @@ export function createDatabase(connectionString: string, options: { max?: number
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
     statement_timeout: 15_000,
+    // A database that stops answering on an open connection (frozen, not gone) must not hold
+    // requests forever; the server-side statement timeout cannot fire then.
+    query_timeout: 20_000,
   })
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {})

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_TOTP_SECRET, demoEmail } from '#common/demo-accounts.ts'
 import { authTokens, sessions } from '#server/db/schema/index.ts'
-import { DEMO_TOTP_SECRET, demoEmail } from '#server/db/seed/demo-accounts.ts'
 import {
   findUser,
   queuedMailCount,

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '#common/demo-accounts.ts'
 import { authTokens, notifications, sessions, users } from '#server/db/schema/index.ts'
-import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '#server/db/seed/demo-accounts.ts'
 import { issueAuthToken } from '#server/modules/auth/auth-tokens.ts'
 import { resetPassword } from '#server/modules/auth/email-links.ts'
 import { MFA_PENDING_MS } from '#server/modules/auth/sessions.ts'

@@ -1,6 +1,6 @@
 import { generateSync } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '#server/db/seed/demo-accounts.ts'
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '#common/demo-accounts.ts'
 import { startTestServer, TestClient, type TestServer } from '#tests/helpers/server.ts'
 
 let server: TestServer

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { demoEmail } from '#common/demo-accounts.ts'
 import { PASSWORD_MIN_LENGTH } from '#common/schemas/auth.ts'
 import {
   authTokens,
@@ -8,7 +9,6 @@ import {
   registrationRequests,
   sessions,
 } from '#server/db/schema/index.ts'
-import { demoEmail } from '#server/db/seed/demo-accounts.ts'
 import { isCommonPassword } from '#server/modules/auth/passwords.ts'
 import { findUser, newRegistration, queuedMailCount, tokenOf } from '#tests/helpers/auth.ts'
 import { linkIn, startTestServer, TestClient, type TestServer, waitForMail } from '#tests/helpers/server.ts'

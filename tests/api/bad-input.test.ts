@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import type { ZodType } from 'zod'
-import { DEMO_PASSWORD } from '#server/db/seed/demo-accounts.ts'
+import { DEMO_PASSWORD } from '#common/demo-accounts.ts'
 import { startTestServer, TestClient } from '#tests/helpers/server.ts'
 
 /**

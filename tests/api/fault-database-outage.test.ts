@@ -1,8 +1,8 @@
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
+import { DEMO_PASSWORD } from '#common/demo-accounts.ts'
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '#server/db/embedded-postgres.ts'
-import { DEMO_PASSWORD } from '#server/db/seed/demo-accounts.ts'
 import { httpRequest, isAnswer, type Outcome } from '#tests/helpers/http.ts'
 import {
   cleanUpServers,

@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { DEMO_ACCOUNTS, demoEmail } from '#server/db/seed/demo-accounts.ts'
+import { DEMO_ACCOUNTS, demoEmail } from '#common/demo-accounts.ts'
 import { QUEUES } from '#server/jobs/queue.ts'
 import { httpRequest, isAnswer } from '#tests/helpers/http.ts'
 import {

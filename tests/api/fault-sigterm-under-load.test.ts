@@ -1,6 +1,6 @@
 import http from 'node:http'
 import { afterAll, describe, expect, it } from 'vitest'
-import { DEMO_PASSWORD } from '#server/db/seed/demo-accounts.ts'
+import { DEMO_PASSWORD } from '#common/demo-accounts.ts'
 import { heldRequest, httpRequest, isAnswer, type Outcome } from '#tests/helpers/http.ts'
 import {
   cleanUpServers,

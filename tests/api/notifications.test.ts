@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { DEMO_PASSWORD } from '#common/demo-accounts.ts'
 import { notifications, users } from '#server/db/schema/index.ts'
-import { DEMO_PASSWORD } from '#server/db/seed/demo-accounts.ts'
 import { poolExecutor } from '#server/db/transaction.ts'
 import { createNotification, type NewNotification } from '#server/modules/notifications/service.ts'
 import { startTestServer, TestClient, type TestServer } from '#tests/helpers/server.ts'

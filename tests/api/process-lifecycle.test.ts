@@ -2,7 +2,7 @@ import http from 'node:http'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { DEMO_PASSWORD } from '#server/db/seed/demo-accounts.ts'
+import { DEMO_PASSWORD } from '#common/demo-accounts.ts'
 import {
   cleanUpServers,
   createDataDir,

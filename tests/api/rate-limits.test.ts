@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_PASSWORD, demoEmail } from '#common/demo-accounts.ts'
 import { rateLimitBuckets } from '#server/db/schema/index.ts'
-import { DEMO_PASSWORD, demoEmail } from '#server/db/seed/demo-accounts.ts'
 import { newRegistration, queuedMailCount } from '#tests/helpers/auth.ts'
 import { startTestServer, TestClient, type TestServer } from '#tests/helpers/server.ts'
 

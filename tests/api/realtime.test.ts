@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_PASSWORD } from '#common/demo-accounts.ts'
 import { users } from '#server/db/schema/index.ts'
-import { DEMO_PASSWORD } from '#server/db/seed/demo-accounts.ts'
 import { inTransaction, poolExecutor } from '#server/db/transaction.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
 import { openSocket, parseMessage, refusedHandshakeStatus } from '#tests/helpers/realtime.ts'

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net'
 import { SMTPServer, type SMTPServerEnvelope } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_PASSWORD } from '#common/demo-accounts.ts'
 import { outbox } from '#server/db/schema/index.ts'
-import { DEMO_PASSWORD } from '#server/db/seed/demo-accounts.ts'
 import { startTestServer, TestClient, type TestServer } from '#tests/helpers/server.ts'
 
 type CapturedMail = { envelope: SMTPServerEnvelope; raw: string }

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_PASSWORD } from '#common/demo-accounts.ts'
 import { clusters, orders, organizations } from '#server/db/schema/index.ts'
-import { DEMO_PASSWORD } from '#server/db/seed/demo-accounts.ts'
 import { startTestServer, TestClient, type TestServer, waitForMail } from '#tests/helpers/server.ts'
 
 const packageVersion: string = JSON.parse(

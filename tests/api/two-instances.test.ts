@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PASSWORD } from '#server/db/seed/demo-accounts.ts'
+import { DEMO_PASSWORD } from '#common/demo-accounts.ts'
 import { freePort, openSocket, parseMessage } from '#tests/helpers/realtime.ts'
 import { createTestDatabase, TEST_SESSION_SECRET } from '#tests/helpers/server.ts'
 

@@ -1,5 +1,5 @@
 import { generateSync } from 'otplib'
-import { DEMO_PASSWORD, DEMO_TOTP_SECRET, demoEmail } from '../../server/db/seed/demo-accounts.ts'
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET, demoEmail } from '../../common/demo-accounts.ts'
 import {
   expectToast,
   linkIn,

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright'
-import { DEMO_PASSWORD, demoEmail } from '../../server/db/seed/demo-accounts.ts'
+import { DEMO_PASSWORD, demoEmail } from '../../common/demo-accounts.ts'
 import { expectToast, openAuthScreen, signInThroughForm, toastTitled } from './support/auth.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { generateSync } from 'otplib'
-import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../server/db/seed/demo-accounts.ts'
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../common/demo-accounts.ts'
 import {
   expectToast,
   freshUser,

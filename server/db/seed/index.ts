@@ -1,15 +1,15 @@
 import { count } from 'drizzle-orm'
-import { hashPassword } from '#server/modules/auth/passwords.ts'
-import type { Database } from '../client.ts'
-import { clusterTypes, organizations, users } from '../schema/index.ts'
-import { CLUSTER_TYPES } from './cluster-types.ts'
 import {
   DEMO_ACCOUNTS,
   DEMO_ORGANIZATIONS,
   DEMO_PASSWORD,
   DEMO_TOTP_SECRET,
   demoEmail,
-} from './demo-accounts.ts'
+} from '#common/demo-accounts.ts'
+import { hashPassword } from '#server/modules/auth/passwords.ts'
+import type { Database } from '../client.ts'
+import { clusterTypes, organizations, users } from '../schema/index.ts'
+import { CLUSTER_TYPES } from './cluster-types.ts'
 
 /** Fills an empty database: the catalog always, the demo organization and users outside production. */
 export async function seedDatabase(db: Database, options: { demoData: boolean }): Promise<void> {

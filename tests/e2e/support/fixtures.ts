@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test'
-import { DEMO_PASSWORD } from '../../../server/db/seed/demo-accounts.ts'
+import { DEMO_PASSWORD } from '../../../common/demo-accounts.ts'
 
 /**
  * Every browser test fails on a console error or an uncaught page error. The one expected

@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query'
 import { ChevronRight, FlaskConical, ShieldOff } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { DEMO_ACCOUNTS } from '#common/demo-accounts.ts'
 import { LoadingState } from '#web/components/layout/auth-gate.tsx'
 import { buttonVariants } from '#web/components/ui/button.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { useDevLogin } from '#web/features/auth/api/dev-login.ts'
 import { AuthCard, AuthScreen } from '#web/features/auth/components/auth-screen.tsx'
-import { DEMO_ACCOUNTS } from '#web/features/auth/demo-accounts.ts'
 import { toastAuthFailure, useFinishSignIn } from '#web/features/auth/use-finish-sign-in.ts'
 import { versionSummaryQueryOptions } from '#web/features/system/api/get-version-summary.ts'
 import { AUTH_PATHS } from '#web/lib/paths.ts'
@@ -78,7 +78,7 @@ function DemoAccounts() {
                     <span className="font-normal text-muted-foreground">· {account.username}</span>
                   </span>
                   <span className="truncate text-xs text-muted-foreground">
-                    {t(`auth.devLogin.accounts.${account.description}`)}
+                    {t(`auth.devLogin.accounts.${account.descriptionKey}`)}
                   </span>
                 </span>
                 {pending ? (

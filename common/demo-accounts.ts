@@ -19,6 +19,14 @@ type DemoAccount = {
   emailVerified: boolean
   mfa: boolean
   description: string
+  /** Key of the description in the web app's strings (auth.devLogin.accounts). */
+  descriptionKey:
+    | 'verifiedCustomer'
+    | 'unverifiedEmail'
+    | 'twoFactor'
+    | 'organizationAdmin'
+    | 'officer'
+    | 'platformOperator'
 }
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
@@ -31,6 +39,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     emailVerified: true,
     mfa: false,
     description: 'verified customer',
+    descriptionKey: 'verifiedCustomer',
   },
   {
     username: 'newcomer',
@@ -41,6 +50,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     emailVerified: false,
     mfa: false,
     description: 'email not yet verified',
+    descriptionKey: 'unverifiedEmail',
   },
   {
     username: 'secure',
@@ -51,6 +61,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     emailVerified: true,
     mfa: true,
     description: 'TOTP two-factor authentication',
+    descriptionKey: 'twoFactor',
   },
   {
     username: 'admin',
@@ -61,6 +72,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     emailVerified: true,
     mfa: false,
     description: 'organization admin',
+    descriptionKey: 'organizationAdmin',
   },
   {
     username: 'officer',
@@ -71,6 +83,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     emailVerified: true,
     mfa: false,
     description: 'officer (officers panel)',
+    descriptionKey: 'officer',
   },
   {
     username: 'superadmin',
@@ -81,6 +94,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     emailVerified: true,
     mfa: false,
     description: 'platform operator (super_admin)',
+    descriptionKey: 'platformOperator',
   },
 ]
 
