@@ -1,0 +1,53 @@
+import { expect, test } from './support/fixtures.ts'
+
+const openToasts = (page: import('@playwright/test').Page) =>
+  page.locator('li[data-variant][data-state="open"]')
+
+test('/fr selects French, remembers it and shows the home page', async ({ page }) => {
+  await page.goto('/fr')
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    "Kubernetes managé depuis des centres de données de l'UE",
+  )
+  expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('fr')
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    "Kubernetes managé depuis des centres de données de l'UE",
+  )
+})
+
+test.describe('toasts', () => {
+  test.beforeEach(async ({ context, page }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.goto('/')
+    await expect(page.getByRole('button', { name: 'Copy promo code PARIS' })).toBeEnabled()
+  })
+
+  test('show at most 3 at once', async ({ page }) => {
+    const code = page.getByRole('button', { name: 'Copy promo code PARIS' })
+    for (let click = 0; click < 4; click++) await code.click()
+    await expect(openToasts(page)).toHaveCount(3)
+  })
+
+  test('F8 moves focus to the notification area', async ({ page }) => {
+    await page.getByRole('button', { name: 'Copy promo code PARIS' }).click()
+    await expect(openToasts(page)).toHaveCount(1)
+    await page.locator('body').press('F8')
+    await expect(page.locator('ol:focus')).toHaveCount(1)
+  })
+
+  test('a swipe right of more than 50 px dismisses a toast', async ({ page }) => {
+    await page.getByRole('button', { name: 'Copy promo code PARIS' }).click()
+    const toast = openToasts(page).first()
+    await expect(toast).toBeVisible()
+    const box = (await toast.boundingBox())!
+    const y = box.y + box.height / 2
+    await page.mouse.move(box.x + 20, y)
+    await page.mouse.down()
+    for (let step = 1; step <= 8; step++) await page.mouse.move(box.x + 20 + step * 12, y)
+    await page.mouse.up()
+    // Well before the toast's own 3 s are up.
+    await expect(openToasts(page)).toHaveCount(0, { timeout: 1_500 })
+  })
+})
