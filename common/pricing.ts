@@ -1,3 +1,61 @@
+import { type Currency, convertFromUsd, type ExchangeRates, formatPrice } from './money.ts'
+
+/**
+ * The pricing rules both sides use (docs/decisions/008-pricing-rules.md). Every amount is integer
+ * USD cents until it is shown; flavors are priced in USD milli-cents an hour. The server always
+ * recomputes an order's price with these functions; the client's figure is only displayed.
+ */
+
+/** Hours billed for a month of a running node: 365 × 24 / 12, the industry's usual 730. */
+export const HOURS_PER_MONTH = 730
+export const MILLICENTS_PER_CENT = 1_000
+/** A yearly commitment pays ten months: two months free, shown as a 17% saving. */
+export const YEARLY_BILLED_MONTHS = 10
+export const BILLING_CYCLES = ['monthly', 'yearly'] as const
+export type BillingCycle = (typeof BILLING_CYCLES)[number]
+
+/** The promotion of the spec's promo bar: 5% off an organization's first paid order. */
+export const PROMO_CODE = 'PARIS'
+export const PROMO_PERCENT = 5
+
+export type PricedConfiguration = {
+  clusterType: { baseMonthlyPriceCents: number }
+  nodePools: { flavor: { hourlyPriceMillicents: number }; nodeCount: number }[]
+  addOns: { monthlyPriceCents: number }[]
+}
+
+export type MonthlyPrice = {
+  clusterTypeCents: number
+  /** One figure per node pool, in the order given. */
+  nodePoolCents: number[]
+  addOnsCents: number
+  totalCents: number
+}
+
+/**
+ * The monthly price of a configuration: the cluster type's base price, plus each node pool's
+ * nodes × flavor hourly price × 730 hours (rounded to the cent per pool), plus the add-ons.
+ */
+export function monthlyPrice(configuration: PricedConfiguration): MonthlyPrice {
+  const clusterTypeCents = configuration.clusterType.baseMonthlyPriceCents
+  const nodePoolCents = configuration.nodePools.map((pool) =>
+    nodePoolMonthlyCents(pool.flavor.hourlyPriceMillicents, pool.nodeCount),
+  )
+  const addOnsCents = configuration.addOns.reduce((sum, addOn) => sum + addOn.monthlyPriceCents, 0)
+  const totalCents = clusterTypeCents + sum(nodePoolCents) + addOnsCents
+  return { clusterTypeCents, nodePoolCents, addOnsCents, totalCents }
+}
+
+/** A node pool's month, rounded once to the cent (never per node or per hour). */
+export function nodePoolMonthlyCents(hourlyPriceMillicents: number, nodeCount: number): number {
+  return Math.round((hourlyPriceMillicents * nodeCount * HOURS_PER_MONTH) / MILLICENTS_PER_CENT)
+}
+
+/** What a billing cycle costs, from the monthly price: one month, or ten for a year. */
+export function cyclePriceCents(monthlyCents: number, cycle: BillingCycle): number {
+  return cycle === 'yearly' ? monthlyCents * YEARLY_BILLED_MONTHS : monthlyCents
+}
+
 /**
  * The yearly discount shown beside a yearly price: the rounded percentage saved against paying
  * the monthly price twelve times (spec §5).
@@ -6,4 +64,51 @@ export function yearlyDiscountPercent(monthlyPrice: number, yearlyPrice: number)
   const twelveMonths = monthlyPrice * 12
   if (twelveMonths <= 0) return 0
   return Math.round(((twelveMonths - yearlyPrice) / twelveMonths) * 100)
+}
+
+export type PromoResult = {
+  /** The code as applied (upper case), or null when it did not apply. */
+  appliedCode: string | null
+  discountCents: number
+  totalCents: number
+  /** Why a code given was not applied. */
+  rejection: 'unknown_code' | 'not_first_paid_order' | 'nothing_to_pay' | null
+}
+
+/**
+ * The effect of a promo code on an order's total. PARIS takes 5% off (rounded to the cent) when
+ * the order is the organization's first paid one; the server decides `isFirstPaidOrder`.
+ */
+export function applyPromoCode(input: {
+  code: string | null | undefined
+  subtotalCents: number
+  isFirstPaidOrder: boolean
+}): PromoResult {
+  const none = { appliedCode: null, discountCents: 0, totalCents: input.subtotalCents }
+  const code = input.code?.trim().toUpperCase() ?? ''
+  if (code === '') return { ...none, rejection: null }
+  if (code !== PROMO_CODE) return { ...none, rejection: 'unknown_code' }
+  if (input.subtotalCents <= 0) return { ...none, rejection: 'nothing_to_pay' }
+  if (!input.isFirstPaidOrder) return { ...none, rejection: 'not_first_paid_order' }
+  const discountCents = Math.round((input.subtotalCents * PROMO_PERCENT) / 100)
+  return {
+    appliedCode: PROMO_CODE,
+    discountCents,
+    totalCents: input.subtotalCents - discountCents,
+    rejection: null,
+  }
+}
+
+/** USD cents to whole cents of another currency; totals are converted once, never line by line. */
+export function convertCents(usdCents: number, currency: Currency, rates: ExchangeRates): number {
+  return Math.round(convertFromUsd(usdCents, currency, rates))
+}
+
+/** A USD-cent amount shown in a currency: formatCents(4_964, 'EUR', rates) → "€41.95". */
+export function formatCents(usdCents: number, currency: Currency, rates: ExchangeRates): string {
+  return formatPrice(convertCents(usdCents, currency, rates) / 100, currency)
+}
+
+function sum(values: number[]): number {
+  return values.reduce((total, value) => total + value, 0)
 }

@@ -8,15 +8,12 @@ import {
 } from '#common/demo-accounts.ts'
 import { hashPassword } from '#server/modules/auth/passwords.ts'
 import type { Database } from '../client.ts'
-import { clusterTypes, organizations, users } from '../schema/index.ts'
-import { CLUSTER_TYPES } from './cluster-types.ts'
+import { organizations, users } from '../schema/index.ts'
+import { seedCatalog } from './catalog.ts'
 
 /** Fills an empty database: the catalog always, the demo organization and users outside production. */
 export async function seedDatabase(db: Database, options: { demoData: boolean }): Promise<void> {
-  await db
-    .insert(clusterTypes)
-    .values(CLUSTER_TYPES.map((type, position) => ({ ...type, position })))
-    .onConflictDoNothing()
+  await db.transaction((tx) => seedCatalog(tx))
 
   if (!options.demoData) return
   const [existing] = await db.select({ value: count() }).from(users)

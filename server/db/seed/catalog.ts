@@ -1,0 +1,70 @@
+import { count, eq, sql } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
+import type { Queryable } from '../client.ts'
+import {
+  addOns,
+  clusterTypeFlavors,
+  clusterTypes,
+  dataCenters,
+  kubernetesVersions,
+  middlewareProducts,
+  nodeFlavors,
+  supportPlans,
+} from '../schema/index.ts'
+import { ADD_ONS } from './add-ons.ts'
+import { CLUSTER_TYPES } from './cluster-types.ts'
+import { DATA_CENTERS } from './data-centers.ts'
+import { KUBERNETES_VERSIONS } from './kubernetes-versions.ts'
+import { MIDDLEWARE_PRODUCTS } from './middleware-products.ts'
+import { NODE_FLAVORS } from './node-flavors.ts'
+import { SUPPORT_PLANS } from './support-plans.ts'
+
+/**
+ * Seeds each catalog table only while it is empty, so super_admin's later edits survive restarts.
+ * Cluster types are the exception: rows that predate the catalog columns (tagline still empty)
+ * are filled in, rows already filled are left alone. Conflicts are ignored: two instances starting
+ * together may both find a table empty.
+ */
+export async function seedCatalog(db: Queryable): Promise<void> {
+  const withPosition = <T>(rows: T[]) => rows.map((row, position) => ({ ...row, position }))
+
+  await db
+    .insert(clusterTypes)
+    .values(withPosition(CLUSTER_TYPES.map(({ allowedFlavorIds: _, ...type }) => type)))
+    .onConflictDoUpdate({
+      target: clusterTypes.id,
+      set: {
+        colour: sql`excluded.colour`,
+        tagline: sql`excluded.tagline`,
+        slaPercent: sql`excluded.sla_percent`,
+        controlPlaneMode: sql`excluded.control_plane_mode`,
+        includedFeatures: sql`excluded.included_features`,
+        baseMonthlyPriceCents: sql`excluded.base_monthly_price_cents`,
+        useCases: sql`excluded.use_cases`,
+      },
+      setWhere: eq(clusterTypes.tagline, ''),
+    })
+
+  if (await isEmpty(db, nodeFlavors)) await db.insert(nodeFlavors).values(withPosition(NODE_FLAVORS)).onConflictDoNothing()
+  if (await isEmpty(db, clusterTypeFlavors)) {
+    await db
+      .insert(clusterTypeFlavors)
+      .values(
+        CLUSTER_TYPES.flatMap((type) =>
+          type.allowedFlavorIds.map((flavorId) => ({ clusterTypeId: type.id, flavorId })),
+        ),
+      )
+      .onConflictDoNothing()
+  }
+  if (await isEmpty(db, dataCenters)) await db.insert(dataCenters).values(withPosition(DATA_CENTERS)).onConflictDoNothing()
+  if (await isEmpty(db, kubernetesVersions)) await db.insert(kubernetesVersions).values(KUBERNETES_VERSIONS).onConflictDoNothing()
+  if (await isEmpty(db, addOns)) await db.insert(addOns).values(withPosition(ADD_ONS)).onConflictDoNothing()
+  if (await isEmpty(db, middlewareProducts))
+    await db.insert(middlewareProducts).values(withPosition(MIDDLEWARE_PRODUCTS)).onConflictDoNothing()
+  if (await isEmpty(db, supportPlans)) await db.insert(supportPlans).values(withPosition(SUPPORT_PLANS)).onConflictDoNothing()
+}
+
+async function isEmpty(db: Queryable, table: PgTable): Promise<boolean> {
+  const [row] = await db.select({ value: count() }).from(table)
+  return (row?.value ?? 0) === 0
+}

@@ -1,0 +1,53 @@
+import { asc, desc, eq } from 'drizzle-orm'
+import type { Catalog } from '#common/schemas/catalog.ts'
+import type { Queryable } from '#server/db/client.ts'
+import {
+  addOns,
+  clusterTypeFlavors,
+  clusterTypes,
+  dataCenters,
+  kubernetesVersions,
+  middlewareProducts,
+  nodeFlavors,
+  supportPlans,
+} from '#server/db/schema/index.ts'
+
+/** The cluster types on sale, in display order: the short list of GET /api/cluster-tiers. */
+export function listClusterTiers(db: Queryable) {
+  return db
+    .select({ id: clusterTypes.id, name: clusterTypes.name })
+    .from(clusterTypes)
+    .orderBy(asc(clusterTypes.position))
+}
+
+/** The whole catalog: one query per table, run together; allowed flavors are grouped in memory. */
+export async function getCatalog(db: Queryable): Promise<Catalog> {
+  const [types, allowed, flavors, centers, versions, addOnRows, middleware, plans] = await Promise.all([
+    db.select().from(clusterTypes).orderBy(asc(clusterTypes.position)),
+    db
+      .select({ clusterTypeId: clusterTypeFlavors.clusterTypeId, flavorId: clusterTypeFlavors.flavorId })
+      .from(clusterTypeFlavors)
+      .innerJoin(nodeFlavors, eq(nodeFlavors.id, clusterTypeFlavors.flavorId))
+      .orderBy(asc(nodeFlavors.position)),
+    db.select().from(nodeFlavors).orderBy(asc(nodeFlavors.position)),
+    db.select().from(dataCenters).orderBy(asc(dataCenters.position)),
+    db.select().from(kubernetesVersions).orderBy(desc(kubernetesVersions.releaseDate)),
+    db.select().from(addOns).orderBy(asc(addOns.position)),
+    db.select().from(middlewareProducts).orderBy(asc(middlewareProducts.position)),
+    db.select().from(supportPlans).orderBy(asc(supportPlans.position)),
+  ])
+  const flavorIdsByType = Map.groupBy(allowed, (row) => row.clusterTypeId)
+
+  return {
+    clusterTypes: types.map((type) => ({
+      ...type,
+      allowedFlavorIds: (flavorIdsByType.get(type.id) ?? []).map((row) => row.flavorId),
+    })),
+    nodeFlavors: flavors.map(({ position: _, ...flavor }) => flavor),
+    dataCenters: centers.map(({ position: _, ...center }) => center),
+    kubernetesVersions: versions,
+    addOns: addOnRows.map(({ position: _, ...addOn }) => addOn),
+    middlewareProducts: middleware.map(({ position: _, ...product }) => product),
+    supportPlans: plans.map(({ position: _, ...plan }) => plan),
+  }
+}
