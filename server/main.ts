@@ -1,8 +1,8 @@
 import path from 'node:path'
-import pg from 'pg'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { createDatabase } from './db/client.ts'
+import { ensureDatabase } from './db/databases.ts'
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres.ts'
 import { migrateDatabase } from './db/migrate.ts'
 import { seedDatabase } from './db/seed/index.ts'
@@ -105,21 +105,6 @@ async function main() {
   process.off('SIGINT', exitDuringStartup)
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
   process.once('SIGINT', () => void shutdown('SIGINT'))
-}
-
-/** The embedded server starts with only `postgres`; the app keeps its data in its own database. */
-async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: serverUrl })
-  await client.connect()
-  try {
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
-    if (!rowCount) await client.query(`CREATE DATABASE ${name}`)
-  } finally {
-    await client.end()
-  }
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return url.toString()
 }
 
 main().catch((error: unknown) => {

@@ -12,7 +12,9 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { createDatabase, type Database } from '#server/db/client.ts'
+import { ensureDatabase } from '#server/db/databases.ts'
 import { startEmbeddedPostgres } from '#server/db/embedded-postgres.ts'
+import { findFreePort } from '#server/lib/net.ts'
 import { sourceFingerprint } from '../source-fingerprint.ts'
 
 export const REPOSITORY_ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -276,32 +278,6 @@ function residentBytes(pid: number): number {
   }
 }
 
-/** The embedded server starts with only `postgres`; the app keeps its data in its own database. */
-async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: serverUrl })
-  await client.connect()
-  try {
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
-    if (!rowCount) await client.query(`CREATE DATABASE ${name}`)
-  } finally {
-    await client.end()
-  }
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return url.toString()
-}
-
-export function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
-
 /** Signs up a new customer through the real registration route and returns its session cookie. */
 export async function registerCustomer(server: RunningServer, username: string): Promise<string> {
   const response = await fetch(`${server.baseUrl}/api/register`, {
@@ -385,3 +361,5 @@ export async function forEachWithConcurrency<T>(
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
 }
+
+export { findFreePort }

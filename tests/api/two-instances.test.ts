@@ -9,7 +9,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '#common/demo-accounts.ts'
-import { freePort, openSocket, parseMessage } from '#tests/helpers/realtime.ts'
+import { findFreePort } from '#server/lib/net.ts'
+import { openSocket, parseMessage } from '#tests/helpers/realtime.ts'
 import { createTestDatabase, TEST_SESSION_SECRET } from '#tests/helpers/server.ts'
 
 /** `origin` is the app's URL (APP_URL); requests go to `baseUrl`, the address it listens on. */
@@ -41,7 +42,7 @@ afterAll(async () => {
 })
 
 async function startInstance(): Promise<Instance> {
-  const port = await freePort()
+  const port = await findFreePort()
   const origin = `http://localhost:${port}`
   const baseUrl = `http://127.0.0.1:${port}`
   const child = spawn(process.execPath, ['server/main.ts'], {

@@ -4,6 +4,9 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { findFreePort } from '#server/lib/net.ts'
+
+export { findFreePort }
 
 export const REPOSITORY_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const MAIN_SCRIPT = path.join(REPOSITORY_ROOT, 'server', 'main.ts')
@@ -81,17 +84,6 @@ export function spawnServer(environment: Record<string, string>): ServerProcess 
     stderr: () => stderr,
     exited,
   }
-}
-
-export function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 }
 
 /** Polls until `check` returns true (errors count as "not yet"), failing with the server's output. */

@@ -101,15 +101,3 @@ export function parseMessage(message: string): Record<string, unknown> | undefin
     return undefined
   }
 }
-
-/** A TCP port free at the time of asking, for servers that must be told their port up front. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}

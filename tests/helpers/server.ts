@@ -9,12 +9,13 @@ import { buildApp } from '#server/app.ts'
 import { loadConfig } from '#server/config.ts'
 import type { ServerContext } from '#server/context.ts'
 import { createDatabase, type Database } from '#server/db/client.ts'
+import { databaseUrl } from '#server/db/databases.ts'
 import { outbox } from '#server/db/schema/index.ts'
 import { startJobQueue } from '#server/jobs/queue.ts'
 import { startEmailWorker } from '#server/jobs/send-email.ts'
 import { createMailer } from '#server/lib/mailer.ts'
 import { startRealtimeHub } from '#server/realtime/hub.ts'
-import { TEMPLATE_DATABASE, withDatabase } from '../setup/postgres.ts'
+import { TEMPLATE_DATABASE } from '../setup/postgres.ts'
 
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789-abcdefghijkl'
 export const APP_ORIGIN = 'http://localhost:3000'
@@ -28,7 +29,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`)
   await admin.end()
   return {
-    url: withDatabase(serverUrl, name),
+    url: databaseUrl(serverUrl, name),
     drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl })
       await client.connect()

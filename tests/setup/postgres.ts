@@ -4,6 +4,7 @@ import pg from 'pg'
 import { PgBoss } from 'pg-boss'
 import type { TestProject } from 'vitest/node'
 import { createDatabase } from '#server/db/client.ts'
+import { databaseUrl } from '#server/db/databases.ts'
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '#server/db/embedded-postgres.ts'
 import { migrateDatabase } from '#server/db/migrate.ts'
 import { seedDatabase } from '#server/db/seed/index.ts'
@@ -36,7 +37,7 @@ export default async function setup(project: TestProject) {
   await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`)
   await admin.end()
 
-  const templateUrl = withDatabase(serverUrl, TEMPLATE_DATABASE)
+  const templateUrl = databaseUrl(serverUrl, TEMPLATE_DATABASE)
   const db = createDatabase(templateUrl)
   await migrateDatabase(db)
   await seedDatabase(db, { demoData: true })
@@ -50,10 +51,4 @@ export default async function setup(project: TestProject) {
   return async () => {
     await embedded?.stop()
   }
-}
-
-export function withDatabase(serverUrl: string, database: string): string {
-  const url = new URL(serverUrl)
-  url.pathname = `/${database}`
-  return url.toString()
 }
