@@ -60,6 +60,7 @@ const MATRIX: Row[] = [
     request: () => ({ url: '/api/cluster-tiers' }),
     expected: everyone(200),
   },
+  { method: 'GET', url: '/api/catalog', request: () => ({ url: '/api/catalog' }), expected: everyone(200) },
   { method: 'GET', url: '/api/rates', request: () => ({ url: '/api/rates' }), expected: everyone(200) },
   { method: 'GET', url: '/api/user', request: () => ({ url: '/api/user' }), expected: signedIn(200) },
   {

@@ -1,13 +1,5 @@
 import { sql } from 'drizzle-orm'
-import {
-  boolean,
-  date,
-  doublePrecision,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-} from 'drizzle-orm/pg-core'
+import { boolean, date, doublePrecision, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 import {
   ADD_ON_CATEGORIES,
   CAPACITY_STATUSES,
@@ -79,7 +71,11 @@ export const dataCenters = pgTable('data_centers', {
   country: text().notNull(),
   inEu: boolean().notNull(),
   provider: text().notNull(),
-  complianceTags: text().array().$type<(typeof COMPLIANCE_TAGS)[number][]>().notNull().default(emptyTextArray),
+  complianceTags: text()
+    .array()
+    .$type<(typeof COMPLIANCE_TAGS)[number][]>()
+    .notNull()
+    .default(emptyTextArray),
   availability: text({ enum: DATA_CENTER_AVAILABILITIES }).notNull(),
   capacityStatus: text({ enum: CAPACITY_STATUSES }).notNull(),
   latitude: doublePrecision().notNull(),

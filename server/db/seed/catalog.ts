@@ -45,7 +45,8 @@ export async function seedCatalog(db: Queryable): Promise<void> {
       setWhere: eq(clusterTypes.tagline, ''),
     })
 
-  if (await isEmpty(db, nodeFlavors)) await db.insert(nodeFlavors).values(withPosition(NODE_FLAVORS)).onConflictDoNothing()
+  if (await isEmpty(db, nodeFlavors))
+    await db.insert(nodeFlavors).values(withPosition(NODE_FLAVORS)).onConflictDoNothing()
   if (await isEmpty(db, clusterTypeFlavors)) {
     await db
       .insert(clusterTypeFlavors)
@@ -56,12 +57,15 @@ export async function seedCatalog(db: Queryable): Promise<void> {
       )
       .onConflictDoNothing()
   }
-  if (await isEmpty(db, dataCenters)) await db.insert(dataCenters).values(withPosition(DATA_CENTERS)).onConflictDoNothing()
-  if (await isEmpty(db, kubernetesVersions)) await db.insert(kubernetesVersions).values(KUBERNETES_VERSIONS).onConflictDoNothing()
+  if (await isEmpty(db, dataCenters))
+    await db.insert(dataCenters).values(withPosition(DATA_CENTERS)).onConflictDoNothing()
+  if (await isEmpty(db, kubernetesVersions))
+    await db.insert(kubernetesVersions).values(KUBERNETES_VERSIONS).onConflictDoNothing()
   if (await isEmpty(db, addOns)) await db.insert(addOns).values(withPosition(ADD_ONS)).onConflictDoNothing()
   if (await isEmpty(db, middlewareProducts))
     await db.insert(middlewareProducts).values(withPosition(MIDDLEWARE_PRODUCTS)).onConflictDoNothing()
-  if (await isEmpty(db, supportPlans)) await db.insert(supportPlans).values(withPosition(SUPPORT_PLANS)).onConflictDoNothing()
+  if (await isEmpty(db, supportPlans))
+    await db.insert(supportPlans).values(withPosition(SUPPORT_PLANS)).onConflictDoNothing()
 }
 
 async function isEmpty(db: Queryable, table: PgTable): Promise<boolean> {

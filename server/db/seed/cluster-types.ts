@@ -48,7 +48,11 @@ export const CLUSTER_TYPES: SeedClusterType[] = [
     ],
     allowedFlavorIds: [...GENERAL, ...COMPUTE, ...MEMORY, ...GPU],
     baseMonthlyPriceCents: 49_900,
-    useCases: ['Regulated workloads (health, finance, public sector)', 'Core banking and payments', 'E-commerce at peak'],
+    useCases: [
+      'Regulated workloads (health, finance, public sector)',
+      'Core banking and payments',
+      'E-commerce at peak',
+    ],
   },
   {
     id: 'green',
@@ -103,7 +107,11 @@ export const CLUSTER_TYPES: SeedClusterType[] = [
     tagline: 'Throwaway clusters for CI, previews and staging, stopped automatically at night.',
     slaPercent: null,
     controlPlaneMode: 'shared',
-    includedFeatures: ['Shared, managed control plane', 'Scheduled night and weekend shutdown', 'Preview environments'],
+    includedFeatures: [
+      'Shared, managed control plane',
+      'Scheduled night and weekend shutdown',
+      'Preview environments',
+    ],
     allowedFlavorIds: ['dev-1-2', 'dev-2-4', 'gp-2-8', 'gp-4-16', 'cpu-4-8'],
     baseMonthlyPriceCents: 900,
     useCases: ['CI pipelines', 'Pull-request previews', 'Staging environments'],
@@ -115,7 +123,11 @@ export const CLUSTER_TYPES: SeedClusterType[] = [
     tagline: 'A free single-node cluster to learn Kubernetes and try the platform.',
     slaPercent: null,
     controlPlaneMode: 'shared',
-    includedFeatures: ['Shared control plane', 'One node pool of up to 2 nodes', 'Deleted after 30 days without use'],
+    includedFeatures: [
+      'Shared control plane',
+      'One node pool of up to 2 nodes',
+      'Deleted after 30 days without use',
+    ],
     allowedFlavorIds: ['dev-1-2', 'dev-2-4'],
     baseMonthlyPriceCents: 0,
     useCases: ['Learning Kubernetes', 'Trying Clusterdeck', 'Workshops and demos'],

@@ -27,7 +27,11 @@ export const SUPPORT_PLANS: Omit<SupportPlanRow, 'position'>[] = [
     coverage: '24x7',
     criticalResponseMinutes: 60,
     channels: ['email', 'ticket', 'chat', 'phone'],
-    features: ['24/7 critical incident response', 'Quarterly cluster health review', 'Named escalation manager'],
+    features: [
+      '24/7 critical incident response',
+      'Quarterly cluster health review',
+      'Named escalation manager',
+    ],
   },
   {
     id: 'enterprise',
