@@ -1,4 +1,3 @@
-import net from 'node:net'
 import WebSocket from 'ws'
 
 /** A connected WebSocket that records every text message it receives. */
