@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest'
 import type { ZodType } from 'zod'
 import { DEMO_PASSWORD } from '#common/demo-accounts.ts'
 import { startTestServer, TestClient } from '#tests/helpers/server.ts'
+import { containsStackTrace } from '#tests/helpers/stack-trace.ts'
 
 /**
  * Every route the app registers, signed out and signed in, gets malformed and hostile input.
@@ -210,7 +211,7 @@ function problemsWith(response: LightMyRequestResponse, attack: Attack): string[
   const status = response.statusCode
   if (status >= 500) problems.push(`status ${status}: ${response.body.slice(0, 300)}`)
   if (attack.mustFail && (status < 400 || status >= 500)) problems.push(`expected 4xx, got ${status}`)
-  if (/\bat [^\s]+ \(|\n\s+at |node_modules|file:\/\/|\.ts:\d+:\d+/.test(response.body)) {
+  if (containsStackTrace(response.body)) {
     problems.push(`stack trace in body: ${response.body.slice(0, 300)}`)
   }
   if (status >= 400) {

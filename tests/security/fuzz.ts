@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { containsStackTrace } from '#tests/helpers/stack-trace.ts'
 
 /**
  * API fuzzing driven by the OpenAPI document the server generates from its route schemas. For
@@ -209,8 +210,7 @@ export function problemsWith(request: FuzzRequest, response: FuzzResponse, secre
   ) {
     problems.push(`status ${status} is not in the document (${request.operation.statuses.join(', ')})`)
   }
-  if (/\n\s+at \S|node_modules|file:\/\/|\.[cm]?[jt]s:\d+:\d+/.test(body))
-    problems.push('stack trace in the body')
+  if (containsStackTrace(body)) problems.push('stack trace in the body')
   const everything = `${JSON.stringify(response.headers)}\n${body}`
   for (const secret of secrets) if (everything.includes(secret)) problems.push(`leaks ${secret}`)
   if (status >= 400) problems.push(...errorBodyProblems(response))
