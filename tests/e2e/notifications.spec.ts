@@ -188,8 +188,11 @@ test.describe('notification menu', () => {
     // Well inside the 10 s poll: the message itself causes both refetches.
     const listAgain = page.waitForRequest(isPath('/api/notifications'), { timeout: 6_000 })
     const countAgain = page.waitForRequest(isPath('/api/notifications/count'), { timeout: 6_000 })
-    sendToClient(JSON.stringify({ type: 'notification', userId: demo.id, id: crypto.randomUUID() }))
-    await Promise.all([listAgain, countAgain])
+    const message = JSON.stringify({ type: 'notification', userId: demo.id, id: crypto.randomUUID() })
+    sendToClient(message)
+    // A message sent while the page's socket is still opening can be lost in the mock: send again.
+    const resend = setTimeout(() => sendToClient(message), 2_500)
+    await Promise.all([listAgain, countAgain]).finally(() => clearTimeout(resend))
 
     closeFirst()
     const closedAt = Date.now()
