@@ -9,73 +9,92 @@ async function moveInApp(page: Page, path: string) {
   }, path)
 }
 
-/** The slide the flow layout runs: its direction and the duration and offset of its animation. */
-function slideOf(page: Page) {
-  return page.evaluate(() => {
-    const container = document.querySelector<HTMLElement>('[data-slide]')
-    const animation = container?.getAnimations()[0]
-    const keyframes = (animation?.effect as KeyframeEffect | undefined)?.getKeyframes() ?? []
-    return {
-      slide: container?.dataset.slide,
-      duration: animation?.effect?.getTiming().duration,
-      transforms: keyframes.map((frame) => frame.transform),
+/**
+ * Records every animation the page starts (the element's slide direction, duration and transforms)
+ * as it starts, so a 0.3 s animation cannot slip between two polls.
+ */
+async function recordAnimations(page: Page) {
+  await page.addInitScript(() => {
+    const started: { slide?: string; heading?: string; duration?: unknown; transforms: unknown[] }[] = []
+    ;(window as unknown as { startedAnimations: typeof started }).startedAnimations = started
+    const animate = Element.prototype.animate
+    Element.prototype.animate = function (keyframes, options) {
+      const frames = Array.isArray(keyframes) ? keyframes : []
+      started.push({
+        slide: (this as HTMLElement).dataset?.slide,
+        // The page the animation moves: the leaving page keeps its own content while it slides out.
+        heading: this.querySelector('h1')?.textContent ?? undefined,
+        duration: typeof options === 'number' ? options : options?.duration,
+        transforms: frames.map((frame) => (frame as Keyframe).transform),
+      })
+      return animate.call(this, keyframes, options)
     }
   })
+}
+
+function startedAnimations(page: Page) {
+  return page.evaluate(() => (window as unknown as { startedAnimations: unknown[] }).startedAnimations)
 }
 
 test.describe('configuration flow slide (spec §2)', () => {
   test('forward to provisioning: out 0.3 s to the left, in 0.4 s from the right, 20 px; backward mirrored', async ({
     page,
   }) => {
+    await recordAnimations(page)
     await signIn(page, 'demo')
     await page.goto('/configure-cluster')
     await expect(page.getByRole('heading', { level: 1, name: 'Configure a cluster' })).toBeVisible()
 
     await moveInApp(page, '/cluster-provisioning')
-    await expect
-      .poll(() => slideOf(page))
-      .toEqual({
-        slide: 'out-forward',
-        duration: 300,
-        transforms: ['translateX(0px)', 'translateX(-20px)'],
-      })
-    // The leaving page keeps its own title while it slides out.
-    await expect(page.getByRole('heading', { level: 1, name: 'Configure a cluster' })).toBeVisible()
-    await expect
-      .poll(() => slideOf(page))
-      .toEqual({
-        slide: 'in-forward',
-        duration: 400,
-        transforms: ['translateX(20px)', 'translateX(0px)'],
-      })
     await expect(page.getByRole('heading', { level: 1, name: 'Cluster provisioning' })).toBeVisible()
     await expect(page.locator('[data-slide]')).toHaveCount(0)
+    await expect
+      .poll(() => startedAnimations(page))
+      .toEqual([
+        {
+          slide: 'out-forward',
+          heading: 'Configure a cluster',
+          duration: 300,
+          transforms: ['translateX(0)', 'translateX(-20px)'],
+        },
+        {
+          slide: 'in-forward',
+          heading: 'Cluster provisioning',
+          duration: 400,
+          transforms: ['translateX(20px)', 'translateX(0)'],
+        },
+      ])
 
     await moveInApp(page, '/clusters/configure')
-    await expect
-      .poll(() => slideOf(page))
-      .toEqual({
-        slide: 'out-backward',
-        duration: 300,
-        transforms: ['translateX(0px)', 'translateX(20px)'],
-      })
-    await expect
-      .poll(() => slideOf(page))
-      .toEqual({
-        slide: 'in-backward',
-        duration: 400,
-        transforms: ['translateX(-20px)', 'translateX(0px)'],
-      })
     await expect(page.getByRole('heading', { level: 1, name: 'Configure a cluster' })).toBeVisible()
+    await expect(page.locator('[data-slide]')).toHaveCount(0)
+    await expect
+      .poll(async () => ((await startedAnimations(page)) as unknown[]).slice(2))
+      .toEqual([
+        {
+          slide: 'out-backward',
+          heading: 'Cluster provisioning',
+          duration: 300,
+          transforms: ['translateX(0)', 'translateX(20px)'],
+        },
+        {
+          slide: 'in-backward',
+          heading: 'Configure a cluster',
+          duration: 400,
+          transforms: ['translateX(-20px)', 'translateX(0)'],
+        },
+      ])
   })
 
   test('no slide for visitors who ask for reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' })
+    await recordAnimations(page)
     await signIn(page, 'demo')
     await page.goto('/configure-cluster')
     await expect(page.getByRole('heading', { level: 1, name: 'Configure a cluster' })).toBeVisible()
     await moveInApp(page, '/cluster-provisioning')
     await expect(page.getByRole('heading', { level: 1, name: 'Cluster provisioning' })).toBeVisible()
     await expect(page.locator('[data-slide]')).toHaveCount(0)
+    expect(await startedAnimations(page)).toEqual([])
   })
 })

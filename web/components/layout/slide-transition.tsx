@@ -41,6 +41,7 @@ export function SlideTransition() {
       return
     }
     for (const running of container.getAnimations()) running.cancel()
+    container.dataset.slide = direction === 1 ? 'out-forward' : 'out-backward'
     const leaving = container.animate(
       [
         { opacity: 1, transform: 'translateX(0)' },
@@ -48,7 +49,6 @@ export function SlideTransition() {
       ],
       { duration: FLOW_SLIDE_OUT_MS, easing: 'ease-in', fill: 'forwards' },
     )
-    container.dataset.slide = direction === 1 ? 'out-forward' : 'out-backward'
     leaving.finished.then(
       () => {
         enteringFrom.current = direction
