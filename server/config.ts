@@ -39,6 +39,9 @@ const environmentSchema = z.object({
   LOGIN_LOCK_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
 })
 
+/** Every variable the server reads: a child process started by tests or benchmarks gets none of the caller's. */
+export const SERVER_ENVIRONMENT_VARIABLES: readonly string[] = Object.keys(environmentSchema.shape)
+
 export type Config = {
   env: 'development' | 'production' | 'test'
   isProduction: boolean

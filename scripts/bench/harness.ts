@@ -9,6 +9,7 @@ import { chmodSync, closeSync, existsSync, mkdtempSync, openSync, readFileSync, 
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { SERVER_ENVIRONMENT_VARIABLES } from '#server/config.ts'
 import { createDatabase, type Database } from '#server/db/client.ts'
 import { ensureDatabase } from '#server/db/databases.ts'
 import { startEmbeddedPostgres } from '#server/db/embedded-postgres.ts'
@@ -19,27 +20,6 @@ export const REPOSITORY_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 /** The production session cookie (server/plugins/auth.ts): `__Host-` prefixed, sent here over plain HTTP. */
 export const PRODUCTION_SESSION_COOKIE = '__Host-cd_session'
-
-/** Environment variables the server reads that must not leak from the caller's shell into a child. */
-const SERVER_VARIABLES = [
-  'NODE_ENV',
-  'PORT',
-  'HOST',
-  'APP_URL',
-  'DATABASE_URL',
-  'SESSION_SECRET',
-  'SMTP_URL',
-  'DATA_DIR',
-  'WEB_CLIENT_DIR',
-  'LOG_LEVEL',
-  'TRUST_PROXY',
-  'RATES_PRIMARY_URL',
-  'RATES_BACKUP_URL',
-  'RATE_LIMIT_PER_IP',
-  'RATE_LIMIT_WINDOW_SECONDS',
-  'LOGIN_MAX_FAILURES',
-  'LOGIN_LOCK_WINDOW_SECONDS',
-]
 
 const STOP_GRACE_MS = 12_000
 const READY_TIMEOUT_MS = 90_000
@@ -198,7 +178,7 @@ async function spawnServer(
   const logFile = path.join(workDir, `${name}.log`)
   const log = openSync(logFile, 'a')
   const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([variable]) => !SERVER_VARIABLES.includes(variable)),
+    Object.entries(process.env).filter(([variable]) => !SERVER_ENVIRONMENT_VARIABLES.includes(variable)),
   )
   const child = spawn(process.execPath, ['server/main.ts', '--role=all'], {
     cwd: REPOSITORY_ROOT,

@@ -3,31 +3,13 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { SERVER_ENVIRONMENT_VARIABLES } from '#server/config.ts'
 import { findFreePort } from '#server/lib/net.ts'
 
 export { findFreePort }
 
 export const REPOSITORY_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const MAIN_SCRIPT = path.join(REPOSITORY_ROOT, 'server', 'main.ts')
-
-/** Environment variables the server reads that must not leak from the test runner into a child. */
-const SERVER_VARIABLES = [
-  'NODE_ENV',
-  'PORT',
-  'HOST',
-  'APP_URL',
-  'DATABASE_URL',
-  'SESSION_SECRET',
-  'SMTP_URL',
-  'DATA_DIR',
-  'WEB_CLIENT_DIR',
-  'LOG_LEVEL',
-  'TRUST_PROXY',
-  'RATE_LIMIT_PER_IP',
-  'RATE_LIMIT_WINDOW_SECONDS',
-  'LOGIN_MAX_FAILURES',
-  'LOGIN_LOCK_WINDOW_SECONDS',
-]
 
 export type ServerProcess = {
   child: ChildProcess
@@ -53,7 +35,7 @@ export function createDataDir(): string {
 /** Spawns `server/main.ts` on the project's Node with only the given server variables set. */
 export function spawnServer(environment: Record<string, string>): ServerProcess {
   const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !SERVER_VARIABLES.includes(name)),
+    Object.entries(process.env).filter(([name]) => !SERVER_ENVIRONMENT_VARIABLES.includes(name)),
   )
   const child = spawn(process.execPath, [MAIN_SCRIPT], {
     cwd: REPOSITORY_ROOT,

@@ -92,14 +92,12 @@ const publicPages: PageEntry[] = [
     path: '/cluster-types/:type',
     layout: 'public',
     title: 'pages.clusterType',
-    screen: 'routes/public/cluster-type.tsx',
   },
   ...Object.keys(CLUSTER_TYPE_ALIASES).map(
     (path): PageEntry => ({
       path,
       layout: 'public',
       title: 'pages.clusterType',
-      screen: 'routes/public/cluster-type.tsx',
     }),
   ),
 ]
