@@ -6,6 +6,10 @@ export const CURRENCY_SYMBOLS: Record<Currency, string> = { USD: '$', EUR: '€'
 
 export type ExchangeRates = Record<Currency, number>
 
+/** Where the server took its rates from: a rate service, its last good rates, or the fallback. */
+export const RATE_SOURCES = ['primary', 'backup', 'cache', 'fallback'] as const
+export type RateSource = (typeof RATE_SOURCES)[number]
+
 /** Used when neither rate service nor any cache has answered (spec §9, the service's values). */
 export const FALLBACK_RATES: ExchangeRates = { USD: 1, EUR: 0.845, GBP: 0.733 }
 /** What the currency provider starts with before the first answer (spec §9). */

@@ -1,9 +1,11 @@
 /**
- * Builds the web app into build/client (prerendered public pages plus the SPA shell). The server
+ * Builds the web app into build/client (prerendered app pages plus the SPA shell), then the static
+ * marketing site beside it (scripts/build-site.ts). The server
  * needs no build: Node runs its TypeScript directly. Writes build/.stamp for `npm start`.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { buildSite } from './build-site.ts'
 import { precompress } from './precompress.ts'
 import { sourceFingerprint } from './source-fingerprint.ts'
 
@@ -12,6 +14,10 @@ if (existsSync('web')) {
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 const buildDir = process.env.BUILD_DIR ?? 'build'
+if (existsSync('web')) {
+  const { pages } = await buildSite(`${buildDir}/client`)
+  console.log(`Rendered ${pages} static pages`)
+}
 if (existsSync(`${buildDir}/client`)) {
   const { files, bytes, brotliBytes } = precompress(`${buildDir}/client`)
   console.log(

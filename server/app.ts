@@ -13,6 +13,7 @@ import authRoutes from './modules/auth/routes.ts'
 import catalogRoutes from './modules/catalog/routes.ts'
 import dashboardRoutes from './modules/dashboard/routes.ts'
 import devRoutes from './modules/dev/routes.ts'
+import leadRoutes from './modules/leads/routes.ts'
 import notificationRoutes from './modules/notifications/routes.ts'
 import officerRoutes from './modules/officers/routes.ts'
 import ratesRoutes from './modules/rates/routes.ts'
@@ -78,6 +79,7 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
   await app.register(catalogRoutes, ctx)
   await app.register(ratesRoutes, ctx)
   await app.register(dashboardRoutes, ctx)
+  await app.register(leadRoutes, ctx)
   await app.register(realtimeRoutes, { ...ctx, allowedOrigins })
   if (!config.isProduction) await app.register(devRoutes, ctx)
 

@@ -43,6 +43,8 @@ describe('loadConfig', () => {
       sessionSecret: SECRET,
       trustProxy: false,
       rateLimit: { perIp: 30, windowSeconds: 900 },
+      leadRateLimit: { perIp: 5, windowSeconds: 600 },
+      salesInbox: 'sales@clusterdeck.eu',
       loginLockout: { maxFailures: 10, windowSeconds: 900 },
     })
     expect(path.isAbsolute(config.dataDir)).toBe(true)
@@ -86,6 +88,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'yes'],
     ['RATE_LIMIT_PER_IP', '0'],
+    ['LEAD_RATE_LIMIT_PER_IP', '0'],
+    ['SALES_INBOX', 'sales at clusterdeck'],
     ['SESSION_SECRET', 'too-short'],
   ])('refuses %s=%s with a one-line ConfigError naming the variable', (name, value) => {
     const error = configErrorFor({ [name]: value })

@@ -24,6 +24,8 @@ const environmentSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Clusterdeck <no-reply@clusterdeck.eu>'),
+  /** Where the lead forms of the public site (contact sales, quotes, demos…) are mailed. */
+  SALES_INBOX: z.email().default('sales@clusterdeck.eu'),
   RATES_PRIMARY_URL: z.url().default('https://open.er-api.com/v6/latest/USD'),
   RATES_BACKUP_URL: z.url().default('https://api.frankfurter.app/latest?from=USD'),
   DATA_DIR: z.string().min(1).default('.data'),
@@ -34,6 +36,9 @@ const environmentSchema = z.object({
   /** How many requests per IP a guessable route accepts in RATE_LIMIT_WINDOW_SECONDS. */
   RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  /** How many times one IP may send each lead form in LEAD_RATE_LIMIT_WINDOW_SECONDS. */
+  LEAD_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(5),
+  LEAD_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
   /** Failed logins one account may have in LOGIN_LOCK_WINDOW_SECONDS before it is locked out. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
   LOGIN_LOCK_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
@@ -53,6 +58,7 @@ export type Config = {
   sessionSecret: string
   smtpUrl: string | undefined
   mailFrom: string
+  salesInbox: string
   ratesPrimaryUrl: string
   ratesBackupUrl: string
   dataDir: string
@@ -60,6 +66,7 @@ export type Config = {
   webClientDir: string
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL']
   rateLimit: { perIp: number; windowSeconds: number }
+  leadRateLimit: { perIp: number; windowSeconds: number }
   loginLockout: { maxFailures: number; windowSeconds: number }
 }
 
@@ -94,6 +101,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     sessionSecret: values.SESSION_SECRET ?? developmentSessionSecret(dataDir),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    salesInbox: values.SALES_INBOX,
     ratesPrimaryUrl: values.RATES_PRIMARY_URL,
     ratesBackupUrl: values.RATES_BACKUP_URL,
     dataDir,
@@ -101,6 +109,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     webClientDir: path.resolve(values.WEB_CLIENT_DIR),
     logLevel: values.LOG_LEVEL,
     rateLimit: { perIp: values.RATE_LIMIT_PER_IP, windowSeconds: values.RATE_LIMIT_WINDOW_SECONDS },
+    leadRateLimit: {
+      perIp: values.LEAD_RATE_LIMIT_PER_IP,
+      windowSeconds: values.LEAD_RATE_LIMIT_WINDOW_SECONDS,
+    },
     loginLockout: { maxFailures: values.LOGIN_MAX_FAILURES, windowSeconds: values.LOGIN_LOCK_WINDOW_SECONDS },
   }
 }

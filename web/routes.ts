@@ -10,10 +10,12 @@ const LAYOUT_FILES: Record<Layout, string> = {
 
 /** Screens that belong to a later capability show their layout and title for now. */
 const PLACEHOLDER_SCREEN = 'routes/placeholder.tsx'
+/** Static marketing pages: the router sends the browser back to the server for them. */
+const STATIC_PAGE_SCREEN = 'routes/public/static-page.tsx'
 
 function routesOf(layoutName: Layout) {
   return PAGES.filter((page) => page.layout === layoutName).map((page) => {
-    const file = page.screen ?? PLACEHOLDER_SCREEN
+    const file = page.static ? STATIC_PAGE_SCREEN : (page.screen ?? PLACEHOLDER_SCREEN)
     const id = `${layoutName}:${page.path}`
     return page.path === '/' ? index(file, { id }) : route(page.path, file, { id })
   })

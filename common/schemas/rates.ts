@@ -1,6 +1,8 @@
 import { z } from 'zod'
 
-export const rateSources = ['primary', 'backup', 'cache', 'fallback'] as const
+import { RATE_SOURCES } from '../money.ts'
+
+export type { RateSource } from '../money.ts'
 
 export const exchangeRatesSchema = z.object({
   base: z.literal('USD'),
@@ -9,6 +11,8 @@ export const exchangeRatesSchema = z.object({
   timestamp: z.number(),
   /** The rates' day, YYYY-MM-DD. */
   date: z.string(),
-  source: z.enum(rateSources),
+  source: z
+    .enum(RATE_SOURCES)
+    .describe('primary or backup rate service, the last good rates (cache), or the fallback rates'),
 })
 export type ExchangeRatesResponse = z.infer<typeof exchangeRatesSchema>

@@ -22,7 +22,7 @@ import {
   sleep,
 } from './harness.ts'
 
-const PAGES = ['/', '/pricing', '/documentation', '/auth']
+const PAGES = ['/', '/pricing', '/cluster-types/blue', '/documentation']
 const PRESETS = ['mobile', 'desktop'] as const
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'

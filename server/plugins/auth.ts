@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { SESSION_HINT_COOKIE } from '#common/session-hint.ts'
 import type { Database } from '#server/db/client.ts'
 import { forbidden, unauthorized } from '#server/lib/errors.ts'
 import { type ActiveSession, findActiveSession } from '#server/modules/auth/sessions.ts'
@@ -45,11 +46,15 @@ export default fp(async function auth(
       return this[sessionCache]
     },
   )
+  const hintOptions = { ...cookieOptions, httpOnly: false }
   app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string, expiresAt: Date) {
-    return this.setCookie(cookieName, token, { ...cookieOptions, expires: expiresAt })
+    // The session cookie first: clients that keep one cookie take the first.
+    this.setCookie(cookieName, token, { ...cookieOptions, expires: expiresAt })
+    return this.setCookie(SESSION_HINT_COOKIE, '1', { ...hintOptions, expires: expiresAt })
   })
   app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
-    return this.clearCookie(cookieName, cookieOptions)
+    this.clearCookie(cookieName, cookieOptions)
+    return this.clearCookie(SESSION_HINT_COOKIE, hintOptions)
   })
 })
 

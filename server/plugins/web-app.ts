@@ -4,13 +4,21 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import {
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE_SECONDS,
+  LANGUAGE_PARAMETER,
+  type Language,
+  parseLanguage,
+} from '#common/language.ts'
 import { contentSecurityDirectives, renderContentSecurityPolicy } from './security.ts'
 
 const SERVER_PREFIXES = ['/api/', '/ws', '/dev/', '/healthz', '/readyz']
 
 /**
- * Serves the built web app: hashed assets with a long cache, prerendered pages as they are, and
- * the SPA shell for every other browser path. Unknown API paths get a JSON 404.
+ * Serves the built web app: hashed assets with a long cache, built pages in the visitor's
+ * language (static marketing pages exist in English and French), and the SPA shell for every
+ * other browser path. Unknown API paths get a JSON 404.
  */
 export default fp(async function webApp(
   app: FastifyInstance,
@@ -26,7 +34,8 @@ export default fp(async function webApp(
     await app.register(fastifyStatic, {
       root: options.clientDir,
       wildcard: false,
-      index: ['index.html'],
+      // Pages go through the handler below, which picks the language.
+      index: false,
       preCompressed: true,
       setHeaders: (reply, servedPath) => {
         const filePath = servedPath.replace(/\.(br|gz)$/, '')
@@ -44,13 +53,39 @@ export default fp(async function webApp(
       (request.method === 'GET' || request.method === 'HEAD') &&
       !SERVER_PREFIXES.some((prefix) => pathname.startsWith(prefix))
     if (wantsPage && shell) {
-      const prerendered = path.join(pathname.replace(/\/+$/, ''), 'index.html')
-      const file = existsSync(path.join(options.clientDir, prerendered)) ? prerendered : path.basename(shell)
-      return reply.header('cache-control', 'no-cache').sendFile(file)
+      const chosen = chosenLanguage(request)
+      if (chosen.fromParameter) rememberLanguage(reply, chosen.language)
+      // Spec §2: /fr opens the home page with French selected.
+      if (pathname === '/fr') return rememberLanguage(reply, 'fr').redirect('/', 302)
+      const folder = pathname.replace(/\/+$/, '')
+      const page = [`index.${chosen.language}.html`, 'index.html']
+        .map((name) => path.join(folder, name))
+        .find((file) => existsSync(path.join(options.clientDir, file)))
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Cookie')
+        .sendFile(page ?? path.basename(shell))
     }
     return reply.status(404).send({ message: `No route for ${request.method} ${pathname}` })
   })
 })
+
+/** ?lang= (the addresses search engines index) first, then the visitor's remembered choice. */
+function chosenLanguage(request: FastifyRequest): { language: Language; fromParameter: boolean } {
+  const parameter = parseLanguage(
+    new URL(request.url, 'http://localhost').searchParams.get(LANGUAGE_PARAMETER),
+  )
+  if (parameter) return { language: parameter, fromParameter: true }
+  return { language: parseLanguage(request.cookies[LANGUAGE_COOKIE]) ?? 'en', fromParameter: false }
+}
+
+function rememberLanguage(reply: FastifyReply, language: Language): FastifyReply {
+  return reply.setCookie(LANGUAGE_COOKIE, language, {
+    path: '/',
+    sameSite: 'lax',
+    maxAge: LANGUAGE_COOKIE_MAX_AGE_SECONDS,
+  })
+}
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g
 

@@ -404,17 +404,23 @@ describe('in production', () => {
     const client = new TestClient(production.app)
     const login = await client.post('/api/login', { username: 'demo', password: DEMO_PASSWORD })
     expect(login.statusCode).toBe(200)
-    expect(login.cookies.map((c) => c.name)).toEqual(['__Host-cd_session'])
+    expect(login.cookies.map((c) => c.name)).toEqual(['__Host-cd_session', 'cd_signed_in'])
     const cookie = login.cookies[0]!
     expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' })
     // The __Host- prefix forbids a Domain attribute.
     expect(cookie.domain).toBeUndefined()
+    // The static pages' hint that a session exists: readable by scripts, so it holds no secret.
+    const hint = login.cookies[1]!
+    expect(hint).toMatchObject({ value: '1', secure: true, sameSite: 'Lax', path: '/' })
+    expect(hint.httpOnly).toBeFalsy()
+    expect(hint.expires?.getTime()).toBe(cookie.expires?.getTime())
     expect((await client.get('/api/user')).json().username).toBe('demo')
 
     const logout = await client.post('/api/logout')
     const cleared = logout.cookies.find((c) => c.name === '__Host-cd_session')!
     // Browsers ignore a __Host- cookie without Secure, so the clearing one needs it too.
     expect(cleared).toMatchObject({ value: '', secure: true, path: '/' })
+    expect(logout.cookies.find((c) => c.name === 'cd_signed_in')).toMatchObject({ value: '' })
     expect((await client.get('/api/user')).statusCode).toBe(401)
   })
 

@@ -27,6 +27,7 @@ vi.mock('fastify', async (importOriginal) => {
 
 const server = await startTestServer({
   RATE_LIMIT_PER_IP: '1000000',
+  LEAD_RATE_LIMIT_PER_IP: '1000000',
   LOGIN_MAX_FAILURES: '1000000',
   // The rates route must not reach the internet from a test: closed local ports make it fall back.
   RATES_PRIMARY_URL: 'http://127.0.0.1:9/primary',

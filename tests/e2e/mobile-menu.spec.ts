@@ -108,8 +108,13 @@ test.describe('floating menu on a phone', () => {
     await expect(page.locator('html')).toHaveClass(/\bdark\b/)
     await menu.getByRole('radio', { name: '$ USD' }).click()
     await expect(page.getByTestId('currency-switcher')).toHaveText('$USD')
+    // A static page changes language by loading itself again in it.
     await menu.getByRole('radio', { name: 'Français' }).click()
-    await expect(menu.getByRole('link', { name: 'Tarifs' })).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click()
+    await expect(
+      page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Tarifs' }),
+    ).toBeVisible()
     expect(
       await page.evaluate(() => [
         localStorage.getItem('theme'),

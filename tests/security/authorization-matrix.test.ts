@@ -38,6 +38,10 @@ const ownerOnly = (status: number): Expected => ({ ...everyone(404), visitor: 40
 
 const json = (payload: object) => ({ payload, headers: { 'content-type': 'application/json' } })
 const badToken = 'x'.repeat(43)
+/** The public lead forms are sent by anyone; each caller's submission is a person of its own. */
+let matrixLeadCount = 0
+const matrixLead = () => ({ name: 'Matrix Lead', email: `matrix-lead-${++matrixLeadCount}@example.com` })
+const MATRIX_MESSAGE = 'A message long enough for the lead forms.'
 
 const MATRIX: Row[] = [
   { method: 'GET', url: '/healthz', request: () => ({ url: '/healthz' }), expected: everyone(200) },
@@ -214,6 +218,82 @@ const MATRIX: Row[] = [
     },
   },
   {
+    method: 'POST',
+    url: '/api/leads/contact-sales',
+    request: () => ({
+      url: '/api/leads/contact-sales',
+      ...json({ ...matrixLead(), company: 'Matrix', companySize: '11-50', message: MATRIX_MESSAGE }),
+    }),
+    expected: everyone(201),
+  },
+  {
+    method: 'POST',
+    url: '/api/leads/custom-quote',
+    request: () => ({
+      url: '/api/leads/custom-quote',
+      ...json({
+        ...matrixLead(),
+        company: 'Matrix',
+        clusterType: 'blue',
+        nodeCount: '1-5',
+        message: MATRIX_MESSAGE,
+      }),
+    }),
+    expected: everyone(201),
+  },
+  {
+    method: 'POST',
+    url: '/api/leads/workload-migration',
+    request: () => ({
+      url: '/api/leads/workload-migration',
+      ...json({
+        ...matrixLead(),
+        company: 'Matrix',
+        currentPlatform: 'openshift',
+        workloadCount: '1-10',
+        message: MATRIX_MESSAGE,
+      }),
+    }),
+    expected: everyone(201),
+  },
+  {
+    method: 'POST',
+    url: '/api/leads/contact',
+    request: () => ({
+      url: '/api/leads/contact',
+      ...json({ ...matrixLead(), topic: 'general', message: MATRIX_MESSAGE }),
+    }),
+    expected: everyone(201),
+  },
+  {
+    method: 'GET',
+    url: '/api/leads/demo-slots',
+    request: () => ({ url: '/api/leads/demo-slots' }),
+    expected: everyone(200),
+  },
+  {
+    method: 'POST',
+    url: '/api/leads/schedule-demo',
+    // A slot in the past is never on offer: the route is open to all, the booking refused.
+    request: () => ({
+      url: '/api/leads/schedule-demo',
+      ...json({ ...matrixLead(), company: 'Matrix', slotStart: '2020-01-06T08:00:00Z' }),
+    }),
+    expected: everyone(422),
+  },
+  {
+    method: 'POST',
+    url: '/api/newsletter/subscriptions',
+    request: () => ({ url: '/api/newsletter/subscriptions', ...json({ email: matrixLead().email }) }),
+    expected: everyone(200),
+  },
+  {
+    method: 'POST',
+    url: '/api/newsletter/confirm',
+    request: () => ({ url: '/api/newsletter/confirm', ...json({ token: badToken }) }),
+    expected: everyone(400),
+  },
+  {
     method: 'GET',
     url: '/ws',
     request: () => ({ url: '/ws' }),
@@ -228,6 +308,7 @@ let fixtures: Fixtures
 beforeAll(async () => {
   server = await startTestServer({
     RATE_LIMIT_PER_IP: '100000',
+    LEAD_RATE_LIMIT_PER_IP: '100000',
     LOGIN_MAX_FAILURES: '100000',
     RATES_PRIMARY_URL: 'http://127.0.0.1:9/p',
     RATES_BACKUP_URL: 'http://127.0.0.1:9/b',

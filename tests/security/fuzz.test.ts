@@ -64,6 +64,7 @@ const reports: FuzzReport[] = []
 beforeAll(async () => {
   server = await startTestServer({
     RATE_LIMIT_PER_IP: '100000000',
+    LEAD_RATE_LIMIT_PER_IP: '100000000',
     LOGIN_MAX_FAILURES: '100000000',
     // Closed local ports: the rates route falls back without reaching the internet.
     RATES_PRIMARY_URL: 'http://127.0.0.1:9/primary',

@@ -118,3 +118,6 @@ export const DEFAULT_AFTER_LOGIN_PATH = '/dashboard'
 export const FLOW_SLIDE_IN_MS = 400
 export const FLOW_SLIDE_OUT_MS = 300
 export const FLOW_SLIDE_OFFSET_PX = 20
+
+/** The server's exchange rates (app and static pages). */
+export const RATES_PATH = '/api/rates'

@@ -4,7 +4,11 @@
  */
 export type Layout = 'public' | 'plain' | 'flow' | 'dashboard'
 
-export type PageEntry = { path: string; layout: Layout; title: string; screen?: string }
+/**
+ * `static`: a marketing page rendered to HTML at build time in every language (web/site), served
+ * without the app's JavaScript; the router only hands such paths back to the server.
+ */
+export type PageEntry = { path: string; layout: Layout; title: string; screen?: string; static?: true }
 
 export const CLUSTER_TYPE_SLUGS = ['blue', 'red', 'green', 'data', 'ai', 'orange', 'sandbox'] as const
 
@@ -29,11 +33,11 @@ export const CLUSTER_TYPE_ALIASES: Record<string, (typeof CLUSTER_TYPE_SLUGS)[nu
 }
 
 const publicPages: PageEntry[] = [
-  { path: '/', layout: 'public', title: 'pages.home', screen: 'routes/public/home.tsx' },
-  { path: '/pricing', layout: 'public', title: 'pages.pricing' },
-  { path: '/documentation', layout: 'public', title: 'pages.documentation' },
-  { path: '/tutorials', layout: 'public', title: 'pages.tutorials' },
-  { path: '/tutorials/:slug', layout: 'public', title: 'pages.tutorial' },
+  { path: '/', layout: 'public', title: 'pages.home', static: true },
+  { path: '/pricing', layout: 'public', title: 'pages.pricing', static: true },
+  { path: '/documentation', layout: 'public', title: 'pages.documentation', static: true },
+  { path: '/tutorials', layout: 'public', title: 'pages.tutorials', static: true },
+  { path: '/tutorials/:slug', layout: 'public', title: 'pages.tutorial', static: true },
   { path: '/support', layout: 'public', title: 'pages.support' },
   { path: '/auth', layout: 'public', title: 'pages.auth', screen: 'routes/public/auth.tsx' },
   { path: '/dev-login', layout: 'public', title: 'pages.devLogin', screen: 'routes/public/dev-login.tsx' },
@@ -68,22 +72,67 @@ const publicPages: PageEntry[] = [
     screen: 'routes/public/magic-link-login.tsx',
   },
   { path: '/magic-link', layout: 'public', title: 'pages.magicLink', screen: 'routes/public/magic-link.tsx' },
-  { path: '/schedule-demo', layout: 'public', title: 'pages.scheduleDemo' },
-  { path: '/contact-sales', layout: 'public', title: 'pages.contactSales' },
-  { path: '/custom-quote', layout: 'public', title: 'pages.customQuote' },
-  { path: '/workload-migration', layout: 'public', title: 'pages.workloadMigration' },
-  { path: '/about', layout: 'public', title: 'pages.about' },
-  { path: '/careers', layout: 'public', title: 'pages.careers' },
-  { path: '/privacy-policy', layout: 'public', title: 'pages.privacyPolicy' },
-  { path: '/privacy', layout: 'public', title: 'pages.privacyPolicy' },
-  { path: '/terms', layout: 'public', title: 'pages.terms' },
-  { path: '/contact', layout: 'public', title: 'pages.contact' },
-  { path: '/faq', layout: 'public', title: 'pages.faq' },
-  { path: '/api-reference', layout: 'public', title: 'pages.apiReference' },
-  { path: '/case-studies', layout: 'public', title: 'pages.caseStudies' },
-  { path: '/newsletter', layout: 'public', title: 'pages.newsletter' },
-  { path: '/test-service', layout: 'public', title: 'pages.testService' },
-  { path: '/currency-test', layout: 'public', title: 'pages.currencyTest' },
+  {
+    path: '/schedule-demo',
+    layout: 'public',
+    title: 'pages.scheduleDemo',
+    screen: 'routes/public/schedule-demo.tsx',
+  },
+  {
+    path: '/contact-sales',
+    layout: 'public',
+    title: 'pages.contactSales',
+    screen: 'routes/public/contact-sales.tsx',
+  },
+  {
+    path: '/custom-quote',
+    layout: 'public',
+    title: 'pages.customQuote',
+    screen: 'routes/public/custom-quote.tsx',
+  },
+  {
+    path: '/workload-migration',
+    layout: 'public',
+    title: 'pages.workloadMigration',
+    screen: 'routes/public/workload-migration.tsx',
+  },
+  { path: '/about', layout: 'public', title: 'pages.about', static: true },
+  { path: '/careers', layout: 'public', title: 'pages.careers', static: true },
+  { path: '/privacy-policy', layout: 'public', title: 'pages.privacyPolicy', static: true },
+  { path: '/privacy', layout: 'public', title: 'pages.privacyPolicy', static: true },
+  { path: '/terms', layout: 'public', title: 'pages.terms', static: true },
+  {
+    path: '/contact',
+    layout: 'public',
+    title: 'pages.contact',
+    screen: 'routes/public/contact.tsx',
+  },
+  { path: '/faq', layout: 'public', title: 'pages.faq', static: true },
+  {
+    path: '/api-reference',
+    layout: 'public',
+    title: 'pages.apiReference',
+    screen: 'routes/public/api-reference.tsx',
+  },
+  { path: '/case-studies', layout: 'public', title: 'pages.caseStudies', static: true },
+  {
+    path: '/newsletter',
+    layout: 'public',
+    title: 'pages.newsletter',
+    screen: 'routes/public/newsletter.tsx',
+  },
+  {
+    path: '/test-service',
+    layout: 'public',
+    title: 'pages.testService',
+    screen: 'routes/public/test-service.tsx',
+  },
+  {
+    path: '/currency-test',
+    layout: 'public',
+    title: 'pages.currencyTest',
+    screen: 'routes/public/currency-test.tsx',
+  },
   { path: '/technical-support', layout: 'public', title: 'pages.technicalSupport' },
   { path: '/billing-support', layout: 'public', title: 'pages.billingSupport' },
   { path: '/submit-ticket', layout: 'public', title: 'pages.submitTicket' },
@@ -92,12 +141,14 @@ const publicPages: PageEntry[] = [
     path: '/cluster-types/:type',
     layout: 'public',
     title: 'pages.clusterType',
+    static: true,
   },
   ...Object.keys(CLUSTER_TYPE_ALIASES).map(
     (path): PageEntry => ({
       path,
       layout: 'public',
       title: 'pages.clusterType',
+      static: true,
     }),
   ),
 ]
@@ -169,11 +220,15 @@ const dashboardPages: PageEntry[] = [
 
 export const PAGES: PageEntry[] = [...publicPages, ...plainPages, ...flowPages, ...dashboardPages]
 
-/** Public pages without parameters: prerendered to HTML at build time. */
-export const PRERENDERED_PATHS = [
-  ...publicPages.filter((page) => !page.path.includes(':')).map((page) => page.path),
-  ...CLUSTER_TYPE_SLUGS.map((slug) => `/cluster-types/${slug}`),
-]
+/** Public app pages without parameters: prerendered by the router at build time. */
+export const PRERENDERED_PATHS = publicPages
+  .filter((page) => !page.static && !page.path.includes(':'))
+  .map((page) => page.path)
+
+/** True when the path is one of the static marketing pages (web/site renders them). */
+export function isStaticPagePath(pathname: string): boolean {
+  return pageFor(pathname)?.static === true
+}
 
 export function pageFor(pathname: string): PageEntry | undefined {
   return PAGES.find((page) => matches(page.path, pathname))

@@ -7,6 +7,8 @@ import { emailVerification } from './en/email-verification.ts'
 import { footer } from './en/footer.ts'
 import { header } from './en/header.ts'
 import { home } from './en/home.ts'
+import { leads } from './en/leads.ts'
+import { marketing } from './en/marketing.ts'
 import { notFound } from './en/not-found.ts'
 import { notifications } from './en/notifications.ts'
 import { pages } from './en/pages.ts'
@@ -14,6 +16,7 @@ import { preferences } from './en/preferences.ts'
 import { promo } from './en/promo.ts'
 import { sidebar } from './en/sidebar.ts'
 import { toast } from './en/toast.ts'
+import { tools } from './en/tools.ts'
 
 export const en = {
   common,
@@ -22,6 +25,7 @@ export const en = {
   toast,
   header,
   home,
+  marketing,
   footer,
   promo,
   preferences,
@@ -30,6 +34,8 @@ export const en = {
   sidebar,
   emailVerification,
   dashboard,
+  leads,
+  tools,
 }
 
 export type Messages = typeof en

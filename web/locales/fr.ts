@@ -8,6 +8,8 @@ import { emailVerification } from './fr/email-verification.ts'
 import { footer } from './fr/footer.ts'
 import { header } from './fr/header.ts'
 import { home } from './fr/home.ts'
+import { leads } from './fr/leads.ts'
+import { marketing } from './fr/marketing.ts'
 import { notFound } from './fr/not-found.ts'
 import { notifications } from './fr/notifications.ts'
 import { pages } from './fr/pages.ts'
@@ -15,6 +17,7 @@ import { preferences } from './fr/preferences.ts'
 import { promo } from './fr/promo.ts'
 import { sidebar } from './fr/sidebar.ts'
 import { toast } from './fr/toast.ts'
+import { tools } from './fr/tools.ts'
 
 export const fr: Messages = {
   common,
@@ -23,6 +26,7 @@ export const fr: Messages = {
   toast,
   header,
   home,
+  marketing,
   footer,
   promo,
   preferences,
@@ -31,4 +35,6 @@ export const fr: Messages = {
   sidebar,
   emailVerification,
   dashboard,
+  leads,
+  tools,
 }

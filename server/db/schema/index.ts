@@ -1,6 +1,7 @@
 export * from './auth.ts'
 export * from './catalog.ts'
 export * from './clusters.ts'
+export * from './leads.ts'
 export * from './mail.ts'
 export * from './notifications.ts'
 export * from './orders.ts'

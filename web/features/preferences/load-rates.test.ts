@@ -48,6 +48,15 @@ describe('loading exchange rates', () => {
     })
   })
 
+  it("keeps the server's source in the result and in the cache", async () => {
+    const storage = memoryStorage()
+    const answer = { ...serverAnswer, source: 'backup' }
+    const fresh = await loadRates({ fetchRates: async () => answer, storage, now: () => NOW })
+    expect(fresh).toMatchObject({ source: 'backup', origin: 'server' })
+    const cached = await loadRates({ fetchRates: vi.fn(), storage, now: () => NOW + 1000 })
+    expect(cached).toMatchObject({ source: 'backup', origin: 'cache' })
+  })
+
   it('falls back to old cached rates when the request fails', async () => {
     const result = await loadRates({
       fetchRates: async () => {

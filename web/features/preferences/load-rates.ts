@@ -64,7 +64,8 @@ function aborted(signal: AbortSignal): Promise<never> {
 }
 
 function snapshotOf(cached: RatesSnapshot, origin: RatesOrigin): LoadedRates {
-  return { rates: cached.rates, lastUpdated: cached.lastUpdated, origin }
+  const { rates, lastUpdated, source } = cached
+  return source ? { rates, lastUpdated, source, origin } : { rates, lastUpdated, origin }
 }
 
 function readStorage(storage: RatesDependencies['storage']): string | null {

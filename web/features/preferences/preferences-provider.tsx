@@ -14,7 +14,8 @@ import {
   DEFAULT_THEME,
   STORAGE_KEYS,
 } from '#web/lib/constants.ts'
-import { LANGUAGES, type Language, rememberLanguage, storedLanguage } from '#web/lib/i18n.ts'
+import { LANGUAGES, type Language } from '#web/lib/i18n.ts'
+import { rememberLanguage, storedLanguage } from '#web/lib/language.ts'
 import { useExchangeRates } from './api/get-exchange-rates.ts'
 import { readStoredValue, useStoredPreference } from './preference-store.ts'
 import { formatPriceIn } from './price-format.ts'

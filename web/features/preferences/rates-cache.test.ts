@@ -21,6 +21,7 @@ describe('exchange-rate cache', () => {
     expect(parseRatesResponse(serverAnswer)).toEqual({
       rates: { USD: 1, EUR: 0.9123, GBP: 0.7801 },
       lastUpdated: 1_760_000_000_000,
+      source: 'primary',
     })
     expect(parseRatesResponse({ rates: { EUR: '0.9', GBP: 0.78 } })).toBeUndefined()
     expect(parseRatesResponse({ rates: { EUR: 0.9 } })).toBeUndefined()
@@ -36,6 +37,18 @@ describe('exchange-rate cache', () => {
       rates: { USD: 1, EUR: 0.9, GBP: 0.8 },
       lastUpdated: null,
     })
+  })
+
+  it("keeps the server's source only when it is one the server names", () => {
+    for (const source of ['primary', 'backup', 'cache', 'fallback'] as const)
+      expect(parseRatesResponse({ ...serverAnswer, source })?.source).toBe(source)
+    expect(parseRatesResponse({ ...serverAnswer, source: 'somewhere' })).not.toHaveProperty('source')
+    expect(parseRatesResponse({ rates: serverAnswer.rates })).not.toHaveProperty('source')
+  })
+
+  it('round-trips the source through the stored entry', () => {
+    const snapshot = { rates: { USD: 1, EUR: 0.9, GBP: 0.8 }, lastUpdated: 123, source: 'backup' as const }
+    expect(parseCachedRates(serializeCachedRates(snapshot, 1000))).toEqual({ ...snapshot, savedAt: 1000 })
   })
 
   it('round-trips a stored entry and rejects malformed ones', () => {

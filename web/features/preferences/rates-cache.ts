@@ -1,8 +1,12 @@
 import type { ExchangeRates } from '#common/money.ts'
+import { RATE_SOURCES, type RateSource } from '#common/money.ts'
 import { RATES_CACHE_TTL_MS } from '#web/lib/constants.ts'
 
-/** Rates relative to USD and when their source last updated them (ms since epoch). */
-export type RatesSnapshot = { rates: ExchangeRates; lastUpdated: number | null }
+/**
+ * Rates relative to USD, when their source last updated them (ms since epoch) and which source
+ * the server took them from (absent when the answer did not say).
+ */
+export type RatesSnapshot = { rates: ExchangeRates; lastUpdated: number | null; source?: RateSource }
 
 /** What local storage keeps under RATES_CACHE_KEY: a snapshot and when it was saved. */
 export type CachedRates = RatesSnapshot & { savedAt: number }
@@ -17,7 +21,10 @@ export function parseRatesResponse(body: unknown): RatesSnapshot | undefined {
   if (!isRate(EUR) || !isRate(GBP)) return undefined
   const lastUpdated =
     typeof body.timestamp === 'number' && Number.isFinite(body.timestamp) ? body.timestamp : null
-  return { rates: { USD: 1, EUR, GBP }, lastUpdated }
+  const source = RATE_SOURCES.find((known) => known === body.source)
+  return source
+    ? { rates: { USD: 1, EUR, GBP }, lastUpdated, source }
+    : { rates: { USD: 1, EUR, GBP }, lastUpdated }
 }
 
 /** Reads the stored cache entry; a missing, unparsable or malformed entry gives undefined. */
@@ -31,7 +38,11 @@ export function parseCachedRates(stored: string | null): CachedRates | undefined
   }
   if (!isRecord(value) || typeof value.savedAt !== 'number' || !Number.isFinite(value.savedAt))
     return undefined
-  const snapshot = parseRatesResponse({ rates: value.rates, timestamp: value.lastUpdated })
+  const snapshot = parseRatesResponse({
+    rates: value.rates,
+    timestamp: value.lastUpdated,
+    source: value.source,
+  })
   return snapshot && { ...snapshot, savedAt: value.savedAt }
 }
 
@@ -39,6 +50,7 @@ export function serializeCachedRates(snapshot: RatesSnapshot, savedAt: number): 
   return JSON.stringify({
     rates: snapshot.rates,
     lastUpdated: snapshot.lastUpdated,
+    source: snapshot.source,
     savedAt,
   } satisfies CachedRates)
 }

@@ -27,4 +27,50 @@ export const home = {
   ctaLead: 'Our engineers help you size the cluster and migrate without downtime.',
   contactSales: 'Contact sales',
   scheduleDemo: 'Schedule a demo',
+  dataCentersTitle: 'Where your clusters run',
+  dataCentersLead:
+    '{{eu}} of our {{total}} data centers are in the European Union. Pick one per cluster; your data stays where you put it.',
+  dataCenterGroups: { eu: 'European Union', elsewhere: 'Outside the EU' },
+  availability: { available: 'Available', limited: 'Limited capacity', coming_soon: 'Coming soon' },
+  complianceTitle: 'Compliance you can show an auditor',
+  compliance: {
+    gdpr: {
+      name: 'GDPR',
+      text: 'EU data centers, an EU operator and a data processing agreement with every organization.',
+    },
+    hds: {
+      name: 'HDS',
+      text: 'Health data hosting certified sites in France; orders there are reviewed before provisioning.',
+    },
+    secnumcloud: {
+      name: 'SecNumCloud',
+      text: 'Qualified sites for workloads that need the French state security label.',
+    },
+    cispe: {
+      name: 'CISPE',
+      text: 'We follow the CISPE code of conduct for data protection in cloud infrastructure.',
+    },
+  },
+  caseStudiesTitle: 'Teams that run on Clusterdeck',
+  allCaseStudies: 'Read the case studies',
+  cases: {
+    hospital: {
+      figure: '100%',
+      figureLabel: 'of patient workloads on HDS-certified sites',
+      quote: 'We moved our imaging platform to an HDS data center without changing a single manifest.',
+      company: 'A regional hospital group, France',
+    },
+    fintech: {
+      figure: '99.99%',
+      figureLabel: 'API availability over the last year',
+      quote: 'The multi-zone Enterprise control plane took failover off our on-call rota.',
+      company: 'A payments fintech, Germany',
+    },
+    ai: {
+      figure: '3×',
+      figureLabel: 'faster model training on H100 nodes',
+      quote: 'GPU node pools scale to zero at night, so we pay for training only while it runs.',
+      company: 'An AI start-up, the Netherlands',
+    },
+  },
 }

@@ -35,4 +35,52 @@ export const home: typeof english = {
   ctaLead: 'Nos ingénieurs vous aident à dimensionner le cluster et à migrer sans interruption.',
   contactSales: "Contacter l'équipe commerciale",
   scheduleDemo: 'Planifier une démo',
+  dataCentersTitle: 'Où tournent vos clusters',
+  dataCentersLead:
+    "{{eu}} de nos {{total}} centres de données sont dans l'Union européenne. Choisissez-en un par cluster : vos données restent là où vous les placez.",
+  dataCenterGroups: { eu: 'Union européenne', elsewhere: "Hors de l'UE" },
+  availability: { available: 'Disponible', limited: 'Capacité limitée', coming_soon: 'Bientôt disponible' },
+  complianceTitle: 'Une conformité que vous pouvez présenter à un auditeur',
+  compliance: {
+    gdpr: {
+      name: 'RGPD',
+      text: 'Des centres de données dans l’UE, un opérateur européen et un accord de traitement des données avec chaque organisation.',
+    },
+    hds: {
+      name: 'HDS',
+      text: 'Des sites certifiés Hébergeur de données de santé en France ; les commandes y sont validées avant le provisionnement.',
+    },
+    secnumcloud: {
+      name: 'SecNumCloud',
+      text: 'Des sites qualifiés pour les charges qui exigent le label de sécurité de l’État français.',
+    },
+    cispe: {
+      name: 'CISPE',
+      text: 'Nous suivons le code de conduite CISPE pour la protection des données dans l’infrastructure cloud.',
+    },
+  },
+  caseStudiesTitle: 'Ils exploitent Clusterdeck',
+  allCaseStudies: 'Lire les études de cas',
+  cases: {
+    hospital: {
+      figure: '100 %',
+      figureLabel: 'des charges patients sur des sites certifiés HDS',
+      quote:
+        'Nous avons migré notre plateforme d’imagerie vers un centre HDS sans modifier un seul manifeste.',
+      company: 'Un groupe hospitalier régional, France',
+    },
+    fintech: {
+      figure: '99,99 %',
+      figureLabel: 'de disponibilité de l’API sur la dernière année',
+      quote: 'Le plan de contrôle Enterprise multi-zones a sorti la bascule de nos astreintes.',
+      company: 'Une fintech de paiement, Allemagne',
+    },
+    ai: {
+      figure: '3×',
+      figureLabel: 'plus rapide pour l’entraînement sur nœuds H100',
+      quote:
+        'Les pools GPU descendent à zéro la nuit : nous ne payons l’entraînement que pendant qu’il tourne.',
+      company: 'Une start-up d’IA, Pays-Bas',
+    },
+  },
 }

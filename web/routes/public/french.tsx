@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { rememberLanguage } from '#web/lib/i18n.ts'
+import { rememberLanguage } from '#web/lib/language.ts'
 
 /** `/fr`: French is chosen and remembered, then the home page opens. */
 export default function FrenchEntry() {

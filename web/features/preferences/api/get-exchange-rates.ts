@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '#web/lib/api-client.ts'
-import { RATES_CACHE_TTL_MS } from '#web/lib/constants.ts'
+import { RATES_CACHE_TTL_MS, RATES_PATH } from '#web/lib/constants.ts'
 import { type LoadedRates, loadRates } from '../load-rates.ts'
-
-export const RATES_PATH = '/api/rates'
 
 /**
  * The server's USD-based exchange rates behind the browser's own 10-minute cache and fallbacks

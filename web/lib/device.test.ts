@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MOBILE_MAX_WIDTH_PX } from './constants.ts'
-import { isMobileDevice } from './mobile-detection.ts'
+import { isMobileDevice } from './device.ts'
 
 const desktop = {
   width: 1280,

@@ -1,0 +1,62 @@
+import type { UseMutationResult } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
+import type { LeadReceipt } from '#common/schemas/leads.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { type LeadField, LeadForm } from './lead-form.tsx'
+import { LeadConfirmation, LeadFormCard, LeadPage } from './lead-page.tsx'
+
+/** The lead forms whose page is the same shape: text under `leads.<copy>`. */
+export type LeadCopy = 'contactSales' | 'customQuote' | 'workloadMigration' | 'contact'
+
+/**
+ * A lead form's whole page: the frame with what happens next, the form, and once it is sent the
+ * confirmation, which offers to send another.
+ */
+export function LeadFormScreen<Schema extends z.ZodType>({
+  pageTitle,
+  copy,
+  schema,
+  fields,
+  submission,
+}: {
+  pageTitle: string
+  copy: LeadCopy
+  schema: Schema
+  fields: readonly LeadField[]
+  submission: UseMutationResult<LeadReceipt, Error, z.output<Schema>>
+}) {
+  const { t } = useTranslation()
+  return (
+    <LeadPage
+      pageTitle={pageTitle}
+      eyebrow={t(`leads.${copy}.eyebrow`)}
+      title={t(`leads.${copy}.title`)}
+      lead={t(`leads.${copy}.lead`)}
+      steps={[t(`leads.${copy}.step1`), t(`leads.${copy}.step2`), t(`leads.${copy}.step3`)]}
+    >
+      {submission.isSuccess ? (
+        <LeadConfirmation
+          title={t(`leads.${copy}.doneTitle`)}
+          actions={
+            <Button variant="outline" onClick={() => submission.reset()}>
+              {t('leads.sendAnother')}
+            </Button>
+          }
+        >
+          <p>{t(`leads.${copy}.doneText`)}</p>
+        </LeadConfirmation>
+      ) : (
+        <LeadFormCard>
+          <LeadForm
+            schema={schema}
+            fields={fields}
+            pending={submission.isPending}
+            submitLabel={t(`leads.${copy}.submit`)}
+            onSubmit={(request, onError) => submission.mutate(request, { onError })}
+          />
+        </LeadFormCard>
+      )}
+    </LeadPage>
+  )
+}

@@ -1,0 +1,67 @@
+import { clusterTypePath } from '#web/components/layout/nav-links.ts'
+import { clusterTypeSlugFor, displayTierName } from '#web/lib/cluster-type-links.ts'
+import { element } from './dom.ts'
+import type { IslandStrings } from './island-strings.ts'
+
+type Tier = { id: string; name: string }
+type VersionSummary = { displayVersion: string; environment: 'development' | 'production' }
+
+/**
+ * The footer's live parts (spec §2): the running version with its DEV or PROD badge, and the
+ * cluster types of the tier list (the page was built with the seven fallback entries).
+ */
+export async function attachFooter(strings: IslandStrings): Promise<void> {
+  await Promise.all([showVersion(strings), showClusterTypes()])
+}
+
+async function showVersion(strings: IslandStrings): Promise<void> {
+  const line = document.querySelector<HTMLElement>('[data-testid="footer-version"]')
+  const summary = await getJson<VersionSummary>('/api/version/summary')
+  if (!line || !summary) return
+  const text = line.querySelector('[data-testid="footer-version-text"]')
+  if (text) text.textContent = summary.displayVersion
+  line.querySelector('[data-testid="environment-badge"]')?.remove()
+  const production = summary.environment === 'production'
+  line.append(
+    element(
+      'span',
+      {
+        'data-testid': 'environment-badge',
+        title: production ? strings.footer.productionTitle : strings.footer.developmentTitle,
+        class: `rounded px-1.5 py-0.5 font-mono text-[0.6875rem] font-semibold tracking-wide ${
+          production
+            ? 'bg-success/20 text-foreground ring-1 ring-success/50 ring-inset'
+            : 'bg-warning/20 text-foreground ring-1 ring-warning/50 ring-inset'
+        }`,
+      },
+      [production ? strings.footer.production : strings.footer.development],
+    ),
+  )
+}
+
+async function showClusterTypes(): Promise<void> {
+  const list = document.querySelector('[data-testid="footer-cluster-types"] ul')
+  const tiers = await getJson<Tier[]>('/api/cluster-tiers')
+  if (!list || !Array.isArray(tiers) || tiers.length === 0) return
+  const linkClass = list.querySelector('a')?.getAttribute('class') ?? ''
+  list.replaceChildren(
+    ...tiers.map((tier) =>
+      element('li', {}, [
+        element('a', { href: clusterTypePath(clusterTypeSlugFor(tier.name)), class: linkClass }, [
+          displayTierName(tier.name),
+        ]),
+      ]),
+    ),
+  )
+}
+
+/** A GET whose failure leaves the built content in place (the page still reads well). */
+export async function getJson<T>(path: string): Promise<T | undefined> {
+  try {
+    const response = await fetch(path, { credentials: 'include', headers: { accept: 'application/json' } })
+    if (!response.ok) return undefined
+    return (await response.json()) as T
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,64 @@
+import { parseLanguage } from '#common/language.ts'
+import type { User } from '#common/schemas/auth.ts'
+import type { LoadedRates } from '#web/features/preferences/load-rates.ts'
+import { loadRates } from '#web/features/preferences/load-rates.ts'
+import { RATES_PATH } from '#web/lib/constants.ts'
+import { attachDocsSearch } from './docs-search.ts'
+import { safeStorage } from './dom.ts'
+import { attachFooter } from './footer.ts'
+import { attachCurrencySwitcher, attachLanguageSwitcher, attachThemeToggle } from './header-controls.ts'
+import type { IslandStrings } from './island-strings.ts'
+import { attachMobileMenu } from './mobile-menu.ts'
+import { attachPrices } from './pricing.ts'
+import { attachPromoBar } from './promo-bar.ts'
+import { followRememberedLanguage } from './remembered-language.ts'
+import { retargetSignedInLinks, signedInUser } from './session.ts'
+import { createToaster } from './toasts.ts'
+
+/**
+ * The only script of a static page: it brings the interactive parts of the built HTML to life
+ * (header controls, promo bar, floating menu, footer, prices, documentation search). A signed-in
+ * person also gets the app's own header, loaded on demand.
+ */
+const data = JSON.parse(document.getElementById('site-data')?.textContent ?? '{}') as {
+  language?: string
+  strings: IslandStrings
+}
+const language = parseLanguage(data.language) ?? 'en'
+const { strings } = data
+followRememberedLanguage(language)
+
+let rates: LoadedRates | undefined
+const ratesLoaded = loadRates({
+  fetchRates: async (signal) => {
+    const response = await fetch(RATES_PATH, { signal, headers: { accept: 'application/json' } })
+    if (!response.ok) throw new Error(`rates: HTTP ${response.status}`)
+    return response.json()
+  },
+  storage: safeStorage('localStorage'),
+  now: Date.now,
+}).then((loaded) => {
+  rates = loaded
+  return loaded
+})
+
+const showToast = createToaster(strings.toastClose)
+attachThemeToggle(strings)
+attachCurrencySwitcher(strings, language, () => rates)
+attachLanguageSwitcher(strings, language)
+attachPromoBar(strings, showToast)
+attachPrices(
+  strings,
+  ratesLoaded.then((loaded) => loaded.rates),
+)
+attachDocsSearch(strings)
+void attachFooter(strings)
+
+const detachMobileMenu = attachMobileMenu(strings, language)
+void signedInUser().then(async (user) => {
+  if (!user) return
+  retargetSignedInLinks()
+  detachMobileMenu()
+  const { mountSignedInChrome } = await import('./signed-in-chrome.tsx')
+  mountSignedInChrome(user as User, language)
+})

@@ -1,0 +1,77 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { Tooltip } from 'radix-ui'
+import { createRoot } from 'react-dom/client'
+import { I18nextProvider } from 'react-i18next'
+import { createPath, Router, type To } from 'react-router'
+import type { Language } from '#common/language.ts'
+import type { User } from '#common/schemas/auth.ts'
+import { EmailVerificationModal } from '#web/components/layout/email-verification-modal.tsx'
+import { PromoBar } from '#web/components/layout/promo-bar.tsx'
+import { PublicHeader } from '#web/components/layout/public-header.tsx'
+import { Toaster } from '#web/components/ui/toaster.tsx'
+import { userQueryOptions } from '#web/features/auth/api/get-user.ts'
+import { useLogoutFromOtherTabs } from '#web/features/auth/api/logout.ts'
+import { PreferencesProvider } from '#web/features/preferences/preferences-provider.tsx'
+import { createI18n } from '#web/lib/i18n.ts'
+import { createQueryClient } from '#web/lib/query-client.ts'
+import { CHROME_IDS } from '../site-chrome.tsx'
+
+const hrefOf = (to: To) => (typeof to === 'string' ? to : createPath(to))
+
+/** Links and redirects of the app's header leave the static page for a new document. */
+const documentNavigator = {
+  createHref: hrefOf,
+  push: (to: To) => window.location.assign(hrefOf(to)),
+  replace: (to: To) => window.location.replace(hrefOf(to)),
+  go: (delta: number) => window.history.go(delta),
+}
+
+/**
+ * For a signed-in person the static page's header becomes the app's own (bell, Dashboard,
+ * avatar menu, signed-in floating menu, email verification): loaded only for them, so a
+ * visitor's page carries none of it.
+ */
+export function mountSignedInChrome(user: User, language: Language): void {
+  const header = document.getElementById(CHROME_IDS.header)
+  const toasts = document.getElementById(CHROME_IDS.toasts)
+  if (!header || !toasts) return
+  const queryClient = createQueryClient()
+  queryClient.setQueryData(userQueryOptions.queryKey, user)
+  const i18n = createI18n(language)
+  const location = `${window.location.pathname}${window.location.search}`
+  const wrap = (children: React.ReactNode) => (
+    <Router location={location} navigator={documentNavigator}>
+      <QueryClientProvider client={queryClient}>
+        <I18nextProvider i18n={i18n}>
+          <PreferencesProvider>
+            <Tooltip.Provider>{children}</Tooltip.Provider>
+          </PreferencesProvider>
+        </I18nextProvider>
+      </QueryClientProvider>
+    </Router>
+  )
+  header.replaceChildren()
+  toasts.replaceChildren()
+  createRoot(header).render(
+    wrap(
+      <>
+        <PromoBar />
+        <PublicHeader withSkipLink={false} />
+      </>,
+    ),
+  )
+  createRoot(toasts).render(
+    wrap(
+      <>
+        <LogoutFromOtherTabs />
+        <EmailVerificationModal />
+        <Toaster />
+      </>,
+    ),
+  )
+}
+
+function LogoutFromOtherTabs() {
+  useLogoutFromOtherTabs()
+  return null
+}

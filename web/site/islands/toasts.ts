@@ -1,0 +1,101 @@
+import {
+  TOAST_DEFAULT_DURATION_MS,
+  TOAST_HOTKEY,
+  TOAST_LIMIT,
+  TOAST_SWIPE_THRESHOLD_PX,
+} from '#web/lib/constants.ts'
+import type { ToastVariant } from '#web/lib/toast-store.ts'
+import { element, icon } from './dom.ts'
+
+const VARIANT_CLASSES: Record<ToastVariant, string> = {
+  default: 'border-border bg-card text-card-foreground',
+  info: 'border-primary/40 bg-card text-card-foreground',
+  success: 'border-success/50 bg-card text-card-foreground',
+  warning: 'border-warning/60 bg-card text-card-foreground',
+  destructive: 'border-destructive bg-destructive text-destructive-foreground',
+}
+
+const X_ICON = ['M18 6 6 18', 'm6 6 12 12']
+
+/**
+ * Toasts on a static page, in the list the app's toaster drew at build time: the same look, at
+ * most three, newest first, each gone after its duration or its close button.
+ */
+export function createToaster(closeLabel: string) {
+  const list = document.querySelector<HTMLOListElement>('#site-toasts ol')
+  // F8 moves focus to the toasts (spec §9), as the app's toaster does.
+  document.addEventListener('keydown', (event) => {
+    if ((TOAST_HOTKEY as readonly string[]).includes(event.key) && list) list.focus()
+  })
+  return function showToast(toast: {
+    title: string
+    description?: string
+    variant?: ToastVariant
+    duration?: number
+  }): void {
+    if (!list) return
+    const variant = toast.variant ?? 'default'
+    const close = element(
+      'button',
+      {
+        type: 'button',
+        'aria-label': closeLabel,
+        class: 'absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100',
+      },
+      [icon(X_ICON)],
+    )
+    const item = element(
+      'li',
+      {
+        role: 'status',
+        'aria-live': 'polite',
+        'aria-atomic': 'true',
+        'data-state': 'open',
+        'data-variant': variant,
+        class: `group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-lg border p-4 pr-9 shadow-lg transition-all data-[state=closed]:opacity-0 ${VARIANT_CLASSES[variant]}`,
+      },
+      [
+        element('div', { class: 'grid gap-1' }, [
+          element('div', { class: 'text-sm font-semibold' }, [toast.title]),
+          ...(toast.description
+            ? [element('div', { class: 'text-sm opacity-90' }, [toast.description])]
+            : []),
+        ]),
+        close,
+      ],
+    )
+    const dismiss = () => {
+      item.dataset.state = 'closed'
+      setTimeout(() => item.remove(), 200)
+    }
+    close.addEventListener('click', dismiss)
+    dismissOnSwipeRight(item, dismiss)
+    list.prepend(item)
+    for (const extra of [...list.children].slice(TOAST_LIMIT)) extra.remove()
+    setTimeout(dismiss, toast.duration ?? TOAST_DEFAULT_DURATION_MS)
+  }
+}
+
+export type ShowToast = ReturnType<typeof createToaster>
+
+/** A swipe right past the threshold (spec §9: 50 px) dismisses; a shorter one springs back. */
+function dismissOnSwipeRight(item: HTMLElement, dismiss: () => void): void {
+  let startX: number | undefined
+  item.addEventListener('pointerdown', (event) => {
+    startX = event.clientX
+    item.setPointerCapture(event.pointerId)
+  })
+  item.addEventListener('pointermove', (event) => {
+    if (startX === undefined) return
+    item.style.transform = `translateX(${Math.max(0, event.clientX - startX)}px)`
+  })
+  const end = (event: PointerEvent) => {
+    if (startX === undefined) return
+    const moved = event.clientX - startX
+    startX = undefined
+    item.style.transform = ''
+    if (moved > TOAST_SWIPE_THRESHOLD_PX) dismiss()
+  }
+  item.addEventListener('pointerup', end)
+  item.addEventListener('pointercancel', end)
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest'
+import { priceText } from './price-text.ts'
+
+const RATES = { USD: 1, EUR: 0.9, GBP: 0.8 }
+
+describe('priceText', () => {
+  it('shows a monthly amount for the month and ten months for a year', () => {
+    expect(priceText('cycle', 7_900, 'USD', 'monthly', RATES)).toBe('$79.00')
+    expect(priceText('cycle', 7_900, 'USD', 'yearly', RATES)).toBe('$790.00')
+    expect(priceText('cycle', 7_900, 'EUR', 'yearly', RATES)).toBe('€711.00')
+    expect(priceText('cycle', 7_900, 'GBP', 'monthly', RATES)).toBe('£63.20')
+  })
+
+  it('shows an hourly price from milli-cents, converted and rounded to two decimals', () => {
+    // 13,700 milli-cents = $0.137 an hour.
+    expect(priceText('hourly', 13_700, 'USD', 'monthly', RATES)).toBe('$0.14')
+    expect(priceText('hourly', 3_190_000, 'EUR', 'yearly', RATES)).toBe('€28.71')
+  })
+})

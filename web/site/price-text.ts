@@ -1,0 +1,17 @@
+import { type Currency, convertFromUsd, type ExchangeRates, formatPrice } from '#common/money.ts'
+import { type BillingCycle, cyclePriceCents, formatCents } from '#common/pricing.ts'
+
+/** What a price on the site is: a monthly USD-cent amount shown per cycle, or USD milli-cents an hour. */
+export type PriceKind = 'cycle' | 'hourly'
+
+/** The text of a price in a currency and billing cycle at the given rates (common/pricing rules). */
+export function priceText(
+  kind: PriceKind,
+  amount: number,
+  currency: Currency,
+  cycle: BillingCycle,
+  rates: ExchangeRates,
+): string {
+  if (kind === 'hourly') return formatPrice(convertFromUsd(amount / 100_000, currency, rates), currency)
+  return formatCents(cyclePriceCents(amount, cycle), currency, rates)
+}
