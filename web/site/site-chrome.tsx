@@ -60,6 +60,11 @@ function SiteProviders({
   // Built for a visitor: no session, so the header offers Sign In (the islands swap in the
   // signed-in header when there is one).
   const queryClient = createQueryClient()
+  // No garbage-collection timers: they would keep the build process alive for 30 minutes.
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, gcTime: Number.POSITIVE_INFINITY },
+  })
   queryClient.setQueryData(userQueryOptions.queryKey, null)
   return (
     <StaticRouter location={path}>
