@@ -57,6 +57,10 @@ async function buildIslands(clientDir: string): Promise<string> {
       manifest: MANIFEST,
       target: 'es2022',
       rolldownOptions: {
+        // Radix and lucide mark their modules "use client", which means nothing in a browser bundle.
+        onLog(level, log, handler) {
+          if (log.code !== 'MODULE_LEVEL_DIRECTIVE') handler(level, log)
+        },
         input: { site: ISLANDS_ENTRY },
         output: { entryFileNames: 'assets/[name]-[hash].js', chunkFileNames: 'assets/[name]-[hash].js' },
       },

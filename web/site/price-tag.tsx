@@ -1,4 +1,7 @@
+import { useTranslation } from 'react-i18next'
 import { INITIAL_PROVIDER_RATES } from '#common/money.ts'
+import { cyclePriceCents, yearlyDiscountPercent } from '#common/pricing.ts'
+import { cn } from '#web/lib/cn.ts'
 import { DEFAULT_BILLING_CYCLE, DEFAULT_CURRENCY } from '#web/lib/constants.ts'
 import { type PriceKind, priceText } from './price-text.ts'
 
@@ -34,5 +37,40 @@ export function CycleSuffix({ monthly, yearly }: { monthly: string; yearly: stri
     >
       {monthly}
     </span>
+  )
+}
+
+/**
+ * A monthly price shown in the visitor's cycle with its "/ month" suffix, or a word (Free,
+ * Included) when it costs nothing.
+ */
+export function CyclePrice({
+  monthlyCents,
+  zeroLabel,
+  className,
+}: {
+  monthlyCents: number
+  zeroLabel: string
+  className?: string
+}) {
+  const { t } = useTranslation()
+  if (monthlyCents === 0) return <span className={className}>{zeroLabel}</span>
+  return (
+    <>
+      <PriceTag kind="cycle" amount={monthlyCents} className={cn(className, 'tabular-nums')} />{' '}
+      <CycleSuffix monthly={t('marketing.pricing.perMonth')} yearly={t('marketing.pricing.perYear')} />
+    </>
+  )
+}
+
+/** "Save 17% with yearly billing" under a paid price (spec §5: the rounded saving). */
+export function YearlySaving({ monthlyCents }: { monthlyCents: number }) {
+  const { t } = useTranslation()
+  if (monthlyCents === 0) return null
+  const percent = yearlyDiscountPercent(monthlyCents, cyclePriceCents(monthlyCents, 'yearly'))
+  return (
+    <p className="mt-2 text-xs font-medium text-success" data-yearly-saving>
+      {t('marketing.pricing.yearlySaving', { percent })}
+    </p>
   )
 }

@@ -1,12 +1,11 @@
 import { ArrowRight, Check, Server } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { cyclePriceCents, yearlyDiscountPercent } from '#common/pricing.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import type { ClusterTypeSlug } from '#web/lib/cluster-type-links.ts'
 import { cn } from '#web/lib/cn.ts'
 import { CLUSTER_TYPE_COPY_FR } from '../cluster-type-copy-fr.ts'
 import { CLUSTER_TYPE_STYLES } from '../cluster-type-style.ts'
-import { CycleSuffix, PriceTag } from '../price-tag.tsx'
+import { CyclePrice, PriceTag, YearlySaving } from '../price-tag.tsx'
 import { useSiteData } from '../site-context.tsx'
 
 /** One cluster type: what it is for, what it includes, its SLA, price and node flavors. */
@@ -19,11 +18,6 @@ export function ClusterTypePage({ slug }: { slug: ClusterTypeSlug }) {
   const flavors = catalog.nodeFlavors.filter((flavor) => type.allowedFlavorIds.includes(flavor.id))
   const { Icon, accent } = CLUSTER_TYPE_STYLES[slug]
   const name = t(`home.types.${slug}.name`)
-  const perCycle = { monthly: t('marketing.pricing.perMonth'), yearly: t('marketing.pricing.perYear') }
-  const saving = yearlyDiscountPercent(
-    type.baseMonthlyPriceCents,
-    cyclePriceCents(type.baseMonthlyPriceCents, 'yearly'),
-  )
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
@@ -63,25 +57,14 @@ export function ClusterTypePage({ slug }: { slug: ClusterTypeSlug }) {
             {t('marketing.clusterType.startsAt')}
           </h2>
           <p className="mt-2">
-            {type.baseMonthlyPriceCents === 0 ? (
-              <span className="text-3xl font-bold">{t('marketing.pricing.free')}</span>
-            ) : (
-              <>
-                <PriceTag
-                  kind="cycle"
-                  amount={type.baseMonthlyPriceCents}
-                  className="text-3xl font-bold tabular-nums"
-                />{' '}
-                <CycleSuffix {...perCycle} />
-              </>
-            )}
+            <CyclePrice
+              monthlyCents={type.baseMonthlyPriceCents}
+              zeroLabel={t('marketing.pricing.free')}
+              className="text-3xl font-bold"
+            />
           </p>
           <p className="mt-1 text-xs text-muted-foreground">{t('marketing.pricing.controlPlane')}</p>
-          {type.baseMonthlyPriceCents > 0 && (
-            <p className="mt-2 text-xs font-medium text-success">
-              {t('marketing.pricing.yearlySaving', { percent: saving })}
-            </p>
-          )}
+          <YearlySaving monthlyCents={type.baseMonthlyPriceCents} />
           <Button asChild className="mt-6 w-full">
             <a href={`/configure-cluster?type=${slug}`}>
               {t('marketing.clusterType.configure', { name })}

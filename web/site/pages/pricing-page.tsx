@@ -1,19 +1,13 @@
 import { Check } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import {
-  cyclePriceCents,
-  nodePoolMonthlyCents,
-  PROMO_CODE,
-  PROMO_PERCENT,
-  yearlyDiscountPercent,
-} from '#common/pricing.ts'
+import { nodePoolMonthlyCents, PROMO_CODE, PROMO_PERCENT } from '#common/pricing.ts'
 import type { NodeFlavor } from '#common/schemas/catalog.ts'
 import { FLAVOR_FAMILIES } from '#common/schemas/catalog.ts'
 import { clusterTypePath } from '#web/components/layout/nav-links.ts'
 import type { ClusterTypeSlug } from '#web/lib/cluster-type-links.ts'
 import { cn } from '#web/lib/cn.ts'
 import { CLUSTER_TYPE_STYLES } from '../cluster-type-style.ts'
-import { CycleSuffix, PriceTag } from '../price-tag.tsx'
+import { CyclePrice, CycleSuffix, PriceTag, YearlySaving } from '../price-tag.tsx'
 import { useSiteData } from '../site-context.tsx'
 import { PriceControls, PriceEstimate } from './pricing-controls.tsx'
 
@@ -24,7 +18,6 @@ import { PriceControls, PriceEstimate } from './pricing-controls.tsx'
 export function PricingPage() {
   const { t } = useTranslation()
   const { catalog } = useSiteData()
-  const perCycle = { monthly: t('marketing.pricing.perMonth'), yearly: t('marketing.pricing.perYear') }
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
       <div className="max-w-3xl">
@@ -41,10 +34,6 @@ export function PricingPage() {
           {catalog.clusterTypes.map((type) => {
             const slug = type.id as ClusterTypeSlug
             const { Icon, accent } = CLUSTER_TYPE_STYLES[slug]
-            const saving = yearlyDiscountPercent(
-              type.baseMonthlyPriceCents,
-              cyclePriceCents(type.baseMonthlyPriceCents, 'yearly'),
-            )
             return (
               <li key={type.id} data-type={type.id} className="flex flex-col rounded-xl border bg-card p-5">
                 <span className={cn('flex size-9 items-center justify-center rounded-lg', accent)}>
@@ -57,25 +46,14 @@ export function PricingPage() {
                     : t('marketing.pricing.sla', { percent: type.slaPercent })}
                 </p>
                 <p className="mt-4">
-                  {type.baseMonthlyPriceCents === 0 ? (
-                    <span className="text-2xl font-bold">{t('marketing.pricing.free')}</span>
-                  ) : (
-                    <>
-                      <PriceTag
-                        kind="cycle"
-                        amount={type.baseMonthlyPriceCents}
-                        className="text-2xl font-bold tabular-nums"
-                      />{' '}
-                      <CycleSuffix {...perCycle} />
-                    </>
-                  )}
+                  <CyclePrice
+                    monthlyCents={type.baseMonthlyPriceCents}
+                    zeroLabel={t('marketing.pricing.free')}
+                    className="text-2xl font-bold"
+                  />
                 </p>
                 <p className="mt-1 text-xs text-muted-foreground">{t('marketing.pricing.controlPlane')}</p>
-                {type.baseMonthlyPriceCents > 0 && (
-                  <p className="mt-2 text-xs font-medium text-success" data-yearly-saving>
-                    {t('marketing.pricing.yearlySaving', { percent: saving })}
-                  </p>
-                )}
+                <YearlySaving monthlyCents={type.baseMonthlyPriceCents} />
                 <a
                   href={clusterTypePath(slug)}
                   className="mt-4 text-sm font-medium text-primary underline-offset-4 hover:underline"
@@ -150,18 +128,11 @@ export function PricingPage() {
                   <p className="mt-1 text-sm text-muted-foreground">{addOn.description}</p>
                 </div>
                 <p className="shrink-0 text-right text-sm">
-                  {addOn.monthlyPriceCents === 0 ? (
-                    t('marketing.pricing.included')
-                  ) : (
-                    <>
-                      <PriceTag
-                        kind="cycle"
-                        amount={addOn.monthlyPriceCents}
-                        className="font-semibold tabular-nums"
-                      />{' '}
-                      <CycleSuffix {...perCycle} />
-                    </>
-                  )}
+                  <CyclePrice
+                    monthlyCents={addOn.monthlyPriceCents}
+                    zeroLabel={t('marketing.pricing.included')}
+                    className="font-semibold"
+                  />
                 </p>
               </li>
             ))}
@@ -175,18 +146,11 @@ export function PricingPage() {
                 <div className="flex items-baseline justify-between gap-4">
                   <p className="font-semibold">{plan.name}</p>
                   <p className="text-sm">
-                    {plan.monthlyPriceCents === 0 ? (
-                      t('marketing.pricing.included')
-                    ) : (
-                      <>
-                        <PriceTag
-                          kind="cycle"
-                          amount={plan.monthlyPriceCents}
-                          className="font-semibold tabular-nums"
-                        />{' '}
-                        <CycleSuffix {...perCycle} />
-                      </>
-                    )}
+                    <CyclePrice
+                      monthlyCents={plan.monthlyPriceCents}
+                      zeroLabel={t('marketing.pricing.included')}
+                      className="font-semibold"
+                    />
                   </p>
                 </div>
                 <p className="mt-1 text-sm text-muted-foreground">
