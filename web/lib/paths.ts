@@ -164,7 +164,12 @@ const providerTests = [
 ]
 
 const plainPages: PageEntry[] = [
-  { path: '/data-centers', layout: 'plain', title: 'pages.dataCenters' },
+  {
+    path: '/data-centers',
+    layout: 'plain',
+    title: 'pages.dataCenters',
+    screen: 'routes/plain/data-centers.tsx',
+  },
   { path: '/cluster-topology', layout: 'plain', title: 'pages.clusterTopology' },
   { path: '/cluster-selection', layout: 'plain', title: 'pages.clusterSelection' },
   { path: '/smart-suggestions', layout: 'plain', title: 'pages.smartSuggestions' },

@@ -3,6 +3,7 @@
 import { auth } from './en/auth.ts'
 import { common } from './en/common.ts'
 import { dashboard } from './en/dashboard.ts'
+import { dataCenters } from './en/data-centers.ts'
 import { emailVerification } from './en/email-verification.ts'
 import { footer } from './en/footer.ts'
 import { header } from './en/header.ts'
@@ -34,6 +35,7 @@ export const en = {
   sidebar,
   emailVerification,
   dashboard,
+  dataCenters,
   leads,
   tools,
 }

@@ -4,6 +4,7 @@ import type { Messages } from './en.ts'
 import { auth } from './fr/auth.ts'
 import { common } from './fr/common.ts'
 import { dashboard } from './fr/dashboard.ts'
+import { dataCenters } from './fr/data-centers.ts'
 import { emailVerification } from './fr/email-verification.ts'
 import { footer } from './fr/footer.ts'
 import { header } from './fr/header.ts'
@@ -35,6 +36,7 @@ export const fr: Messages = {
   sidebar,
   emailVerification,
   dashboard,
+  dataCenters,
   leads,
   tools,
 }

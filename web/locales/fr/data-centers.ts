@@ -1,0 +1,52 @@
+import type { dataCenters as english } from '../en/data-centers.ts'
+
+export const dataCenters: typeof english = {
+  eyebrow: 'Là où tournent vos clusters',
+  lead: 'Toutes les régions où Clusterdeck exploite du Kubernetes managé, avec leur hébergeur, leurs certifications et leur ouverture aux nouveaux clusters. Filtrez par localisation et conformité, puis configurez un cluster là où vos données doivent résider.',
+  loading: 'Chargement des centres de données...',
+  error: 'Impossible de charger les centres de données : {{message}}',
+  retry: 'Réessayer',
+  empty: 'Aucun centre de données n’est encore référencé.',
+  filters: {
+    label: 'Filtrer les centres de données',
+    region: 'Région',
+    regions: {
+      all: 'Toutes les régions',
+      eu: 'UE uniquement',
+      'outside-eu': 'Hors UE',
+    },
+    compliance: 'Conformité',
+    anyCompliance: 'Toutes certifications',
+    search: 'Rechercher',
+    searchPlaceholder: 'Ville, pays, code ou hébergeur',
+    clear: 'Effacer les filtres',
+  },
+  count_one: '{{count}} centre de données affiché sur {{total}}',
+  count_other: '{{count}} centres de données affichés sur {{total}}',
+  noMatch: 'Aucun centre de données ne correspond à ces filtres.',
+  countryCount_one: '{{count}} centre de données',
+  countryCount_other: '{{count}} centres de données',
+  provider: 'Hébergeur',
+  complianceTags: 'Certifications',
+  availabilityLabel: 'Disponibilité',
+  capacityLabel: 'Capacité',
+  availability: {
+    available: 'Disponible',
+    limited: 'Limitée',
+    coming_soon: 'Bientôt disponible',
+  },
+  capacity: {
+    normal: 'Normale',
+    constrained: 'Tendue',
+    full: 'Saturée',
+  },
+  configure: 'Configurer un cluster ici',
+  configureIn: 'à {{city}} ({{code}})',
+  notOrderable: 'Pas encore ouvert aux nouveaux clusters',
+  map: {
+    title: 'Carte des centres de données',
+    description: '{{shown}} centres de données sur {{total}} placés sur une carte schématique du monde.',
+    legendShown: 'Correspond aux filtres',
+    legendHidden: 'Exclu par les filtres',
+  },
+}

@@ -1,0 +1,413 @@
+import { ArrowRight, MapPin, RefreshCw, Search, X } from 'lucide-react'
+import { useDeferredValue, useId, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useSearchParams } from 'react-router'
+import type { DataCenter } from '#common/schemas/catalog.ts'
+import { Alert, AlertDescription } from '#web/components/ui/alert.tsx'
+import { Badge } from '#web/components/ui/badge.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { Input } from '#web/components/ui/input.tsx'
+import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import { Spinner } from '#web/components/ui/spinner.tsx'
+import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
+import {
+  type CountryNameOf,
+  complianceTagOf,
+  complianceTagsPresent,
+  type DataCenterFilters,
+  filterDataCenters,
+  filtersFromSearchParams,
+  groupByCountry,
+  hasActiveFilters,
+  NO_FILTERS,
+  REGION_FILTERS,
+  regionFilterOf,
+  searchParamsWithFilters,
+} from '#web/features/catalog/data-center-filters.ts'
+import { FLOW_STEP_PATHS } from '#web/lib/paths.ts'
+
+const [[CONFIGURE_CLUSTER_PATH]] = FLOW_STEP_PATHS
+
+const AVAILABILITY_BADGES = { available: 'success', limited: 'warning', coming_soon: 'secondary' } as const
+const CAPACITY_BADGES = { normal: 'success', constrained: 'warning', full: 'destructive' } as const
+
+/** /data-centers: every data center of the catalog, filtered and grouped by country. */
+export default function DataCentersRoute() {
+  const { t } = useTranslation()
+  const catalog = useCatalog()
+
+  let content: React.ReactNode
+  if (catalog.isPending) {
+    content = (
+      <p role="status" className="flex items-center gap-2 text-muted-foreground">
+        <Spinner className="size-4" />
+        {t('dataCenters.loading')}
+      </p>
+    )
+  } else if (catalog.isError) {
+    content = (
+      <Alert variant="destructive" role="alert">
+        <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+          <span>{t('dataCenters.error', { message: catalog.error.message })}</span>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void catalog.refetch()}
+            aria-disabled={catalog.isFetching}
+          >
+            <RefreshCw aria-hidden="true" />
+            {t('dataCenters.retry')}
+          </Button>
+        </AlertDescription>
+      </Alert>
+    )
+  } else if (catalog.data.dataCenters.length === 0) {
+    content = <p className="text-muted-foreground">{t('dataCenters.empty')}</p>
+  } else {
+    content = <DataCenterExplorer dataCenters={catalog.data.dataCenters} />
+  }
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 sm:px-6 lg:px-8">
+      <title>{`${t('pages.dataCenters')} · Clusterdeck`}</title>
+      <header className="grid max-w-3xl gap-2">
+        <p className="text-sm font-medium text-primary">{t('dataCenters.eyebrow')}</p>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('pages.dataCenters')}</h1>
+        <p className="text-muted-foreground">{t('dataCenters.lead')}</p>
+      </header>
+      {content}
+    </div>
+  )
+}
+
+function DataCenterExplorer({ dataCenters }: { dataCenters: DataCenter[] }) {
+  const { t } = useTranslation()
+  const [filters, setFilters] = useFilters()
+  // Typing stays responsive while the list re-renders.
+  const deferredFilters = useDeferredValue(filters)
+  const countryNameOf = useCountryNames()
+  const complianceTags = useMemo(() => complianceTagsPresent(dataCenters), [dataCenters])
+  const shown = filterDataCenters(dataCenters, deferredFilters, countryNameOf)
+  const groups = groupByCountry(shown, countryNameOf)
+
+  return (
+    <div className="grid gap-6">
+      <FilterBar
+        filters={filters}
+        complianceTags={complianceTags}
+        onChange={setFilters}
+        count={t('dataCenters.count', { count: shown.length, total: dataCenters.length })}
+      />
+      <DataCenterMap dataCenters={dataCenters} shown={shown} />
+      {groups.length === 0 ? (
+        <div className="grid justify-items-start gap-3 rounded-xl border border-dashed p-6">
+          <p>{t('dataCenters.noMatch')}</p>
+          <Button variant="outline" size="sm" onClick={() => setFilters(NO_FILTERS)}>
+            <X aria-hidden="true" />
+            {t('dataCenters.filters.clear')}
+          </Button>
+        </div>
+      ) : (
+        <div className="grid gap-8">
+          {groups.map((group) => (
+            <section
+              key={group.countryCode}
+              aria-labelledby={`country-${group.countryCode}`}
+              className="grid gap-3"
+            >
+              <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                <h2 id={`country-${group.countryCode}`} className="text-lg font-semibold">
+                  {group.country}
+                </h2>
+                <span className="text-sm text-muted-foreground">
+                  {t('dataCenters.countryCount', { count: group.dataCenters.length })}
+                </span>
+              </div>
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {group.dataCenters.map((dataCenter) => (
+                  <li key={dataCenter.code}>
+                    <DataCenterCard dataCenter={dataCenter} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
+    </div>
+  )
+}
+
+/** The filters, kept in the query string (replaced, so the back button leaves the page). */
+function useFilters(): [DataCenterFilters, (filters: DataCenterFilters) => void] {
+  const [searchParams, setSearchParams] = useSearchParams()
+  // Local state drives the inputs: the URL follows it, so typing never waits on a navigation.
+  const [filters, setFilters] = useState(() => filtersFromSearchParams(searchParams))
+  const update = (next: DataCenterFilters) => {
+    setFilters(next)
+    setSearchParams((current) => searchParamsWithFilters(current, next), {
+      replace: true,
+      preventScrollReset: true,
+    })
+  }
+  return [filters, update]
+}
+
+/** Country names in the reader's language, falling back to the catalog's English name. */
+function useCountryNames(): CountryNameOf {
+  const { i18n } = useTranslation()
+  return useMemo(() => {
+    const names = new Intl.DisplayNames([i18n.language], { type: 'region' })
+    return (dataCenter) => names.of(dataCenter.countryCode) ?? dataCenter.country
+  }, [i18n.language])
+}
+
+function FilterBar({
+  filters,
+  complianceTags,
+  onChange,
+  count,
+}: {
+  filters: DataCenterFilters
+  complianceTags: readonly string[]
+  onChange: (filters: DataCenterFilters) => void
+  count: string
+}) {
+  const { t } = useTranslation()
+  const id = useId()
+  return (
+    <search aria-label={t('dataCenters.filters.label')} className="grid gap-3 rounded-xl border bg-card p-4">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[12rem_14rem_minmax(0,1fr)]">
+        <div className="grid gap-1.5">
+          <label htmlFor={`${id}-region`} className="text-sm font-medium">
+            {t('dataCenters.filters.region')}
+          </label>
+          <NativeSelect
+            id={`${id}-region`}
+            value={filters.region}
+            onChange={(event) => onChange({ ...filters, region: regionFilterOf(event.target.value) })}
+          >
+            {REGION_FILTERS.map((region) => (
+              <option key={region} value={region}>
+                {t(`dataCenters.filters.regions.${region}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor={`${id}-compliance`} className="text-sm font-medium">
+            {t('dataCenters.filters.compliance')}
+          </label>
+          <NativeSelect
+            id={`${id}-compliance`}
+            value={filters.complianceTag ?? ''}
+            onChange={(event) => onChange({ ...filters, complianceTag: complianceTagOf(event.target.value) })}
+          >
+            <option value="">{t('dataCenters.filters.anyCompliance')}</option>
+            {complianceTags.map((tag) => (
+              <option key={tag} value={tag}>
+                {tag}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5 sm:col-span-2 lg:col-span-1">
+          <label htmlFor={`${id}-search`} className="text-sm font-medium">
+            {t('dataCenters.filters.search')}
+          </label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              id={`${id}-search`}
+              type="search"
+              value={filters.query}
+              onChange={(event) => onChange({ ...filters, query: event.target.value })}
+              placeholder={t('dataCenters.filters.searchPlaceholder')}
+              autoComplete="off"
+              className="pl-9"
+              aria-describedby={`${id}-count`}
+            />
+          </div>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p
+          id={`${id}-count`}
+          role="status"
+          className="text-sm text-muted-foreground"
+          data-testid="data-center-count"
+        >
+          {count}
+        </p>
+        {hasActiveFilters(filters) && (
+          <Button variant="ghost" size="sm" onClick={() => onChange(NO_FILTERS)}>
+            <X aria-hidden="true" />
+            {t('dataCenters.filters.clear')}
+          </Button>
+        )}
+      </div>
+    </search>
+  )
+}
+
+function DataCenterCard({ dataCenter }: { dataCenter: DataCenter }) {
+  const { t } = useTranslation()
+  const titleId = `data-center-${dataCenter.code}`
+  const configureHref = `${CONFIGURE_CLUSTER_PATH}?${new URLSearchParams({ dataCenter: dataCenter.code })}`
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-testid="data-center"
+      data-code={dataCenter.code}
+      className="flex h-full flex-col gap-4 rounded-xl border bg-card p-5 shadow-sm"
+    >
+      <div className="grid gap-1">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+          <h3 id={titleId} className="flex items-center gap-1.5 font-semibold">
+            <MapPin className="size-4 text-primary" aria-hidden="true" />
+            {dataCenter.city}
+          </h3>
+          <code className="font-mono text-xs text-muted-foreground">{dataCenter.code}</code>
+        </div>
+        <p className="text-sm text-muted-foreground">
+          {t('dataCenters.provider')}:{' '}
+          <span className="font-medium text-foreground">{dataCenter.provider}</span>
+        </p>
+      </div>
+
+      <ul aria-label={t('dataCenters.complianceTags')} className="flex flex-wrap gap-1.5">
+        {dataCenter.complianceTags.map((tag) => (
+          <li key={tag}>
+            <Badge variant="outline" className="font-medium">
+              {tag}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+
+      <dl className="grid grid-cols-2 gap-3 text-sm">
+        <div className="grid gap-1">
+          <dt className="text-muted-foreground">{t('dataCenters.availabilityLabel')}</dt>
+          <dd>
+            <Badge variant={AVAILABILITY_BADGES[dataCenter.availability]} data-testid="availability">
+              {t(`dataCenters.availability.${dataCenter.availability}`)}
+            </Badge>
+          </dd>
+        </div>
+        <div className="grid gap-1">
+          <dt className="text-muted-foreground">{t('dataCenters.capacityLabel')}</dt>
+          <dd>
+            <Badge variant={CAPACITY_BADGES[dataCenter.capacityStatus]} data-testid="capacity">
+              {t(`dataCenters.capacity.${dataCenter.capacityStatus}`)}
+            </Badge>
+          </dd>
+        </div>
+      </dl>
+
+      <div className="mt-auto">
+        {dataCenter.availability === 'available' ? (
+          <Button asChild variant="outline" size="sm">
+            <Link to={configureHref}>
+              {t('dataCenters.configure')}
+              <span className="sr-only">
+                {' '}
+                {t('dataCenters.configureIn', { city: dataCenter.city, code: dataCenter.code })}
+              </span>
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        ) : (
+          <p className="text-sm text-muted-foreground">{t('dataCenters.notOrderable')}</p>
+        )}
+      </div>
+    </article>
+  )
+}
+
+/** The schematic map's frame in degrees: the inhabited latitudes, every catalog longitude. */
+const MAP_BOUNDS = { west: -130, east: 130, south: -15, north: 72 }
+const MAP_SCALE = 3
+const MAP_WIDTH = (MAP_BOUNDS.east - MAP_BOUNDS.west) * MAP_SCALE
+const MAP_HEIGHT = (MAP_BOUNDS.north - MAP_BOUNDS.south) * MAP_SCALE
+const GRATICULE_STEP = 30
+
+/** An equirectangular sketch of where the data centers are; drawn here, no map tiles fetched. */
+function DataCenterMap({ dataCenters, shown }: { dataCenters: DataCenter[]; shown: DataCenter[] }) {
+  const { t } = useTranslation()
+  const id = useId()
+  const shownCodes = new Set(shown.map((dataCenter) => dataCenter.code))
+  // Filtered-out points first, so the matching ones are drawn on top.
+  const ordered = [...dataCenters].sort(
+    (a, b) => Number(shownCodes.has(a.code)) - Number(shownCodes.has(b.code)),
+  )
+  const x = (longitude: number) => (longitude - MAP_BOUNDS.west) * MAP_SCALE
+  const y = (latitude: number) => (MAP_BOUNDS.north - latitude) * MAP_SCALE
+  const meridians = range(-120, MAP_BOUNDS.east, GRATICULE_STEP)
+  const parallels = range(0, MAP_BOUNDS.north, GRATICULE_STEP)
+
+  return (
+    <figure className="hidden gap-2 rounded-xl border bg-card p-4 sm:grid">
+      <svg
+        viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
+        role="img"
+        aria-labelledby={`${id}-title ${id}-description`}
+        className="mx-auto h-auto w-full max-w-3xl"
+      >
+        <title id={`${id}-title`}>{t('dataCenters.map.title')}</title>
+        <desc id={`${id}-description`}>
+          {t('dataCenters.map.description', { shown: shown.length, total: dataCenters.length })}
+        </desc>
+        <rect width={MAP_WIDTH} height={MAP_HEIGHT} rx="8" className="fill-muted/40" />
+        <g className="stroke-border" strokeWidth="1">
+          {meridians.map((longitude) => (
+            <line key={`m${longitude}`} x1={x(longitude)} x2={x(longitude)} y1="0" y2={MAP_HEIGHT} />
+          ))}
+          {parallels.map((latitude) => (
+            <line
+              key={`p${latitude}`}
+              x1="0"
+              x2={MAP_WIDTH}
+              y1={y(latitude)}
+              y2={y(latitude)}
+              strokeDasharray={latitude === 0 ? undefined : '4 4'}
+            />
+          ))}
+        </g>
+        {ordered.map((dataCenter) => {
+          const isShown = shownCodes.has(dataCenter.code)
+          return (
+            <circle
+              key={dataCenter.code}
+              cx={x(dataCenter.longitude)}
+              cy={y(dataCenter.latitude)}
+              r={isShown ? 5 : 3.5}
+              className={isShown ? 'fill-primary stroke-card' : 'fill-muted-foreground/40 stroke-card'}
+              strokeWidth="1.5"
+            >
+              <title>{`${dataCenter.city} (${dataCenter.code})`}</title>
+            </circle>
+          )
+        })}
+      </svg>
+      <figcaption className="flex flex-wrap gap-4 text-xs text-muted-foreground">
+        <span className="flex items-center gap-1.5">
+          <span className="size-2.5 rounded-full bg-primary" aria-hidden="true" />
+          {t('dataCenters.map.legendShown')}
+        </span>
+        <span className="flex items-center gap-1.5">
+          <span className="size-2 rounded-full bg-muted-foreground/40" aria-hidden="true" />
+          {t('dataCenters.map.legendHidden')}
+        </span>
+      </figcaption>
+    </figure>
+  )
+}
+
+function range(from: number, to: number, step: number): number[] {
+  const values: number[] = []
+  for (let value = from; value <= to; value += step) values.push(value)
+  return values
+}
