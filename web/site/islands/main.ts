@@ -2,6 +2,7 @@ import { parseLanguage } from '#common/language.ts'
 import type { User } from '#common/schemas/auth.ts'
 import type { LoadedRates } from '#web/features/preferences/load-rates.ts'
 import { loadRates } from '#web/features/preferences/load-rates.ts'
+import { takeCarriedToast } from '#web/lib/carried-toast.ts'
 import { RATES_PATH } from '#web/lib/constants.ts'
 import { attachDocsSearch } from './docs-search.ts'
 import { safeStorage } from './dom.ts'
@@ -43,6 +44,8 @@ const ratesLoaded = loadRates({
 })
 
 const showToast = createToaster(strings.toastClose)
+const carried = takeCarriedToast()
+if (carried) showToast(carried)
 attachThemeToggle(strings)
 attachCurrencySwitcher(strings, language, () => rates)
 attachLanguageSwitcher(strings, language)

@@ -3,8 +3,8 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { getCache } from '#web/lib/api-client.ts'
+import { carryToast } from '#web/lib/carried-toast.ts'
 import { LOGOUT_BROADCAST_CHANNEL, LOGOUT_MESSAGE_TYPE, LOGOUT_REMOVED_KEYS } from '#web/lib/constants.ts'
-import { toast } from '#web/lib/toast-store.ts'
 import { USER_PATH } from './get-user.ts'
 
 /** Cached data that belongs to the signed-in user and leaves with them (spec §4). */
@@ -75,8 +75,8 @@ async function callLogout(): Promise<void> {
 
 /**
  * Logout (spec §4): the cached user is cleared at once, other tabs are told, the server is
- * called, stored keys and cached data go, and the app returns to the site root. The root opens
- * in the app (not as a new document) so the §8 toast that reports the outcome stays visible.
+ * called, stored keys and cached data go, and the app returns to the site root. The root is a
+ * static page loaded as a new document, so the §8 toast that reports the outcome is carried to it.
  */
 export function useLogout() {
   const queryClient = useQueryClient()
@@ -89,9 +89,9 @@ export function useLogout() {
       broadcastLogout()
       await callLogout()
     },
-    onSuccess: () => toast({ title: t('auth.loggedOut'), variant: 'success' }),
+    onSuccess: () => carryToast({ title: t('auth.loggedOut'), variant: 'success' }),
     onError: (error: Error) =>
-      toast({ title: t('auth.logoutFailed'), description: error.message, variant: 'destructive' }),
+      carryToast({ title: t('auth.logoutFailed'), description: error.message, variant: 'destructive' }),
     onSettled: () => {
       forgetSignedInUser(queryClient)
       navigate('/')
