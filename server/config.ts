@@ -42,6 +42,14 @@ const environmentSchema = z.object({
   /** Failed logins one account may have in LOGIN_LOCK_WINDOW_SECONDS before it is locked out. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
   LOGIN_LOCK_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  /** Who builds clusters: `simulated` (realistic, nothing real) or `clusterapi` (a management cluster). */
+  PROVISIONING_DRIVER: z.enum(['simulated', 'clusterapi']).default('simulated'),
+  /** Divides the simulated driver's step durations: 1 is realistic, 100 is a test run. */
+  PROVISIONING_SPEED: z.coerce.number().positive().max(100_000).default(1),
+  /** Share of simulated steps that fail, 0–1 (0 unless a failure drill asks for it). */
+  PROVISIONING_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  /** The kubeconfig of the Cluster API management cluster (the clusterapi driver). */
+  KUBECONFIG: z.string().min(1).optional(),
 })
 
 /** Every variable the server reads: a child process started by tests or benchmarks gets none of the caller's. */
@@ -68,6 +76,12 @@ export type Config = {
   rateLimit: { perIp: number; windowSeconds: number }
   leadRateLimit: { perIp: number; windowSeconds: number }
   loginLockout: { maxFailures: number; windowSeconds: number }
+  provisioning: {
+    driver: 'simulated' | 'clusterapi'
+    speed: number
+    failureRate: number
+    kubeconfigPath: string | undefined
+  }
 }
 
 export class ConfigError extends Error {}
@@ -114,6 +128,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       windowSeconds: values.LEAD_RATE_LIMIT_WINDOW_SECONDS,
     },
     loginLockout: { maxFailures: values.LOGIN_MAX_FAILURES, windowSeconds: values.LOGIN_LOCK_WINDOW_SECONDS },
+    provisioning: {
+      driver: values.PROVISIONING_DRIVER,
+      speed: values.PROVISIONING_SPEED,
+      failureRate: values.PROVISIONING_FAILURE_RATE,
+      kubeconfigPath: values.KUBECONFIG,
+    },
   }
 }
 

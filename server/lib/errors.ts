@@ -3,18 +3,34 @@ export class HttpError extends Error {
   readonly statusCode: number
   readonly code: string | undefined
   readonly headers: Record<string, string>
+  /** Field-level problems, each with its dotted path (`body.configuration.nodePools.0.flavorId`). */
+  readonly issues: { path: string; message: string }[] | undefined
 
   constructor(
     statusCode: number,
     message: string,
-    options: { code?: string; headers?: Record<string, string> } = {},
+    options: {
+      code?: string
+      headers?: Record<string, string>
+      issues?: { path: string; message: string }[]
+    } = {},
   ) {
     super(message)
     this.name = 'HttpError'
     this.statusCode = statusCode
     this.code = options.code
     this.headers = options.headers ?? {}
+    this.issues = options.issues
   }
+}
+
+/** A 400 naming each field at fault, shaped like the schema validation errors. */
+export function invalidFields(issues: { path: string; message: string }[]): HttpError {
+  const first = issues[0]
+  return new HttpError(400, first ? `Invalid ${first.path}: ${first.message}` : 'Invalid request', {
+    code: 'VALIDATION_FAILED',
+    issues,
+  })
 }
 
 export const badRequest = (message: string, code?: string) => new HttpError(400, message, { code })

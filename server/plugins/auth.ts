@@ -70,3 +70,24 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
   await requireUser(request)
   if (request.user.role !== 'admin' && request.user.role !== 'super_admin') throw forbidden()
 }
+
+/**
+ * preHandler for what an organization owns (clusters, orders): a member whose registration still
+ * waits for an administrator's approval may not see or change them yet.
+ */
+export async function requireMember(request: FastifyRequest): Promise<void> {
+  await requireUser(request)
+  if (request.user.membershipStatus !== 'active')
+    throw forbidden('Your membership is waiting for approval by an administrator of your organization')
+}
+
+/** preHandler for the operator's officers (order approvals and other reviews). */
+export async function requireOfficer(request: FastifyRequest): Promise<void> {
+  await requireUser(request)
+  if (!request.user.isOfficer) throw forbidden('Only officers may do this')
+}
+
+/** The caller as services see it: who acts, for which organization. */
+export function callerOf(request: FastifyRequest) {
+  return { userId: request.user.id, organizationId: request.user.organizationId }
+}

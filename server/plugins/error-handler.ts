@@ -13,7 +13,11 @@ export default fp(async function errorHandler(app: FastifyInstance) {
       return reply
         .headers(error.headers)
         .status(error.statusCode)
-        .send({ message: error.message, ...(error.code ? { code: error.code } : {}) })
+        .send({
+          message: error.message,
+          ...(error.code ? { code: error.code } : {}),
+          ...(error.issues ? { issues: error.issues } : {}),
+        })
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({

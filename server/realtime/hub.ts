@@ -11,8 +11,11 @@ const SESSION_RECHECK_MS = 5_000
 /** Whether the session a socket was opened with is still signed in. */
 export type SessionCheck = () => Promise<boolean>
 
+/** Whose socket it is; organizationId only for active members, who may hear of its clusters. */
+export type SocketOwner = { userId: string; organizationId: string | null }
+
 export type RealtimeHub = {
-  attach: (userId: string, socket: WebSocket, isSignedIn: SessionCheck) => void
+  attach: (owner: SocketOwner, socket: WebSocket, isSignedIn: SessionCheck) => void
   connectionCount: () => number
   close: () => Promise<void>
 }
@@ -26,6 +29,7 @@ export async function startRealtimeHub(
   log: FastifyBaseLogger,
 ): Promise<RealtimeHub> {
   const socketsByUser = new Map<string, Set<WebSocket>>()
+  const socketsByOrganization = new Map<string, Set<WebSocket>>()
   const alive = new WeakSet<WebSocket>()
   const sessionChecks = new WeakMap<WebSocket, SessionCheck>()
   let listener: pg.Client | undefined
@@ -39,7 +43,10 @@ export async function startRealtimeHub(
     } catch {
       return
     }
-    const sockets = socketsByUser.get(envelope.userId)
+    const sockets =
+      envelope.userId !== undefined
+        ? socketsByUser.get(envelope.userId)
+        : socketsByOrganization.get(envelope.organizationId)
     if (!sockets) return
     const text = JSON.stringify(envelope.message)
     await Promise.all([...sockets].map((socket) => sendIfSignedIn(socket, text)))
@@ -115,20 +122,12 @@ export async function startRealtimeHub(
   heartbeat.unref()
 
   return {
-    attach(userId, socket, isSignedIn) {
+    attach(owner, socket, isSignedIn) {
       alive.add(socket)
       sessionChecks.set(socket, isSignedIn)
       socket.on('pong', () => alive.add(socket))
-      let sockets = socketsByUser.get(userId)
-      if (!sockets) {
-        sockets = new Set()
-        socketsByUser.set(userId, sockets)
-      }
-      sockets.add(socket)
-      socket.on('close', () => {
-        sockets.delete(socket)
-        if (sockets.size === 0 && socketsByUser.get(userId) === sockets) socketsByUser.delete(userId)
-      })
+      addTo(socketsByUser, owner.userId, socket)
+      if (owner.organizationId) addTo(socketsByOrganization, owner.organizationId, socket)
     },
     connectionCount() {
       let total = 0
@@ -142,7 +141,22 @@ export async function startRealtimeHub(
       for (const sockets of socketsByUser.values())
         for (const socket of sockets) socket.close(1001, 'Server shutting down')
       socketsByUser.clear()
+      socketsByOrganization.clear()
       await listener?.end().catch(() => {})
     },
   }
+}
+
+function addTo(index: Map<string, Set<WebSocket>>, key: string, socket: WebSocket) {
+  let sockets = index.get(key)
+  if (!sockets) {
+    sockets = new Set()
+    index.set(key, sockets)
+  }
+  const members = sockets
+  members.add(socket)
+  socket.on('close', () => {
+    members.delete(socket)
+    if (members.size === 0 && index.get(key) === members) index.delete(key)
+  })
 }

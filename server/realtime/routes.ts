@@ -33,7 +33,9 @@ export default async function realtimeRoutes(
         const session = await findActiveSession(ctx.db, ctx.config.sessionSecret, token)
         return session !== undefined && !session.mfaPending
       }
-      ctx.realtime.attach(request.user.id, socket, isSignedIn)
+      const { user } = request
+      const organizationId = user.membershipStatus === 'active' ? user.organizationId : null
+      ctx.realtime.attach({ userId: user.id, organizationId }, socket, isSignedIn)
       socket.on('message', (data) => {
         // The only client message is a keep-alive; anything else is ignored.
         if (data.toString() === 'ping') socket.send('pong')

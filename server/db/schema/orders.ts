@@ -1,6 +1,20 @@
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  index,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { type ClusterConfiguration, ORDER_STATUSES, type PriceBreakdown } from '#common/schemas/clusters.ts'
 import { organizations } from './organizations.ts'
 import { users } from './users.ts'
+
+/** Numbers the readable order references ORD-<year>-<six digits>. */
+export const orderReferenceSequence = pgSequence('order_reference_seq', { startWith: 100 })
 
 export const orders = pgTable(
   'orders',
@@ -12,11 +26,31 @@ export const orders = pgTable(
       .notNull()
       .references(() => organizations.id),
     createdBy: uuid().references(() => users.id),
-    status: text({ enum: ['draft', 'pending_approval', 'confirmed', 'fulfilled', 'cancelled', 'failed'] })
+    status: text({ enum: ORDER_STATUSES }).notNull().default('draft'),
+    kind: text({ enum: ['cluster'] })
       .notNull()
-      .default('draft'),
+      .default('cluster'),
     totalCents: bigint({ mode: 'number' }).notNull().default(0),
+    /** The client's Idempotency-Key and a hash of the body it came with. */
+    idempotencyKey: text(),
+    requestHash: text(),
+    configuration: jsonb().$type<ClusterConfiguration>(),
+    price: jsonb().$type<PriceBreakdown>(),
+    currency: text().notNull().default('USD'),
+    promoCode: text(),
+    approvalReason: text(),
+    decisionNote: text(),
+    decidedBy: uuid().references(() => users.id),
+    decidedAt: timestamp({ withTimezone: true }),
+    clusterId: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('orders_organization_id_idx').on(table.organizationId, table.createdAt)],
+  (table) => [
+    index('orders_organization_id_idx').on(table.organizationId, table.createdAt),
+    index('orders_status_idx').on(table.status, table.createdAt),
+    uniqueIndex('orders_organization_idempotency_key').on(table.organizationId, table.idempotencyKey),
+  ],
 )
+
+export type OrderRow = typeof orders.$inferSelect

@@ -1,0 +1,146 @@
+import {
+  applyPromoCode,
+  type BillingCycle,
+  cyclePriceCents,
+  HOURS_PER_MONTH,
+  MILLICENTS_PER_CENT,
+  monthlyPrice,
+} from './pricing.ts'
+import type { Catalog } from './schemas/catalog.ts'
+import type { ClusterConfiguration, PriceBreakdown } from './schemas/clusters.ts'
+
+/**
+ * The rules of a cluster configuration that depend on the catalog, shared by the wizard (as you
+ * type) and the server (the one that decides). Each issue names the field at fault.
+ */
+
+export type ConfigurationIssue = { path: (string | number)[]; message: string }
+
+/** Data centers with these certifications host only the cluster types that carry them. */
+export const RESTRICTED_COMPLIANCE_TAGS = ['HDS', 'SecNumCloud'] as const
+/** The one cluster type allowed in HDS and SecNumCloud data centers. */
+export const COMPLIANT_CLUSTER_TYPE_ID = 'red'
+/** Cluster types that may hibernate (nodes scaled to zero, billing paused). */
+export const HIBERNATING_CLUSTER_TYPE_IDS = ['orange', 'sandbox'] as const
+
+export const PROMO_MESSAGES = {
+  unknown_code: 'This promo code does not exist.',
+  not_first_paid_order: 'The code PARIS is valid for your organization’s first purchase only.',
+  nothing_to_pay: 'There is nothing to discount on this order.',
+} as const
+
+type CatalogForRules = Pick<
+  Catalog,
+  'clusterTypes' | 'dataCenters' | 'nodeFlavors' | 'kubernetesVersions' | 'addOns'
+>
+
+export function needsRestrictedCompliance(dataCenter: { complianceTags: readonly string[] }): boolean {
+  return dataCenter.complianceTags.some((tag) =>
+    (RESTRICTED_COMPLIANCE_TAGS as readonly string[]).includes(tag),
+  )
+}
+
+export function configurationIssues(
+  configuration: ClusterConfiguration,
+  catalog: CatalogForRules,
+  options: { today?: string } = {},
+): ConfigurationIssue[] {
+  const issues: ConfigurationIssue[] = []
+  const clusterType = catalog.clusterTypes.find((type) => type.id === configuration.clusterTypeId)
+  if (!clusterType) issues.push({ path: ['clusterTypeId'], message: 'This cluster type does not exist' })
+
+  const dataCenter = catalog.dataCenters.find((center) => center.code === configuration.dataCenterCode)
+  if (!dataCenter) issues.push({ path: ['dataCenterCode'], message: 'This data center does not exist' })
+  else if (dataCenter.availability === 'coming_soon' || dataCenter.capacityStatus === 'full')
+    issues.push({
+      path: ['dataCenterCode'],
+      message: `${dataCenter.name} takes no new clusters at the moment`,
+    })
+  else if (needsRestrictedCompliance(dataCenter) && configuration.clusterTypeId !== COMPLIANT_CLUSTER_TYPE_ID)
+    issues.push({
+      path: ['dataCenterCode'],
+      message: `${dataCenter.name} is certified HDS/SecNumCloud: choose the Enterprise (Red) cluster type for it`,
+    })
+
+  const version = catalog.kubernetesVersions.find(
+    (entry) => entry.version === configuration.kubernetesVersion,
+  )
+  const today = options.today ?? new Date().toISOString().slice(0, 10)
+  if (!version)
+    issues.push({ path: ['kubernetesVersion'], message: 'This Kubernetes version is not offered' })
+  else if (version.endOfLifeDate < today)
+    issues.push({
+      path: ['kubernetesVersion'],
+      message: `Kubernetes ${version.version} has reached its end of life`,
+    })
+
+  configuration.nodePools.forEach((pool, index) => {
+    const flavor = catalog.nodeFlavors.find((entry) => entry.id === pool.flavorId)
+    if (!flavor)
+      issues.push({ path: ['nodePools', index, 'flavorId'], message: 'This node flavor does not exist' })
+    else if (clusterType && !clusterType.allowedFlavorIds.includes(flavor.id))
+      issues.push({
+        path: ['nodePools', index, 'flavorId'],
+        message: `${flavor.name} is not available for ${clusterType.name} clusters`,
+      })
+  })
+
+  configuration.addOnIds.forEach((addOnId, index) => {
+    if (!catalog.addOns.some((addOn) => addOn.id === addOnId))
+      issues.push({ path: ['addOnIds', index], message: 'This add-on does not exist' })
+  })
+  return issues
+}
+
+/**
+ * The price of a configuration, broken down by control plane, node pools and add-ons, for a
+ * billing cycle and with the promotion applied. Throws on ids the catalog lacks: check
+ * `configurationIssues` first.
+ */
+export function priceConfiguration(
+  configuration: Pick<ClusterConfiguration, 'clusterTypeId' | 'nodePools' | 'addOnIds'>,
+  catalog: CatalogForRules,
+  options: { billingCycle: BillingCycle; promoCode: string | null; isFirstPaidOrder: boolean },
+): PriceBreakdown {
+  const clusterType = catalog.clusterTypes.find((type) => type.id === configuration.clusterTypeId)
+  if (!clusterType) throw new Error(`Unknown cluster type ${configuration.clusterTypeId}`)
+  const pools = configuration.nodePools.map((pool) => {
+    const flavor = catalog.nodeFlavors.find((entry) => entry.id === pool.flavorId)
+    if (!flavor) throw new Error(`Unknown node flavor ${pool.flavorId}`)
+    return { name: pool.name, flavor, nodeCount: pool.nodeCount }
+  })
+  const addOns = configuration.addOnIds.map((id) => {
+    const addOn = catalog.addOns.find((entry) => entry.id === id)
+    if (!addOn) throw new Error(`Unknown add-on ${id}`)
+    return addOn
+  })
+  const monthly = monthlyPrice({ clusterType, nodePools: pools, addOns })
+  const subtotalCents = cyclePriceCents(monthly.totalCents, options.billingCycle)
+  const promo = applyPromoCode({
+    code: options.promoCode,
+    subtotalCents,
+    isFirstPaidOrder: options.isFirstPaidOrder,
+  })
+  return {
+    monthly: {
+      clusterTypeCents: monthly.clusterTypeCents,
+      nodePools: pools.map((pool, index) => ({ name: pool.name, cents: monthly.nodePoolCents[index] ?? 0 })),
+      addOnsCents: monthly.addOnsCents,
+      totalCents: monthly.totalCents,
+    },
+    hourlyMillicents: Math.round((monthly.totalCents * MILLICENTS_PER_CENT) / HOURS_PER_MONTH),
+    billingCycle: options.billingCycle,
+    subtotalCents,
+    promoCode: promo.appliedCode,
+    discountCents: promo.discountCents,
+    totalCents: promo.totalCents,
+    promoMessage: promo.rejection ? PROMO_MESSAGES[promo.rejection] : null,
+  }
+}
+
+/** The minor version after `version` that the catalog offers, if any ("1.35" → "1.36"). */
+export function nextMinorVersion(version: string, offered: readonly { version: string }[]): string | null {
+  const [major, minor] = version.split('.').map(Number)
+  const next = `${major}.${(minor ?? 0) + 1}`
+  return offered.some((entry) => entry.version === next) ? next : null
+}

@@ -1,0 +1,398 @@
+import { z } from 'zod'
+import { CURRENCIES } from '../money.ts'
+import { BILLING_CYCLES } from '../pricing.ts'
+
+/**
+ * A cluster's configuration, as the wizard builds it and the server stores it. The shape alone is
+ * checked here; what depends on the catalog (a flavor allowed for the type, a data center's
+ * compliance) is checked by `configurationIssues` in common/cluster-rules.ts, on both sides.
+ */
+
+export const CLUSTER_STATUSES = [
+  'pending',
+  'provisioning',
+  'running',
+  'updating',
+  'scaling',
+  'hibernating',
+  'hibernated',
+  'deleting',
+  'deleted',
+  'failed',
+] as const
+export type ClusterStatus = (typeof CLUSTER_STATUSES)[number]
+
+export const CNI_PLUGINS = ['cilium', 'calico'] as const
+export const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const
+
+export const DEFAULT_POD_CIDR = '10.244.0.0/16'
+export const DEFAULT_SERVICE_CIDR = '10.96.0.0/12'
+export const MAX_NODE_POOLS = 10
+export const MAX_NODES_PER_POOL = 100
+/** The label every node carries with the name of its pool. */
+export const NODE_POOL_LABEL = 'clusterdeck.eu/node-pool'
+/** The weekly maintenance window lasts this long. */
+export const MAINTENANCE_WINDOW_HOURS = 4
+
+const DNS_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/
+const LABEL_KEY =
+  /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/
+const LABEL_VALUE = /^([A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$/
+const IPV4_CIDR = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/
+
+export function isIpv4Cidr(value: string): boolean {
+  const match = IPV4_CIDR.exec(value)
+  if (!match) return false
+  const octets = match.slice(1, 5).map(Number)
+  const prefix = Number(match[5])
+  return octets.every((octet) => octet <= 255) && prefix <= 32
+}
+
+/** The first and last address of a CIDR block as 32-bit numbers. */
+export function cidrRange(value: string): [number, number] {
+  const [address = '', prefixText = '0'] = value.split('/')
+  const base = address.split('.').reduce((total, octet) => total * 256 + Number(octet), 0)
+  const size = 2 ** (32 - Number(prefixText))
+  const start = base - (base % size)
+  return [start, start + size - 1]
+}
+
+export function cidrsOverlap(first: string, second: string): boolean {
+  const [a1, a2] = cidrRange(first)
+  const [b1, b2] = cidrRange(second)
+  return a1 <= b2 && b1 <= a2
+}
+
+export const clusterNameSchema = z
+  .string()
+  .trim()
+  .min(3, 'Use at least 3 characters')
+  .max(40, 'Use at most 40 characters')
+  .regex(DNS_LABEL, 'Use lower-case letters, digits and hyphens, starting with a letter')
+
+const cidrSchema = z.string().trim().refine(isIpv4Cidr, 'Enter an IPv4 block such as 10.0.0.0/16')
+
+export const taintSchema = z.object({
+  key: z.string().trim().regex(LABEL_KEY, 'Enter a valid taint key'),
+  value: z.string().trim().regex(LABEL_VALUE, 'Enter a valid taint value'),
+  effect: z.enum(TAINT_EFFECTS),
+})
+
+export const autoscalingSchema = z.object({
+  enabled: z.boolean(),
+  min: z.number().int().min(0).max(MAX_NODES_PER_POOL),
+  max: z.number().int().min(1).max(MAX_NODES_PER_POOL),
+})
+
+export const nodePoolSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Name the pool')
+      .max(30, 'Use at most 30 characters')
+      .regex(DNS_LABEL, 'Use lower-case letters, digits and hyphens, starting with a letter'),
+    flavorId: z.string().min(1, 'Choose a node flavor'),
+    nodeCount: z
+      .number()
+      .int()
+      .min(1, 'A pool needs at least 1 node')
+      .max(MAX_NODES_PER_POOL, `A pool has at most ${MAX_NODES_PER_POOL} nodes`),
+    autoscaling: autoscalingSchema,
+    labels: z
+      .record(
+        z.string().regex(LABEL_KEY, 'Enter a valid label key'),
+        z.string().regex(LABEL_VALUE, 'Enter a valid label value'),
+      )
+      .default({}),
+    taints: z.array(taintSchema).max(20).default([]),
+  })
+  .superRefine((pool, context) => {
+    if (!pool.autoscaling.enabled) return
+    if (pool.autoscaling.min > pool.autoscaling.max)
+      context.addIssue({
+        code: 'custom',
+        path: ['autoscaling', 'min'],
+        message: 'The minimum cannot be above the maximum',
+      })
+    if (pool.nodeCount < pool.autoscaling.min || pool.nodeCount > pool.autoscaling.max)
+      context.addIssue({
+        code: 'custom',
+        path: ['nodeCount'],
+        message: 'The node count must lie between the autoscaling minimum and maximum',
+      })
+  })
+
+export const networkingSchema = z
+  .object({
+    cni: z.enum(CNI_PLUGINS),
+    privateNetwork: z.boolean(),
+    podCidr: cidrSchema,
+    serviceCidr: cidrSchema,
+    /** Who may reach the Kubernetes API; empty means anyone (authenticated). */
+    apiAllowList: z.array(cidrSchema).max(50).default([]),
+  })
+  .superRefine((networking, context) => {
+    if (
+      isIpv4Cidr(networking.podCidr) &&
+      isIpv4Cidr(networking.serviceCidr) &&
+      cidrsOverlap(networking.podCidr, networking.serviceCidr)
+    )
+      context.addIssue({
+        code: 'custom',
+        path: ['serviceCidr'],
+        message: 'The service block overlaps the pod block',
+      })
+  })
+
+export const maintenanceWindowSchema = z.object({
+  day: z.enum(WEEKDAYS),
+  /** Start hour, UTC; the window lasts MAINTENANCE_WINDOW_HOURS. */
+  startHour: z.number().int().min(0).max(23),
+  /** Patch releases of the cluster's minor version are applied in the window. */
+  autoPatchUpgrades: z.boolean(),
+})
+
+export const clusterConfigurationSchema = z
+  .object({
+    name: clusterNameSchema,
+    clusterTypeId: z.string().min(1, 'Choose a cluster type'),
+    dataCenterCode: z.string().min(1, 'Choose a data center'),
+    kubernetesVersion: z.string().regex(/^\d+\.\d+$/, 'Choose a Kubernetes version'),
+    nodePools: z
+      .array(nodePoolSchema)
+      .min(1, 'Add at least one node pool')
+      .max(MAX_NODE_POOLS, `A cluster has at most ${MAX_NODE_POOLS} node pools`),
+    networking: networkingSchema,
+    addOnIds: z.array(z.string().min(1)).max(20).default([]),
+    maintenanceWindow: maintenanceWindowSchema.default({
+      day: 'sunday',
+      startHour: 2,
+      autoPatchUpgrades: true,
+    }),
+  })
+  .superRefine((configuration, context) => {
+    const seen = new Set<string>()
+    configuration.nodePools.forEach((pool, index) => {
+      if (seen.has(pool.name))
+        context.addIssue({
+          code: 'custom',
+          path: ['nodePools', index, 'name'],
+          message: 'Each node pool needs its own name',
+        })
+      seen.add(pool.name)
+    })
+    if (new Set(configuration.addOnIds).size !== configuration.addOnIds.length)
+      context.addIssue({ code: 'custom', path: ['addOnIds'], message: 'An add-on is listed twice' })
+  })
+
+export type Taint = z.infer<typeof taintSchema>
+export type NodePoolConfiguration = z.infer<typeof nodePoolSchema>
+export type NetworkingConfiguration = z.infer<typeof networkingSchema>
+export type MaintenanceWindow = z.infer<typeof maintenanceWindowSchema>
+export type ClusterConfiguration = z.infer<typeof clusterConfigurationSchema>
+/** What the wizard holds while a person types: everything may still be missing. */
+export type ClusterConfigurationInput = z.input<typeof clusterConfigurationSchema>
+
+/** The price of a configuration, broken down as the wizard and the order show it (USD cents). */
+export const priceBreakdownSchema = z.object({
+  monthly: z.object({
+    clusterTypeCents: z.number().int(),
+    nodePools: z.array(z.object({ name: z.string(), cents: z.number().int() })),
+    addOnsCents: z.number().int(),
+    totalCents: z.number().int(),
+  }),
+  /** The monthly total spread over 730 hours, in USD milli-cents. */
+  hourlyMillicents: z.number().int(),
+  billingCycle: z.enum(BILLING_CYCLES),
+  /** What the chosen cycle costs before the promotion. */
+  subtotalCents: z.number().int(),
+  promoCode: z.string().nullable(),
+  discountCents: z.number().int(),
+  totalCents: z.number().int(),
+  /** Why a code given was not applied, in words a person can act on; null when it applied or none was given. */
+  promoMessage: z.string().nullable(),
+})
+export type PriceBreakdown = z.infer<typeof priceBreakdownSchema>
+
+export const orderRequestSchema = z.object({
+  configuration: clusterConfigurationSchema,
+  billingCycle: z.enum(BILLING_CYCLES),
+  /** The currency the person was shown; amounts stay USD cents. */
+  currency: z.enum(CURRENCIES),
+  promoCode: z.string().trim().max(40).nullable().default(null),
+  /** The total the browser showed. Never trusted: the server recomputes and keeps its own. */
+  clientTotalCents: z.number().int().optional(),
+})
+export type OrderRequest = z.infer<typeof orderRequestSchema>
+export type OrderRequestInput = z.input<typeof orderRequestSchema>
+
+export const ORDER_STATUSES = [
+  'draft',
+  'pending_approval',
+  'confirmed',
+  'fulfilled',
+  'cancelled',
+  'failed',
+] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+export const orderSchema = z.object({
+  id: z.uuid(),
+  reference: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  kind: z.literal('cluster'),
+  /** Why it waits for an officer: HDS data center, over the credit limit; null otherwise. */
+  approvalReason: z.string().nullable(),
+  decisionNote: z.string().nullable(),
+  clusterId: z.uuid().nullable(),
+  clusterName: z.string(),
+  configuration: clusterConfigurationSchema,
+  currency: z.enum(CURRENCIES),
+  price: priceBreakdownSchema,
+  createdBy: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+  organizationName: z.string(),
+})
+export type Order = z.infer<typeof orderSchema>
+
+export const OPERATION_KINDS = ['create', 'scale', 'upgrade', 'hibernate', 'wake', 'delete'] as const
+export type OperationKind = (typeof OPERATION_KINDS)[number]
+export const OPERATION_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const
+export const STEP_STATUSES = ['pending', 'running', 'succeeded', 'failed'] as const
+
+export const operationStepSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  status: z.enum(STEP_STATUSES),
+  /** How long the step usually takes here (the driver's estimate), seconds. */
+  estimatedSeconds: z.number(),
+  startedAt: z.iso.datetime({ offset: true }).nullable(),
+  finishedAt: z.iso.datetime({ offset: true }).nullable(),
+  message: z.string().nullable(),
+})
+
+export const operationSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(OPERATION_KINDS),
+  status: z.enum(OPERATION_STATUSES),
+  /** 0–100, from the finished steps and the running one's share of its estimate. */
+  progressPercent: z.number(),
+  elapsedSeconds: z.number(),
+  estimatedSecondsLeft: z.number(),
+  error: z.string().nullable(),
+  steps: z.array(operationStepSchema),
+  createdAt: z.iso.datetime({ offset: true }),
+  finishedAt: z.iso.datetime({ offset: true }).nullable(),
+})
+export type Operation = z.infer<typeof operationSchema>
+
+export const clusterNodeSchema = z.object({
+  name: z.string(),
+  poolName: z.string(),
+  internalIp: z.string(),
+  kubeletVersion: z.string(),
+  status: z.enum(['provisioning', 'ready', 'draining', 'deleting']),
+})
+
+export const clusterSummarySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  status: z.enum(CLUSTER_STATUSES),
+  statusReason: z.string().nullable(),
+  clusterTypeId: z.string(),
+  dataCenterCode: z.string(),
+  kubernetesVersion: z.string(),
+  nodeCount: z.number().int(),
+  monthlyPriceCents: z.number().int(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+})
+export type ClusterSummary = z.infer<typeof clusterSummarySchema>
+
+export const clusterDetailSchema = clusterSummarySchema.extend({
+  orderId: z.uuid().nullable(),
+  configuration: clusterConfigurationSchema,
+  /** Full patch version running, e.g. 1.36.6. */
+  kubernetesPatch: z.string(),
+  /** The next minor version this cluster may upgrade to, or null. */
+  upgradeTo: z.string().nullable(),
+  endpoint: z.string().nullable(),
+  driver: z.string(),
+  nodes: z.array(clusterNodeSchema),
+  operation: operationSchema.nullable(),
+  costThisMonthCents: z.number().int(),
+  price: priceBreakdownSchema,
+  /** Dev/Test and Sandbox clusters may hibernate. */
+  canHibernate: z.boolean(),
+  credentialsRotatedAt: z.iso.datetime({ offset: true }).nullable(),
+})
+export type ClusterDetail = z.infer<typeof clusterDetailSchema>
+
+export const clusterEventSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  fromStatus: z.enum(CLUSTER_STATUSES).nullable(),
+  toStatus: z.enum(CLUSTER_STATUSES).nullable(),
+  message: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+})
+export type ClusterEvent = z.infer<typeof clusterEventSchema>
+
+export const CLUSTER_SORTS = ['created_desc', 'created_asc', 'name_asc', 'name_desc', 'cost_desc'] as const
+
+export const clusterListQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(CLUSTER_STATUSES).optional(),
+  type: z.string().max(40).optional(),
+  sort: z.enum(CLUSTER_SORTS).default('created_desc'),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(200).optional(),
+})
+
+export const scaleNodePoolSchema = z
+  .object({
+    nodeCount: z.number().int().min(0).max(MAX_NODES_PER_POOL),
+    autoscaling: autoscalingSchema,
+  })
+  .superRefine((change, context) => {
+    if (change.autoscaling.enabled && change.autoscaling.min > change.autoscaling.max)
+      context.addIssue({
+        code: 'custom',
+        path: ['autoscaling', 'min'],
+        message: 'The minimum cannot be above the maximum',
+      })
+  })
+
+export const upgradeRequestSchema = z.object({ version: z.string().regex(/^\d+\.\d+$/) })
+export const deleteRequestSchema = z.object({ confirmName: z.string() })
+export const mergedKubeconfigRequestSchema = z.object({ clusterIds: z.array(z.uuid()).min(1).max(50) })
+
+export const clusterTemplateSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  configuration: clusterConfigurationSchema,
+  createdAt: z.iso.datetime({ offset: true }),
+})
+export const newClusterTemplateSchema = z.object({
+  name: z.string().trim().min(1).max(80),
+  configuration: clusterConfigurationSchema,
+})
+
+/** Realtime message sent to every member of the organization when a cluster changes. */
+export type ClusterRealtimeMessage = {
+  type: 'cluster'
+  clusterId: string
+  status: ClusterStatus
+  operationId: string | null
+}

@@ -1,0 +1,72 @@
+import { and, eq } from 'drizzle-orm'
+import type { ServerContext } from '#server/context.ts'
+import { orders } from '#server/db/schema/index.ts'
+import { inTransaction } from '#server/db/transaction.ts'
+import { conflict } from '#server/lib/errors.ts'
+import { getCatalog } from '#server/modules/catalog/service.ts'
+import { createNotification } from '#server/modules/notifications/service.ts'
+import { createClusterForOrder } from './fulfilment.ts'
+import { toOrderResponse } from './present.ts'
+import { assertClusterNameFree, findOrder } from './service.ts'
+
+/**
+ * Officers decide on orders that wait for approval (HDS data centers, above the credit limit).
+ * Approval creates the cluster and starts provisioning in the same transaction; either way the
+ * person who ordered hears of it.
+ */
+export async function decideOrder(
+  ctx: ServerContext,
+  officerId: string,
+  orderId: string,
+  decision: { approve: boolean; note: string | null },
+) {
+  const catalog = decision.approve ? await getCatalog(ctx.db) : undefined
+  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+    const order = await findOrder(tx, orderId, undefined)
+    const [locked] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'pending_approval')))
+      .for('update')
+    if (!locked)
+      throw conflict(`Order ${order.reference} is no longer waiting for approval`, 'ORDER_NOT_PENDING')
+
+    const decided = {
+      decidedBy: officerId,
+      decidedAt: new Date(),
+      decisionNote: decision.note,
+      updatedAt: new Date(),
+    }
+    let stored = locked
+    if (decision.approve && catalog) {
+      await assertClusterNameFree(tx, locked.organizationId, locked.configuration!.name)
+      const [approved] = await tx.update(orders).set(decided).where(eq(orders.id, orderId)).returning()
+      stored = await createClusterForOrder(
+        ctx,
+        tx,
+        sqlExecutor,
+        approved!,
+        catalog,
+        locked.createdBy ?? officerId,
+      )
+    } else {
+      const [rejected] = await tx
+        .update(orders)
+        .set({ ...decided, status: 'cancelled' })
+        .where(eq(orders.id, orderId))
+        .returning()
+      stored = rejected!
+    }
+    if (locked.createdBy)
+      await createNotification(tx, sqlExecutor, {
+        userId: locked.createdBy,
+        type: decision.approve ? 'success' : 'warning',
+        title: decision.approve ? 'Order approved' : 'Order declined',
+        message: decision.approve
+          ? `Order ${locked.reference} was approved: ${locked.configuration!.name} is being provisioned.`
+          : `Order ${locked.reference} was declined${decision.note ? `: ${decision.note}` : '.'}`,
+        link: `/order-status/${locked.id}`,
+      })
+    return toOrderResponse({ ...stored, organizationName: order.organizationName })
+  })
+}

@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm'
+import { monthlyPrice } from '#common/pricing.ts'
+import type { Catalog } from '#common/schemas/catalog.ts'
+import type { ServerContext } from '#server/context.ts'
+import type { Database } from '#server/db/client.ts'
+import { clusters, type OrderRow, orders } from '#server/db/schema/index.ts'
+import type { SqlExecutor } from '#server/db/transaction.ts'
+import { startOperation } from '#server/provisioning/engine.ts'
+
+/** Who acts: every order and cluster is read and changed through the caller's organization. */
+export type Caller = { userId: string; organizationId: string }
+
+/**
+ * A confirmed order becomes a cluster: the row is created `pending` and the engine's create
+ * operation is started, all in the caller's transaction (the first step's job commits with it).
+ */
+export async function createClusterForOrder(
+  ctx: ServerContext,
+  tx: Database,
+  sqlExecutor: SqlExecutor,
+  order: OrderRow,
+  catalog: Catalog,
+  requestedBy: string,
+): Promise<OrderRow> {
+  const configuration = order.configuration
+  if (!configuration) throw new Error(`Order ${order.id} has no configuration`)
+  const version = catalog.kubernetesVersions.find(
+    (entry) => entry.version === configuration.kubernetesVersion,
+  )
+  const clusterType = catalog.clusterTypes.find((type) => type.id === configuration.clusterTypeId)
+  const monthly = monthlyPrice({
+    clusterType: { baseMonthlyPriceCents: clusterType?.baseMonthlyPriceCents ?? 0 },
+    nodePools: configuration.nodePools.map((pool) => ({
+      nodeCount: pool.nodeCount,
+      flavor: {
+        hourlyPriceMillicents:
+          catalog.nodeFlavors.find((flavor) => flavor.id === pool.flavorId)?.hourlyPriceMillicents ?? 0,
+      },
+    })),
+    addOns: configuration.addOnIds.map((id) => ({
+      monthlyPriceCents: catalog.addOns.find((addOn) => addOn.id === id)?.monthlyPriceCents ?? 0,
+    })),
+  })
+  const [cluster] = await tx
+    .insert(clusters)
+    .values({
+      organizationId: order.organizationId,
+      name: configuration.name,
+      status: 'pending',
+      orderId: order.id,
+      createdBy: order.createdBy,
+      clusterTypeId: configuration.clusterTypeId,
+      dataCenterCode: configuration.dataCenterCode,
+      kubernetesVersion: configuration.kubernetesVersion,
+      kubernetesPatch: version?.latestPatch ?? `${configuration.kubernetesVersion}.0`,
+      configuration,
+      driver: ctx.config.provisioning.driver,
+      monthlyPriceCents: monthly.totalCents,
+    })
+    .returning()
+  await startOperation(tx, sqlExecutor, ctx, {
+    clusterId: cluster!.id,
+    kind: 'create',
+    parameters: {},
+    requestedBy,
+  })
+  const [updated] = await tx
+    .update(orders)
+    .set({ clusterId: cluster!.id, status: 'confirmed', updatedAt: new Date() })
+    .where(eq(orders.id, order.id))
+    .returning()
+  return updated!
+}

@@ -1,0 +1,25 @@
+import type { Order } from '#common/schemas/clusters.ts'
+import type { OrderRow } from '#server/db/schema/index.ts'
+
+export type OrderWithOrganization = OrderRow & { organizationName: string }
+
+export function toOrderResponse(row: OrderWithOrganization): Order {
+  if (!row.configuration || !row.price) throw new Error(`Order ${row.id} has no configuration`)
+  return {
+    id: row.id,
+    reference: row.reference,
+    status: row.status,
+    kind: row.kind,
+    approvalReason: row.approvalReason,
+    decisionNote: row.decisionNote,
+    clusterId: row.clusterId,
+    clusterName: row.configuration.name,
+    configuration: row.configuration,
+    currency: row.currency as Order['currency'],
+    price: row.price,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    organizationName: row.organizationName,
+  }
+}

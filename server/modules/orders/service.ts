@@ -1,0 +1,256 @@
+import { createHash } from 'node:crypto'
+import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm'
+import { configurationIssues, PROMO_MESSAGES, priceConfiguration } from '#common/cluster-rules.ts'
+import { PROMO_CODE } from '#common/pricing.ts'
+import type { Catalog } from '#common/schemas/catalog.ts'
+import type {
+  ClusterConfiguration,
+  OrderRequest,
+  OrderStatus,
+  PriceBreakdown,
+} from '#common/schemas/clusters.ts'
+import type { ServerContext } from '#server/context.ts'
+import type { Queryable } from '#server/db/client.ts'
+import { clusters, orderReferenceSequence, orders, organizations } from '#server/db/schema/index.ts'
+import { inTransaction } from '#server/db/transaction.ts'
+import { decodeCursor, pageOf } from '#server/lib/cursor.ts'
+import { conflict, invalidFields, notFound, unprocessable } from '#server/lib/errors.ts'
+import { getCatalog } from '#server/modules/catalog/service.ts'
+import { type Caller, createClusterForOrder } from './fulfilment.ts'
+import { type OrderWithOrganization, toOrderResponse } from './present.ts'
+
+/** Orders that count as a purchase: the promotion is for an organization's first one only. */
+const PURCHASE_STATUSES: OrderStatus[] = ['pending_approval', 'confirmed', 'fulfilled']
+
+/** Checks a configuration against the catalog: a 400 naming each field at fault. */
+export function assertValidConfiguration(configuration: ClusterConfiguration, catalog: Catalog) {
+  const issues = configurationIssues(configuration, catalog)
+  if (issues.length > 0)
+    throw invalidFields(
+      issues.map((issue) => ({
+        path: ['body', 'configuration', ...issue.path].join('.'),
+        message: issue.message,
+      })),
+    )
+}
+
+async function isFirstPaidOrder(db: Queryable, organizationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.organizationId, organizationId),
+        inArray(orders.status, PURCHASE_STATUSES),
+        gt(orders.totalCents, 0),
+      ),
+    )
+    .limit(1)
+  return row === undefined
+}
+
+/** The server's price for a request: what the review step shows beside the browser's own figure. */
+export async function quoteOrder(
+  ctx: ServerContext,
+  caller: Caller,
+  request: OrderRequest,
+): Promise<PriceBreakdown> {
+  const catalog = await getCatalog(ctx.db)
+  assertValidConfiguration(request.configuration, catalog)
+  return priceConfiguration(request.configuration, catalog, {
+    billingCycle: request.billingCycle,
+    promoCode: request.promoCode,
+    isFirstPaidOrder: await isFirstPaidOrder(ctx.db, caller.organizationId),
+  })
+}
+
+/** A stable fingerprint of the request: keys sorted, so the same body in another order matches. */
+export function requestHash(request: OrderRequest): string {
+  const canonical = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(canonical)
+    if (value && typeof value === 'object')
+      return Object.fromEntries(
+        Object.keys(value)
+          .sort()
+          .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+      )
+    return value
+  }
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(request)))
+    .digest('hex')
+}
+
+function approvalReasonOf(
+  configuration: ClusterConfiguration,
+  price: PriceBreakdown,
+  catalog: Catalog,
+  creditLimitCents: number,
+): string | null {
+  const dataCenter = catalog.dataCenters.find((center) => center.code === configuration.dataCenterCode)
+  if (dataCenter?.complianceTags.includes('HDS'))
+    return `${dataCenter.name} is an HDS data center: an officer checks every order for it`
+  if (price.totalCents > creditLimitCents) return 'The order is above your organization’s credit limit'
+  return null
+}
+
+export type PlacedOrder = { order: ReturnType<typeof toOrderResponse>; created: boolean }
+
+/**
+ * Places an order. The price is recomputed here from the catalog; the browser's figure is ignored.
+ * One transaction, serialised per organization (its row is locked), so two tabs cannot both spend
+ * the promotion or both use one Idempotency-Key. Orders for an HDS data center or above the
+ * credit limit wait for an officer; the others create their cluster and start provisioning.
+ */
+export async function placeOrder(
+  ctx: ServerContext,
+  caller: Caller,
+  request: OrderRequest,
+  idempotencyKey: string,
+): Promise<PlacedOrder> {
+  const catalog = await getCatalog(ctx.db)
+  assertValidConfiguration(request.configuration, catalog)
+  const hash = requestHash(request)
+
+  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+    const [organization] = await tx
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, caller.organizationId))
+      .for('update')
+    if (!organization) throw notFound('Organization not found')
+
+    const [existing] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.organizationId, caller.organizationId), eq(orders.idempotencyKey, idempotencyKey)))
+    if (existing) {
+      if (existing.requestHash !== hash)
+        throw conflict(
+          'This Idempotency-Key was already used for a different order. Use a new key for a new order.',
+          'IDEMPOTENCY_KEY_REUSED',
+        )
+      return { order: toOrderResponse({ ...existing, organizationName: organization.name }), created: false }
+    }
+
+    const price = priceConfiguration(request.configuration, catalog, {
+      billingCycle: request.billingCycle,
+      promoCode: request.promoCode,
+      isFirstPaidOrder: await isFirstPaidOrder(tx, caller.organizationId),
+    })
+    if (price.promoMessage) throw unprocessable(price.promoMessage, 'PROMO_CODE_REFUSED')
+    await assertClusterNameFree(tx, caller.organizationId, request.configuration.name)
+
+    const approvalReason = approvalReasonOf(
+      request.configuration,
+      price,
+      catalog,
+      organization.creditLimitCents,
+    )
+    const sequence = await tx.execute<{ value: string }>(
+      sql.raw(`SELECT nextval('${orderReferenceSequence.seqName}') AS value`),
+    )
+    const number = Number(sequence.rows[0]?.value)
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        reference: `ORD-${new Date().getUTCFullYear()}-${String(number).padStart(6, '0')}`,
+        organizationId: caller.organizationId,
+        createdBy: caller.userId,
+        status: approvalReason ? 'pending_approval' : 'confirmed',
+        totalCents: price.totalCents,
+        idempotencyKey,
+        requestHash: hash,
+        configuration: request.configuration,
+        price,
+        currency: request.currency,
+        promoCode: price.promoCode === PROMO_CODE ? PROMO_CODE : null,
+        approvalReason,
+      })
+      .returning()
+    let stored = order!
+    if (!approvalReason)
+      stored = await createClusterForOrder(ctx, tx, sqlExecutor, stored, catalog, caller.userId)
+    return { order: toOrderResponse({ ...stored, organizationName: organization.name }), created: true }
+  })
+}
+
+/** A live cluster of the organization already has this name: a 409 the wizard shows on the name. */
+export async function assertClusterNameFree(db: Queryable, organizationId: string, name: string) {
+  const [taken] = await db
+    .select({ id: clusters.id })
+    .from(clusters)
+    .where(
+      and(
+        eq(clusters.organizationId, organizationId),
+        eq(clusters.name, name),
+        sql`${clusters.status} <> 'deleted'`,
+      ),
+    )
+    .limit(1)
+  if (taken)
+    throw conflict(`A cluster named ${name} already exists. Choose another name.`, 'CLUSTER_NAME_TAKEN')
+}
+
+const orderColumns = { order: orders, organizationName: organizations.name }
+
+function withOrganizationName(rows: { order: typeof orders.$inferSelect; organizationName: string }[]) {
+  return rows.map((row): OrderWithOrganization => ({ ...row.order, organizationName: row.organizationName }))
+}
+
+export async function listOrders(
+  db: Queryable,
+  filter: { organizationId?: string; status?: OrderStatus; limit: number; cursor?: string },
+) {
+  const after = decodeCursor(filter.cursor)
+  const rows = await db
+    .select(orderColumns)
+    .from(orders)
+    .innerJoin(organizations, eq(organizations.id, orders.organizationId))
+    .where(
+      and(
+        filter.organizationId ? eq(orders.organizationId, filter.organizationId) : undefined,
+        filter.status ? eq(orders.status, filter.status) : undefined,
+        after
+          ? or(
+              lt(orders.createdAt, after.createdAt),
+              and(eq(orders.createdAt, after.createdAt), lt(orders.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(filter.limit + 1)
+  const page = pageOf(withOrganizationName(rows), filter.limit)
+  return { items: page.items.map(toOrderResponse), nextCursor: page.nextCursor }
+}
+
+/** One order; another organization's order is not found. Officers pass no organization. */
+export async function findOrder(db: Queryable, id: string, organizationId: string | undefined) {
+  const rows = await db
+    .select(orderColumns)
+    .from(orders)
+    .innerJoin(organizations, eq(organizations.id, orders.organizationId))
+    .where(and(eq(orders.id, id), organizationId ? eq(orders.organizationId, organizationId) : undefined))
+  const [order] = withOrganizationName(rows)
+  if (!order) throw notFound('Order not found')
+  return order
+}
+
+/** The customer withdraws an order still waiting for approval. */
+export async function cancelOrder(ctx: ServerContext, caller: Caller, id: string) {
+  return inTransaction(ctx.db, async (tx) => {
+    const order = await findOrder(tx, id, caller.organizationId)
+    if (order.status !== 'pending_approval')
+      throw conflict('Only an order waiting for approval can be cancelled', 'ORDER_NOT_CANCELLABLE')
+    const [updated] = await tx
+      .update(orders)
+      .set({ status: 'cancelled', decisionNote: 'Cancelled by the customer', updatedAt: new Date() })
+      .where(and(eq(orders.id, id), eq(orders.status, 'pending_approval')))
+      .returning()
+    if (!updated) throw conflict('The order changed meanwhile; reload it', 'ORDER_CHANGED')
+    return toOrderResponse({ ...updated, organizationName: order.organizationName })
+  })
+}
+
+export { PROMO_MESSAGES }
