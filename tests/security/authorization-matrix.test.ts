@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { priceConfiguration } from '#common/cluster-rules.ts'
 import { DEMO_PASSWORD } from '#common/demo-accounts.ts'
-import { clusters, users } from '#server/db/schema/index.ts'
+import { clusters, clusterTemplates, orders, users } from '#server/db/schema/index.ts'
 import { poolExecutor } from '#server/db/transaction.ts'
 import { createSession } from '#server/modules/auth/sessions.ts'
+import { getCatalog } from '#server/modules/catalog/service.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
 import { newRegistration } from '#tests/helpers/auth.ts'
+import { blueConfiguration, orderBody } from '#tests/helpers/orders.ts'
 import { APP_ORIGIN, startTestServer, TestClient, type TestServer } from '#tests/helpers/server.ts'
 
 /**
@@ -20,7 +23,13 @@ const CALLERS = ['visitor', 'user', 'otherOrganization', 'officer', 'admin', 'su
 type Caller = (typeof CALLERS)[number]
 type Expected = Record<Caller, number>
 
-type Fixtures = { demoNotificationId: string; demoUserId: string }
+type Fixtures = {
+  demoNotificationId: string
+  demoUserId: string
+  demoClusterId: string
+  demoOrderId: string
+  demoTemplateId: string
+}
 type Row = {
   method: string
   url: string
@@ -35,6 +44,9 @@ const everyone = (status: number): Expected =>
 const signedIn = (status: number): Expected => ({ ...everyone(status), visitor: 401 })
 /** Only the owner of the row (the demo user) may touch it; everyone else gets 404. */
 const ownerOnly = (status: number): Expected => ({ ...everyone(404), visitor: 401, user: status })
+/** Rows of the demo organization (clusters, orders): its members (demo, admin) only; others get 404. */
+const organizationOnly = (status: number): Expected => ({ ...ownerOnly(status), admin: status })
+const officersOnly = (status: number): Expected => ({ ...everyone(403), visitor: 401, officer: status })
 
 const json = (payload: object) => ({ payload, headers: { 'content-type': 'application/json' } })
 const badToken = 'x'.repeat(43)
@@ -293,12 +305,213 @@ const MATRIX: Row[] = [
     request: () => ({ url: '/api/newsletter/confirm', ...json({ token: badToken }) }),
     expected: everyone(400),
   },
+
+  // Orders and clusters of the demo organization (fixtures: a running cluster, a confirmed order).
+  {
+    method: 'POST',
+    url: '/api/orders/quote',
+    request: () => ({ url: '/api/orders/quote', ...json(orderBody()) }),
+    expected: signedIn(200),
+  },
+  {
+    method: 'POST',
+    url: '/api/orders',
+    // A flavor the type does not allow: every member gets as far as validation, nobody orders.
+    request: () => ({
+      url: '/api/orders',
+      payload: orderBody({ ...blueConfiguration(), clusterTypeId: 'sandbox' }),
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'matrix-order-key' },
+    }),
+    expected: signedIn(400),
+  },
+  {
+    method: 'GET',
+    url: '/api/orders',
+    request: () => ({ url: '/api/orders' }),
+    expected: signedIn(200),
+    check: (caller, response) => {
+      if (caller === 'visitor') return
+      const sees = (response.json() as { items: { id: string }[] }).items.some(
+        (order) => order.id === fixtures.demoOrderId,
+      )
+      expect(sees, `${caller} sees the demo organization's order`).toBe(
+        caller === 'user' || caller === 'admin',
+      )
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/orders/:id',
+    request: ({ demoOrderId }) => ({ url: `/api/orders/${demoOrderId}` }),
+    expected: organizationOnly(200),
+  },
+  {
+    method: 'POST',
+    url: '/api/orders/:id/cancel',
+    // The order is confirmed: its members are told it cannot be withdrawn any more.
+    request: ({ demoOrderId }) => ({ url: `/api/orders/${demoOrderId}/cancel` }),
+    expected: organizationOnly(409),
+  },
+  {
+    method: 'GET',
+    url: '/api/officers/orders',
+    request: () => ({ url: '/api/officers/orders' }),
+    expected: officersOnly(200),
+  },
+  {
+    method: 'POST',
+    url: '/api/officers/orders/:id/approve',
+    request: ({ demoOrderId }) => ({ url: `/api/officers/orders/${demoOrderId}/approve`, ...json({}) }),
+    expected: officersOnly(409),
+  },
+  {
+    method: 'POST',
+    url: '/api/officers/orders/:id/reject',
+    request: ({ demoOrderId }) => ({
+      url: `/api/officers/orders/${demoOrderId}/reject`,
+      ...json({ note: 'No' }),
+    }),
+    expected: officersOnly(409),
+  },
+  {
+    method: 'GET',
+    url: '/api/clusters',
+    request: () => ({ url: '/api/clusters' }),
+    expected: signedIn(200),
+    check: (caller, response) => {
+      if (caller === 'visitor') return
+      const sees = (response.json() as { items: { id: string }[] }).items.some(
+        (cluster) => cluster.id === fixtures.demoClusterId,
+      )
+      expect(sees, `${caller} sees the demo organization's cluster`).toBe(
+        caller === 'user' || caller === 'admin',
+      )
+    },
+  },
+  ...(['', '/events', '/operations', '/kubeconfig', '/manifests'] as const).map(
+    (suffix): Row => ({
+      method: 'GET',
+      url: `/api/clusters/:id${suffix}`,
+      request: ({ demoClusterId }) => ({ url: `/api/clusters/${demoClusterId}${suffix}` }),
+      expected: organizationOnly(200),
+    }),
+  ),
+  {
+    method: 'POST',
+    url: '/api/clusters/kubeconfig',
+    request: ({ demoClusterId }) => ({
+      url: '/api/clusters/kubeconfig',
+      ...json({ clusterIds: [demoClusterId] }),
+    }),
+    expected: organizationOnly(200),
+  },
+  {
+    method: 'POST',
+    url: '/api/clusters/:id/credentials/rotate',
+    request: ({ demoClusterId }) => ({ url: `/api/clusters/${demoClusterId}/credentials/rotate` }),
+    expected: organizationOnly(200),
+  },
+  {
+    method: 'POST',
+    url: '/api/clusters/:id/token-review',
+    // The cluster's API server asks; an unknown token is simply not authenticated.
+    request: ({ demoClusterId }) => ({
+      url: `/api/clusters/${demoClusterId}/token-review`,
+      ...json({ kind: 'TokenReview', spec: { token: 'cdk_unknown' } }),
+    }),
+    expected: everyone(200),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/clusters/:id/node-pools/:pool',
+    // Zero nodes is refused after the organization check: members get 400, others 404.
+    request: ({ demoClusterId }) => ({
+      url: `/api/clusters/${demoClusterId}/node-pools/workers`,
+      ...json({ nodeCount: 0, autoscaling: { enabled: false, min: 1, max: 3 } }),
+    }),
+    expected: organizationOnly(400),
+  },
+  {
+    method: 'POST',
+    url: '/api/clusters/:id/upgrade',
+    request: ({ demoClusterId }) => ({
+      url: `/api/clusters/${demoClusterId}/upgrade`,
+      ...json({ version: '9.99' }),
+    }),
+    expected: organizationOnly(400),
+  },
+  ...(['hibernate', 'wake'] as const).map(
+    (action): Row => ({
+      method: 'POST',
+      url: `/api/clusters/:id/${action}`,
+      // A Blue cluster never hibernates.
+      request: ({ demoClusterId }) => ({ url: `/api/clusters/${demoClusterId}/${action}` }),
+      expected: organizationOnly(422),
+    }),
+  ),
+  {
+    method: 'PUT',
+    url: '/api/clusters/:id/maintenance',
+    request: ({ demoClusterId }) => ({
+      url: `/api/clusters/${demoClusterId}/maintenance`,
+      ...json({ day: 'saturday', startHour: 3, autoPatchUpgrades: true }),
+    }),
+    expected: organizationOnly(200),
+  },
+  {
+    method: 'POST',
+    url: '/api/clusters/:id/retry',
+    request: ({ demoClusterId }) => ({ url: `/api/clusters/${demoClusterId}/retry` }),
+    expected: organizationOnly(409),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/clusters/:id',
+    request: ({ demoClusterId }) => ({
+      url: `/api/clusters/${demoClusterId}`,
+      ...json({ confirmName: 'not-its-name' }),
+    }),
+    expected: organizationOnly(400),
+  },
+  {
+    method: 'GET',
+    url: '/api/cluster-templates',
+    request: () => ({ url: '/api/cluster-templates' }),
+    expected: signedIn(200),
+  },
+  {
+    method: 'POST',
+    url: '/api/cluster-templates',
+    request: () => ({
+      url: '/api/cluster-templates',
+      ...json({ name: 'Matrix', configuration: blueConfiguration() }),
+    }),
+    expected: signedIn(201),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/cluster-templates/:id',
+    // The organization's admin comes before the demo user: the admin deletes it, the user finds nothing.
+    request: ({ demoTemplateId }) => ({ url: `/api/cluster-templates/${demoTemplateId}` }),
+    expected: { ...organizationOnly(404), admin: 204 },
+  },
   {
     method: 'GET',
     url: '/ws',
     request: () => ({ url: '/ws' }),
     expected: { ...everyone(426), visitor: 401 },
   },
+  // — Provider checks (issue 6): any signed-in caller; the tests run the simulated driver. —
+  {
+    method: 'GET',
+    url: '/api/providers/:provider/check',
+    request: () => ({ url: '/api/providers/aws/check' }),
+    expected: signedIn(200),
+    check: (caller, response) => {
+      if (caller !== 'visitor') expect(response.json(), `${caller}'s check`).toMatchObject({ simulated: true })
+    },
+  },
+  // — End of provider checks. —
 ]
 
 let server: TestServer
@@ -335,10 +548,49 @@ beforeAll(async () => {
     type: 'info',
     message: 'Matrix notification of the demo user',
   })
-  await server.db
+  const configuration = blueConfiguration('matrix-cluster')
+  const [cluster] = await server.db
     .insert(clusters)
-    .values({ organizationId: demo.organizationId, name: 'matrix-cluster', status: 'running' })
-  fixtures = { demoNotificationId: notification.id, demoUserId: demo.id }
+    .values({
+      organizationId: demo.organizationId,
+      name: configuration.name,
+      status: 'running',
+      configuration,
+      clusterTypeId: 'blue',
+      dataCenterCode: configuration.dataCenterCode,
+      kubernetesVersion: '1.36',
+      kubernetesPatch: '1.36.6',
+      endpoint: 'https://matrix-cluster.de-fra-1.k8s.clusterdeck.eu:6443',
+      caCertificate: '-----BEGIN CERTIFICATE-----\nMA==\n-----END CERTIFICATE-----\n',
+    })
+    .returning()
+  const [order] = await server.db
+    .insert(orders)
+    .values({
+      reference: 'ORD-2026-MATRIX',
+      organizationId: demo.organizationId,
+      createdBy: demo.id,
+      status: 'confirmed',
+      configuration,
+      price: priceConfiguration(configuration, await getCatalog(server.db), {
+        billingCycle: 'monthly',
+        promoCode: null,
+        isFirstPaidOrder: true,
+      }),
+      clusterId: cluster!.id,
+    })
+    .returning()
+  const [template] = await server.db
+    .insert(clusterTemplates)
+    .values({ organizationId: demo.organizationId, name: 'Matrix template', configuration })
+    .returning()
+  fixtures = {
+    demoNotificationId: notification.id,
+    demoUserId: demo.id,
+    demoClusterId: cluster!.id,
+    demoOrderId: order!.id,
+    demoTemplateId: template!.id,
+  }
 
   const usernames: Record<Exclude<Caller, 'visitor'>, string> = {
     user: 'demo',

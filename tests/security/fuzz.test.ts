@@ -49,6 +49,12 @@ const BODYLESS_OPERATIONS = [
   'POST /api/notifications/mark-all-read',
   'PUT /api/notifications/{id}/read',
   'PUT /api/notifications/{id}/trash',
+  'POST /api/orders/{id}/cancel',
+  'POST /api/clusters/{id}/credentials/rotate',
+  'POST /api/clusters/{id}/hibernate',
+  'POST /api/clusters/{id}/wake',
+  'POST /api/clusters/{id}/retry',
+  'DELETE /api/cluster-templates/{id}',
 ]
 const SERVER_PREFIXES = ['/api/', '/dev/', '/ws', '/healthz', '/readyz']
 

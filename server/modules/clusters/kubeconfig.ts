@@ -2,13 +2,14 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { parse, stringify } from 'yaml'
 import type { ServerContext } from '#server/context.ts'
-import type { Queryable } from '#server/db/client.ts'
+import type { Database, Queryable } from '#server/db/client.ts'
 import { clusterCredentials, clusters, users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import { conflict, notFound } from '#server/lib/errors.ts'
 import type { Caller } from '#server/modules/orders/fulfilment.ts'
-import { driverOf } from './driver.ts'
-import { driverClusterOf, findCluster } from './service.ts'
+import type { DriverName } from '#server/provisioning/driver.ts'
+import { driverClusterOf, getDriver } from '#server/provisioning/engine.ts'
+import { findCluster } from './service.ts'
 
 /**
  * Kubeconfigs carry a bearer token per person, stored only as a hash. A cluster's API server asks
@@ -29,13 +30,13 @@ async function issueToken(db: Queryable, clusterId: string, userId: string, gene
   return token
 }
 
-async function kubeconfigOf(ctx: ServerContext, db: Queryable, caller: Caller, clusterId: string) {
+async function kubeconfigOf(ctx: ServerContext, db: Database, caller: Caller, clusterId: string) {
   const cluster = await findCluster(db, caller, clusterId)
   if (!(READY_STATUSES as readonly string[]).includes(cluster.status) || !cluster.endpoint)
     throw conflict(`${cluster.name} has no kubeconfig yet: it is ${cluster.status}`, 'CLUSTER_NOT_READY')
   const [user] = await db.select({ username: users.username }).from(users).where(eq(users.id, caller.userId))
   const token = await issueToken(db, cluster.id, caller.userId, cluster.credentialGeneration)
-  const driver = await driverOf(ctx, cluster.driver)
+  const driver = await getDriver(ctx, cluster.driver as DriverName)
   const text = await driver.kubeconfig(await driverClusterOf(db, cluster), {
     userName: `${user?.username ?? 'user'}@${cluster.name}`,
     token,

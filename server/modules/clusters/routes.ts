@@ -20,6 +20,8 @@ import type { ServerContext } from '#server/context.ts'
 import { errorResponses, guessableRoute } from '#server/lib/http.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
 import { callerOf, requireMember } from '#server/plugins/auth.ts'
+import type { DriverName } from '#server/provisioning/driver.ts'
+import { driverClusterOf, getDriver } from '#server/provisioning/engine.ts'
 import {
   deleteCluster,
   hibernateCluster,
@@ -28,11 +30,9 @@ import {
   setMaintenanceWindow,
   upgradeCluster,
 } from './changes.ts'
-import { driverOf } from './driver.ts'
 import { downloadKubeconfig, mergedKubeconfig, reviewToken, rotateCredentials } from './kubeconfig.ts'
 import {
   clusterDetail,
-  driverClusterOf,
   findCluster,
   listClusters,
   listEvents,
@@ -201,7 +201,7 @@ export default async function clusterRoutes(app: FastifyInstance, ctx: ServerCon
     },
     handler: async (request, reply) => {
       const cluster = await findCluster(ctx.db, callerOf(request), request.params.id)
-      const driver = await driverOf(ctx, cluster.driver)
+      const driver = await getDriver(ctx, cluster.driver as DriverName)
       const manifests = driver.manifests(await driverClusterOf(ctx.db, cluster))
       return reply
         .type('application/yaml; charset=utf-8')

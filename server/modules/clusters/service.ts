@@ -17,11 +17,9 @@ import {
   clusterOperations,
   clusterSteps,
   clusters,
-  dataCenters,
 } from '#server/db/schema/index.ts'
 import { badRequest, notFound } from '#server/lib/errors.ts'
 import type { Caller } from '#server/modules/orders/fulfilment.ts'
-import type { DriverCluster } from '#server/provisioning/driver.ts'
 import { operationView } from '#server/provisioning/engine.ts'
 
 /** Statuses a cluster is billed in: its nodes exist and serve. */
@@ -254,23 +252,5 @@ export async function clusterDetail(
     }),
     canHibernate: (HIBERNATING_CLUSTER_TYPE_IDS as readonly string[]).includes(cluster.clusterTypeId),
     credentialsRotatedAt: cluster.credentialsRotatedAt?.toISOString() ?? null,
-  }
-}
-
-/** The cluster as the provisioning driver sees it. */
-export async function driverClusterOf(db: Queryable, cluster: Cluster): Promise<DriverCluster> {
-  const [dataCenter] = await db.select().from(dataCenters).where(eq(dataCenters.code, cluster.dataCenterCode))
-  return {
-    id: cluster.id,
-    organizationId: cluster.organizationId,
-    name: cluster.name,
-    configuration: cluster.configuration!,
-    kubernetesPatch: cluster.kubernetesPatch,
-    dataCenter: {
-      code: cluster.dataCenterCode,
-      city: dataCenter?.city ?? '',
-      countryCode: dataCenter?.countryCode ?? '',
-      provider: dataCenter?.provider ?? '',
-    },
   }
 }

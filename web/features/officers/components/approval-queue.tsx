@@ -1,0 +1,157 @@
+import { CheckCircle2, ShieldCheck, XCircle } from 'lucide-react'
+import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Order } from '#common/schemas/clusters.ts'
+import { Alert } from '#web/components/ui/alert.tsx'
+import { Badge } from '#web/components/ui/badge.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { Spinner } from '#web/components/ui/spinner.tsx'
+import { Textarea } from '#web/components/ui/textarea.tsx'
+import { useCurrency } from '#web/features/preferences/preferences-provider.tsx'
+import { toast } from '#web/lib/toast-store.ts'
+import { useDecideOrder, usePendingOrders } from '../api/order-approvals.ts'
+
+/** The officers' queue of orders waiting for approval (HDS data centers, over the credit limit). */
+export function ApprovalQueue() {
+  const { t } = useTranslation()
+  const pending = usePendingOrders(true)
+
+  if (pending.isPending)
+    return (
+      <p className="flex items-center gap-2 text-muted-foreground" role="status">
+        <Spinner /> {t('officers.approvals.loading')}
+      </p>
+    )
+  if (pending.isError)
+    return (
+      <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
+        <span>{t('officers.approvals.loadFailed', { message: pending.error.message })}</span>
+        <Button variant="outline" size="sm" onClick={() => void pending.refetch()}>
+          {t('officers.approvals.retry')}
+        </Button>
+      </Alert>
+    )
+  if (pending.data.items.length === 0)
+    return (
+      <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed p-8 text-center">
+        <ShieldCheck aria-hidden="true" className="size-8 text-muted-foreground" />
+        <p className="font-medium">{t('officers.approvals.emptyTitle')}</p>
+        <p className="text-sm text-muted-foreground">{t('officers.approvals.emptyHint')}</p>
+      </div>
+    )
+  return (
+    <ul className="grid gap-4" aria-label={t('officers.approvals.title')}>
+      {pending.data.items.map((order) => (
+        <li key={order.id}>
+          <PendingOrder order={order} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function PendingOrder({ order }: { order: Order }) {
+  const { t, i18n } = useTranslation()
+  const { formatPrice } = useCurrency()
+  const decide = useDecideOrder()
+  const [note, setNote] = useState('')
+  const [noteMissing, setNoteMissing] = useState(false)
+  const noteId = useId()
+  const { configuration } = order
+  const nodes = configuration.nodePools.reduce((total, pool) => total + pool.nodeCount, 0)
+
+  const submit = (approve: boolean) => {
+    if (!approve && note.trim() === '') {
+      setNoteMissing(true)
+      document.getElementById(noteId)?.focus()
+      return
+    }
+    decide.mutate(
+      { orderId: order.id, approve, note },
+      {
+        onSuccess: () =>
+          toast({
+            variant: 'success',
+            title: approve ? t('officers.approvals.approvedTitle') : t('officers.approvals.declinedTitle'),
+            description: t('officers.approvals.decidedText', { reference: order.reference }),
+          }),
+        onError: (error) => toast({ variant: 'destructive', title: t('officers.approvals.failed'), description: error.message }),
+      },
+    )
+  }
+
+  return (
+    <article
+      aria-labelledby={`${noteId}-title`}
+      data-testid={`pending-order-${order.reference}`}
+      className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div className="grid gap-1">
+          <h3 id={`${noteId}-title`} className="font-semibold">
+            {order.reference} · {configuration.name}
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            {order.organizationName} ·{' '}
+            {new Date(order.createdAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+          </p>
+        </div>
+        <Badge variant="outline">{formatPrice(order.price.totalCents / 100)}</Badge>
+      </header>
+      <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+        <div className="flex gap-2">
+          <dt className="text-muted-foreground">{t('officers.approvals.type')}</dt>
+          <dd>{configuration.clusterTypeId}</dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="text-muted-foreground">{t('officers.approvals.dataCenter')}</dt>
+          <dd>{configuration.dataCenterCode}</dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="text-muted-foreground">{t('officers.approvals.nodes')}</dt>
+          <dd>{nodes}</dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="text-muted-foreground">{t('officers.approvals.cycle')}</dt>
+          <dd>{t(`officers.approvals.cycles.${order.price.billingCycle}`)}</dd>
+        </div>
+      </dl>
+      {order.approvalReason && (
+        <p className="rounded-md bg-muted px-3 py-2 text-sm">
+          <span className="font-medium">{t('officers.approvals.reason')}</span> {order.approvalReason}
+        </p>
+      )}
+      <div className="grid gap-1.5">
+        <label htmlFor={noteId} className="text-sm font-medium">
+          {t('officers.approvals.note')}
+        </label>
+        <Textarea
+          id={noteId}
+          value={note}
+          maxLength={1000}
+          aria-invalid={noteMissing || undefined}
+          aria-describedby={noteMissing ? `${noteId}-error` : undefined}
+          onChange={(event) => {
+            setNote(event.target.value)
+            if (event.target.value.trim() !== '') setNoteMissing(false)
+          }}
+        />
+        {noteMissing && (
+          <p id={`${noteId}-error`} className="text-sm text-destructive">
+            {t('officers.approvals.noteRequired')}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={() => submit(true)} disabled={decide.isPending}>
+          <CheckCircle2 aria-hidden="true" />
+          {t('officers.approvals.approve')}
+        </Button>
+        <Button variant="outline" onClick={() => submit(false)} disabled={decide.isPending}>
+          <XCircle aria-hidden="true" />
+          {t('officers.approvals.decline')}
+        </Button>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,40 @@
+import { ShieldAlert } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { Button } from '#web/components/ui/button.tsx'
+import { useUser } from '#web/features/auth/api/get-user.ts'
+import { useOfficerAccess } from '#web/features/officers/api/check-access.ts'
+import { ApprovalQueue } from '#web/features/officers/components/approval-queue.tsx'
+
+/** The officers panel: the operator's staff review the orders that wait for approval. */
+export default function OfficersPanel() {
+  const { t } = useTranslation()
+  const { user } = useUser()
+  const isOfficer = useOfficerAccess(user?.id)
+
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
+      <title>{`${t('pages.officersPanel')} · Clusterdeck`}</title>
+      <header className="grid gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('pages.officersPanel')}</h1>
+        <p className="text-muted-foreground">{t('officers.subtitle')}</p>
+      </header>
+      {isOfficer ? (
+        <section aria-labelledby="approvals-title" className="grid gap-4">
+          <h2 id="approvals-title" className="text-lg font-semibold">
+            {t('officers.approvals.title')}
+          </h2>
+          <ApprovalQueue />
+        </section>
+      ) : (
+        <div className="flex flex-col items-start gap-3 rounded-xl border p-6">
+          <ShieldAlert aria-hidden="true" className="size-6 text-muted-foreground" />
+          <p>{t('officers.noAccess')}</p>
+          <Button asChild variant="outline">
+            <Link to="/dashboard">{t('officers.backToDashboard')}</Link>
+          </Button>
+        </div>
+      )}
+    </div>
+  )
+}
