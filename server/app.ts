@@ -11,11 +11,14 @@ import type { ServerContext } from './context.ts'
 import mfaRoutes from './modules/auth/mfa-routes.ts'
 import authRoutes from './modules/auth/routes.ts'
 import catalogRoutes from './modules/catalog/routes.ts'
+import clusterRoutes from './modules/clusters/routes.ts'
 import dashboardRoutes from './modules/dashboard/routes.ts'
 import devRoutes from './modules/dev/routes.ts'
 import leadRoutes from './modules/leads/routes.ts'
 import notificationRoutes from './modules/notifications/routes.ts'
 import officerRoutes from './modules/officers/routes.ts'
+import orderRoutes from './modules/orders/routes.ts'
+import providerRoutes from './modules/providers/routes.ts'
 import ratesRoutes from './modules/rates/routes.ts'
 import systemRoutes from './modules/system/routes.ts'
 import auth from './plugins/auth.ts'
@@ -80,6 +83,9 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
   await app.register(ratesRoutes, ctx)
   await app.register(dashboardRoutes, ctx)
   await app.register(leadRoutes, ctx)
+  await app.register(orderRoutes, ctx)
+  await app.register(clusterRoutes, ctx)
+  await app.register(providerRoutes, ctx)
   await app.register(realtimeRoutes, { ...ctx, allowedOrigins })
   if (!config.isProduction) await app.register(devRoutes, ctx)
 

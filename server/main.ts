@@ -10,6 +10,7 @@ import { startJobQueue } from './jobs/queue.ts'
 import { startEmailWorker } from './jobs/send-email.ts'
 import { createMailer } from './lib/mailer.ts'
 import { createLogger } from './logger.ts'
+import { startProvisioningWorkers } from './provisioning/engine.ts'
 import { startRealtimeHub } from './realtime/hub.ts'
 
 const SHUTDOWN_DEADLINE_MS = 9_000
@@ -63,7 +64,9 @@ async function main() {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db })
   if (role !== 'web') await startEmailWorker(queue, mailer)
   const realtime = await startRealtimeHub(databaseUrl, logger)
-  const app = await buildApp({ config, db, queue, realtime }, { loggerInstance: logger })
+  const ctx = { config, db, queue, realtime }
+  if (role !== 'web') await startProvisioningWorkers(ctx)
+  const app = await buildApp(ctx, { loggerInstance: logger })
 
   if (role !== 'worker') {
     await app.listen({ port: config.port, host: config.host })

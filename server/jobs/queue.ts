@@ -3,6 +3,8 @@ import type { SqlExecutor } from '#server/db/transaction.ts'
 
 export const QUEUES = {
   sendEmail: 'send-email',
+  /** One step of a cluster operation (server/jobs/provisioning.ts). */
+  clusterStep: 'cluster-step',
 } as const
 
 /**
@@ -18,6 +20,15 @@ const QUEUE_OPTIONS = {
   heartbeatSeconds: 10,
 }
 const SUPERVISE_INTERVAL_SECONDS = 5
+
+/**
+ * Per-queue differences. A provisioning step re-enqueues itself while it waits: the `short` policy
+ * keeps one queued job per step (the singleton key), so a duplicate left by a crash merges back.
+ * The policy is fixed when a queue is created; the other settings follow updates.
+ */
+const QUEUE_OVERRIDES: Partial<Record<(typeof QUEUES)[keyof typeof QUEUES], object>> = {
+  [QUEUES.clusterStep]: { policy: 'short', retryDelay: 5, expireInSeconds: 300 },
+}
 
 export type JobQueue = {
   boss: PgBoss
@@ -42,9 +53,10 @@ export async function startJobQueue(
   boss.on('error', options.log)
   await boss.start()
   for (const name of Object.values(QUEUES)) {
-    await boss.createQueue(name, QUEUE_OPTIONS)
+    const { policy, ...options } = { ...QUEUE_OPTIONS, policy: 'standard', ...QUEUE_OVERRIDES[name] }
+    await boss.createQueue(name, { ...options, policy })
     // createQueue leaves an existing queue as it was: bring its settings up to date as well.
-    await boss.updateQueue(name, QUEUE_OPTIONS)
+    await boss.updateQueue(name, options)
   }
   return {
     boss,

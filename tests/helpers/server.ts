@@ -14,6 +14,7 @@ import { outbox } from '#server/db/schema/index.ts'
 import { startJobQueue } from '#server/jobs/queue.ts'
 import { startEmailWorker } from '#server/jobs/send-email.ts'
 import { createMailer } from '#server/lib/mailer.ts'
+import { startProvisioningWorkers } from '#server/provisioning/engine.ts'
 import { startRealtimeHub } from '#server/realtime/hub.ts'
 import { TEMPLATE_DATABASE } from '../setup/postgres.ts'
 
@@ -64,6 +65,7 @@ export async function startTestServer(environment: Record<string, string> = {}):
   await startEmailWorker(queue, mailer)
   const realtime = await startRealtimeHub(database.url, silentLogger)
   const ctx: ServerContext = { config, db, queue, realtime }
+  await startProvisioningWorkers(ctx)
   const app = await buildApp(ctx)
   await app.ready()
   return {

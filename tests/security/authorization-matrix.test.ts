@@ -508,7 +508,8 @@ const MATRIX: Row[] = [
     request: () => ({ url: '/api/providers/aws/check' }),
     expected: signedIn(200),
     check: (caller, response) => {
-      if (caller !== 'visitor') expect(response.json(), `${caller}'s check`).toMatchObject({ simulated: true })
+      if (caller !== 'visitor')
+        expect(response.json(), `${caller}'s check`).toMatchObject({ simulated: true })
     },
   },
   // — End of provider checks. —

@@ -95,7 +95,13 @@ export function setApiBaseUrl(url: string): void {
   apiBaseUrl = url.replace(/\/$/, '')
 }
 
-export type RequestOptions = { keepalive?: boolean; signal?: AbortSignal; useCache?: boolean }
+export type RequestOptions = {
+  keepalive?: boolean
+  signal?: AbortSignal
+  useCache?: boolean
+  /** Extra request headers, such as an order's `Idempotency-Key`. */
+  headers?: Record<string, string>
+}
 
 /**
  * The one way the web app calls the API (spec §7): credentials always, a JSON content type only
@@ -115,7 +121,7 @@ export async function apiRequest<T = unknown>(
   const response = await fetch(`${apiBaseUrl}${path}`, {
     method,
     credentials: 'include',
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    headers: requestHeaders(body !== undefined, options.headers),
     body: body === undefined ? undefined : JSON.stringify(body),
     keepalive: options.keepalive,
     signal: options.signal,
@@ -128,6 +134,11 @@ export async function apiRequest<T = unknown>(
   const value = parseBody(path, response.status, text)
   if (isGet && options.useCache) getCache.set(path, value)
   return value as T
+}
+
+function requestHeaders(hasBody: boolean, extra: Record<string, string> | undefined) {
+  if (!hasBody && !extra) return undefined
+  return { ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...extra }
 }
 
 function parseBody(path: string, status: number, text: string): unknown {

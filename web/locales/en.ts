@@ -1,6 +1,8 @@
 /** The en strings, one module per area of the shell (each area owns its file). */
 
 import { auth } from './en/auth.ts'
+import { clusterConfig } from './en/cluster-config.ts'
+import { clusters } from './en/clusters.ts'
 import { common } from './en/common.ts'
 import { dashboard } from './en/dashboard.ts'
 import { dataCenters } from './en/data-centers.ts'
@@ -12,10 +14,14 @@ import { leads } from './en/leads.ts'
 import { marketing } from './en/marketing.ts'
 import { notFound } from './en/not-found.ts'
 import { notifications } from './en/notifications.ts'
+import { officers } from './en/officers.ts'
+import { orders } from './en/orders.ts'
 import { pages } from './en/pages.ts'
 import { preferences } from './en/preferences.ts'
 import { promo } from './en/promo.ts'
+import { providers } from './en/providers.ts'
 import { sidebar } from './en/sidebar.ts'
+import { suggestions } from './en/suggestions.ts'
 import { toast } from './en/toast.ts'
 import { tools } from './en/tools.ts'
 
@@ -38,6 +44,12 @@ export const en = {
   dataCenters,
   leads,
   tools,
+  officers,
+  clusters,
+  orders,
+  clusterConfig,
+  suggestions,
+  providers,
 }
 
 export type Messages = typeof en

@@ -2,6 +2,8 @@
 
 import type { Messages } from './en.ts'
 import { auth } from './fr/auth.ts'
+import { clusterConfig } from './fr/cluster-config.ts'
+import { clusters } from './fr/clusters.ts'
 import { common } from './fr/common.ts'
 import { dashboard } from './fr/dashboard.ts'
 import { dataCenters } from './fr/data-centers.ts'
@@ -13,10 +15,14 @@ import { leads } from './fr/leads.ts'
 import { marketing } from './fr/marketing.ts'
 import { notFound } from './fr/not-found.ts'
 import { notifications } from './fr/notifications.ts'
+import { officers } from './fr/officers.ts'
+import { orders } from './fr/orders.ts'
 import { pages } from './fr/pages.ts'
 import { preferences } from './fr/preferences.ts'
 import { promo } from './fr/promo.ts'
+import { providers } from './fr/providers.ts'
 import { sidebar } from './fr/sidebar.ts'
+import { suggestions } from './fr/suggestions.ts'
 import { toast } from './fr/toast.ts'
 import { tools } from './fr/tools.ts'
 
@@ -39,4 +45,10 @@ export const fr: Messages = {
   dataCenters,
   leads,
   tools,
+  officers,
+  clusters,
+  orders,
+  clusterConfig,
+  suggestions,
+  providers,
 }

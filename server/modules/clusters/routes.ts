@@ -31,13 +31,7 @@ import {
   upgradeCluster,
 } from './changes.ts'
 import { downloadKubeconfig, mergedKubeconfig, reviewToken, rotateCredentials } from './kubeconfig.ts'
-import {
-  clusterDetail,
-  findCluster,
-  listClusters,
-  listEvents,
-  listOperations,
-} from './service.ts'
+import { clusterDetail, findCluster, listClusters, listEvents, listOperations } from './service.ts'
 import { deleteTemplate, listTemplates, saveTemplate } from './templates.ts'
 
 const idParams = z.object({ id: z.uuid() })

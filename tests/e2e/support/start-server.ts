@@ -21,6 +21,8 @@ const server = spawn(process.execPath, ['server/main.ts'], {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     RATE_LIMIT_PER_IP: '100000',
     LOGIN_MAX_FAILURES: '1000',
+    // A cluster comes up in about five seconds: long enough to watch, short enough to test.
+    PROVISIONING_SPEED: process.env.PROVISIONING_SPEED ?? '40',
     RATES_PRIMARY_URL: 'http://127.0.0.1:9/unreachable',
     RATES_BACKUP_URL: 'http://127.0.0.1:9/unreachable',
   },

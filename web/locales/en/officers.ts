@@ -1,5 +1,6 @@
 export const officers = {
-  subtitle: 'Review what waits for the operator: orders for HDS data centers and orders above a credit limit.',
+  subtitle:
+    'Review what waits for the operator: orders for HDS data centers and orders above a credit limit.',
   noAccess: 'The officers panel is for the operator’s officers.',
   backToDashboard: 'Back to the dashboard',
   approvals: {

@@ -1,5 +1,6 @@
 export const officers = {
-  subtitle: 'Examinez ce qui attend l’opérateur : les commandes pour des centres de données HDS et celles au-delà d’une limite de crédit.',
+  subtitle:
+    'Examinez ce qui attend l’opérateur : les commandes pour des centres de données HDS et celles au-delà d’une limite de crédit.',
   noAccess: 'Le panneau des responsables est réservé aux responsables de l’opérateur.',
   backToDashboard: 'Retour au tableau de bord',
   approvals: {
@@ -8,7 +9,8 @@ export const officers = {
     loadFailed: 'Les commandes n’ont pas pu être chargées : {{message}}',
     retry: 'Réessayer',
     emptyTitle: 'Aucune commande en attente',
-    emptyHint: 'Les nouvelles commandes pour des centres HDS ou au-delà d’une limite de crédit apparaissent ici.',
+    emptyHint:
+      'Les nouvelles commandes pour des centres HDS ou au-delà d’une limite de crédit apparaissent ici.',
     type: 'Type de cluster',
     dataCenter: 'Centre de données',
     nodes: 'Nœuds',

@@ -25,7 +25,23 @@ export function useNotificationSocket(userId: string | undefined, onSignedOut: (
   }, [userId, queryClient])
 }
 
-type Listener = { onNotification: () => void; onSignedOut: () => void }
+/**
+ * Listens to every message of the same per-user socket (no second connection): other areas, such
+ * as clusters, pick their own message types. Returns the unsubscribe function.
+ */
+export function subscribeToRealtimeMessages(
+  userId: string,
+  onMessage: (message: unknown) => void,
+): () => void {
+  return subscribe(userId, { onMessage })
+}
+
+type Listener = {
+  onNotification?: () => void
+  onSignedOut?: () => void
+  /** Every message of the socket, parsed (other areas read their own types from it). */
+  onMessage?: (message: unknown) => void
+}
 type Connection = { listeners: Set<Listener>; stop: () => void; stopTimer?: ReturnType<typeof setTimeout> }
 
 const connections = new Map<string, Connection>()
@@ -64,8 +80,10 @@ function connect(userId: string, forget: () => void): Connection {
       if (stopped) current.close()
     }
     current.onmessage = (event: MessageEvent) => {
+      const message = parseSocketMessage(event.data)
+      if (message !== undefined) for (const listener of listeners) listener.onMessage?.(message)
       if (!isNotificationFor(event.data, userId)) return
-      for (const listener of listeners) listener.onNotification()
+      for (const listener of listeners) listener.onNotification?.()
     }
     current.onerror = () => console.warn('Notification socket error; reconnecting after it closes')
     current.onclose = () => {
@@ -83,7 +101,7 @@ function connect(userId: string, forget: () => void): Connection {
         console.warn('Notification socket: signed out, not reconnecting')
         stopped = true
         forget()
-        for (const listener of listeners) listener.onSignedOut()
+        for (const listener of listeners) listener.onSignedOut?.()
         return
       }
     } catch {
@@ -101,5 +119,14 @@ function connect(userId: string, forget: () => void): Connection {
       // Closing a socket still connecting makes the browser log an error: close it once open.
       if (socket?.readyState === WebSocket.OPEN) socket.close()
     },
+  }
+}
+
+function parseSocketMessage(raw: unknown): unknown {
+  if (typeof raw !== 'string') return undefined
+  try {
+    return JSON.parse(raw)
+  } catch {
+    return undefined
   }
 }

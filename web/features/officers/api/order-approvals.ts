@@ -11,7 +11,9 @@ const orderPageSchema = z.object({ items: z.array(orderSchema), nextCursor: z.st
 export const pendingOrdersQueryOptions = queryOptions({
   queryKey: [OFFICER_ORDERS_PATH],
   queryFn: async ({ signal }) =>
-    orderPageSchema.parse(await queryPath<unknown>(`${OFFICER_ORDERS_PATH}?status=pending_approval&limit=100`, 'throw', signal)),
+    orderPageSchema.parse(
+      await queryPath<unknown>(`${OFFICER_ORDERS_PATH}?status=pending_approval&limit=100`, 'throw', signal),
+    ),
   // Officers work the queue while customers order: keep it fresh without a reload.
   refetchInterval: 15_000,
 })

@@ -75,7 +75,12 @@ function PendingOrder({ order }: { order: Order }) {
             title: approve ? t('officers.approvals.approvedTitle') : t('officers.approvals.declinedTitle'),
             description: t('officers.approvals.decidedText', { reference: order.reference }),
           }),
-        onError: (error) => toast({ variant: 'destructive', title: t('officers.approvals.failed'), description: error.message }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: t('officers.approvals.failed'),
+            description: error.message,
+          }),
       },
     )
   }
@@ -93,7 +98,10 @@ function PendingOrder({ order }: { order: Order }) {
           </h3>
           <p className="text-sm text-muted-foreground">
             {order.organizationName} ·{' '}
-            {new Date(order.createdAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+            {new Date(order.createdAt).toLocaleString(i18n.language, {
+              dateStyle: 'medium',
+              timeStyle: 'short',
+            })}
           </p>
         </div>
         <Badge variant="outline">{formatPrice(order.price.totalCents / 100)}</Badge>

@@ -1,0 +1,265 @@
+/**
+ * `npm run bench:provisioning`: BENCH_PROVISIONING_CLUSTERS (default 1,000) simulated clusters
+ * ordered at once and provisioned to `running` by a production server's workers, with the
+ * simulated driver at BENCH_PROVISIONING_SPEED (default 10,000: the 210 s of a creation take
+ * 21 ms, so what is measured is the engine, the queue and the database).
+ *
+ * The clusters are ordered by this process the way a confirmed order does it (the cluster row and
+ * the engine's startOperation in one transaction, BENCH_PROVISIONING_ORDERS_IN_FLIGHT at a time);
+ * the server process runs the step workers. Prints the throughput from the first order to the
+ * last cluster running, the step latency (from its job being queued to the step being done), the
+ * time to running per cluster, and the server's peak resident memory.
+ */
+import { performance } from 'node:perf_hooks'
+import {
+  type ClusterConfiguration,
+  DEFAULT_POD_CIDR,
+  DEFAULT_SERVICE_CIDR,
+} from '#common/schemas/clusters.ts'
+import { loadConfig } from '#server/config.ts'
+import type { ServerContext } from '#server/context.ts'
+import type { Database } from '#server/db/client.ts'
+import { clusters, organizations, users } from '#server/db/schema/index.ts'
+import { inTransaction } from '#server/db/transaction.ts'
+import { startJobQueue } from '#server/jobs/queue.ts'
+import { startOperation } from '#server/provisioning/engine.ts'
+import type { RealtimeHub } from '#server/realtime/hub.ts'
+import {
+  forEachWithConcurrency,
+  formatNumber,
+  numberFromEnvironment,
+  percentile,
+  printTable,
+  runBench,
+  sleep,
+} from './harness.ts'
+
+const clusterCount = Math.floor(numberFromEnvironment('BENCH_PROVISIONING_CLUSTERS', 1_000, 100_000))
+const speed = numberFromEnvironment('BENCH_PROVISIONING_SPEED', 10_000, 100_000)
+const ordersInFlight = Math.floor(numberFromEnvironment('BENCH_PROVISIONING_ORDERS_IN_FLIGHT', 10, 100))
+const timeoutSeconds = numberFromEnvironment('BENCH_PROVISIONING_TIMEOUT_S', 600, 3_600)
+
+const CLUSTERS_PER_ORGANIZATION = 50
+const RSS_SAMPLE_MS = 100
+const PROGRESS_EVERY_MS = 5_000
+
+await runBench('bench:provisioning', (timeoutSeconds + 240) * 1_000, async (bench) => {
+  const { url, db } = await bench.startDatabase()
+  const server = await bench.startServer({
+    databaseUrl: url,
+    sessionSecret: bench.sessionSecret,
+    environment: { PROVISIONING_SPEED: String(speed), LOG_LEVEL: 'warn' },
+  })
+  // This process only orders: it enqueues each cluster's first step and runs no worker.
+  const queue = await startJobQueue(url, {
+    log: (error) => console.error(`job queue: ${(error as Error).message}`),
+  })
+  bench.onCleanup(() => queue.stop())
+  const ctx: ServerContext = {
+    config: loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: bench.sessionSecret,
+      DATABASE_URL: url,
+      DATA_DIR: bench.workDir,
+      PROVISIONING_SPEED: String(speed),
+    }),
+    db,
+    queue,
+    realtime: undefined as unknown as RealtimeHub,
+  }
+
+  const requesters = await createRequesters(db, Math.ceil(clusterCount / CLUSTERS_PER_ORGANIZATION))
+  console.log(
+    `${formatNumber(clusterCount)} clusters for ${formatNumber(requesters.length)} organizations, simulated at ${formatNumber(speed)}× speed, ${ordersInFlight} orders in flight`,
+  )
+
+  await sleep(1_000)
+  const rssBefore = server.rssBytes()
+  let rssPeak = rssBefore
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, server.rssBytes())
+  }, RSS_SAMPLE_MS)
+  bench.onCleanup(() => clearInterval(sampler))
+
+  const started = performance.now()
+  let ordered = 0
+  const orderFailures = new Map<string, number>()
+  await forEachWithConcurrency(
+    Array.from({ length: clusterCount }, (_, index) => index),
+    ordersInFlight,
+    async (index) => {
+      try {
+        await orderCluster(ctx, requesters[Math.floor(index / CLUSTERS_PER_ORGANIZATION)]!, index)
+        ordered++
+      } catch (error) {
+        const reason = (error as Error).message
+        orderFailures.set(reason, (orderFailures.get(reason) ?? 0) + 1)
+      }
+    },
+  )
+  const orderSeconds = (performance.now() - started) / 1_000
+  console.log(
+    `ordered ${formatNumber(ordered)} in ${formatNumber(orderSeconds, 1)} s (${formatNumber(ordered / orderSeconds)} orders/s)`,
+  )
+  for (const [reason, count] of orderFailures)
+    console.log(`  ${formatNumber(count)} orders failed: ${reason}`)
+
+  const outcome = await waitUntilProvisioned(db, ordered, started)
+  clearInterval(sampler)
+  rssPeak = Math.max(rssPeak, server.rssBytes())
+  const figures = await measure(db)
+
+  printTable(
+    ['figure', 'value'],
+    [
+      ['clusters running', `${formatNumber(outcome.running)} of ${formatNumber(ordered)}`],
+      ['clusters failed', formatNumber(outcome.failed)],
+      ['first order → last running', `${formatNumber(figures.spanSeconds, 1)} s`],
+      ['throughput', `${formatNumber(figures.running / figures.spanSeconds, 1)} clusters/s`],
+      ['steps', formatNumber(figures.stepLatenciesMs.length)],
+      ['step latency p50 (queued → done)', `${formatNumber(percentile(figures.stepLatenciesMs, 0.5), 1)} ms`],
+      ['step latency p99', `${formatNumber(percentile(figures.stepLatenciesMs, 0.99), 1)} ms`],
+      ['step latency max', `${formatNumber(figures.stepLatenciesMs.at(-1) ?? Number.NaN, 1)} ms`],
+      ['order → running p50', `${formatNumber(percentile(figures.toRunningSeconds, 0.5), 2)} s`],
+      ['order → running p99', `${formatNumber(percentile(figures.toRunningSeconds, 0.99), 2)} s`],
+      ['server RSS before', `${formatNumber(rssBefore / 1024 ** 2)} MiB`],
+      ['server RSS peak', `${formatNumber(rssPeak / 1024 ** 2)} MiB`],
+      ['step jobs', formatNumber(figures.jobs)],
+      ['cluster events', formatNumber(figures.events)],
+    ],
+  )
+  if (outcome.running < ordered)
+    throw new Error(`${ordered - outcome.running} clusters did not reach running`)
+})
+
+type Requester = { userId: string; organizationId: string }
+
+async function createRequesters(db: Database, count: number): Promise<Requester[]> {
+  const requesters: Requester[] = []
+  for (let index = 0; index < count; index++) {
+    const [organization] = await db
+      .insert(organizations)
+      .values({ name: `Bench Provisioning ${index}`, billingId: `BENCH-PROV-${index}` })
+      .returning({ id: organizations.id })
+    const [user] = await db
+      .insert(users)
+      .values({
+        username: `bench.provisioning.${index}`,
+        email: `bench.provisioning.${index}@bench.example.com`,
+        name: `Bench Operator ${index}`,
+        passwordHash: 'not-a-password-hash',
+        emailVerified: true,
+        organizationId: organization!.id,
+      })
+      .returning({ id: users.id })
+    requesters.push({ userId: user!.id, organizationId: organization!.id })
+  }
+  return requesters
+}
+
+/** A confirmed order's work: the cluster row, then the engine's create operation, in one transaction. */
+async function orderCluster(ctx: ServerContext, requester: Requester, index: number): Promise<void> {
+  const configuration = benchConfiguration(index)
+  await inTransaction(ctx.db, async (tx, sqlExecutor) => {
+    const [cluster] = await tx
+      .insert(clusters)
+      .values({
+        organizationId: requester.organizationId,
+        name: configuration.name,
+        status: 'pending',
+        createdBy: requester.userId,
+        clusterTypeId: configuration.clusterTypeId,
+        dataCenterCode: configuration.dataCenterCode,
+        kubernetesVersion: configuration.kubernetesVersion,
+        kubernetesPatch: '1.36.6',
+        configuration,
+        driver: 'simulated',
+      })
+      .returning({ id: clusters.id })
+    await startOperation(tx, sqlExecutor, ctx, {
+      clusterId: cluster!.id,
+      kind: 'create',
+      parameters: {},
+      requestedBy: requester.userId,
+    })
+  })
+}
+
+/** Clusters of one or two pools of 1–5 nodes, a third of them with add-ons. */
+function benchConfiguration(index: number): ClusterConfiguration {
+  const pool = (name: string, nodeCount: number) => ({
+    name,
+    flavorId: 'gp-2-8',
+    nodeCount,
+    autoscaling: { enabled: false, min: 1, max: nodeCount },
+    labels: {},
+    taints: [],
+  })
+  return {
+    name: `bench-${String(index).padStart(5, '0')}`,
+    clusterTypeId: 'blue',
+    dataCenterCode: 'de-fra-1',
+    kubernetesVersion: '1.36',
+    nodePools:
+      index % 2 === 0 ? [pool('web', 1 + (index % 5))] : [pool('web', 2), pool('jobs', 1 + (index % 3))],
+    networking: {
+      cni: 'cilium',
+      privateNetwork: true,
+      podCidr: DEFAULT_POD_CIDR,
+      serviceCidr: DEFAULT_SERVICE_CIDR,
+      apiAllowList: [],
+    },
+    addOnIds: index % 3 === 0 ? ['monitoring', 'cert-manager'] : [],
+    maintenanceWindow: { day: 'sunday', startHour: 2, autoPatchUpgrades: true },
+  }
+}
+
+async function waitUntilProvisioned(db: Database, expected: number, started: number) {
+  const deadline = Date.now() + timeoutSeconds * 1_000
+  let lastReport = 0
+  for (;;) {
+    const { rows } = await db.$client.query<{ running: number; failed: number }>(
+      `SELECT count(*) FILTER (WHERE status = 'running')::int AS running,
+              count(*) FILTER (WHERE status = 'failed')::int AS failed
+       FROM clusters`,
+    )
+    const counts = rows[0]!
+    if (counts.running + counts.failed >= expected) return counts
+    if (Date.now() > deadline) {
+      console.log(`gave up after ${timeoutSeconds} s`)
+      return counts
+    }
+    if (Date.now() - lastReport > PROGRESS_EVERY_MS) {
+      lastReport = Date.now()
+      console.log(
+        `  ${formatNumber((performance.now() - started) / 1_000, 0)} s: ${formatNumber(counts.running)} running, ${formatNumber(counts.failed)} failed`,
+      )
+    }
+    await sleep(250)
+  }
+}
+
+async function measure(db: Database) {
+  // A step's job is queued when the step before it is done (the first one: when ordered).
+  const latencies = await db.$client.query<{ ms: number }>(`
+    SELECT extract(epoch FROM s.finished_at - coalesce(
+             lag(s.finished_at) OVER (PARTITION BY s.operation_id ORDER BY s.position), o.created_at)) * 1000 AS ms
+    FROM cluster_steps s JOIN cluster_operations o ON o.id = s.operation_id
+    WHERE o.kind = 'create' AND s.status = 'succeeded'`)
+  const operations = await db.$client.query<{ seconds: number; created: Date; finished: Date }>(`
+    SELECT extract(epoch FROM finished_at - created_at) AS seconds, created_at AS created, finished_at AS finished
+    FROM cluster_operations WHERE kind = 'create' AND status = 'succeeded'`)
+  const totals = await db.$client.query<{ jobs: number; events: number }>(`
+    SELECT (SELECT count(*)::int FROM pgboss.job WHERE name = 'cluster-step') AS jobs,
+           (SELECT count(*)::int FROM cluster_events) AS events`)
+  const firstOrdered = Math.min(...operations.rows.map((row) => row.created.getTime()))
+  const lastRunning = Math.max(...operations.rows.map((row) => row.finished.getTime()))
+  return {
+    running: operations.rows.length,
+    spanSeconds: (lastRunning - firstOrdered) / 1_000,
+    stepLatenciesMs: latencies.rows.map((row) => Number(row.ms)).sort((a, b) => a - b),
+    toRunningSeconds: operations.rows.map((row) => Number(row.seconds)).sort((a, b) => a - b),
+    jobs: totals.rows[0]!.jobs,
+    events: totals.rows[0]!.events,
+  }
+}

@@ -1,0 +1,407 @@
+import { createHash } from 'node:crypto'
+import { NODE_POOL_LABEL, type NodePoolConfiguration } from '#common/schemas/clusters.ts'
+import type { DriverCluster } from '../driver.ts'
+import {
+  type InfrastructureProvider,
+  type InfrastructureSite,
+  infrastructureProviderForDataCenter,
+} from './providers.ts'
+
+/**
+ * Renders a cluster's configuration as Cluster API objects. Pure: the same cluster always gives
+ * the same objects, so applying them again after a crash changes nothing.
+ *
+ * API version: cluster.x-k8s.io/v1beta1 (and its controlplane, bootstrap and addons siblings).
+ * Cluster API 1.11 introduced v1beta2, but v1beta1 is still served there and is the only version
+ * every management cluster from 1.5 on understands; the infrastructure providers' templates and
+ * the status fields this driver reads (phase, infrastructureReady, controlPlaneReady,
+ * failureMessage, readyReplicas) are the v1beta1 ones. Moving to v1beta2 is a change of this file
+ * and of the status mapping in status.ts, once every supported management cluster runs 1.11+.
+ */
+
+export const CLUSTER_API_VERSION = 'cluster.x-k8s.io/v1beta1'
+export const CONTROL_PLANE_API_VERSION = 'controlplane.cluster.x-k8s.io/v1beta1'
+export const BOOTSTRAP_API_VERSION = 'bootstrap.cluster.x-k8s.io/v1beta1'
+export const ADDONS_API_VERSION = 'addons.cluster.x-k8s.io/v1beta1'
+
+/** Set by Cluster API on everything that belongs to a cluster; we set it on our objects too. */
+export const CLUSTER_NAME_LABEL = 'cluster.x-k8s.io/cluster-name'
+/** Ours: which Clusterdeck cluster an object belongs to (an object of another is never adopted). */
+export const CLUSTER_ID_LABEL = 'clusterdeck.eu/cluster-id'
+export const ORGANIZATION_ID_LABEL = 'clusterdeck.eu/organization-id'
+export const CONTROL_PLANE_LABEL = 'cluster.x-k8s.io/control-plane'
+export const DEPLOYMENT_NAME_LABEL = 'cluster.x-k8s.io/deployment-name'
+const AUTOSCALER_MIN = 'cluster.x-k8s.io/cluster-api-autoscaler-node-group-min-size'
+const AUTOSCALER_MAX = 'cluster.x-k8s.io/cluster-api-autoscaler-node-group-max-size'
+
+/** Cluster types with a dedicated, highly available control plane; the others get one replica. */
+const HIGHLY_AVAILABLE_TYPES = new Set(['blue', 'red', 'data', 'ai'])
+const CONTROL_PLANE_FLAVOR = { highlyAvailable: 'gp-4-16', single: 'gp-2-8' }
+const KUBERNETES_API_PORT = 6443
+
+export type KubeObject = {
+  apiVersion: string
+  kind: string
+  metadata: {
+    name: string
+    namespace?: string
+    labels?: Record<string, string>
+    annotations?: Record<string, string>
+    [key: string]: unknown
+  }
+  spec?: Record<string, unknown>
+  [key: string]: unknown
+}
+
+export type RenderedNodePool = {
+  name: string
+  machineTemplate: KubeObject
+  bootstrapTemplate: KubeObject
+  machineDeployment: KubeObject
+}
+
+export type RenderedCluster = {
+  provider: InfrastructureProvider
+  namespace: KubeObject
+  cluster: KubeObject
+  infrastructureCluster: KubeObject
+  controlPlaneMachineTemplate: KubeObject
+  controlPlane: KubeObject
+  nodePools: RenderedNodePool[]
+  addOns: KubeObject
+}
+
+/** One namespace per organization in the management cluster. */
+export function namespaceOf(organizationId: string): string {
+  return `org-${organizationId}`
+}
+
+/** Kubernetes names of the cluster's objects. */
+export function objectNames(cluster: Pick<DriverCluster, 'name' | 'kubernetesPatch'>) {
+  const version = versionSuffix(cluster.kubernetesPatch)
+  return {
+    cluster: cluster.name,
+    controlPlane: boundedName(cluster.name, 'control-plane'),
+    // Infrastructure machine templates are immutable: a new version gets new templates.
+    controlPlaneMachineTemplate: boundedName(cluster.name, 'control-plane', version),
+    // `pool-` keeps a pool named "control-plane" or "add-ons" apart from those objects.
+    nodePool: (pool: string) => boundedName(cluster.name, 'pool', pool),
+    nodePoolMachineTemplate: (pool: string) => boundedName(cluster.name, 'pool', pool, version),
+    addOns: boundedName(cluster.name, 'add-ons'),
+    kubeconfigSecret: `${cluster.name}-kubeconfig`,
+    caSecret: `${cluster.name}-ca`,
+  }
+}
+
+/** The cluster cannot be expressed as Cluster API objects: asking again will not change that. */
+export class RenderError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'RenderError'
+  }
+}
+
+export function renderCluster(cluster: DriverCluster): RenderedCluster {
+  const provider = infrastructureProviderForDataCenter(cluster.dataCenter.provider)
+  if (!provider.machineTemplateKind)
+    throw new RenderError(`${provider.title} builds managed clusters only; it cannot host ${cluster.name}`)
+  const namespace = namespaceOf(cluster.organizationId)
+  const names = objectNames(cluster)
+  const labels = clusterLabels(cluster)
+  const site: InfrastructureSite = {
+    clusterName: cluster.name,
+    namespace,
+    dataCenterCode: cluster.dataCenter.code,
+    region: provider.region(cluster.dataCenter.code),
+    apiAllowList: cluster.configuration.networking.apiAllowList,
+  }
+  const version = `v${cluster.kubernetesPatch}`
+  const highlyAvailable = HIGHLY_AVAILABLE_TYPES.has(cluster.configuration.clusterTypeId)
+  const infrastructureRef = (kind: string, name: string) => ({ apiVersion: provider.apiVersion, kind, name })
+  const meta = (name: string, extra: Partial<KubeObject['metadata']> = {}) => ({
+    name,
+    namespace,
+    ...extra,
+    labels: { ...labels, ...extra.labels },
+  })
+
+  const infrastructureCluster: KubeObject = {
+    apiVersion: provider.apiVersion,
+    kind: provider.clusterKind,
+    metadata: meta(names.cluster),
+    spec: provider.clusterSpec(site),
+  }
+
+  const clusterObject: KubeObject = {
+    apiVersion: CLUSTER_API_VERSION,
+    kind: 'Cluster',
+    metadata: meta(names.cluster, {
+      labels: {
+        'clusterdeck.eu/cluster-type': cluster.configuration.clusterTypeId,
+        'clusterdeck.eu/data-center': cluster.dataCenter.code,
+        cni: cluster.configuration.networking.cni,
+      },
+      annotations: {
+        'clusterdeck.eu/private-network': String(cluster.configuration.networking.privateNetwork),
+        'clusterdeck.eu/api-allow-list': cluster.configuration.networking.apiAllowList.join(','),
+      },
+    }),
+    spec: {
+      clusterNetwork: {
+        pods: { cidrBlocks: [cluster.configuration.networking.podCidr] },
+        services: { cidrBlocks: [cluster.configuration.networking.serviceCidr] },
+        serviceDomain: 'cluster.local',
+        apiServerPort: KUBERNETES_API_PORT,
+      },
+      controlPlaneRef: {
+        apiVersion: CONTROL_PLANE_API_VERSION,
+        kind: 'KubeadmControlPlane',
+        name: names.controlPlane,
+      },
+      infrastructureRef: infrastructureRef(provider.clusterKind, names.cluster),
+    },
+  }
+
+  const controlPlaneMachineTemplate: KubeObject = {
+    apiVersion: provider.apiVersion,
+    kind: provider.machineTemplateKind,
+    metadata: meta(names.controlPlaneMachineTemplate),
+    spec: {
+      template: {
+        spec: provider.machineSpec({
+          ...site,
+          flavorId: highlyAvailable ? CONTROL_PLANE_FLAVOR.highlyAvailable : CONTROL_PLANE_FLAVOR.single,
+          kubernetesPatch: cluster.kubernetesPatch,
+        }),
+      },
+    },
+  }
+
+  const controlPlane: KubeObject = {
+    apiVersion: CONTROL_PLANE_API_VERSION,
+    kind: 'KubeadmControlPlane',
+    metadata: meta(names.controlPlane),
+    spec: {
+      replicas: highlyAvailable ? 3 : 1,
+      version,
+      machineTemplate: {
+        metadata: { labels },
+        infrastructureRef: infrastructureRef(provider.machineTemplateKind, names.controlPlaneMachineTemplate),
+      },
+      kubeadmConfigSpec: {
+        clusterConfiguration: {
+          apiServer: { extraArgs: { 'cloud-provider': 'external', profiling: 'false' } },
+          controllerManager: { extraArgs: { 'cloud-provider': 'external' } },
+        },
+        initConfiguration: { nodeRegistration: { kubeletExtraArgs: { 'cloud-provider': 'external' } } },
+        joinConfiguration: { nodeRegistration: { kubeletExtraArgs: { 'cloud-provider': 'external' } } },
+      },
+      rolloutStrategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1 } },
+    },
+  }
+
+  const nodePools = cluster.configuration.nodePools.map((pool): RenderedNodePool => {
+    const poolLabels = { ...labels, [NODE_POOL_LABEL]: pool.name }
+    const machineTemplate: KubeObject = {
+      apiVersion: provider.apiVersion,
+      kind: provider.machineTemplateKind!,
+      metadata: meta(names.nodePoolMachineTemplate(pool.name), { labels: poolLabels }),
+      spec: {
+        template: {
+          spec: provider.machineSpec({
+            ...site,
+            flavorId: pool.flavorId,
+            kubernetesPatch: cluster.kubernetesPatch,
+          }),
+        },
+      },
+    }
+    const bootstrapTemplate: KubeObject = {
+      apiVersion: BOOTSTRAP_API_VERSION,
+      kind: 'KubeadmConfigTemplate',
+      metadata: meta(names.nodePool(pool.name), { labels: poolLabels }),
+      spec: { template: { spec: { joinConfiguration: { nodeRegistration: nodeRegistration(pool) } } } },
+    }
+    const machineDeployment: KubeObject = {
+      apiVersion: CLUSTER_API_VERSION,
+      kind: 'MachineDeployment',
+      metadata: meta(names.nodePool(pool.name), {
+        labels: poolLabels,
+        annotations: autoscalingAnnotations(pool.autoscaling),
+      }),
+      spec: {
+        clusterName: cluster.name,
+        replicas: pool.nodeCount,
+        selector: { matchLabels: { [CLUSTER_NAME_LABEL]: cluster.name, [NODE_POOL_LABEL]: pool.name } },
+        template: {
+          metadata: { labels: poolLabels },
+          spec: {
+            clusterName: cluster.name,
+            version,
+            bootstrap: {
+              configRef: {
+                apiVersion: BOOTSTRAP_API_VERSION,
+                kind: 'KubeadmConfigTemplate',
+                name: names.nodePool(pool.name),
+              },
+            },
+            infrastructureRef: infrastructureRef(
+              provider.machineTemplateKind!,
+              names.nodePoolMachineTemplate(pool.name),
+            ),
+          },
+        },
+      },
+    }
+    return { name: pool.name, machineTemplate, bootstrapTemplate, machineDeployment }
+  })
+
+  // The CNI and the add-ons are ConfigMaps the platform publishes in each organization's
+  // namespace; the ClusterResourceSet applies them to the new cluster once its API answers.
+  const addOnResources = [
+    `clusterdeck-cni-${cluster.configuration.networking.cni}`,
+    ...cluster.configuration.addOnIds.map((id) => `clusterdeck-add-on-${id}`),
+  ]
+  const addOns: KubeObject = {
+    apiVersion: ADDONS_API_VERSION,
+    kind: 'ClusterResourceSet',
+    metadata: meta(names.addOns),
+    spec: {
+      strategy: 'Reconcile',
+      clusterSelector: { matchLabels: { [CLUSTER_ID_LABEL]: cluster.id } },
+      resources: addOnResources.map((name) => ({ kind: 'ConfigMap', name })),
+    },
+  }
+
+  return {
+    provider,
+    namespace: {
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name: namespace, labels: { [ORGANIZATION_ID_LABEL]: cluster.organizationId } },
+    },
+    cluster: clusterObject,
+    infrastructureCluster,
+    controlPlaneMachineTemplate,
+    controlPlane,
+    nodePools,
+    addOns,
+  }
+}
+
+/** Every rendered object, in the order they are applied. */
+export function renderedObjects(rendered: RenderedCluster): KubeObject[] {
+  return [
+    rendered.namespace,
+    rendered.cluster,
+    rendered.infrastructureCluster,
+    rendered.controlPlaneMachineTemplate,
+    rendered.controlPlane,
+    ...rendered.nodePools.flatMap((pool) => [
+      pool.machineTemplate,
+      pool.bootstrapTemplate,
+      pool.machineDeployment,
+    ]),
+    rendered.addOns,
+  ]
+}
+
+/** The Cluster and infrastructure cluster a provider check dry-runs (nothing is kept). */
+export function renderProviderCheckObjects(
+  provider: InfrastructureProvider,
+  namespace: string,
+): KubeObject[] {
+  const name = 'clusterdeck-provider-check'
+  const labels = { [CLUSTER_NAME_LABEL]: name }
+  const site: InfrastructureSite = {
+    clusterName: name,
+    namespace,
+    dataCenterCode: provider.checkRegion,
+    region: provider.checkRegion,
+    apiAllowList: [],
+  }
+  return [
+    {
+      apiVersion: CLUSTER_API_VERSION,
+      kind: 'Cluster',
+      metadata: { name, namespace, labels },
+      spec: {
+        clusterNetwork: {
+          pods: { cidrBlocks: ['10.244.0.0/16'] },
+          services: { cidrBlocks: ['10.96.0.0/12'] },
+        },
+        controlPlaneRef: {
+          apiVersion: CONTROL_PLANE_API_VERSION,
+          kind: 'KubeadmControlPlane',
+          name: `${name}-control-plane`,
+        },
+        infrastructureRef: { apiVersion: provider.apiVersion, kind: provider.clusterKind, name },
+      },
+    },
+    {
+      apiVersion: provider.apiVersion,
+      kind: provider.clusterKind,
+      metadata: { name, namespace, labels },
+      spec: provider.clusterSpec(site),
+    },
+  ]
+}
+
+export function clusterLabels(cluster: Pick<DriverCluster, 'id' | 'name' | 'organizationId'>) {
+  return {
+    [CLUSTER_NAME_LABEL]: cluster.name,
+    [CLUSTER_ID_LABEL]: cluster.id,
+    [ORGANIZATION_ID_LABEL]: cluster.organizationId,
+  }
+}
+
+/** Node labels and taints go through kubeadm: Cluster API copies only its own labels to nodes. */
+function nodeRegistration(pool: NodePoolConfiguration) {
+  const nodeLabels = { ...pool.labels, [NODE_POOL_LABEL]: pool.name }
+  return {
+    kubeletExtraArgs: {
+      'cloud-provider': 'external',
+      'node-labels': Object.entries(nodeLabels)
+        .map(([key, value]) => `${key}=${value}`)
+        .join(','),
+    },
+    taints: pool.taints.map((taint) => ({
+      key: taint.key,
+      ...(taint.value ? { value: taint.value } : {}),
+      effect: taint.effect,
+    })),
+  }
+}
+
+/** The Cluster API autoscaler reads a MachineDeployment's bounds from these annotations. */
+export function autoscalingAnnotations(
+  autoscaling: NodePoolConfiguration['autoscaling'],
+): Record<string, string> {
+  return autoscaling.enabled
+    ? { [AUTOSCALER_MIN]: String(autoscaling.min), [AUTOSCALER_MAX]: String(autoscaling.max) }
+    : {}
+}
+
+export function autoscalingAnnotationKeys(): [string, string] {
+  return [AUTOSCALER_MIN, AUTOSCALER_MAX]
+}
+
+const versionSuffix = (patch: string) => `v${patch.replaceAll('.', '-')}`
+
+/**
+ * Joins name parts; a name past 63 characters (a label value, which Cluster API requires of
+ * MachineDeployment names) is cut and made unique again with a short hash of the whole.
+ */
+export function boundedName(...parts: string[]): string {
+  const name = parts.join('-')
+  if (name.length <= 63) return name
+  const hash = createHash('sha256').update(name).digest('hex').slice(0, 6)
+  return `${name.slice(0, 63 - hash.length - 1).replace(/-+$/, '')}-${hash}`
+}
+
+export function controlPlaneEndpointOf(cluster: KubeObject | undefined): string | undefined {
+  const endpoint = (cluster?.spec as { controlPlaneEndpoint?: { host?: string; port?: number } } | undefined)
+    ?.controlPlaneEndpoint
+  if (!endpoint?.host) return undefined
+  return `https://${endpoint.host}:${endpoint.port ?? KUBERNETES_API_PORT}`
+}

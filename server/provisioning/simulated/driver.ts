@@ -1,0 +1,365 @@
+import { createHash } from 'node:crypto'
+import type { OperationKind } from '#common/schemas/clusters.ts'
+import type {
+  DriverCluster,
+  DriverNode,
+  PlannedStep,
+  ProviderCheck,
+  ProvisioningDriver,
+  ScaleParameters,
+  StepOutcome,
+  StepRun,
+} from '../driver.ts'
+import { kubeconfigYaml } from '../kubeconfig.ts'
+import { selfSignedCaCertificate } from './certificate.ts'
+import { simulatedManifests } from './manifests.ts'
+
+/**
+ * The default driver: walks every step with realistic durations (divided by PROVISIONING_SPEED)
+ * and builds nothing. A step is done once its duration has passed since it first started, so a
+ * restarted worker simply waits out the rest. Failures happen only when PROVISIONING_FAILURE_RATE
+ * is above 0, decided by a hash of cluster, step and attempt: the same attempt always ends alike.
+ */
+
+export type SimulationSettings = { speed: number; failureRate: number }
+
+/** How long each step takes at speed 1, in seconds. */
+export const STEP_SECONDS = {
+  network: 20,
+  control_plane: 90,
+  node_pools: 60,
+  add_ons: 30,
+  health_check: 10,
+  scale_pools: 15,
+  wait_for_nodes: 45,
+  upgrade_control_plane: 120,
+  upgrade_nodes: 90,
+  drain_nodes: 30,
+  delete_resources: 45,
+  release_network: 15,
+} as const
+export type SimulatedStepName = keyof typeof STEP_SECONDS
+/** A cluster without add-ons still checks the defaults (CNI, CoreDNS) are in place. */
+const ADD_ONS_NONE_SECONDS = 3
+
+export const SIMULATED_STEPS: Record<OperationKind, SimulatedStepName[]> = {
+  create: ['network', 'control_plane', 'node_pools', 'add_ons', 'health_check'],
+  scale: ['scale_pools', 'wait_for_nodes'],
+  hibernate: ['scale_pools', 'wait_for_nodes'],
+  wake: ['scale_pools', 'wait_for_nodes'],
+  upgrade: ['upgrade_control_plane', 'upgrade_nodes'],
+  delete: ['drain_nodes', 'delete_resources', 'release_network'],
+}
+
+/** The private network every simulated cluster's nodes live on. */
+export const NODE_NETWORK = '10.0.0.0/16'
+/** Kubernetes' own alphabet for generated name suffixes (no vowels, no look-alikes). */
+const SUFFIX_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789'
+
+export function createSimulatedDriver(settings: SimulationSettings): ProvisioningDriver {
+  /** Reads the settings at every call, so a changed failure rate applies to the next attempt. */
+  const walk = (cluster: DriverCluster, step: StepRun, work: Omit<StepWork, 'seconds'>): StepOutcome =>
+    walkStep(step, { ...work, seconds: stepSeconds(cluster, step.name) / settings.speed }, () =>
+      fails(cluster, step, settings.failureRate),
+    )
+
+  return {
+    name: 'simulated',
+
+    plan(kind, cluster) {
+      return SIMULATED_STEPS[kind].map(
+        (name): PlannedStep => ({
+          name,
+          estimatedSeconds: Math.max(1, Math.round(stepSeconds(cluster, name) / settings.speed)),
+        }),
+      )
+    },
+
+    async create(cluster, step) {
+      const poolCount = cluster.configuration.nodePools.length
+      const nodes = () => clusterNodes(cluster, cluster.kubernetesPatch, 'ready')
+      switch (step.name) {
+        case 'network':
+          return walk(cluster, step, {
+            working: `Allocating the private network in ${cluster.dataCenter.city || cluster.dataCenter.code}`,
+            done: () => ({
+              state: 'done',
+              message: `Network ready: nodes on ${NODE_NETWORK}, pods on ${cluster.configuration.networking.podCidr}, services on ${cluster.configuration.networking.serviceCidr}`,
+            }),
+          })
+        case 'control_plane':
+          return walk(cluster, step, {
+            working: `Starting ${controlPlaneReplicas(cluster)} control plane replica(s) with Kubernetes ${cluster.kubernetesPatch}`,
+            done: () => ({
+              state: 'done',
+              message: `Control plane ready at ${clusterEndpoint(cluster)}`,
+              endpoint: clusterEndpoint(cluster),
+              caCertificate:
+                cluster.caCertificate ??
+                selfSignedCaCertificate({ commonName: 'kubernetes', notBefore: new Date() }),
+            }),
+          })
+        case 'node_pools':
+          return walk(cluster, step, {
+            working: `Starting the nodes of ${poolCount} node pool(s)`,
+            done: () => ({
+              state: 'done',
+              message: `${nodes().length} node(s) joined the cluster`,
+              nodes: nodes(),
+            }),
+          })
+        case 'add_ons': {
+          const count = cluster.configuration.addOnIds.length
+          return walk(cluster, step, {
+            working: count > 0 ? `Installing ${count} add-on(s)` : 'Checking the default components',
+            done: () => ({
+              state: 'done',
+              message:
+                count > 0
+                  ? `Installed ${cluster.configuration.addOnIds.join(', ')}`
+                  : 'No add-ons to install; CNI and CoreDNS are running',
+            }),
+          })
+        }
+        case 'health_check':
+          return walk(cluster, step, {
+            working: 'Checking the API server and every node',
+            done: () => ({
+              state: 'done',
+              message: `API server healthy, ${nodes().length} node(s) ready`,
+              nodes: nodes(),
+            }),
+          })
+        default:
+          return unknownStep(step)
+      }
+    },
+
+    async scale(cluster, step, parameters) {
+      const targets = targetCounts(cluster, parameters)
+      switch (step.name) {
+        case 'scale_pools':
+          return walk(cluster, step, {
+            working: `Changing ${describeScale(cluster, parameters)}`,
+            done: () => ({ state: 'done', message: `Requested ${describeScale(cluster, parameters)}` }),
+          })
+        case 'wait_for_nodes': {
+          const nodes = () => clusterNodes(cluster, cluster.kubernetesPatch, 'ready', targets)
+          return walk(cluster, step, {
+            working: 'Waiting for the node pools to reach their size',
+            done: () => ({ state: 'done', message: `${nodes().length} node(s) ready`, nodes: nodes() }),
+          })
+        }
+        default:
+          return unknownStep(step)
+      }
+    },
+
+    async upgrade(cluster, step, parameters) {
+      switch (step.name) {
+        case 'upgrade_control_plane':
+          return walk(cluster, step, {
+            working: `Upgrading the control plane to Kubernetes ${parameters.patch}`,
+            done: () => ({ state: 'done', message: `Control plane runs Kubernetes ${parameters.patch}` }),
+          })
+        case 'upgrade_nodes': {
+          const nodes = () => clusterNodes(cluster, parameters.patch, 'ready')
+          return walk(cluster, step, {
+            working: `Replacing the nodes with Kubernetes ${parameters.patch} ones, one at a time`,
+            done: () => ({
+              state: 'done',
+              message: `${nodes().length} node(s) run Kubernetes ${parameters.patch}`,
+              nodes: nodes(),
+            }),
+          })
+        }
+        default:
+          return unknownStep(step)
+      }
+    },
+
+    async delete(cluster, step) {
+      switch (step.name) {
+        case 'drain_nodes':
+          return walk(cluster, step, {
+            working: 'Draining the nodes',
+            done: () => ({ state: 'done', message: 'Every node drained' }),
+          })
+        case 'delete_resources':
+          return walk(cluster, step, {
+            working: 'Deleting the nodes, the control plane and the volumes',
+            done: () => ({ state: 'done', message: 'Nodes, control plane and volumes deleted', nodes: [] }),
+          })
+        case 'release_network':
+          return walk(cluster, step, {
+            working: 'Releasing the private network and the API endpoint',
+            done: () => ({ state: 'done', message: 'Network and endpoint released' }),
+          })
+        default:
+          return unknownStep(step)
+      }
+    },
+
+    async status(cluster) {
+      return { phase: 'Provisioned', nodes: clusterNodes(cluster, cluster.kubernetesPatch, 'ready') }
+    },
+
+    async kubeconfig(cluster, credential) {
+      return kubeconfigYaml({
+        clusterName: cluster.name,
+        endpoint: cluster.endpoint ?? clusterEndpoint(cluster),
+        caCertificate:
+          cluster.caCertificate ??
+          selfSignedCaCertificate({ commonName: 'kubernetes', notBefore: new Date() }),
+        userName: credential.userName,
+        token: credential.token,
+      })
+    },
+
+    manifests(cluster) {
+      return simulatedManifests(cluster, { controlPlaneReplicas: controlPlaneReplicas(cluster) })
+    },
+
+    async checkProvider(provider) {
+      return simulatedProviderCheck(provider)
+    },
+  }
+}
+
+type StepWork = {
+  seconds: number
+  /** What the step is doing while it waits, shown on the status page. */
+  working: string
+  done: () => StepOutcome
+}
+
+function walkStep(step: StepRun, work: StepWork, failing: () => boolean): StepOutcome {
+  const elapsedSeconds = (Date.now() - step.startedAt.getTime()) / 1000
+  if (failing()) {
+    // A failing attempt gets half-way first, as a real one would.
+    const failAfter = work.seconds / 2
+    if (elapsedSeconds >= failAfter) return { state: 'failed', reason: failureReason(step.name) }
+    return { state: 'waiting', retryAfterSeconds: failAfter - elapsedSeconds, message: work.working }
+  }
+  if (elapsedSeconds >= work.seconds) return work.done()
+  return { state: 'waiting', retryAfterSeconds: work.seconds - elapsedSeconds, message: work.working }
+}
+
+function stepSeconds(cluster: DriverCluster, name: string): number {
+  if (name === 'add_ons' && cluster.configuration.addOnIds.length === 0) return ADD_ONS_NONE_SECONDS
+  return STEP_SECONDS[name as SimulatedStepName] ?? 10
+}
+
+function unknownStep(step: StepRun): StepOutcome {
+  return { state: 'failed', reason: `The simulated driver has no step named ${step.name}` }
+}
+
+/** Deterministic per cluster, step and attempt: a fraction in [0, 1) compared with the rate. */
+export function fails(
+  cluster: Pick<DriverCluster, 'id'>,
+  step: Pick<StepRun, 'name' | 'attempts'>,
+  rate: number,
+) {
+  if (rate <= 0) return false
+  const digest = createHash('sha256').update(`${cluster.id}/${step.name}/${step.attempts}`).digest()
+  return digest.readUInt32BE(0) / 2 ** 32 < rate
+}
+
+const FAILURE_REASONS: Record<string, string> = {
+  network: 'The private network could not be allocated: the data center reported no free address block',
+  control_plane: 'The control plane did not become healthy in time: etcd could not reach quorum',
+  node_pools: 'Not every node could be started: the data center is out of capacity for this flavor',
+  add_ons: 'An add-on failed to install: its pods did not become ready',
+  health_check: 'The health check failed: the API server did not answer',
+  scale_pools: 'The node pool could not be resized: the data center is out of capacity for this flavor',
+  wait_for_nodes: 'The new nodes did not become ready in time',
+  upgrade_control_plane: 'The control plane upgrade stopped: the new API server did not become healthy',
+  upgrade_nodes: 'A node could not be replaced: its workloads could not be drained',
+  drain_nodes: 'A node could not be drained: a pod disruption budget blocks the eviction',
+  delete_resources: 'Some resources could not be deleted: the volumes are still attached',
+  release_network: 'The private network could not be released: an address is still in use',
+}
+
+function failureReason(stepName: string): string {
+  return `${FAILURE_REASONS[stepName] ?? `The step ${stepName} failed`} (simulated failure)`
+}
+
+export function controlPlaneReplicas(cluster: DriverCluster): number {
+  // Economy, Dev/Test and Sandbox clusters run on a shared control plane.
+  return ['green', 'orange', 'sandbox'].includes(cluster.configuration.clusterTypeId) ? 1 : 3
+}
+
+export function clusterEndpoint(cluster: Pick<DriverCluster, 'id' | 'name' | 'dataCenter'>): string {
+  const shortId = cluster.id.replaceAll('-', '').slice(0, 6)
+  return `https://${cluster.name}-${shortId}.${cluster.dataCenter.code.toLowerCase()}.k8s.clusterdeck.eu:6443`
+}
+
+/** The node count each pool should reach: the parameters' where given, the configuration's otherwise. */
+function targetCounts(cluster: DriverCluster, parameters: ScaleParameters[]): Map<string, number> {
+  const counts = new Map(cluster.configuration.nodePools.map((pool) => [pool.name, pool.nodeCount]))
+  for (const change of parameters) counts.set(change.poolName, change.nodeCount)
+  return counts
+}
+
+function describeScale(cluster: DriverCluster, parameters: ScaleParameters[]): string {
+  return parameters
+    .map((change) => {
+      const current = cluster.configuration.nodePools.find((pool) => pool.name === change.poolName)?.nodeCount
+      return `node pool ${change.poolName}: ${current ?? '?'} → ${change.nodeCount} node(s)`
+    })
+    .join(', ')
+}
+
+/**
+ * The cluster's nodes, named like Cluster API's machines (`<cluster>-<pool>-<suffix>`). Names and
+ * addresses follow from the cluster, the pool and the node's index, so asking twice gives the same
+ * nodes and scaling keeps the existing ones.
+ */
+export function clusterNodes(
+  cluster: DriverCluster,
+  kubeletVersion: string,
+  status: DriverNode['status'],
+  counts?: Map<string, number>,
+): DriverNode[] {
+  return cluster.configuration.nodePools.flatMap((pool, poolIndex) =>
+    Array.from({ length: counts?.get(pool.name) ?? pool.nodeCount }, (_, index) => ({
+      name: `${cluster.name}-${pool.name}-${nameSuffix(`${cluster.id}/${pool.name}/${index}`)}`,
+      poolName: pool.name,
+      internalIp: `10.0.${poolIndex + 1}.${index + 10}`,
+      kubeletVersion,
+      status,
+    })),
+  )
+}
+
+function nameSuffix(seed: string): string {
+  const digest = createHash('sha256').update(seed).digest()
+  return Array.from(digest.subarray(0, 5), (byte) => SUFFIX_ALPHABET[byte % SUFFIX_ALPHABET.length]).join('')
+}
+
+function simulatedProviderCheck(provider: string): ProviderCheck {
+  const note = 'Simulated: nothing was contacted.'
+  return {
+    provider,
+    driver: 'simulated',
+    simulated: true,
+    ok: true,
+    steps: [
+      {
+        name: 'Infrastructure provider installed',
+        ok: true,
+        detail: `${note} With the clusterapi driver this checks that the ${provider} infrastructure provider runs in the management cluster.`,
+      },
+      {
+        name: 'Credentials present',
+        ok: true,
+        detail: `${note} With the clusterapi driver this checks the ${provider} credentials the provider reads.`,
+      },
+      {
+        name: 'Dry-run create',
+        ok: true,
+        detail: `${note} With the clusterapi driver this submits a cluster's objects as a server-side dry run.`,
+      },
+    ],
+  }
+}

@@ -1,0 +1,173 @@
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { afterAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '#server/config.ts'
+import type { ServerContext } from '#server/context.ts'
+import { createDatabase } from '#server/db/client.ts'
+import { QUEUES, startJobQueue } from '#server/jobs/queue.ts'
+import type { RealtimeHub } from '#server/realtime/hub.ts'
+import { clusterRecord, demoRequester, orderCluster, waitForClusterStatus } from '#tests/helpers/clusters.ts'
+import {
+  cleanUpServers,
+  createDataDir,
+  findFreePort,
+  type ServerProcess,
+  spawnServer,
+  waitUntil,
+  waitUntilServing,
+} from '#tests/helpers/process.ts'
+import { createTestDatabase, TEST_SESSION_SECRET } from '#tests/helpers/server.ts'
+
+/**
+ * Fault: the server is SIGKILLed while a provisioning step is being recorded as done (its nodes
+ * written, the transaction not yet committed). Restarted on the same database, it resumes: the
+ * step's job is retried once its heartbeat stops, the driver finds the step done, and the cluster
+ * reaches running with every step applied once — one `step_succeeded` event per step, no
+ * duplicate node, one "running" notification and mail.
+ */
+
+/** A creation takes about six seconds (210 s of simulated work), long enough to kill it midway. */
+const SPEED = '35'
+/** The completion of the node_pools step sleeps this long, so the kill lands inside it. */
+const COMPLETION_DELAY_SECONDS = 3
+
+const database = await createTestDatabase()
+const sql = new pg.Pool({ connectionString: database.url, max: 2 })
+const db = createDatabase(database.url, { max: 3 })
+const environment = { PROVISIONING_SPEED: SPEED }
+// This process only orders the cluster: it enqueues the first step and runs no worker.
+const queue = await startJobQueue(database.url, { log: () => {} })
+const ctx: ServerContext = {
+  config: loadConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    DATA_DIR: path.join(os.tmpdir(), 'clusterdeck-test-data'),
+    ...environment,
+  }),
+  db,
+  queue,
+  realtime: undefined as unknown as RealtimeHub,
+}
+
+afterAll(async () => {
+  await cleanUpServers()
+  await queue.stop()
+  await db.$client.end()
+  await sql.end()
+  await database.drop()
+}, 30_000)
+
+async function startServer(): Promise<ServerProcess> {
+  const server = spawnServer({
+    PORT: String(await findFreePort()),
+    DATABASE_URL: database.url,
+    DATA_DIR: createDataDir(),
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    LOG_LEVEL: 'warn',
+    RATES_PRIMARY_URL: 'http://127.0.0.1:9/primary',
+    RATES_BACKUP_URL: 'http://127.0.0.1:9/backup',
+    ...environment,
+  })
+  await waitUntilServing(server)
+  return server
+}
+
+async function count(query: string, values: unknown[] = []): Promise<number> {
+  const { rows } = await sql.query<{ count: string }>(query, values)
+  return Number(rows[0]!.count)
+}
+
+const sleepingBackends = `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'PgSleep'`
+
+describe('a SIGKILL in the middle of provisioning', () => {
+  it('resumes after a restart and reaches running with every step applied once', async () => {
+    await sql.query(`
+      CREATE FUNCTION slow_node_pools_completion() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.type = 'step_succeeded' AND NEW.data->>'step' = 'node_pools' THEN
+            PERFORM pg_sleep(${COMPLETION_DELAY_SECONDS});
+          END IF;
+          RETURN NEW;
+        END $$;
+      CREATE TRIGGER slow_node_pools_completion BEFORE INSERT ON cluster_events
+        FOR EACH ROW EXECUTE FUNCTION slow_node_pools_completion();
+    `)
+    const first = await startServer()
+    const requester = await demoRequester(db)
+    const { cluster } = await orderCluster(ctx, requester, 'resume-me')
+
+    // Kill while the node_pools step's completion (nodes written, event being inserted) is open.
+    await waitUntil(async () => (await count(sleepingBackends)) > 0, {
+      timeoutMs: 30_000,
+      server: first,
+      what: 'the node_pools step to be recorded as done',
+    })
+    first.child.kill('SIGKILL')
+    expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' })
+    // PostgreSQL rolls the orphaned transaction back once its sleep ends.
+    await waitUntil(async () => (await count(sleepingBackends)) === 0, {
+      timeoutMs: 15_000,
+      what: 'the rollback',
+    })
+
+    let record = await clusterRecord(db, cluster.id)
+    expect(record.steps.map((step) => [step.name, step.status])).toEqual([
+      ['network', 'succeeded'],
+      ['control_plane', 'succeeded'],
+      ['node_pools', 'running'],
+      ['add_ons', 'pending'],
+      ['health_check', 'pending'],
+    ])
+    expect(record.nodes).toEqual([])
+    expect(record.events.filter((event) => event.type === 'step_succeeded')).toHaveLength(2)
+
+    await sql.query('DROP TRIGGER slow_node_pools_completion ON cluster_events')
+    const second = await startServer()
+    await waitForClusterStatus(db, cluster.id, 'running', 90_000)
+
+    record = await clusterRecord(db, cluster.id)
+    expect(record.steps.map((step) => [step.name, step.status])).toEqual([
+      ['network', 'succeeded'],
+      ['control_plane', 'succeeded'],
+      ['node_pools', 'succeeded'],
+      ['add_ons', 'succeeded'],
+      ['health_check', 'succeeded'],
+    ])
+    // The interrupted step began a second time (its job was retried); the others ran once.
+    expect(record.steps.map((step) => step.attempts)).toEqual([1, 1, 2, 1, 1])
+    expect(
+      record.events.filter((event) => event.type === 'step_succeeded').map((event) => event.data.step),
+    ).toEqual(['network', 'control_plane', 'node_pools', 'add_ons', 'health_check'])
+    expect(record.transitions).toEqual(['pending→provisioning', 'provisioning→running'])
+    expect(record.operations).toMatchObject([{ status: 'succeeded' }])
+    expect(record.nodes).toHaveLength(3)
+    expect(new Set(record.nodes.map((node) => node.internalIp)).size).toBe(3)
+
+    expect(
+      await count(`SELECT count(*) FROM notifications WHERE link = $1 AND title = 'Cluster running'`, [
+        `/clusters/${cluster.id}`,
+      ]),
+    ).toBe(1)
+    await waitUntil(
+      async () =>
+        (await count(`SELECT count(*) FROM outbox WHERE subject = 'Your cluster resume-me is running'`)) ===
+        1,
+      { timeoutMs: 30_000, server: second, what: 'the running mail' },
+    )
+    expect(
+      await count(`SELECT count(*) FROM pgboss.job WHERE name = $1 AND state = 'failed'`, [
+        QUEUES.clusterStep,
+      ]),
+    ).toBe(0)
+    expect(
+      await count(
+        `SELECT count(*) FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`,
+        [QUEUES.clusterStep],
+      ),
+    ).toBe(0)
+
+    second.child.kill('SIGTERM')
+    expect(await second.exited).toEqual({ code: 0, signal: null })
+  }, 150_000)
+})

@@ -1,0 +1,56 @@
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Badge } from '#web/components/ui/badge.tsx'
+import { priceFrom } from '../price-from.ts'
+import { useClusterTypeCopy, useMoney } from '../use-money.ts'
+import { withAllowedFlavors } from '../use-wizard-state.ts'
+import { ChoiceCard, GroupError } from './controls.tsx'
+import type { StepProps } from './step-props.ts'
+import { TemplatePicker } from './template-picker.tsx'
+
+/** Step 1: the cluster type, with saved templates to start from above. */
+export function TypeStep({ wizard, catalog }: StepProps) {
+  const { t } = useTranslation()
+  const money = useMoney()
+  const copyOf = useClusterTypeCopy()
+  const errorId = useId()
+  const error = wizard.errorOf('clusterTypeId')
+  return (
+    <div className="grid gap-6">
+      <TemplatePicker wizard={wizard} catalog={catalog} />
+      <fieldset className="grid gap-3" aria-describedby={error ? errorId : undefined}>
+        <legend className="mb-3 text-sm text-muted-foreground">{t('clusterConfig.type.legend')}</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {catalog.clusterTypes.map((type) => (
+            <ChoiceCard
+              key={type.id}
+              testId="cluster-type-option"
+              name="clusterTypeId"
+              value={type.id}
+              checked={wizard.draft.clusterTypeId === type.id}
+              invalid={Boolean(error)}
+              onSelect={() =>
+                wizard.update(
+                  (draft) => withAllowedFlavors({ ...draft, clusterTypeId: type.id }, catalog),
+                  ['clusterTypeId'],
+                )
+              }
+              title={type.name}
+              badge={
+                type.slaPercent !== null ? (
+                  <Badge variant="outline">{t('clusterConfig.type.sla', { percent: type.slaPercent })}</Badge>
+                ) : undefined
+              }
+            >
+              <span>{copyOf(type).tagline}</span>
+              <span className="font-medium text-foreground">
+                {t('clusterConfig.type.from', { price: money.cents(priceFrom(type, catalog)) })}
+              </span>
+            </ChoiceCard>
+          ))}
+        </div>
+        <GroupError id={errorId} error={error} />
+      </fieldset>
+    </div>
+  )
+}

@@ -1,0 +1,54 @@
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Badge } from '#web/components/ui/badge.tsx'
+import { ChoiceCard, GroupError } from './controls.tsx'
+import type { StepProps } from './step-props.ts'
+
+/** Step 3: the Kubernetes minor version; versions past their end of life cannot be chosen. */
+export function VersionStep({ wizard, catalog }: StepProps) {
+  const { t, i18n } = useTranslation()
+  const errorId = useId()
+  const error = wizard.errorOf('kubernetesVersion')
+  const today = new Date().toISOString().slice(0, 10)
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso))
+  return (
+    <fieldset className="grid gap-3" aria-describedby={error ? errorId : undefined}>
+      <legend className="mb-3 text-sm text-muted-foreground">{t('clusterConfig.version.legend')}</legend>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {catalog.kubernetesVersions.map((version) => {
+          const endOfLife = version.endOfLifeDate < today
+          return (
+            <ChoiceCard
+              key={version.version}
+              testId="version-option"
+              name="kubernetesVersion"
+              value={version.version}
+              checked={wizard.draft.kubernetesVersion === version.version}
+              disabled={endOfLife}
+              invalid={Boolean(error)}
+              onSelect={() =>
+                wizard.update(
+                  (draft) => ({ ...draft, kubernetesVersion: version.version }),
+                  ['kubernetesVersion'],
+                )
+              }
+              title={`Kubernetes ${version.version}`}
+              badge={
+                endOfLife ? (
+                  <Badge variant="secondary">{t('clusterConfig.version.endOfLife')}</Badge>
+                ) : version.isDefault ? (
+                  <Badge variant="success">{t('clusterConfig.version.recommended')}</Badge>
+                ) : undefined
+              }
+            >
+              <span>{t('clusterConfig.version.patch', { patch: version.latestPatch })}</span>
+              <span>{t('clusterConfig.version.supportedUntil', { date: date(version.endOfLifeDate) })}</span>
+            </ChoiceCard>
+          )
+        })}
+      </div>
+      <GroupError id={errorId} error={error} />
+    </fieldset>
+  )
+}

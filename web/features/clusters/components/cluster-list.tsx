@@ -1,0 +1,385 @@
+import { CirclePlus, Download, Search, Server, X } from 'lucide-react'
+import { useEffect, useId, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useSearchParams } from 'react-router'
+import { CLUSTER_SORTS, CLUSTER_STATUSES, type ClusterSummary } from '#common/schemas/clusters.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { Input } from '#web/components/ui/input.tsx'
+import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import { useCurrency } from '#web/features/preferences/preferences-provider.tsx'
+import { useDownloadMergedKubeconfig } from '../api/download-merged-kubeconfig.ts'
+import { useClusters } from '../api/get-clusters.ts'
+import { type CatalogForClusters, type CatalogNames, catalogNames } from '../catalog-names.ts'
+import {
+  type ClusterListFilters,
+  clusterFiltersFromSearchParams,
+  hasActiveClusterFilters,
+  NO_CLUSTER_FILTERS,
+  searchParamsWithClusterFilters,
+} from '../cluster-list-params.ts'
+import { clusterPaths } from '../cluster-paths.ts'
+import { ClusterStatusBadge } from './cluster-status-badge.tsx'
+import { LoadError } from './load-error.tsx'
+import { Skeleton } from './skeleton.tsx'
+
+/** Typing in the search box asks the server once the person pauses this long. */
+const SEARCH_DEBOUNCE_MS = 300
+/** The merged kubeconfig takes at most this many clusters (the API's limit). */
+const MAX_MERGED = 50
+
+/**
+ * /my-clusters: the organization's clusters with search, state and type filters and a sort, all
+ * kept in the URL; status, node count and monthly price; a selection for one merged kubeconfig;
+ * more pages on demand.
+ */
+export function ClusterList({ catalog }: { catalog: CatalogForClusters | undefined }) {
+  const { t } = useTranslation()
+  const [filters, setFilters] = useClusterFilters()
+  const searched = useDebounced(filters.search, SEARCH_DEBOUNCE_MS)
+  const queryFilters = useMemo(() => ({ ...filters, search: searched.trim() }), [filters, searched])
+  const clusters = useClusters(queryFilters)
+  const names = useMemo(() => catalogNames(catalog), [catalog])
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
+  const merged = useDownloadMergedKubeconfig()
+
+  const items = clusters.data?.pages.flatMap((page) => page.items) ?? []
+  const shownIds = new Set(items.map((cluster) => cluster.id))
+  const selectedShown = [...selected].filter((id) => shownIds.has(id))
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current)
+      if (on) next.add(id)
+      else next.delete(id)
+      return next
+    })
+
+  let content: React.ReactNode
+  if (clusters.isPending) content = <ListSkeleton label={t('clusters.list.loading')} />
+  else if (clusters.isError)
+    content = (
+      <LoadError
+        title={t('clusters.list.loadFailed')}
+        error={clusters.error}
+        onRetry={() => void clusters.refetch()}
+        retrying={clusters.isFetching}
+      />
+    )
+  else if (items.length === 0)
+    content = hasActiveClusterFilters(queryFilters) ? (
+      <div
+        className="grid justify-items-start gap-3 rounded-xl border border-dashed p-6"
+        data-testid="clusters-no-match"
+      >
+        <p>{t('clusters.list.noMatch')}</p>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => setFilters({ ...NO_CLUSTER_FILTERS, sort: filters.sort })}
+        >
+          <X aria-hidden="true" />
+          {t('clusters.list.clearFilters')}
+        </Button>
+      </div>
+    ) : (
+      <EmptyClusters />
+    )
+  else
+    content = (
+      <div className="grid gap-4">
+        <ul aria-label={t('clusters.list.label')} className="grid gap-3" aria-busy={clusters.isFetching}>
+          {items.map((cluster) => (
+            <ClusterRow
+              key={cluster.id}
+              cluster={cluster}
+              names={names}
+              selected={selected.has(cluster.id)}
+              onSelect={(on) => toggle(cluster.id, on)}
+            />
+          ))}
+        </ul>
+        {clusters.hasNextPage && (
+          <div className="flex justify-center">
+            <Button
+              variant="outline"
+              onClick={() => void clusters.fetchNextPage()}
+              disabled={clusters.isFetchingNextPage}
+            >
+              {clusters.isFetchingNextPage ? t('clusters.list.loadingMore') : t('clusters.list.loadMore')}
+            </Button>
+          </div>
+        )}
+      </div>
+    )
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <FilterBar filters={filters} onChange={setFilters} catalog={catalog} />
+      {selectedShown.length > 0 && (
+        <div
+          className="sticky top-0 z-10 flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-card/95 p-3 shadow-sm backdrop-blur"
+          data-testid="cluster-selection"
+        >
+          <p className="text-sm font-medium" role="status">
+            {t('clusters.list.selected', { count: selectedShown.length })}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
+              {t('clusters.list.clearSelection')}
+            </Button>
+            <Button
+              size="sm"
+              onClick={() => merged.mutate(selectedShown.slice(0, MAX_MERGED))}
+              disabled={merged.isPending}
+              data-testid="merged-kubeconfig"
+            >
+              <Download aria-hidden="true" />
+              {merged.isPending
+                ? t('clusters.list.preparingKubeconfig')
+                : t('clusters.list.mergedKubeconfig')}
+            </Button>
+          </div>
+        </div>
+      )}
+      {content}
+    </div>
+  )
+}
+
+/** The filters, kept in the query string (replaced, so the back button leaves the page). */
+function useClusterFilters(): [ClusterListFilters, (filters: ClusterListFilters) => void] {
+  const [searchParams, setSearchParams] = useSearchParams()
+  // Local state drives the inputs: the URL follows it, so typing never waits on a navigation.
+  const [filters, setFilters] = useState(() => clusterFiltersFromSearchParams(searchParams))
+  const update = (next: ClusterListFilters) => {
+    setFilters(next)
+    setSearchParams((current) => searchParamsWithClusterFilters(current, next), {
+      replace: true,
+      preventScrollReset: true,
+    })
+  }
+  return [filters, update]
+}
+
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs)
+    return () => clearTimeout(timer)
+  }, [value, delayMs])
+  return settled
+}
+
+function FilterBar({
+  filters,
+  onChange,
+  catalog,
+}: {
+  filters: ClusterListFilters
+  onChange: (filters: ClusterListFilters) => void
+  catalog: CatalogForClusters | undefined
+}) {
+  const { t } = useTranslation()
+  const id = useId()
+  return (
+    <search aria-label={t('clusters.list.filters')} className="grid gap-3 rounded-xl border bg-card p-4">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_11rem_12rem_13rem]">
+        <div className="grid gap-1.5 sm:col-span-2 lg:col-span-1">
+          <label htmlFor={`${id}-search`} className="text-sm font-medium">
+            {t('clusters.list.search')}
+          </label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              id={`${id}-search`}
+              type="search"
+              value={filters.search}
+              onChange={(event) => onChange({ ...filters, search: event.target.value })}
+              placeholder={t('clusters.list.searchPlaceholder')}
+              autoComplete="off"
+              className="pl-9"
+            />
+          </div>
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor={`${id}-status`} className="text-sm font-medium">
+            {t('clusters.list.state')}
+          </label>
+          <NativeSelect
+            id={`${id}-status`}
+            value={filters.status ?? ''}
+            onChange={(event) =>
+              onChange({ ...filters, status: (event.target.value || null) as ClusterListFilters['status'] })
+            }
+          >
+            <option value="">{t('clusters.list.anyState')}</option>
+            {CLUSTER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`clusters.status.${status}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor={`${id}-type`} className="text-sm font-medium">
+            {t('clusters.list.type')}
+          </label>
+          <NativeSelect
+            id={`${id}-type`}
+            value={filters.type ?? ''}
+            onChange={(event) => onChange({ ...filters, type: event.target.value || null })}
+          >
+            <option value="">{t('clusters.list.anyType')}</option>
+            {catalog?.clusterTypes.map((type) => (
+              <option key={type.id} value={type.id}>
+                {type.name}
+              </option>
+            ))}
+            {filters.type && !catalog?.clusterTypes.some((type) => type.id === filters.type) && (
+              <option value={filters.type}>{filters.type}</option>
+            )}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor={`${id}-sort`} className="text-sm font-medium">
+            {t('clusters.list.sort')}
+          </label>
+          <NativeSelect
+            id={`${id}-sort`}
+            value={filters.sort}
+            onChange={(event) =>
+              onChange({ ...filters, sort: event.target.value as ClusterListFilters['sort'] })
+            }
+          >
+            {CLUSTER_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {t(`clusters.list.sorts.${sort}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+      {hasActiveClusterFilters(filters) && (
+        <div className="flex justify-end">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => onChange({ ...NO_CLUSTER_FILTERS, sort: filters.sort })}
+          >
+            <X aria-hidden="true" />
+            {t('clusters.list.clearFilters')}
+          </Button>
+        </div>
+      )}
+    </search>
+  )
+}
+
+function ClusterRow({
+  cluster,
+  names,
+  selected,
+  onSelect,
+}: {
+  cluster: ClusterSummary
+  names: CatalogNames
+  selected: boolean
+  onSelect: (selected: boolean) => void
+}) {
+  const { t } = useTranslation()
+  const { formatPrice } = useCurrency()
+  const titleId = `cluster-${cluster.id}`
+  const selectable = cluster.status !== 'deleted' && cluster.status !== 'pending'
+  return (
+    <li
+      aria-labelledby={titleId}
+      className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-3 gap-y-3 rounded-xl border bg-card p-4 shadow-sm transition-colors hover:border-primary/40 sm:grid-cols-[auto_minmax(0,1fr)_auto]"
+      data-testid="cluster-row"
+      data-cluster-id={cluster.id}
+      data-name={cluster.name}
+      data-status={cluster.status}
+    >
+      <input
+        type="checkbox"
+        className="mt-1 size-4 accent-primary"
+        checked={selected}
+        disabled={!selectable}
+        onChange={(event) => onSelect(event.target.checked)}
+        aria-label={t('clusters.list.select', { name: cluster.name })}
+      />
+      <div className="grid min-w-0 gap-1.5">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 id={titleId} className="min-w-0 font-semibold break-all">
+            <Link to={clusterPaths.detail(cluster.id)} className="hover:underline">
+              {cluster.name}
+            </Link>
+          </h2>
+          <ClusterStatusBadge status={cluster.status} />
+        </div>
+        <p className="text-sm text-muted-foreground">
+          {names.clusterType(cluster.clusterTypeId)} · {names.dataCenter(cluster.dataCenterCode)} · Kubernetes{' '}
+          {cluster.kubernetesVersion}
+        </p>
+        {cluster.status === 'failed' && cluster.statusReason && (
+          <p className="text-sm text-destructive">{cluster.statusReason}</p>
+        )}
+      </div>
+      <dl className="col-start-2 flex gap-6 text-sm sm:col-start-3 sm:row-start-1 sm:text-right">
+        <div className="grid gap-0.5">
+          <dt className="text-muted-foreground">{t('clusters.list.nodes')}</dt>
+          <dd className="font-medium tabular-nums" data-testid="cluster-node-count">
+            {cluster.nodeCount}
+          </dd>
+        </div>
+        <div className="grid gap-0.5">
+          <dt className="text-muted-foreground">{t('clusters.list.monthly')}</dt>
+          <dd className="font-medium tabular-nums" data-testid="cluster-monthly-price">
+            {formatPrice(cluster.monthlyPriceCents / 100)}
+          </dd>
+        </div>
+      </dl>
+    </li>
+  )
+}
+
+function EmptyClusters() {
+  const { t } = useTranslation()
+  return (
+    <div
+      className="grid justify-items-center gap-3 rounded-xl border border-dashed p-10 text-center"
+      data-testid="clusters-empty"
+    >
+      <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
+        <Server className="size-6" aria-hidden="true" />
+      </span>
+      <p className="text-lg font-semibold">{t('clusters.list.emptyTitle')}</p>
+      <p className="max-w-md text-sm text-muted-foreground">{t('clusters.list.emptyHint')}</p>
+      <Button asChild>
+        <Link to={clusterPaths.configure()}>
+          <CirclePlus aria-hidden="true" />
+          {t('clusters.list.configure')}
+        </Link>
+      </Button>
+    </div>
+  )
+}
+
+function ListSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" aria-label={label} className="grid gap-3" data-testid="loading">
+      <span className="sr-only">{label}</span>
+      {[0, 1, 2].map((row) => (
+        <div key={row} className="flex items-center gap-3 rounded-xl border bg-card p-4">
+          <Skeleton className="size-4" />
+          <div className="grid flex-1 gap-2">
+            <Skeleton className="h-4 w-40" />
+            <Skeleton className="h-3 w-64 max-w-full" />
+          </div>
+          <Skeleton className="h-8 w-24" />
+        </div>
+      ))}
+    </div>
+  )
+}

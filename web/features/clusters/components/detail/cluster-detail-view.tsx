@@ -1,0 +1,212 @@
+import { ArrowLeft, Copy as CopyIcon, Download, Network } from 'lucide-react'
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useSearchParams } from 'react-router'
+import type { ClusterDetail } from '#common/schemas/clusters.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx'
+import { useCluster } from '../../api/get-cluster.ts'
+import { type CatalogForClusters, type CatalogNames, catalogNames } from '../../catalog-names.ts'
+import { clusterPaths } from '../../cluster-paths.ts'
+import { isOperationActive } from '../../cluster-status.ts'
+import { ClusterNotFound, FailedCluster } from '../cluster-live-status.tsx'
+import { ClusterStatusBadge } from '../cluster-status-badge.tsx'
+import { isNotFound, LoadError } from '../load-error.tsx'
+import { OperationProgress } from '../operation-progress.tsx'
+import { Skeleton } from '../skeleton.tsx'
+import { EventsTab } from './events-tab.tsx'
+import { ManifestsTab } from './manifests-tab.tsx'
+import { NodePoolsTab } from './node-pools-tab.tsx'
+import { OverviewTab } from './overview-tab.tsx'
+import { SettingsTab } from './settings-tab.tsx'
+
+export const DETAIL_TABS = ['overview', 'pools', 'settings', 'events', 'yaml'] as const
+type DetailTab = (typeof DETAIL_TABS)[number]
+
+/**
+ * /clusters/{id}: one cluster to operate. A running operation shows its live progress on top and
+ * locks the other changes; a failed cluster shows why, with a retry. The tab is kept in the URL.
+ */
+export function ClusterDetailView({
+  clusterId,
+  catalog,
+}: {
+  clusterId: string
+  catalog: CatalogForClusters | undefined
+}) {
+  const { t } = useTranslation()
+  const cluster = useCluster(clusterId)
+  const names = useMemo(() => catalogNames(catalog), [catalog])
+
+  if (cluster.isSuccess)
+    return <Loaded cluster={cluster.data} receivedAt={cluster.dataUpdatedAt} names={names} />
+  return (
+    <>
+      <title>{`${t('pages.clusterDetail')} · Clusterdeck`}</title>
+      {cluster.isPending ? (
+        <DetailSkeleton label={t('clusters.loadingCluster')} />
+      ) : isNotFound(cluster.error) ? (
+        <ClusterNotFound />
+      ) : (
+        <LoadError
+          title={t('clusters.loadClusterFailed')}
+          error={cluster.error!}
+          onRetry={() => void cluster.refetch()}
+          retrying={cluster.isFetching}
+        />
+      )}
+    </>
+  )
+}
+
+function Loaded({
+  cluster,
+  receivedAt,
+  names,
+}: {
+  cluster: ClusterDetail
+  receivedAt: number
+  names: CatalogNames
+}) {
+  const { t } = useTranslation()
+  const [searchParams, setSearchParams] = useSearchParams()
+  const requested = searchParams.get('tab')
+  const tab: DetailTab = (DETAIL_TABS as readonly string[]).includes(requested ?? '')
+    ? (requested as DetailTab)
+    : 'overview'
+  const selectTab = (next: string) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current)
+        if (next === 'overview') params.delete('tab')
+        else params.set('tab', next)
+        return params
+      },
+      { replace: true, preventScrollReset: true },
+    )
+  const active = isOperationActive(cluster.operation)
+  const hasKubeconfig =
+    Boolean(cluster.endpoint) && cluster.status !== 'deleted' && cluster.status !== 'deleting'
+
+  return (
+    <div
+      className="grid grid-cols-1 gap-6"
+      data-testid="cluster-detail"
+      data-cluster-id={cluster.id}
+      data-status={cluster.status}
+    >
+      <title>{`${cluster.name} · ${t('pages.clusterDetail')} · Clusterdeck`}</title>
+      <header className="grid gap-4">
+        <Link
+          to={clusterPaths.list()}
+          className="inline-flex items-center gap-1.5 justify-self-start text-sm text-muted-foreground hover:text-foreground"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          {t('clusters.detail.back')}
+        </Link>
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="grid min-w-0 gap-1.5">
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-all sm:text-3xl">
+                {cluster.name}
+              </h1>
+              <ClusterStatusBadge status={cluster.status} className="text-sm" />
+            </div>
+            <p className="text-sm text-muted-foreground">
+              {names.clusterType(cluster.clusterTypeId)} · {names.dataCenter(cluster.dataCenterCode)} ·
+              Kubernetes {cluster.kubernetesPatch || cluster.kubernetesVersion}
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {hasKubeconfig && (
+              <Button asChild size="sm">
+                <a href={clusterPaths.kubeconfig(cluster.id)} download data-testid="kubeconfig-download">
+                  <Download aria-hidden="true" />
+                  {t('clusters.kubeconfig.download')}
+                </a>
+              </Button>
+            )}
+            <Button asChild size="sm" variant="outline">
+              <Link to={clusterPaths.topology(cluster.id)}>
+                <Network aria-hidden="true" />
+                {t('clusters.detail.topology')}
+              </Link>
+            </Button>
+            <Button asChild size="sm" variant="outline">
+              <Link to={clusterPaths.duplicate(cluster.id)} data-testid="duplicate-cluster">
+                <CopyIcon aria-hidden="true" />
+                {t('clusters.detail.duplicate')}
+              </Link>
+            </Button>
+          </div>
+        </div>
+      </header>
+
+      {active && cluster.operation && (
+        <section
+          aria-label={t('clusters.detail.inProgress')}
+          className="grid gap-3 rounded-xl border border-primary/30 bg-primary/5 p-4 sm:p-5"
+          data-testid="active-operation"
+        >
+          <OperationProgress operation={cluster.operation} receivedAt={receivedAt} compact />
+          <p className="text-sm text-muted-foreground">{t('clusters.detail.lockedHint')}</p>
+        </section>
+      )}
+      {cluster.status === 'failed' && <FailedCluster cluster={cluster} />}
+      {cluster.status === 'deleted' && (
+        <p
+          className="rounded-xl border border-dashed p-4 text-sm text-muted-foreground"
+          data-testid="cluster-deleted"
+        >
+          {t('clusters.live.deleted')}{' '}
+          <Link to={clusterPaths.list()} className="font-medium text-primary hover:underline">
+            {t('clusters.live.backToList')}
+          </Link>
+        </p>
+      )}
+
+      <Tabs value={tab} onValueChange={selectTab}>
+        <TabsList className="h-auto justify-start overflow-x-auto sm:h-10">
+          {DETAIL_TABS.map((value) => (
+            <TabsTrigger key={value} value={value} className="flex-none py-1.5 sm:flex-1">
+              {t(`clusters.detail.tabs.${value}`)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="overview">
+          <OverviewTab cluster={cluster} names={names} />
+        </TabsContent>
+        <TabsContent value="pools">
+          <NodePoolsTab cluster={cluster} names={names} />
+        </TabsContent>
+        <TabsContent value="settings">
+          <SettingsTab cluster={cluster} />
+        </TabsContent>
+        <TabsContent value="events">
+          <EventsTab clusterId={cluster.id} />
+        </TabsContent>
+        <TabsContent value="yaml">
+          <ManifestsTab clusterId={cluster.id} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  )
+}
+
+function DetailSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" aria-label={label} className="grid gap-6" data-testid="loading">
+      <span className="sr-only">{label}</span>
+      <Skeleton className="h-4 w-32" />
+      <div className="grid gap-2">
+        <Skeleton className="h-8 w-64 max-w-full" />
+        <Skeleton className="h-4 w-80 max-w-full" />
+      </div>
+      <Skeleton className="h-10" />
+      <div className="grid gap-4 md:grid-cols-2">
+        <Skeleton className="h-48" />
+        <Skeleton className="h-48" />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,95 @@
+import { useTranslation } from 'react-i18next'
+import { Button } from '#web/components/ui/button.tsx'
+import { cn } from '#web/lib/cn.ts'
+import { useClusterEvents } from '../../api/get-cluster-events.ts'
+import { statusTone } from '../../cluster-status.ts'
+import { LoadError } from '../load-error.tsx'
+import { LoadingBlock } from '../skeleton.tsx'
+import { SectionCard } from './section-card.tsx'
+
+const DOT_COLOURS = {
+  success: 'bg-success',
+  progress: 'bg-primary',
+  paused: 'bg-muted-foreground',
+  muted: 'bg-muted-foreground',
+  danger: 'bg-destructive',
+} as const
+
+/** The cluster's events, newest first, more on demand. */
+export function EventsTab({ clusterId }: { clusterId: string }) {
+  const { t, i18n } = useTranslation()
+  const events = useClusterEvents(clusterId)
+  const items = events.data?.pages.flatMap((page) => page.items) ?? []
+
+  let content: React.ReactNode
+  if (events.isPending) content = <LoadingBlock label={t('clusters.events.loading')} rows={4} />
+  else if (events.isError)
+    content = (
+      <LoadError
+        title={t('clusters.events.loadFailed')}
+        error={events.error}
+        onRetry={() => void events.refetch()}
+        retrying={events.isFetching}
+      />
+    )
+  else if (items.length === 0)
+    content = <p className="text-sm text-muted-foreground">{t('clusters.events.none')}</p>
+  else
+    content = (
+      <>
+        <ol className="relative grid gap-4 border-l pl-5" aria-label={t('clusters.events.title')}>
+          {items.map((event) => (
+            <li
+              key={event.id}
+              className="relative grid gap-0.5"
+              data-testid="cluster-event"
+              data-type={event.type}
+            >
+              <span
+                aria-hidden="true"
+                className={cn(
+                  'absolute top-1.5 -left-[25px] size-2.5 rounded-full ring-4 ring-card',
+                  DOT_COLOURS[event.toStatus ? statusTone(event.toStatus) : 'muted'],
+                )}
+              />
+              <p className="text-sm font-medium">{event.message}</p>
+              <p className="text-xs text-muted-foreground">
+                <time dateTime={event.createdAt}>
+                  {new Date(event.createdAt).toLocaleString(i18n.language, {
+                    dateStyle: 'medium',
+                    timeStyle: 'medium',
+                  })}
+                </time>
+                {event.fromStatus && event.toStatus && event.fromStatus !== event.toStatus && (
+                  <>
+                    {' · '}
+                    {t('clusters.events.transition', {
+                      from: t(`clusters.status.${event.fromStatus}`),
+                      to: t(`clusters.status.${event.toStatus}`),
+                    })}
+                  </>
+                )}
+              </p>
+            </li>
+          ))}
+        </ol>
+        {events.hasNextPage && (
+          <div>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void events.fetchNextPage()}
+              disabled={events.isFetchingNextPage}
+            >
+              {events.isFetchingNextPage ? t('clusters.events.loadingMore') : t('clusters.events.loadMore')}
+            </Button>
+          </div>
+        )}
+      </>
+    )
+  return (
+    <SectionCard title={t('clusters.events.title')} testId="events">
+      {content}
+    </SectionCard>
+  )
+}

@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next'
+import { useClusterManifests } from '../../api/get-cluster-manifests.ts'
+import { CopyButton } from '../copy-button.tsx'
+import { LoadError } from '../load-error.tsx'
+import { LoadingBlock } from '../skeleton.tsx'
+import { SectionCard } from './section-card.tsx'
+
+/** The cluster's configuration as YAML, read-only, with a copy button. */
+export function ManifestsTab({ clusterId }: { clusterId: string }) {
+  const { t } = useTranslation()
+  const manifests = useClusterManifests(clusterId)
+  let content: React.ReactNode
+  if (manifests.isPending) content = <LoadingBlock label={t('clusters.yaml.loading')} rows={3} />
+  else if (manifests.isError)
+    content = (
+      <LoadError
+        title={t('clusters.yaml.loadFailed')}
+        error={manifests.error}
+        onRetry={() => void manifests.refetch()}
+        retrying={manifests.isFetching}
+      />
+    )
+  else
+    content = (
+      <pre
+        className="max-h-[32rem] overflow-auto rounded-lg border bg-muted/50 p-4 font-mono text-[13px] leading-relaxed"
+        // The region scrolls: keyboard users need to reach it.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
+        tabIndex={0}
+        data-testid="cluster-yaml"
+      >
+        <code>{manifests.data}</code>
+      </pre>
+    )
+  return (
+    <SectionCard
+      title={t('clusters.yaml.title')}
+      description={t('clusters.yaml.hint')}
+      action={
+        manifests.data ? <CopyButton text={manifests.data} label={t('clusters.yaml.copy')} /> : undefined
+      }
+      testId="yaml-section"
+    >
+      {content}
+    </SectionCard>
+  )
+}

@@ -1,0 +1,163 @@
+import { X } from 'lucide-react'
+import { lazy, Suspense, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { Button } from '#web/components/ui/button.tsx'
+import { useCluster } from '../api/get-cluster.ts'
+import { type CatalogForClusters, catalogNames } from '../catalog-names.ts'
+import { clusterPaths } from '../cluster-paths.ts'
+import { buildTopology, type TopologyItem } from '../topology.ts'
+import { ClusterNotFound } from './cluster-live-status.tsx'
+import { ClusterStatusBadge } from './cluster-status-badge.tsx'
+import { isNotFound, LoadError } from './load-error.tsx'
+import { Skeleton } from './skeleton.tsx'
+import { STATE_STYLES, TopologyLegend } from './topology-legend.tsx'
+
+// React Flow is only downloaded by the topology screens, when the graph is first drawn.
+const TopologyGraph = lazy(() => import('./topology-graph.tsx'))
+
+/**
+ * A cluster's topology: the live graph (control plane → node pools → nodes, and add-ons) with its
+ * legend and a details panel for the selected element. Colours follow the live states.
+ */
+export function TopologyView({
+  clusterId,
+  catalog,
+  colorMode,
+}: {
+  clusterId: string
+  catalog: CatalogForClusters | undefined
+  colorMode: 'light' | 'dark'
+}) {
+  const { t } = useTranslation()
+  const cluster = useCluster(clusterId)
+  const names = useMemo(() => catalogNames(catalog), [catalog])
+  const topology = useMemo(
+    () => (cluster.data ? buildTopology(cluster.data, names) : null),
+    [cluster.data, names],
+  )
+  const [selectedId, setSelectedId] = useState<string | null>(null)
+
+  if (cluster.isPending) return <GraphSkeleton label={t('clusters.topology.loading')} />
+  if (cluster.isError) {
+    if (isNotFound(cluster.error)) return <ClusterNotFound />
+    return (
+      <LoadError
+        title={t('clusters.loadClusterFailed')}
+        error={cluster.error}
+        onRetry={() => void cluster.refetch()}
+        retrying={cluster.isFetching}
+      />
+    )
+  }
+  if (!topology) return null
+  const selected = topology.items.find((item) => item.id === selectedId) ?? null
+  const counts = {
+    pools: topology.items.filter((item) => item.kind === 'pool').length,
+    nodes: topology.items.filter((item) => item.kind === 'node').length,
+    addOns: topology.items.filter((item) => item.kind === 'addOn').length,
+  }
+
+  return (
+    <div className="grid grid-cols-1 gap-4" data-testid="topology" data-cluster-id={cluster.data.id}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 className="text-lg font-semibold break-all">
+            <Link to={clusterPaths.detail(cluster.data.id)} className="hover:underline">
+              {cluster.data.name}
+            </Link>
+          </h2>
+          <ClusterStatusBadge status={cluster.data.status} />
+        </div>
+        <p className="text-sm text-muted-foreground" data-testid="topology-summary">
+          {t('clusters.topology.summary', counts)}
+        </p>
+      </div>
+      <TopologyLegend />
+      <p className="text-sm text-muted-foreground">{t('clusters.topology.help')}</p>
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <section
+          className="h-[26rem] overflow-hidden rounded-xl border bg-card sm:h-[34rem]"
+          aria-label={t('clusters.topology.graphLabel', { name: cluster.data.name })}
+        >
+          <Suspense fallback={<GraphSkeleton label={t('clusters.topology.loading')} bare />}>
+            <TopologyGraph
+              topology={topology}
+              colorMode={colorMode}
+              selectedId={selectedId}
+              onSelect={setSelectedId}
+            />
+          </Suspense>
+        </section>
+        <DetailsPanel item={selected} onClose={() => setSelectedId(null)} />
+      </div>
+    </div>
+  )
+}
+
+function DetailsPanel({ item, onClose }: { item: TopologyItem | null; onClose: () => void }) {
+  const { t } = useTranslation()
+  if (!item)
+    return (
+      <aside
+        className="grid content-start gap-2 rounded-xl border border-dashed p-4 text-sm text-muted-foreground"
+        aria-label={t('clusters.topology.details')}
+      >
+        {t('clusters.topology.pickHint')}
+      </aside>
+    )
+  const value = (key: string, raw: string) => {
+    if (key === 'status')
+      return item.kind === 'node' ? t(`clusters.nodes.states.${raw}`) : t(`clusters.status.${raw}`)
+    if (key === 'autoscaling' && raw === 'off') return t('clusters.pools.autoscalingOff')
+    return raw
+  }
+  return (
+    <aside
+      className="grid content-start gap-3 rounded-xl border bg-card p-4 shadow-sm"
+      aria-label={t('clusters.topology.details')}
+      aria-live="polite"
+      data-testid="topology-details"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div className="grid min-w-0 gap-0.5">
+          <p className="text-xs text-muted-foreground uppercase">
+            {t(`clusters.topology.kinds.${item.kind}`)}
+          </p>
+          <h3 className="font-semibold break-all">{item.label}</h3>
+        </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          onClick={onClose}
+          aria-label={t('clusters.topology.closeDetails')}
+        >
+          <X aria-hidden="true" />
+        </Button>
+      </div>
+      <p className="flex items-center gap-2 text-sm">
+        <span aria-hidden="true" className={`size-2.5 rounded-full ${STATE_STYLES[item.state].dot}`} />
+        {t(`clusters.topology.states.${item.state}`)}
+      </p>
+      <dl className="grid gap-2 text-sm">
+        {item.facts.map(([key, raw]) => (
+          <div key={key} className="grid gap-0.5">
+            <dt className="text-muted-foreground">{t(`clusters.topology.facts.${key}`)}</dt>
+            <dd className="font-medium break-all">{value(key, raw)}</dd>
+          </div>
+        ))}
+      </dl>
+    </aside>
+  )
+}
+
+function GraphSkeleton({ label, bare = false }: { label: string; bare?: boolean }) {
+  return (
+    <div role="status" aria-label={label} className="grid h-full gap-4" data-testid="loading">
+      <span className="sr-only">{label}</span>
+      {!bare && <Skeleton className="h-6 w-48" />}
+      <Skeleton className={bare ? 'h-full rounded-none' : 'h-[26rem] sm:h-[34rem]'} />
+    </div>
+  )
+}

@@ -1,0 +1,37 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import type { ClusterRealtimeMessage } from '#common/schemas/clusters.ts'
+import { useUser } from '#web/features/auth/api/get-user.ts'
+import { subscribeToRealtimeMessages } from '#web/features/notifications/hooks/use-notification-socket.ts'
+import { invalidateClusterData } from '../api/cluster-keys.ts'
+import { isClusterMessage } from '../realtime-message.ts'
+
+/** A burst of step messages refreshes once, this long after the first of them. */
+const COALESCE_MS = 150
+
+/**
+ * Keeps the cluster and order screens live: each `{type: 'cluster'}` message on the app's one
+ * realtime socket (the notification bell's, shared per user) refreshes the cluster and order
+ * queries. The queries themselves poll every few seconds while an operation runs, so a lost
+ * message or a reconnecting socket never leaves a page stuck.
+ */
+export function useClusterLiveUpdates(onMessage?: (message: ClusterRealtimeMessage) => void): void {
+  const queryClient = useQueryClient()
+  const userId = useUser().user?.id
+  useEffect(() => {
+    if (!userId) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const unsubscribe = subscribeToRealtimeMessages(userId, (message) => {
+      if (!isClusterMessage(message)) return
+      onMessage?.(message)
+      timer ??= setTimeout(() => {
+        timer = undefined
+        void invalidateClusterData(queryClient)
+      }, COALESCE_MS)
+    })
+    return () => {
+      clearTimeout(timer)
+      unsubscribe()
+    }
+  }, [userId, queryClient, onMessage])
+}

@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next'
+import type { OrderStatus } from '#common/schemas/clusters.ts'
+import { Badge } from '#web/components/ui/badge.tsx'
+
+const VARIANTS = {
+  draft: 'outline',
+  pending_approval: 'warning',
+  confirmed: 'default',
+  fulfilled: 'success',
+  cancelled: 'secondary',
+  failed: 'destructive',
+} as const satisfies Record<OrderStatus, string>
+
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  const { t } = useTranslation()
+  return (
+    <Badge variant={VARIANTS[status]} data-testid="order-status" data-status={status}>
+      {t(`orders.status.${status}`)}
+    </Badge>
+  )
+}

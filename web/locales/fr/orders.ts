@@ -1,0 +1,77 @@
+import type { orders as english } from '../en/orders.ts'
+
+export const orders: typeof english = {
+  orderLabel: 'Commande',
+  loading: 'Chargement des commandes...',
+  loadingOrder: 'Chargement de la commande...',
+  loadFailed: 'Les commandes n’ont pas pu être chargées',
+  loadOrderFailed: 'La commande n’a pas pu être chargée',
+  retry: 'Réessayer',
+  listLabel: 'Commandes',
+  listLead:
+    'Toutes les commandes de votre organisation, avec leur état. Ouvrez-en une pour la suivre en direct.',
+  statusLead: 'La commande et son cluster, en direct.',
+  dashboardLead:
+    'Les commandes de clusters de votre organisation : ce qui a été commandé, quand, pour quel montant, et où elles en sont.',
+  provisioningEyebrow: 'Étape 2 sur 2',
+  provisioningLead:
+    'Votre commande et son cluster, en direct : chaque étape apparaît dès qu’elle se produit.',
+  allOrders: 'Toutes les commandes',
+  configure: 'Configurer un cluster',
+  track: 'Suivre',
+  noOrderYet: 'Vous n’avez encore commandé aucun cluster.',
+  noOrderHint: 'Configurez un cluster et commandez-le : sa création s’affiche ici, en direct.',
+  notFound: 'Cette commande est introuvable',
+  notFoundHint: 'Vérifiez le lien, ou retrouvez la commande dans la liste de votre organisation.',
+  empty: 'Aucune commande pour l’instant.',
+  emptyFiltered: 'Aucune commande n’a cet état.',
+  loadMore: 'Afficher plus de commandes',
+  loadingMore: 'Chargement...',
+  cancelledTitle: 'Cette commande a été annulée',
+  decisionNote: 'Note : {{note}}',
+  status: {
+    draft: 'Brouillon',
+    pending_approval: 'En attente d’approbation',
+    confirmed: 'Confirmée',
+    fulfilled: 'Livrée',
+    cancelled: 'Annulée',
+    failed: 'En échec',
+  },
+  cycle: {
+    monthly: 'par mois',
+    yearly: 'par an',
+  },
+  filters: {
+    status: 'État',
+    all: 'Tous les états',
+    clear: 'Afficher toutes les commandes',
+  },
+  columns: {
+    reference: 'Référence',
+    cluster: 'Cluster',
+    status: 'État',
+    total: 'Total',
+    date: 'Date',
+    actions: 'Actions',
+  },
+  approval: {
+    title: 'En attente de l’approbation d’un responsable',
+    hint: 'Cette commande doit être examinée par nos responsables avant la création du cluster. Vous serez prévenu dès la décision ; la création démarre alors d’elle-même.',
+    reason: 'Motif : {{reason}}',
+  },
+  cancel: {
+    button: 'Annuler la commande',
+    title: 'Annuler la commande {{reference}} ?',
+    description: 'Le cluster {{name}} ne sera pas créé et rien ne sera facturé.',
+    keep: 'Garder la commande',
+    confirm: 'Annuler la commande',
+    pending: 'Annulation...',
+    close: 'Fermer',
+  },
+  toast: {
+    successTitle: 'Succès',
+    errorTitle: 'Erreur',
+    cancelled: 'La commande {{reference}} a été annulée.',
+    cancelFailed: 'La commande n’a pas pu être annulée.',
+  },
+}

@@ -1,0 +1,16 @@
+import { useParams } from 'react-router'
+import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
+import { ClusterDetailView } from '#web/features/clusters/components/detail/cluster-detail-view.tsx'
+import { useClusterLiveUpdates } from '#web/features/clusters/hooks/use-cluster-live-updates.ts'
+
+/** /clusters/{id} and /cluster-detail/{id}: one cluster to operate, live. */
+export default function ClusterDetailRoute() {
+  const { id = '' } = useParams()
+  useClusterLiveUpdates()
+  const catalog = useCatalog()
+  return (
+    <div className="mx-auto grid w-full grid-cols-1 max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
+      <ClusterDetailView clusterId={id} catalog={catalog.data} />
+    </div>
+  )
+}

@@ -1,0 +1,86 @@
+import { CirclePlus, ListOrdered } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Link, useSearchParams } from 'react-router'
+import { Button } from '#web/components/ui/button.tsx'
+import { ClusterLiveStatus } from '#web/features/clusters/components/cluster-live-status.tsx'
+import { isNotFound, LoadError } from '#web/features/clusters/components/load-error.tsx'
+import { LoadingBlock } from '#web/features/clusters/components/skeleton.tsx'
+import { useClusterLiveUpdates } from '#web/features/clusters/hooks/use-cluster-live-updates.ts'
+import { useLatestOrder, useOrder } from '#web/features/orders/api/get-order.ts'
+import { OrderSummary } from '#web/features/orders/components/order-summary.tsx'
+import { orderPaths } from '#web/features/orders/order-paths.ts'
+import { FLOW_STEP_PATHS } from '#web/lib/paths.ts'
+
+const [[CONFIGURE_CLUSTER_PATH]] = FLOW_STEP_PATHS
+
+/**
+ * /cluster-provisioning and /clusters/provisioning (`?order=<id>`): the order just placed, live —
+ * waiting for an officer when it needs approval, then its cluster's creation step by step, and
+ * what to do once it runs or fails. Without an order in the URL: the organization's latest order.
+ */
+export default function ClusterProvisioningRoute() {
+  const { t } = useTranslation()
+  const [searchParams] = useSearchParams()
+  const orderId = searchParams.get('order') || undefined
+  useClusterLiveUpdates()
+  const chosen = useOrder(orderId)
+  const latest = useLatestOrder({ enabled: !orderId })
+  const order = orderId ? chosen : latest
+
+  let content: React.ReactNode
+  if (order.isPending) content = <LoadingBlock label={t('orders.loadingOrder')} rows={4} />
+  else if (order.isError && !isNotFound(order.error))
+    content = (
+      <LoadError
+        title={t('orders.loadOrderFailed')}
+        error={order.error}
+        onRetry={() => void order.refetch()}
+        retrying={order.isFetching}
+      />
+    )
+  else if (!order.data)
+    content = (
+      <div
+        className="grid justify-items-start gap-3 rounded-xl border border-dashed p-6"
+        data-testid="no-order"
+      >
+        <p className="font-medium">{orderId ? t('orders.notFound') : t('orders.noOrderYet')}</p>
+        <p className="text-sm text-muted-foreground">{t('orders.noOrderHint')}</p>
+        <Button asChild>
+          <Link to={CONFIGURE_CLUSTER_PATH}>
+            <CirclePlus aria-hidden="true" />
+            {t('orders.configure')}
+          </Link>
+        </Button>
+      </div>
+    )
+  else
+    content = (
+      <div className="grid gap-6">
+        <OrderSummary order={order.data} />
+        {order.data.clusterId && <ClusterLiveStatus clusterId={order.data.clusterId} />}
+      </div>
+    )
+
+  return (
+    <div className="mx-auto grid w-full grid-cols-1 max-w-4xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
+      <title>{`${t('pages.clusterProvisioning')} · Clusterdeck`}</title>
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="grid gap-1">
+          <p className="text-sm font-medium text-primary">{t('orders.provisioningEyebrow')}</p>
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+            {t('pages.clusterProvisioning')}
+          </h1>
+          <p className="text-muted-foreground">{t('orders.provisioningLead')}</p>
+        </div>
+        <Button asChild variant="outline" size="sm">
+          <Link to={orderPaths.statusList()}>
+            <ListOrdered aria-hidden="true" />
+            {t('orders.allOrders')}
+          </Link>
+        </Button>
+      </header>
+      {content}
+    </div>
+  )
+}

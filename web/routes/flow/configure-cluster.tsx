@@ -1,0 +1,77 @@
+import { RefreshCw } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { Alert, AlertDescription } from '#web/components/ui/alert.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
+import { ClusterWizard } from '#web/features/cluster-config/components/cluster-wizard.tsx'
+
+/** /configure-cluster and /clusters/configure: the configuration wizard (spec §2, flow layout). */
+export default function ConfigureClusterRoute() {
+  const { t } = useTranslation()
+  const catalog = useCatalog()
+
+  let content: React.ReactNode
+  if (catalog.isPending) content = <WizardSkeleton label={t('clusterConfig.loading')} />
+  else if (catalog.isError)
+    content = (
+      <Alert variant="destructive" role="alert">
+        <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+          <span>{t('clusterConfig.catalogError', { message: catalog.error.message })}</span>
+          <Button variant="outline" size="sm" onClick={() => void catalog.refetch()}>
+            <RefreshCw aria-hidden="true" />
+            {t('clusterConfig.retry')}
+          </Button>
+        </AlertDescription>
+      </Alert>
+    )
+  else content = <ClusterWizard catalog={catalog.data} />
+
+  return (
+    <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
+      <title>{`${t('pages.configureCluster')} · Clusterdeck`}</title>
+      <header className="grid max-w-3xl gap-2">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('pages.configureCluster')}</h1>
+        <p className="text-muted-foreground">
+          {t('clusterConfig.lead')}{' '}
+          <Link
+            to="/cluster-selection"
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {t('clusterConfig.compareTypes')}
+          </Link>{' '}
+          ·{' '}
+          <Link
+            to="/smart-suggestions"
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {t('clusterConfig.getSuggestion')}
+          </Link>
+        </p>
+      </header>
+      {content}
+    </div>
+  )
+}
+
+function WizardSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" aria-live="polite" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <span className="sr-only">{label}</span>
+      <div className="grid gap-4" aria-hidden="true">
+        <div className="grid grid-cols-7 gap-2">
+          {Array.from({ length: 7 }, (_, index) => (
+            <div key={index} className="mx-auto size-8 animate-pulse rounded-full bg-muted" />
+          ))}
+        </div>
+        <div className="h-7 w-48 animate-pulse rounded bg-muted" />
+        <div className="grid gap-3 sm:grid-cols-2">
+          {Array.from({ length: 4 }, (_, index) => (
+            <div key={index} className="h-28 animate-pulse rounded-xl bg-muted" />
+          ))}
+        </div>
+      </div>
+      <div className="hidden h-72 animate-pulse rounded-xl bg-muted lg:block" aria-hidden="true" />
+    </div>
+  )
+}

@@ -1,0 +1,92 @@
+import { ArrowLeft, CirclePlus } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Link, useParams } from 'react-router'
+import { Button } from '#web/components/ui/button.tsx'
+import { clusterPaths } from '#web/features/clusters/cluster-paths.ts'
+import { ClusterLiveStatus } from '#web/features/clusters/components/cluster-live-status.tsx'
+import { isNotFound, LoadError } from '#web/features/clusters/components/load-error.tsx'
+import { LoadingBlock } from '#web/features/clusters/components/skeleton.tsx'
+import { useClusterLiveUpdates } from '#web/features/clusters/hooks/use-cluster-live-updates.ts'
+import { useOrder } from '#web/features/orders/api/get-order.ts'
+import { OrderList } from '#web/features/orders/components/order-list.tsx'
+import { OrderSummary } from '#web/features/orders/components/order-summary.tsx'
+import { orderPaths } from '#web/features/orders/order-paths.ts'
+
+/**
+ * /order-status: the organization's orders with their status; /order-status/{id} (id or
+ * reference): one order, live, with its cluster's progress.
+ */
+export default function OrderStatusRoute() {
+  const { t } = useTranslation()
+  const { id } = useParams()
+  useClusterLiveUpdates()
+  return (
+    <div className="mx-auto grid w-full grid-cols-1 max-w-5xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
+      <title>{`${t('pages.orderStatus')} · Clusterdeck`}</title>
+      <header className="grid gap-2">
+        {id && (
+          <Link
+            to={orderPaths.statusList()}
+            className="inline-flex items-center gap-1.5 justify-self-start text-sm text-muted-foreground hover:text-foreground"
+          >
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            {t('orders.allOrders')}
+          </Link>
+        )}
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('pages.orderStatus')}</h1>
+        <p className="text-muted-foreground">{id ? t('orders.statusLead') : t('orders.listLead')}</p>
+      </header>
+      {id ? (
+        <OneOrder id={id} />
+      ) : (
+        <OrderList clusterHref={clusterPaths.status} emptyAction={<ConfigureLink />} />
+      )}
+    </div>
+  )
+}
+
+function OneOrder({ id }: { id: string }) {
+  const { t } = useTranslation()
+  const order = useOrder(id)
+  if (order.isPending) return <LoadingBlock label={t('orders.loadingOrder')} rows={4} />
+  if (order.isError && !isNotFound(order.error))
+    return (
+      <LoadError
+        title={t('orders.loadOrderFailed')}
+        error={order.error}
+        onRetry={() => void order.refetch()}
+        retrying={order.isFetching}
+      />
+    )
+  if (!order.data)
+    return (
+      <div
+        className="grid justify-items-start gap-3 rounded-xl border border-dashed p-6"
+        data-testid="order-not-found"
+      >
+        <p className="font-medium">{t('orders.notFound')}</p>
+        <p className="text-sm text-muted-foreground">{t('orders.notFoundHint')}</p>
+        <Button asChild variant="outline" size="sm">
+          <Link to={orderPaths.statusList()}>{t('orders.allOrders')}</Link>
+        </Button>
+      </div>
+    )
+  return (
+    <div className="grid gap-6">
+      <OrderSummary order={order.data} />
+      {order.data.clusterId && <ClusterLiveStatus clusterId={order.data.clusterId} />}
+    </div>
+  )
+}
+
+function ConfigureLink() {
+  const { t } = useTranslation()
+  return (
+    <Button asChild size="sm">
+      <Link to={clusterPaths.configure()}>
+        <CirclePlus aria-hidden="true" />
+        {t('orders.configure')}
+      </Link>
+    </Button>
+  )
+}
