@@ -401,12 +401,11 @@ async function advanceStep(
   const driver = await getDriver(ctx, cluster.driver as DriverName)
   const driverCluster = toDriverCluster(cluster, locked.dataCenter)
   let outcome = await callDriver(driver, operation, driverCluster, run)
-  while (
-    outcome.state === 'waiting' &&
-    outcome.retryAfterSeconds <= INLINE_WAIT_SECONDS &&
-    Date.now() + outcome.retryAfterSeconds * 1000 <= options.inlineWaitDeadline
-  ) {
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, outcome.retryAfterSeconds) * 1000))
+  for (;;) {
+    if (outcome.state !== 'waiting') break
+    const waitMs = Math.max(0, outcome.retryAfterSeconds) * 1000
+    if (waitMs > INLINE_WAIT_SECONDS * 1000 || Date.now() + waitMs > options.inlineWaitDeadline) break
+    await new Promise((resolve) => setTimeout(resolve, waitMs))
     outcome = await callDriver(driver, operation, driverCluster, run)
   }
   const started = { ...step, status: 'running' as const, startedAt: run.startedAt, attempts }

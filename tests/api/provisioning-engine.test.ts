@@ -63,6 +63,15 @@ async function expectedMonthlyCents(webNodes: number) {
   )
 }
 
+async function waitUntilTrue(check: () => Promise<boolean>, what: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (await check()) return
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  throw new Error(`Timed out waiting for ${what}`)
+}
+
 async function runningCluster(name: string) {
   const { cluster } = await orderCluster(server.ctx, requester, name)
   return waitForClusterStatus(server.db, cluster.id, 'running')
@@ -170,6 +179,41 @@ describe('the provisioning engine', () => {
     expect(record.nodes.filter((node) => node.poolName === 'web')).toHaveLength(4)
     // The nodes that were there stay, under the same names.
     expect(record.nodes.map((node) => node.name)).toEqual(expect.arrayContaining(namesBefore))
+  })
+
+  it('lets a step that is not done yet wait as a deferred job, then finishes it once', async () => {
+    const cluster = await runningCluster('engine-deferred')
+    const settings = server.ctx.config.provisioning
+    settings.speed = 40 // scale_pools takes 0.375 s, wait_for_nodes 1.125 s: longer than an inline wait
+    try {
+      const { steps } = await startClusterOperation(server.ctx, requester, cluster.id, 'scale', {
+        pools: [{ poolName: 'jobs', nodeCount: 2, autoscaling: { enabled: false, min: 1, max: 1 } }],
+      })
+      const first = steps[0]!
+      await waitUntilTrue(async () => {
+        const { rows } = await listener.query<{ due: boolean }>(
+          `SELECT start_after > now() AS due FROM pgboss.job WHERE singleton_key = $1 AND state = 'created'`,
+          [first.id],
+        )
+        return rows.some((row) => row.due)
+      }, 'the first step to wait as a deferred job')
+      const [waiting] = await stepsOf(server.db, first.operationId)
+      expect(waiting).toMatchObject({
+        status: 'running',
+        attempts: 1,
+        message: expect.stringMatching(/node pool jobs/),
+      })
+      await waitForClusterStatus(server.db, cluster.id, 'running')
+    } finally {
+      settings.speed = 500
+    }
+    const record = await clusterRecord(server.db, cluster.id)
+    expect(record.steps.slice(-2).map((step) => [step.name, step.status, step.attempts])).toEqual([
+      ['scale_pools', 'succeeded', 1],
+      ['wait_for_nodes', 'succeeded', 1],
+    ])
+    expect(record.events.filter((event) => event.type === 'step_succeeded')).toHaveLength(5 + 2)
+    expect(record.nodes.filter((node) => node.poolName === 'jobs')).toHaveLength(2)
   })
 
   it('upgrades the cluster: running → updating → running, nodes included', async () => {

@@ -5,10 +5,12 @@ import type { Page } from '@playwright/test'
 import type { Catalog } from '../../common/schemas/catalog.ts'
 import type { ClusterConfiguration, ClusterDetail, Order } from '../../common/schemas/clusters.ts'
 import { expectToast } from './support/auth.ts'
-import { expect, signIn, test } from './support/fixtures.ts'
+import { expect, test } from './support/fixtures.ts'
+import { type Registered, Registrar, signInAsFreshAdmin } from './support/registrations.ts'
 
 /**
- * What a customer sees after ordering, signed in as the demo customer: live provisioning, the
+ * What a customer sees after ordering, signed in as the admin of an organization of its own (the
+ * demo organization's first purchase is kept for the order journey's PARIS): live provisioning, the
  * cluster list, a cluster's operations (scale, upgrade, kubeconfig, credentials, YAML, hibernate,
  * delete), its topology and the order lists. Clusters are ordered through the API, as the
  * wizard would, and every page follows them live.
@@ -111,15 +113,31 @@ async function openTab(page: Page, name: string) {
   await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true')
 }
 
+/** One customer organization per worker: its orders never touch the demo organization's. */
+let customer: Registered
+test.beforeAll(async ({ playwright }, testInfo) => {
+  const registrar = await Registrar.open(playwright, testInfo.project.use.baseURL)
+  customer = await registrar.register()
+  await registrar.close()
+})
+
 test.describe('cluster operations', () => {
   test('the status page follows the creation live, step by step, until the cluster runs', async ({
     page,
   }) => {
-    await signIn(page, 'demo')
+    await signInAsFreshAdmin(page, customer)
     const order = await orderCluster(page)
     expect(order.status).toBe('confirmed')
     const clusterId = order.clusterId!
 
+    // The page listens on the app's one realtime socket for this cluster's messages.
+    const clusterFrames: unknown[] = []
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        if (typeof payload === 'string' && payload.includes(clusterId))
+          clusterFrames.push(JSON.parse(payload))
+      }),
+    )
     await page.goto(`/clusters/${clusterId}/status`)
     await expect(page).toHaveTitle('Cluster status · Clusterdeck')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cluster status')
@@ -134,6 +152,9 @@ test.describe('cluster operations', () => {
     // The socket (or the polling fallback) carries it to the end without a reload.
     await expect(live).toHaveAttribute('data-status', 'running', { timeout: LIVE_TIMEOUT })
     await expect(progress).toHaveAttribute('aria-valuenow', '100')
+    expect(clusterFrames).toContainEqual(
+      expect.objectContaining({ type: 'cluster', clusterId, status: 'running' }),
+    )
     await expect(live.getByTestId('operation-status')).toHaveText('Creation complete')
     await expect(live.locator('[data-testid="operation-step"][data-status="succeeded"]')).toHaveCount(5)
     const ready = live.getByTestId('cluster-ready')
@@ -148,7 +169,7 @@ test.describe('cluster operations', () => {
   })
 
   test('the provisioning page shows the order just placed and its cluster coming up', async ({ page }) => {
-    await signIn(page, 'demo')
+    await signInAsFreshAdmin(page, customer)
     const order = await orderCluster(page)
     await page.goto(`/cluster-provisioning?order=${order.id}`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cluster provisioning')
@@ -161,7 +182,7 @@ test.describe('cluster operations', () => {
   })
 
   test('an order waiting for approval says why, and can be cancelled', async ({ page }) => {
-    await signIn(page, 'demo')
+    await signInAsFreshAdmin(page, customer)
     const order = await orderCluster(page, { hds: true })
     expect(order.status).toBe('pending_approval')
     await page.goto(`/clusters/provisioning?order=${order.id}`)
@@ -179,10 +200,10 @@ test.describe('cluster operations', () => {
   })
 
   test('my clusters: search, filter by state and type, sort, all kept in the URL', async ({ page }) => {
-    await signIn(page, 'demo')
+    await signInAsFreshAdmin(page, customer)
     const stem = uniqueName('list')
-    await orderCluster(page, { name: `${stem}-alpha`, clusterTypeId: 'blue' })
-    await orderCluster(page, { name: `${stem}-beta`, clusterTypeId: 'orange' })
+    const alpha = await orderCluster(page, { name: `${stem}-alpha`, clusterTypeId: 'blue' })
+    const beta = await orderCluster(page, { name: `${stem}-beta`, clusterTypeId: 'orange' })
     const rows = page.getByTestId('cluster-row')
     const names = () =>
       rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-name')))
@@ -218,13 +239,26 @@ test.describe('cluster operations', () => {
     await page.getByRole('button', { name: 'Clear filters' }).first().click()
     await expect(page.getByLabel('Search')).toHaveValue('')
     await expect(page).not.toHaveURL(/[?&](q|status|type)=/)
+
+    // Two selected clusters give one kubeconfig with a context each.
+    await Promise.all([alpha, beta].map((order) => waitForStatus(page, order.clusterId!, 'running')))
+    await page.getByLabel('Search').fill(stem)
+    await expect(rows).toHaveCount(2)
+    await page.getByLabel(`Select ${stem}-alpha`).check()
+    await page.getByLabel(`Select ${stem}-beta`).check()
+    await expect(page.getByTestId('cluster-selection')).toContainText('2 clusters selected')
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Download merged kubeconfig' }).click()
+    const merged = await readFile((await (await download).path())!, 'utf8')
+    expect(merged).toContain(`${stem}-alpha`)
+    expect(merged).toContain(`${stem}-beta`)
   })
 
   test('operates a cluster: kubeconfig, credentials, YAML, scale, upgrade, topology, delete', async ({
     page,
   }) => {
     test.setTimeout(150_000)
-    await signIn(page, 'demo')
+    await signInAsFreshAdmin(page, customer)
     const order = await orderCluster(page)
     const clusterId = order.clusterId!
     const name = order.clusterName
@@ -352,7 +386,7 @@ test.describe('cluster operations', () => {
   })
 
   test('a Dev/Test cluster hibernates and wakes up', async ({ page }) => {
-    await signIn(page, 'demo')
+    await signInAsFreshAdmin(page, customer)
     const order = await orderCluster(page, { clusterTypeId: 'orange' })
     const clusterId = order.clusterId!
     await waitForStatus(page, clusterId, 'running')
@@ -370,7 +404,7 @@ test.describe('cluster operations', () => {
   })
 
   test('the order lists show the order, filter it by status and open its live page', async ({ page }) => {
-    await signIn(page, 'demo')
+    await signInAsFreshAdmin(page, customer)
     const order = await orderCluster(page)
     await page.goto('/orders/clusters')
     await expect(page).toHaveTitle('Cluster orders · Clusterdeck')
@@ -395,7 +429,7 @@ test.describe('cluster operations', () => {
 
   test('on a phone the cluster list and detail fit the screen', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 })
-    await signIn(page, 'demo')
+    await signInAsFreshAdmin(page, customer)
     const order = await orderCluster(page)
     await page.goto(`/my-clusters?q=${order.clusterName}`)
     await expect(page.getByTestId('cluster-row')).toHaveCount(1)
@@ -420,7 +454,7 @@ test.describe('cluster operations', () => {
 
   test('in French the live status and the cluster detail speak French', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('language', 'fr'))
-    await signIn(page, 'demo')
+    await signInAsFreshAdmin(page, customer)
     const order = await orderCluster(page)
     const clusterId = order.clusterId!
     await page.goto(`/clusters/${clusterId}/status`)
@@ -441,7 +475,7 @@ test.describe('cluster operations', () => {
       // axe takes a few seconds a screen on a busy machine.
       test.setTimeout(150_000)
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme)
-      await signIn(page, 'demo')
+      await signInAsFreshAdmin(page, customer)
       const order = await orderCluster(page)
       const clusterId = order.clusterId!
       await waitForStatus(page, clusterId, 'running')

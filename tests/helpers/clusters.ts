@@ -165,7 +165,7 @@ export async function clusterRecord(db: Database, clusterId: string) {
       .select()
       .from(clusterSteps)
       .where(eq(clusterSteps.clusterId, clusterId))
-      .orderBy(asc(clusterSteps.operationId), asc(clusterSteps.position)),
+      .orderBy(asc(clusterSteps.position)),
     db
       .select()
       .from(clusterNodes)
@@ -177,6 +177,13 @@ export async function clusterRecord(db: Database, clusterId: string) {
       .where(eq(clusterEvents.clusterId, clusterId))
       .orderBy(asc(clusterEvents.id)),
   ])
+  // Steps in the order their operations were started, then by position.
+  const operationOrder = new Map(operations.map((operation, index) => [operation.id, index]))
+  steps.sort(
+    (a, b) =>
+      (operationOrder.get(a.operationId) ?? 0) - (operationOrder.get(b.operationId) ?? 0) ||
+      a.position - b.position,
+  )
   return {
     operations,
     steps,
