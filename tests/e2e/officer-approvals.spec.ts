@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto'
+import type { Page } from '@playwright/test'
+import type { ClusterConfiguration, Order } from '../../common/schemas/clusters.ts'
+import { expectToast } from './support/auth.ts'
+import { expect, signIn, test } from './support/fixtures.ts'
+import { type Registered, Registrar, signInAsFreshAdmin } from './support/registrations.ts'
+
+/** Orders for an HDS data center wait in the officers panel until an officer decides. */
+
+function hdsConfiguration(name: string): ClusterConfiguration {
+  return {
+    name,
+    clusterTypeId: 'red',
+    dataCenterCode: 'fr-par-1',
+    kubernetesVersion: '1.36',
+    nodePools: [
+      {
+        name: 'workers',
+        flavorId: 'gp-4-16',
+        nodeCount: 3,
+        autoscaling: { enabled: false, min: 1, max: 3 },
+        labels: {},
+        taints: [],
+      },
+    ],
+    networking: {
+      cni: 'cilium',
+      privateNetwork: true,
+      podCidr: '10.244.0.0/16',
+      serviceCidr: '10.96.0.0/12',
+      apiAllowList: [],
+    },
+    addOnIds: [],
+    maintenanceWindow: { day: 'sunday', startHour: 2, autoPatchUpgrades: true },
+  }
+}
+
+async function placeHdsOrder(page: Page, name: string): Promise<Order> {
+  const response = await page.request.post('/api/orders', {
+    data: {
+      configuration: hdsConfiguration(name),
+      billingCycle: 'monthly',
+      currency: 'EUR',
+      promoCode: null,
+    },
+    headers: { 'Idempotency-Key': randomUUID() },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  return response.json()
+}
+
+let customer: Registered
+test.beforeAll(async ({ playwright }, testInfo) => {
+  const registrar = await Registrar.open(playwright, testInfo.project.use.baseURL)
+  customer = await registrar.register()
+  await registrar.close()
+})
+
+test('an officer approves one HDS order and declines another, with a reason', async ({ page }) => {
+  await signInAsFreshAdmin(page, customer)
+  const approved = await placeHdsOrder(page, `hds-${randomUUID().slice(0, 6)}`)
+  const declined = await placeHdsOrder(page, `hds-${randomUUID().slice(0, 6)}`)
+  expect([approved.status, declined.status]).toEqual(['pending_approval', 'pending_approval'])
+
+  await signIn(page, 'officer')
+  await page.goto('/officers/panel')
+  await expect(page.getByRole('heading', { level: 1, name: 'Officers panel' })).toBeVisible()
+  const approvedCard = page.getByTestId(`pending-order-${approved.reference}`)
+  await expect(approvedCard).toContainText(customer.companyName)
+  await expect(approvedCard).toContainText('HDS')
+  await approvedCard.getByRole('button', { name: 'Approve' }).click()
+  await expectToast(page, 'Order approved')
+  await expect(approvedCard).toHaveCount(0)
+
+  const declinedCard = page.getByTestId(`pending-order-${declined.reference}`)
+  await declinedCard.getByRole('button', { name: 'Decline' }).click()
+  await expect(declinedCard.getByText('Say why the order is declined.')).toBeVisible()
+  await declinedCard.getByLabel('Note to the customer (required to decline)').fill('No HDS contract on file')
+  await declinedCard.getByRole('button', { name: 'Decline' }).click()
+  await expectToast(page, 'Order declined')
+  await expect(declinedCard).toHaveCount(0)
+
+  const confirmed: { items: Order[] } = await (
+    await page.request.get('/api/officers/orders?status=confirmed')
+  ).json()
+  expect(confirmed.items.find((order) => order.id === approved.id)?.clusterId).toBeTruthy()
+  const cancelled: { items: Order[] } = await (
+    await page.request.get('/api/officers/orders?status=cancelled')
+  ).json()
+  expect(cancelled.items.find((order) => order.id === declined.id)?.decisionNote).toBe(
+    'No HDS contract on file',
+  )
+})
+
+test('the panel tells a customer it is for officers', async ({ page }) => {
+  await signInAsFreshAdmin(page, customer)
+  await page.goto('/officers/panel')
+  await expect(page.getByText('The officers panel is for the operator’s officers.')).toBeVisible()
+})
