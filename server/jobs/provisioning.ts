@@ -16,8 +16,8 @@ export type ClusterStepAttempt = { retryCount: number; retryLimit: number }
 /**
  * How many step jobs a process runs side by side: WORKERS loops, each taking up to BATCH_SIZE jobs
  * and running them together. A full batch makes a loop fetch again at once (a backlog drains
- * without waiting for a poll); each step holds a database connection for a moment only, so six
- * at a time leave most of the pool's ten to the requests.
+ * without waiting for a poll). Each step holds a database connection while it runs, so six at a
+ * time leave four of the pool's ten to requests; more gave no more throughput on two cores.
  */
 export const CLUSTER_STEP_WORKERS = 2
 export const CLUSTER_STEP_BATCH_SIZE = 3

@@ -35,6 +35,7 @@ import {
 } from '#server/jobs/provisioning.ts'
 import { QUEUES } from '#server/jobs/queue.ts'
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts'
+import type { MailMessage } from '#server/lib/mailer.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
 import { publishToOrganization } from '#server/realtime/publish.ts'
 import type {
@@ -54,10 +55,11 @@ export { operationView } from './operation-view.ts'
 
 /**
  * The provisioning engine: a change to a cluster is an operation made of steps, each step a job on
- * the queue. A step's job locks the step, asks the cluster's driver how the step stands, and
- * records the answer with the job that follows (the same step later, the next step, or nothing)
- * in one transaction. A crash at any point leaves either the old state with its job still to run,
- * or the new state with its next job: a step is never applied twice in effect.
+ * the queue. A step's job locks the cluster and the step, asks the cluster's driver how the step
+ * stands, and records the answer with the job that follows (the same step later, the next step,
+ * or nothing) in one transaction. A crash at any point leaves either the old state with its job
+ * still to run, or the new state with its next job: a step is never applied twice in effect.
+ * docs/decisions/011-provisioning-engine.md explains the choices.
  */
 
 /** Where a cluster stands while an operation of each kind runs, and where it rests afterwards. */
@@ -606,21 +608,14 @@ async function finishOperation(
         .set({ status: 'fulfilled', updatedAt: now })
         .where(and(eq(orders.id, cluster.orderId), eq(orders.status, 'confirmed')))
     }
-    await tellRequester(
-      tx,
-      sqlExecutor,
-      ctx,
-      operation.requestedBy,
-      (user) => ({
-        notification: {
-          type: 'success',
-          title: 'Cluster running',
-          message: `${cluster.name} is running and ready to use.`,
-        },
-        mail: clusterRunningEmail(user.email, user.name, cluster.name, clusterUrl(ctx, cluster.id)),
-      }),
-      cluster.id,
-    )
+    await tellRequester(tx, sqlExecutor, ctx, cluster, operation, (user, url) => ({
+      notification: {
+        type: 'success',
+        title: 'Cluster running',
+        message: `${cluster.name} is running and ready to use.`,
+      },
+      mail: clusterRunningEmail(user.email, user.name, cluster.name, url),
+    }))
   }
   await publishClusterChange(sqlExecutor, cluster, status, operation.id)
 }
@@ -668,28 +663,10 @@ async function failOperation(
     message: `${operationName} failed: ${reason}`,
     data: { kind: operation.kind, step: step.name },
   })
-  await tellRequester(
-    tx,
-    sqlExecutor,
-    ctx,
-    operation.requestedBy,
-    (user) => ({
-      notification: {
-        type: 'error',
-        title: `${operationName} failed`,
-        message: `${cluster.name}: ${reason}`,
-      },
-      mail: clusterOperationFailedEmail(
-        user.email,
-        user.name,
-        cluster.name,
-        operationName,
-        reason,
-        clusterUrl(ctx, cluster.id),
-      ),
-    }),
-    cluster.id,
-  )
+  await tellRequester(tx, sqlExecutor, ctx, cluster, operation, (user, url) => ({
+    notification: { type: 'error', title: `${operationName} failed`, message: `${cluster.name}: ${reason}` },
+    mail: clusterOperationFailedEmail(user.email, user.name, cluster.name, operationName, reason, url),
+  }))
   await publishClusterChange(sqlExecutor, cluster, 'failed', operation.id)
 }
 
@@ -865,31 +842,35 @@ async function publishClusterChange(
 
 type Requester = { email: string; name: string }
 
-/** A notification and a mail for the person who asked for the operation, if they still exist. */
+/**
+ * A notification (linking to the cluster's page) and a mail for the person who asked for the
+ * operation, if they still exist. Both commit with the transaction.
+ */
 async function tellRequester(
   tx: Database,
   sqlExecutor: SqlExecutor,
   ctx: ServerContext,
-  userId: string | null,
-  compose: (user: Requester) => {
+  cluster: Cluster,
+  operation: ClusterOperation,
+  compose: (
+    user: Requester,
+    clusterUrl: string,
+  ) => {
     notification: { type: 'success' | 'error'; title: string; message: string }
-    mail: { to: string; subject: string; text: string; html?: string }
+    mail: MailMessage
   },
-  clusterId: string,
 ): Promise<void> {
+  const userId = operation.requestedBy
   if (!userId) return
   const [user] = await tx
     .select({ email: users.email, name: users.name })
     .from(users)
     .where(eq(users.id, userId))
   if (!user) return
-  const { notification, mail } = compose(user)
-  await createNotification(tx, sqlExecutor, { userId, ...notification, link: `/clusters/${clusterId}` })
+  const link = `/clusters/${cluster.id}`
+  const { notification, mail } = compose(user, `${ctx.config.appUrl}${link}`)
+  await createNotification(tx, sqlExecutor, { userId, ...notification, link })
   await ctx.queue.send(QUEUES.sendEmail, mail, sqlExecutor)
-}
-
-function clusterUrl(ctx: ServerContext, clusterId: string): string {
-  return `${ctx.config.appUrl}/clusters/${clusterId}`
 }
 
 function stepLabel(name: string): string {
