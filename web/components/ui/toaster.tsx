@@ -31,7 +31,7 @@ export function Toaster() {
       duration={TOAST_DEFAULT_DURATION_MS}
       swipeDirection="right"
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
-      label={t('toast.region')}
+      label={t('toast.item')}
     >
       {toasts.map((item) => (
         <Toast.Root
@@ -61,6 +61,8 @@ export function Toaster() {
       ))}
       <Toast.Viewport
         hotkey={[...TOAST_HOTKEY]}
+        // Radix puts the hotkey in place of its own {hotkey} placeholder.
+        label={t('toast.region', { hotkey: '{hotkey}' })}
         className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]"
       />
     </Toast.Provider>

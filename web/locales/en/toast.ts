@@ -1,4 +1,6 @@
 export const toast = {
+  /** Each toast's label for screen readers. */
+  item: 'Notification',
   region: 'Notifications ({{hotkey}})',
   close: 'Close',
 }
