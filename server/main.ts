@@ -11,6 +11,7 @@ import { startEmailWorker } from './jobs/send-email.ts'
 import { createMailer } from './lib/mailer.ts'
 import { createLogger } from './logger.ts'
 import { startProvisioningWorkers } from './provisioning/engine.ts'
+import { startMaintenanceScheduler } from './provisioning/maintenance.ts'
 import { startRealtimeHub } from './realtime/hub.ts'
 
 const SHUTDOWN_DEADLINE_MS = 9_000
@@ -66,6 +67,10 @@ async function main() {
   const realtime = await startRealtimeHub(databaseUrl, logger)
   const ctx = { config, db, queue, realtime }
   if (role !== 'web') await startProvisioningWorkers(ctx)
+  const stopMaintenance =
+    role === 'web'
+      ? () => {}
+      : startMaintenanceScheduler(ctx, (error) => logger.error({ err: error }, 'maintenance check failed'))
   const app = await buildApp(ctx, { loggerInstance: logger })
 
   if (role !== 'worker') {
@@ -91,6 +96,7 @@ async function main() {
       await app.close()
       clearInterval(closeIdleConnections)
       await realtime.close()
+      stopMaintenance()
       await queue.stop()
       mailer.close()
       await db.$client.end()
