@@ -201,6 +201,8 @@ test.describe('accessibility', () => {
   for (const theme of ['light', 'dark'] as const) {
     for (const { path, ready } of pages) {
       test(`${path} has no serious or critical violation (${theme} theme)`, async ({ page }) => {
+        // The API reference lists every operation of the API on one page: axe needs a while there.
+        if (path === '/api-reference') test.setTimeout(120_000)
         await page.addInitScript((value) => localStorage.setItem('theme', value), theme)
         await page.goto(path)
         await expect(page.getByTestId(ready).first()).toBeVisible()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { outlineSchema } from './schema-outline.ts'
+import { outlineSchema, schemaSize } from './schema-outline.ts'
 
 describe('schema outline', () => {
   it('lists the properties of an object with their types and whether they are required', () => {
@@ -111,5 +111,21 @@ describe('schema outline', () => {
     ])
     expect(outlineSchema(undefined)).toEqual({ types: [], nullable: false, constraints: [] })
     expect(outlineSchema({})).toEqual({ types: [], nullable: false, constraints: [] })
+  })
+})
+
+describe('schemaSize', () => {
+  it('counts every node a view draws: properties, items and variants', () => {
+    const schema = outlineSchema({
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        pools: { type: 'array', items: { type: 'object', properties: { count: { type: 'integer' } } } },
+        note: { anyOf: [{ type: 'string' }, { type: 'number' }] },
+      },
+    })
+    // object, name, pools (array), its item object, count, note, its two variants.
+    expect(schemaSize(schema)).toBe(8)
+    expect(schemaSize(outlineSchema({ type: 'string' }))).toBe(1)
   })
 })

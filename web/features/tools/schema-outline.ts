@@ -167,3 +167,13 @@ function valueText(value: unknown): string {
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
+
+/** How many schema nodes a view of `node` draws: big ones are shown on demand. */
+export function schemaSize(node: SchemaNode): number {
+  return (
+    1 +
+    (node.properties ?? []).reduce((total, property) => total + schemaSize(property.schema), 0) +
+    (node.items ? schemaSize(node.items) : 0) +
+    (node.variants ?? []).reduce((total, variant) => total + schemaSize(variant), 0)
+  )
+}

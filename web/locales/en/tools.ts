@@ -111,6 +111,7 @@ export const tools = {
     parameterIn: 'in {{location}}',
     requestBody: 'Request body',
     responses: 'Responses',
+    showSchema: 'Show the schema',
     noContent: 'No body',
     required: 'required',
     optional: 'optional',

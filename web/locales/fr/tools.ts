@@ -113,6 +113,7 @@ export const tools: typeof english = {
     parameterIn: 'dans {{location}}',
     requestBody: 'Corps de la requête',
     responses: 'Réponses',
+    showSchema: 'Afficher le schéma',
     noContent: 'Pas de corps',
     required: 'obligatoire',
     optional: 'facultatif',

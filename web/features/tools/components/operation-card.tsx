@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '#web/lib/cn.ts'
 import type { ApiBody, ApiOperation, ApiResponse, HttpMethod } from '../openapi-reference.ts'
+import { schemaSize } from '../schema-outline.ts'
 import { SchemaFacts, SchemaView, typeLabel } from './schema-view.tsx'
 
 /** Method colours; the method is always written out too, so colour is never the only cue. */
@@ -119,7 +120,7 @@ export function OperationCard({ operation }: { operation: ApiOperation }) {
               : t('tools.apiReference.optional')
           }
         >
-          <Bodies bodies={operation.requestBody.bodies} />
+          <RequestBodies bodies={operation.requestBody.bodies} />
         </Part>
       )}
 
@@ -149,12 +150,22 @@ function Part({ title, note, children }: { title: string; note?: string; childre
 }
 
 /**
- * A response; success responses start open, error responses (all alike) start closed, and a
- * closed one renders its schema only once opened (the page stays light with every operation).
+ * Schemas larger than this many nodes (a cluster's detail) start closed: drawn for every
+ * operation at once, they would make the page heavy.
+ */
+const OPEN_SCHEMA_MAX_NODES = 60
+
+const isSmall = (bodies: ApiBody[]) =>
+  bodies.reduce((total, body) => total + schemaSize(body.schema), 0) <= OPEN_SCHEMA_MAX_NODES
+
+/**
+ * A response; small success responses start open, error responses (all alike) and large ones
+ * start closed, and a closed one renders its schema only once opened (the page stays light with
+ * every operation).
  */
 function ResponseDetails({ response }: { response: ApiResponse }) {
   const success = response.status.startsWith('2')
-  const [open, setOpen] = useState(success)
+  const [open, setOpen] = useState(success && isSmall(response.bodies))
   const statusText = STATUS_TEXTS[response.status]
   return (
     <details
@@ -182,6 +193,33 @@ function ResponseDetails({ response }: { response: ApiResponse }) {
       {open && (
         <div className="border-t p-3">
           <Bodies bodies={response.bodies} />
+        </div>
+      )}
+    </details>
+  )
+}
+
+/** A request body: shown at once when small, on demand when large. */
+function RequestBodies({ bodies }: { bodies: ApiBody[] }) {
+  const { t } = useTranslation()
+  const [open, setOpen] = useState(false)
+  if (isSmall(bodies)) return <Bodies bodies={bodies} />
+  return (
+    <details
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      className="group rounded-md border"
+    >
+      <summary className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm select-none hover:bg-accent/50 focus-visible:ring-3 focus-visible:ring-ring/30 focus-visible:outline-none">
+        <ChevronRight
+          className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-90 motion-reduce:transition-none"
+          aria-hidden="true"
+        />
+        {t('tools.apiReference.showSchema')}
+      </summary>
+      {open && (
+        <div className="border-t p-3">
+          <Bodies bodies={bodies} />
         </div>
       )}
     </details>
