@@ -6,6 +6,7 @@ import { formatCents, nodePoolMonthlyCents } from '../../common/pricing.ts'
 import type { Catalog } from '../../common/schemas/catalog.ts'
 import type { ClusterConfiguration } from '../../common/schemas/clusters.ts'
 import { suggestConfiguration } from '../../common/smart-suggestions.ts'
+import { blueConfiguration } from '../helpers/orders.ts'
 import { expectToast } from './support/auth.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
 import { Registrar, signInAsFreshAdmin } from './support/registrations.ts'
@@ -56,10 +57,7 @@ function suggestionLink(configuration: ClusterConfiguration) {
 }
 
 const STANDARD: ClusterConfiguration = {
-  name: 'wizard-e2e',
-  clusterTypeId: 'blue',
-  dataCenterCode: 'de-fra-1',
-  kubernetesVersion: '1.36',
+  ...blueConfiguration('wizard-e2e'),
   nodePools: [
     {
       name: 'default',
@@ -70,15 +68,6 @@ const STANDARD: ClusterConfiguration = {
       taints: [],
     },
   ],
-  networking: {
-    cni: 'cilium',
-    privateNetwork: true,
-    podCidr: '10.244.0.0/16',
-    serviceCidr: '10.96.0.0/12',
-    apiAllowList: [],
-  },
-  addOnIds: ['monitoring'],
-  maintenanceWindow: { day: 'sunday', startHour: 2, autoPatchUpgrades: true },
 }
 
 test.describe('configuration wizard', () => {

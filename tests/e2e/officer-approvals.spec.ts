@@ -1,38 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import type { ClusterConfiguration, Order } from '../../common/schemas/clusters.ts'
+import { blueConfiguration } from '../helpers/orders.ts'
 import { expectToast } from './support/auth.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
 import { type Registered, Registrar, signInAsFreshAdmin } from './support/registrations.ts'
 
 /** Orders for an HDS data center wait in the officers panel until an officer decides. */
 
+/** The pricing page's example moved to Red in Paris, a data center whose orders need an officer. */
 function hdsConfiguration(name: string): ClusterConfiguration {
-  return {
-    name,
-    clusterTypeId: 'red',
-    dataCenterCode: 'fr-par-1',
-    kubernetesVersion: '1.36',
-    nodePools: [
-      {
-        name: 'workers',
-        flavorId: 'gp-4-16',
-        nodeCount: 3,
-        autoscaling: { enabled: false, min: 1, max: 3 },
-        labels: {},
-        taints: [],
-      },
-    ],
-    networking: {
-      cni: 'cilium',
-      privateNetwork: true,
-      podCidr: '10.244.0.0/16',
-      serviceCidr: '10.96.0.0/12',
-      apiAllowList: [],
-    },
-    addOnIds: [],
-    maintenanceWindow: { day: 'sunday', startHour: 2, autoPatchUpgrades: true },
-  }
+  return { ...blueConfiguration(name), clusterTypeId: 'red', dataCenterCode: 'fr-par-1', addOnIds: [] }
 }
 
 async function placeHdsOrder(page: Page, name: string): Promise<Order> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { ClusterConfiguration } from '#common/schemas/clusters.ts'
+import type { ClusterConfiguration } from '../../common/schemas/clusters.ts'
 
 /**
  * The worked example of the pricing page: Blue in Frankfurt, 3 × gp-4-16 and monitoring,

@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm'
+import type { ClusterRealtimeMessage, ClusterStatus } from '#common/schemas/clusters.ts'
+import type { ServerContext } from '#server/context.ts'
+import type { Database } from '#server/db/client.ts'
+import { type Cluster, type ClusterOperation, clusterEvents, users } from '#server/db/schema/index.ts'
+import type { SqlExecutor } from '#server/db/transaction.ts'
+import { QUEUES } from '#server/jobs/queue.ts'
+import type { MailMessage } from '#server/lib/mailer.ts'
+import { createNotification } from '#server/modules/notifications/service.ts'
+import { publishToOrganization } from '#server/realtime/publish.ts'
+
+/**
+ * How the engine makes a change known: a line in the cluster's event log, a live message to the
+ * organization, and a notification and mail to whoever asked. All of it commits with the change.
+ */
+
+type EventInput = {
+  type: string
+  fromStatus?: ClusterStatus
+  toStatus?: ClusterStatus
+  message: string
+  data?: Record<string, unknown>
+}
+
+export async function recordEvent(tx: Database, cluster: Cluster, operationId: string, event: EventInput) {
+  await tx.insert(clusterEvents).values({
+    clusterId: cluster.id,
+    organizationId: cluster.organizationId,
+    operationId,
+    type: event.type,
+    fromStatus: event.fromStatus ?? null,
+    toStatus: event.toStatus ?? null,
+    message: event.message,
+    data: event.data ?? {},
+  })
+}
+
+/** Every member of the organization hears of the change (delivered by PostgreSQL at commit). */
+export async function publishClusterChange(
+  sqlExecutor: SqlExecutor,
+  cluster: Cluster,
+  status: ClusterStatus,
+  operationId: string | null,
+): Promise<void> {
+  const message: ClusterRealtimeMessage = { type: 'cluster', clusterId: cluster.id, status, operationId }
+  await publishToOrganization(sqlExecutor, cluster.organizationId, message)
+}
+
+type Requester = { email: string; name: string }
+
+/**
+ * A notification (linking to the cluster's page) and a mail for the person who asked for the
+ * operation, if they still exist. Both commit with the transaction.
+ */
+export async function tellRequester(
+  tx: Database,
+  sqlExecutor: SqlExecutor,
+  ctx: ServerContext,
+  cluster: Cluster,
+  operation: ClusterOperation,
+  compose: (
+    user: Requester,
+    clusterUrl: string,
+  ) => {
+    notification: { type: 'success' | 'error'; title: string; message: string }
+    mail: MailMessage
+  },
+): Promise<void> {
+  const userId = operation.requestedBy
+  if (!userId) return
+  const [user] = await tx
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId))
+  if (!user) return
+  const link = `/clusters/${cluster.id}`
+  const { notification, mail } = compose(user, `${ctx.config.appUrl}${link}`)
+  await createNotification(tx, sqlExecutor, { userId, ...notification, link })
+  await ctx.queue.send(QUEUES.sendEmail, mail, sqlExecutor)
+}

@@ -1,0 +1,50 @@
+import { dumpYaml, KubeConfig } from '@kubernetes/client-node'
+import type { DriverCluster } from '../driver.ts'
+import type { ManagementCluster } from './management-cluster.ts'
+import { controlPlaneEndpointOf, type KubeObject, namespaceOf, objectNames } from './render.ts'
+
+export type ClusterAccess = { server: string; caCertificate: string }
+
+/** The API server and its CA, from the kubeconfig Secret Cluster API writes once the control plane is up. */
+export async function readClusterAccess(
+  management: ManagementCluster,
+  cluster: DriverCluster,
+  clusterObject?: KubeObject,
+): Promise<ClusterAccess | undefined> {
+  const names = objectNames(cluster)
+  const secret = await management.readSecret(namespaceOf(cluster.organizationId), names.kubeconfigSecret)
+  if (!secret?.value) return undefined
+  const config = new KubeConfig()
+  config.loadFromString(secret.value)
+  const current = config.getCurrentCluster()
+  if (!current?.caData) return undefined
+  return {
+    server: current.server || controlPlaneEndpointOf(clusterObject) || '',
+    caCertificate: Buffer.from(current.caData, 'base64').toString('utf8'),
+  }
+}
+
+/** One person's kubeconfig: the cluster's server and CA, with the person's token as the user. */
+export function personalKubeconfig(
+  cluster: DriverCluster,
+  access: ClusterAccess,
+  credential: { userName: string; token: string },
+): string {
+  const userName = `${credential.userName}@${cluster.name}`
+  return dumpYaml({
+    apiVersion: 'v1',
+    kind: 'Config',
+    clusters: [
+      {
+        name: cluster.name,
+        cluster: {
+          server: access.server,
+          'certificate-authority-data': Buffer.from(access.caCertificate).toString('base64'),
+        },
+      },
+    ],
+    users: [{ name: userName, user: { token: credential.token } }],
+    contexts: [{ name: userName, context: { cluster: cluster.name, user: userName } }],
+    'current-context': userName,
+  })
+}
