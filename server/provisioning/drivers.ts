@@ -20,6 +20,7 @@ export async function createDriver(
     return createClusterApiDriver({
       kubeconfigPath: config.provisioning.kubeconfigPath,
       speed: config.provisioning.speed,
+      appUrl: config.appUrl,
     })
   }
   // The settings object itself, not a copy: a changed failure rate applies from the next step.

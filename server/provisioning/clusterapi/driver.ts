@@ -38,8 +38,14 @@ import { plannedSteps, type Timing, timingFor } from './timing.ts'
 export function createClusterApiDriver(options: {
   kubeconfigPath: string | undefined
   speed: number
+  /** The portal's address: workload clusters check its kubeconfig tokens there. */
+  appUrl?: string
 }): ProvisioningDriver {
-  return new ClusterApiDriver(new ManagementCluster(options.kubeconfigPath), timingFor(options.speed))
+  return new ClusterApiDriver(
+    new ManagementCluster(options.kubeconfigPath),
+    timingFor(options.speed),
+    options.appUrl,
+  )
 }
 
 class ClusterApiDriver implements ProvisioningDriver {
@@ -48,10 +54,19 @@ class ClusterApiDriver implements ProvisioningDriver {
   private readonly timing: Timing
   private readonly observe: ClusterObserver
 
-  constructor(management: ManagementCluster, timing: Timing) {
+  private readonly appUrl: string | undefined
+
+  constructor(management: ManagementCluster, timing: Timing, appUrl?: string) {
     this.management = management
     this.timing = timing
+    this.appUrl = appUrl
     this.observe = new ClusterObserver(management, timing)
+  }
+
+  private render(cluster: DriverCluster) {
+    return renderCluster(cluster, {
+      tokenReviewUrl: this.appUrl ? `${this.appUrl}/api/clusters/${cluster.id}/token-review` : undefined,
+    })
   }
 
   plan(kind: OperationKind): PlannedStep[] {
@@ -60,7 +75,7 @@ class ClusterApiDriver implements ProvisioningDriver {
 
   async create(cluster: DriverCluster, step: StepRun): Promise<StepOutcome> {
     return this.runStep(step, async () => {
-      const rendered = renderCluster(cluster)
+      const rendered = this.render(cluster)
       switch (step.name) {
         case 'network':
           await this.applyAll([rendered.namespace, rendered.cluster, rendered.infrastructureCluster])
@@ -90,7 +105,7 @@ class ClusterApiDriver implements ProvisioningDriver {
 
   async scale(cluster: DriverCluster, step: StepRun, parameters: ScaleParameters[]): Promise<StepOutcome> {
     return this.runStep(step, async () => {
-      const rendered = renderCluster(cluster)
+      const rendered = this.render(cluster)
       const targets = new Map(parameters.map((change) => [change.poolName, { replicas: change.nodeCount }]))
       switch (step.name) {
         case 'scale_pools':
@@ -112,7 +127,7 @@ class ClusterApiDriver implements ProvisioningDriver {
     }
     const version = `v${parameters.patch}`
     return this.runStep(step, async () => {
-      const rendered = renderCluster(upgraded)
+      const rendered = this.render(upgraded)
       const names = objectNames(upgraded)
       switch (step.name) {
         case 'upgrade_control_plane':
@@ -144,7 +159,7 @@ class ClusterApiDriver implements ProvisioningDriver {
 
   async delete(cluster: DriverCluster, step: StepRun): Promise<StepOutcome> {
     return this.runStep(step, async () => {
-      const rendered = renderCluster(cluster)
+      const rendered = this.render(cluster)
       // Cluster API deletes everything the Cluster owns: workers first (their nodes drained), then
       // the control plane, then the infrastructure; each step waits for its part to be gone.
       switch (step.name) {
@@ -165,7 +180,7 @@ class ClusterApiDriver implements ProvisioningDriver {
   }
 
   async status(cluster: DriverCluster): Promise<{ phase: string; nodes: DriverNode[] }> {
-    const rendered = renderCluster(cluster)
+    const rendered = this.render(cluster)
     const clusterObject = await this.management.read(refOf(rendered.cluster))
     if (!clusterObject) return { phase: 'Deleted', nodes: [] }
     const machines = await this.observe.machines(cluster)
@@ -183,7 +198,7 @@ class ClusterApiDriver implements ProvisioningDriver {
   }
 
   manifests(cluster: DriverCluster): Record<string, unknown>[] {
-    return renderedObjects(renderCluster(cluster))
+    return renderedObjects(this.render(cluster))
   }
 
   checkProvider(providerId: string): Promise<ProviderCheck> {

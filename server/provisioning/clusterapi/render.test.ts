@@ -77,6 +77,24 @@ describe('rendering a cluster as Cluster API objects', () => {
     expect(names).toContain('MachineDeployment/edge-pool-control-plane')
   })
 
+  it("points the API server at the portal's token review when given its address", () => {
+    const url = 'https://portal.example/api/clusters/7/token-review'
+    const spec = renderCluster(cluster(), { tokenReviewUrl: url }).controlPlane.spec as {
+      kubeadmConfigSpec: {
+        files: { path: string; content: string }[]
+        clusterConfiguration: { apiServer: { extraArgs: Record<string, string> } }
+      }
+    }
+    const [file] = spec.kubeadmConfigSpec.files
+    expect(file!.content).toContain(`server: ${url}`)
+    expect(
+      spec.kubeadmConfigSpec.clusterConfiguration.apiServer.extraArgs[
+        'authentication-token-webhook-config-file'
+      ],
+    ).toBe(file!.path)
+    expect(JSON.stringify(renderCluster(cluster()).controlPlane.spec)).not.toContain('token-webhook')
+  })
+
   it('leaves out an empty taint value', () => {
     const [pool] = renderCluster(cluster()).nodePools
     expect(JSON.stringify(pool!.bootstrapTemplate.spec)).toContain(

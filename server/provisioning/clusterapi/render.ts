@@ -6,6 +6,7 @@ import {
   type InfrastructureSite,
   infrastructureProviderForDataCenter,
 } from './providers.ts'
+import { tokenWebhookSettings } from './token-webhook.ts'
 
 /**
  * Renders a cluster's configuration as Cluster API objects. Pure: the same cluster always gives
@@ -101,7 +102,11 @@ export class RenderError extends Error {
   }
 }
 
-export function renderCluster(cluster: DriverCluster): RenderedCluster {
+/** `tokenReviewUrl`: where the workload cluster's API server checks Clusterdeck's tokens. */
+export function renderCluster(
+  cluster: DriverCluster,
+  options: { tokenReviewUrl?: string } = {},
+): RenderedCluster {
   const provider = infrastructureProviderForDataCenter(cluster.dataCenter.provider)
   if (!provider.machineTemplateKind)
     throw new RenderError(`${provider.title} builds managed clusters only; it cannot host ${cluster.name}`)
@@ -177,6 +182,7 @@ export function renderCluster(cluster: DriverCluster): RenderedCluster {
     },
   }
 
+  const webhook = options.tokenReviewUrl ? tokenWebhookSettings(options.tokenReviewUrl) : undefined
   const controlPlane: KubeObject = {
     apiVersion: CONTROL_PLANE_API_VERSION,
     kind: 'KubeadmControlPlane',
@@ -189,8 +195,12 @@ export function renderCluster(cluster: DriverCluster): RenderedCluster {
         infrastructureRef: infrastructureRef(provider.machineTemplateKind, names.controlPlaneMachineTemplate),
       },
       kubeadmConfigSpec: {
+        ...(webhook ? { files: [webhook.file] } : {}),
         clusterConfiguration: {
-          apiServer: { extraArgs: { 'cloud-provider': 'external', profiling: 'false' } },
+          apiServer: {
+            extraArgs: { 'cloud-provider': 'external', profiling: 'false', ...webhook?.extraArgs },
+            ...(webhook ? { extraVolumes: [webhook.extraVolume] } : {}),
+          },
           controllerManager: { extraArgs: { 'cloud-provider': 'external' } },
         },
         initConfiguration: { nodeRegistration: { kubeletExtraArgs: { 'cloud-provider': 'external' } } },
