@@ -1,6 +1,6 @@
-import { ArrowLeft } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Link, useParams } from 'react-router'
+import { useParams } from 'react-router'
+import { BackLink } from '#web/components/layout/back-link.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { clusterPaths } from '#web/features/clusters/cluster-paths.ts'
 import { TopologyView } from '#web/features/clusters/components/topology-view.tsx'
@@ -18,13 +18,7 @@ export default function ClusterTopologyRoute() {
     <div className="mx-auto grid w-full grid-cols-1 max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
       <title>{`${t('pages.clusterTopology')} · Clusterdeck`}</title>
       <header className="grid gap-2">
-        <Link
-          to={clusterPaths.detail(id)}
-          className="inline-flex items-center gap-1.5 justify-self-start text-sm text-muted-foreground hover:text-foreground"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          {t('clusters.topology.backToCluster')}
-        </Link>
+        <BackLink to={clusterPaths.detail(id)}>{t('clusters.topology.backToCluster')}</BackLink>
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('pages.clusterTopology')}</h1>
       </header>
       <TopologyView clusterId={id} catalog={catalog.data} colorMode={resolvedTheme} />

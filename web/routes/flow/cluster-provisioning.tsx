@@ -1,6 +1,7 @@
 import { CirclePlus, ListOrdered } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
+import { EmptyState } from '#web/components/layout/empty-state.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { ClusterLiveStatus } from '#web/features/clusters/components/cluster-live-status.tsx'
 import { isNotFound, LoadError } from '#web/features/clusters/components/load-error.tsx'
@@ -30,29 +31,22 @@ export default function ClusterProvisioningRoute() {
   let content: React.ReactNode
   if (order.isPending) content = <LoadingBlock label={t('orders.loadingOrder')} rows={4} />
   else if (order.isError && !isNotFound(order.error))
-    content = (
-      <LoadError
-        title={t('orders.loadOrderFailed')}
-        error={order.error}
-        onRetry={() => void order.refetch()}
-        retrying={order.isFetching}
-      />
-    )
+    content = <LoadError title={t('orders.loadOrderFailed')} query={order} />
   else if (!order.data)
     content = (
-      <div
-        className="grid justify-items-start gap-3 rounded-xl border border-dashed p-6"
-        data-testid="no-order"
-      >
-        <p className="font-medium">{orderId ? t('orders.notFound') : t('orders.noOrderYet')}</p>
-        <p className="text-sm text-muted-foreground">{t('orders.noOrderHint')}</p>
-        <Button asChild>
-          <Link to={CONFIGURE_CLUSTER_PATH}>
-            <CirclePlus aria-hidden="true" />
-            {t('orders.configure')}
-          </Link>
-        </Button>
-      </div>
+      <EmptyState
+        testId="no-order"
+        title={orderId ? t('orders.notFound') : t('orders.noOrderYet')}
+        hint={t('orders.noOrderHint')}
+        action={
+          <Button asChild>
+            <Link to={CONFIGURE_CLUSTER_PATH}>
+              <CirclePlus aria-hidden="true" />
+              {t('orders.configure')}
+            </Link>
+          </Button>
+        }
+      />
     )
   else
     content = (

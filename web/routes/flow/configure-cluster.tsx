@@ -1,10 +1,8 @@
-import { RefreshCw } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { Alert, AlertDescription } from '#web/components/ui/alert.tsx'
-import { Button } from '#web/components/ui/button.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { ClusterWizard } from '#web/features/cluster-config/components/cluster-wizard.tsx'
+import { CatalogError } from '#web/features/cluster-config/components/retry-alert.tsx'
 
 /** /configure-cluster and /clusters/configure: the configuration wizard (spec §2, flow layout). */
 export default function ConfigureClusterRoute() {
@@ -13,18 +11,7 @@ export default function ConfigureClusterRoute() {
 
   let content: React.ReactNode
   if (catalog.isPending) content = <WizardSkeleton label={t('clusterConfig.loading')} />
-  else if (catalog.isError)
-    content = (
-      <Alert variant="destructive" role="alert">
-        <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-          <span>{t('clusterConfig.catalogError', { message: catalog.error.message })}</span>
-          <Button variant="outline" size="sm" onClick={() => void catalog.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            {t('clusterConfig.retry')}
-          </Button>
-        </AlertDescription>
-      </Alert>
-    )
+  else if (catalog.isError) content = <CatalogError catalog={catalog} />
   else content = <ClusterWizard catalog={catalog.data} />
 
   return (

@@ -1,10 +1,10 @@
-import { ArrowRight, Check, RefreshCw, Sparkles } from 'lucide-react'
+import { ArrowRight, Check, Sparkles } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Catalog, ClusterType } from '#common/schemas/catalog.ts'
-import { Alert, AlertDescription } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
+import { CatalogError } from '#web/features/cluster-config/components/retry-alert.tsx'
 import { priceFrom } from '#web/features/cluster-config/price-from.ts'
 import { useClusterTypeCopy, useMoney } from '#web/features/cluster-config/use-money.ts'
 import { FLOW_STEP_PATHS } from '#web/lib/paths.ts'
@@ -27,18 +27,7 @@ export default function ClusterSelectionRoute() {
         ))}
       </div>
     )
-  else if (catalog.isError)
-    content = (
-      <Alert variant="destructive" role="alert">
-        <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-          <span>{t('clusterConfig.catalogError', { message: catalog.error.message })}</span>
-          <Button variant="outline" size="sm" onClick={() => void catalog.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            {t('clusterConfig.retry')}
-          </Button>
-        </AlertDescription>
-      </Alert>
-    )
+  else if (catalog.isError) content = <CatalogError catalog={catalog} />
   else
     content = (
       <>

@@ -1,13 +1,12 @@
-import { CirclePlus } from 'lucide-react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useSearchParams } from 'react-router'
-import { Button } from '#web/components/ui/button.tsx'
+import { useSearchParams } from 'react-router'
+import { EmptyState } from '#web/components/layout/empty-state.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { useClusters } from '#web/features/clusters/api/get-clusters.ts'
 import { NO_CLUSTER_FILTERS } from '#web/features/clusters/cluster-list-params.ts'
-import { clusterPaths } from '#web/features/clusters/cluster-paths.ts'
+import { ConfigureClusterButton } from '#web/features/clusters/components/configure-cluster-button.tsx'
 import { LoadError } from '#web/features/clusters/components/load-error.tsx'
 import { LoadingBlock } from '#web/features/clusters/components/skeleton.tsx'
 import { TopologyView } from '#web/features/clusters/components/topology-view.tsx'
@@ -40,30 +39,15 @@ export default function ClusterTopologyPickerRoute() {
 
   let content: React.ReactNode
   if (clusters.isPending) content = <LoadingBlock label={t('clusters.list.loading')} rows={2} />
-  else if (clusters.isError)
-    content = (
-      <LoadError
-        title={t('clusters.list.loadFailed')}
-        error={clusters.error}
-        onRetry={() => void clusters.refetch()}
-        retrying={clusters.isFetching}
-      />
-    )
+  else if (clusters.isError) content = <LoadError title={t('clusters.list.loadFailed')} query={clusters} />
   else if (items.length === 0)
     content = (
-      <div
-        className="grid justify-items-start gap-3 rounded-xl border border-dashed p-6"
-        data-testid="clusters-empty"
-      >
-        <p className="font-medium">{t('clusters.list.emptyTitle')}</p>
-        <p className="text-sm text-muted-foreground">{t('clusters.topology.emptyHint')}</p>
-        <Button asChild>
-          <Link to={clusterPaths.configure()}>
-            <CirclePlus aria-hidden="true" />
-            {t('clusters.list.configure')}
-          </Link>
-        </Button>
-      </div>
+      <EmptyState
+        testId="clusters-empty"
+        title={t('clusters.list.emptyTitle')}
+        hint={t('clusters.topology.emptyHint')}
+        action={<ConfigureClusterButton />}
+      />
     )
   else
     content = (

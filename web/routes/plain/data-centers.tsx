@@ -1,13 +1,13 @@
-import { ArrowRight, MapPin, RefreshCw, Search, X } from 'lucide-react'
-import { useDeferredValue, useId, useMemo, useState } from 'react'
+import { ArrowRight, MapPin, RefreshCw, X } from 'lucide-react'
+import { useDeferredValue, useId, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import type { DataCenter } from '#common/schemas/catalog.ts'
 import { Alert, AlertDescription } from '#web/components/ui/alert.tsx'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
-import { Input } from '#web/components/ui/input.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import { SearchInput } from '#web/components/ui/search-input.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { DataCenterMap } from '#web/features/catalog/components/data-center-map.tsx'
@@ -26,6 +26,7 @@ import {
   searchParamsWithFilters,
 } from '#web/features/catalog/data-center-filters.ts'
 import { FLOW_STEP_PATHS } from '#web/lib/paths.ts'
+import { useSearchParamFilters } from '#web/lib/use-search-param-filters.ts'
 
 const [[CONFIGURE_CLUSTER_PATH]] = FLOW_STEP_PATHS
 
@@ -83,7 +84,7 @@ export default function DataCentersRoute() {
 
 function DataCenterExplorer({ dataCenters }: { dataCenters: DataCenter[] }) {
   const { t } = useTranslation()
-  const [filters, setFilters] = useFilters()
+  const [filters, setFilters] = useSearchParamFilters(filtersFromSearchParams, searchParamsWithFilters)
   // Typing stays responsive while the list re-renders.
   const deferredFilters = useDeferredValue(filters)
   const countryNameOf = useCountryNames()
@@ -137,21 +138,6 @@ function DataCenterExplorer({ dataCenters }: { dataCenters: DataCenter[] }) {
       )}
     </div>
   )
-}
-
-/** The filters, kept in the query string (replaced, so the back button leaves the page). */
-function useFilters(): [DataCenterFilters, (filters: DataCenterFilters) => void] {
-  const [searchParams, setSearchParams] = useSearchParams()
-  // Local state drives the inputs: the URL follows it, so typing never waits on a navigation.
-  const [filters, setFilters] = useState(() => filtersFromSearchParams(searchParams))
-  const update = (next: DataCenterFilters) => {
-    setFilters(next)
-    setSearchParams((current) => searchParamsWithFilters(current, next), {
-      replace: true,
-      preventScrollReset: true,
-    })
-  }
-  return [filters, update]
 }
 
 /** Country names in the reader's language, falling back to the catalog's English name. */
@@ -216,22 +202,13 @@ function FilterBar({
           <label htmlFor={`${id}-search`} className="text-sm font-medium">
             {t('dataCenters.filters.search')}
           </label>
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              id={`${id}-search`}
-              type="search"
-              value={filters.query}
-              onChange={(event) => onChange({ ...filters, query: event.target.value })}
-              placeholder={t('dataCenters.filters.searchPlaceholder')}
-              autoComplete="off"
-              className="pl-9"
-              aria-describedby={`${id}-count`}
-            />
-          </div>
+          <SearchInput
+            id={`${id}-search`}
+            value={filters.query}
+            onChange={(event) => onChange({ ...filters, query: event.target.value })}
+            placeholder={t('dataCenters.filters.searchPlaceholder')}
+            aria-describedby={`${id}-count`}
+          />
         </div>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">

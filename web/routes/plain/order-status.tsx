@@ -1,6 +1,8 @@
-import { ArrowLeft, CirclePlus } from 'lucide-react'
+import { CirclePlus } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
+import { BackLink } from '#web/components/layout/back-link.tsx'
+import { EmptyState } from '#web/components/layout/empty-state.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { clusterPaths } from '#web/features/clusters/cluster-paths.ts'
 import { ClusterLiveStatus } from '#web/features/clusters/components/cluster-live-status.tsx'
@@ -24,15 +26,7 @@ export default function OrderStatusRoute() {
     <div className="mx-auto grid w-full grid-cols-1 max-w-5xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
       <title>{`${t('pages.orderStatus')} · Clusterdeck`}</title>
       <header className="grid gap-2">
-        {id && (
-          <Link
-            to={orderPaths.statusList()}
-            className="inline-flex items-center gap-1.5 justify-self-start text-sm text-muted-foreground hover:text-foreground"
-          >
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            {t('orders.allOrders')}
-          </Link>
-        )}
+        {id && <BackLink to={orderPaths.statusList()}>{t('orders.allOrders')}</BackLink>}
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('pages.orderStatus')}</h1>
         <p className="text-muted-foreground">{id ? t('orders.statusLead') : t('orders.listLead')}</p>
       </header>
@@ -50,26 +44,19 @@ function OneOrder({ id }: { id: string }) {
   const order = useOrder(id)
   if (order.isPending) return <LoadingBlock label={t('orders.loadingOrder')} rows={4} />
   if (order.isError && !isNotFound(order.error))
-    return (
-      <LoadError
-        title={t('orders.loadOrderFailed')}
-        error={order.error}
-        onRetry={() => void order.refetch()}
-        retrying={order.isFetching}
-      />
-    )
+    return <LoadError title={t('orders.loadOrderFailed')} query={order} />
   if (!order.data)
     return (
-      <div
-        className="grid justify-items-start gap-3 rounded-xl border border-dashed p-6"
-        data-testid="order-not-found"
-      >
-        <p className="font-medium">{t('orders.notFound')}</p>
-        <p className="text-sm text-muted-foreground">{t('orders.notFoundHint')}</p>
-        <Button asChild variant="outline" size="sm">
-          <Link to={orderPaths.statusList()}>{t('orders.allOrders')}</Link>
-        </Button>
-      </div>
+      <EmptyState
+        testId="order-not-found"
+        title={t('orders.notFound')}
+        hint={t('orders.notFoundHint')}
+        action={
+          <Button asChild variant="outline" size="sm">
+            <Link to={orderPaths.statusList()}>{t('orders.allOrders')}</Link>
+          </Button>
+        }
+      />
     )
   return (
     <div className="grid gap-6">

@@ -1,12 +1,12 @@
-import { LayoutGrid, RefreshCw } from 'lucide-react'
+import { LayoutGrid } from 'lucide-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Catalog } from '#common/schemas/catalog.ts'
 import { suggestConfiguration, type WorkloadAnswers } from '#common/smart-suggestions.ts'
-import { Alert, AlertDescription } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
+import { CatalogError } from '#web/features/cluster-config/components/retry-alert.tsx'
 import { SuggestionForm } from '#web/features/cluster-config/components/suggestion-form.tsx'
 import { SuggestionResult } from '#web/features/cluster-config/components/suggestion-result.tsx'
 import {
@@ -31,18 +31,7 @@ export default function SmartSuggestionsRoute() {
         <div aria-hidden="true" className="h-96 animate-pulse rounded-xl bg-muted" />
       </div>
     )
-  else if (catalog.isError)
-    content = (
-      <Alert variant="destructive" role="alert">
-        <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-          <span>{t('clusterConfig.catalogError', { message: catalog.error.message })}</span>
-          <Button variant="outline" size="sm" onClick={() => void catalog.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            {t('clusterConfig.retry')}
-          </Button>
-        </AlertDescription>
-      </Alert>
-    )
+  else if (catalog.isError) content = <CatalogError catalog={catalog} />
   else content = <Questionnaire catalog={catalog.data} />
 
   return (

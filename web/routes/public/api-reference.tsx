@@ -1,9 +1,9 @@
-import { FileJson, RefreshCw, Search, X } from 'lucide-react'
+import { FileJson, RefreshCw, X } from 'lucide-react'
 import { useDeferredValue, useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert, AlertDescription } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
-import { Input } from '#web/components/ui/input.tsx'
+import { SearchInput } from '#web/components/ui/search-input.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { OPENAPI_DOCUMENT_PATH, useApiReference } from '#web/features/tools/api/get-openapi-document.ts'
 import { MethodBadge, OperationCard } from '#web/features/tools/components/operation-card.tsx'
@@ -90,22 +90,13 @@ function ReferenceBody({ reference }: { reference: ApiReference }) {
         <label htmlFor={filterId} className="text-sm font-medium">
           {t('tools.apiReference.filter')}
         </label>
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            id={filterId}
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder={t('tools.apiReference.filterPlaceholder')}
-            autoComplete="off"
-            className="pl-9"
-            aria-describedby={`${filterId}-count`}
-          />
-        </div>
+        <SearchInput
+          id={filterId}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder={t('tools.apiReference.filterPlaceholder')}
+          aria-describedby={`${filterId}-count`}
+        />
         <p id={`${filterId}-count`} role="status" className="text-sm text-muted-foreground">
           {t('tools.apiReference.filterCount', { count: shown, total: reference.operationCount })}
         </p>

@@ -1,4 +1,6 @@
+import { X } from 'lucide-react'
 import { type ComponentProps, type ReactNode, useId } from 'react'
+import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { cn } from '#web/lib/cn.ts'
 
@@ -165,5 +167,14 @@ export function RowInput({
         </p>
       )}
     </div>
+  )
+}
+
+/** The button that takes a row out of an editor list, named by its label (an X alone shows). */
+export function RemoveRowButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button type="button" variant="ghost" size="icon" aria-label={label} onClick={onClick}>
+      <X aria-hidden="true" />
+    </Button>
   )
 }

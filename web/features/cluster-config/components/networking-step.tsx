@@ -1,4 +1,4 @@
-import { Plus, X } from 'lucide-react'
+import { Plus } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { CNI_PLUGINS, DEFAULT_POD_CIDR, DEFAULT_SERVICE_CIDR } from '#common/schemas/clusters.ts'
 import { SegmentedChoice } from '#web/components/layout/segmented-choice.tsx'
@@ -6,7 +6,7 @@ import { Button } from '#web/components/ui/button.tsx'
 import { FormField } from '#web/components/ui/form-field.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { newRowId, type WizardDraft } from '../draft.ts'
-import { CheckboxField, RowInput } from './controls.tsx'
+import { CheckboxField, RemoveRowButton, RowInput } from './controls.tsx'
 import type { StepProps } from './step-props.ts'
 
 const CNI_NAMES = { cilium: 'Cilium', calico: 'Calico' } as const
@@ -109,17 +109,12 @@ export function NetworkingStep({ wizard }: StepProps) {
                 )
               }
             />
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              aria-label={t('clusterConfig.networking.removeCidr', { row: index + 1 })}
+            <RemoveRowButton
+              label={t('clusterConfig.networking.removeCidr', { row: index + 1 })}
               onClick={() =>
                 setAllowList(networking.apiAllowList.filter((_, position) => position !== index))
               }
-            >
-              <X aria-hidden="true" />
-            </Button>
+            />
           </div>
         ))}
         <div>

@@ -1,11 +1,11 @@
-import { FileStack, RefreshCw, Trash2 } from 'lucide-react'
+import { FileStack, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Alert, AlertDescription } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { toast } from '#web/lib/toast-store.ts'
 import { useDeleteClusterTemplate } from '../api/delete-cluster-template.ts'
 import { type ClusterTemplate, useClusterTemplates } from '../api/get-cluster-templates.ts'
 import { draftOfTemplate } from '../prefill.ts'
+import { RetryAlert } from './retry-alert.tsx'
 import type { StepProps } from './step-props.ts'
 
 /** Saved templates of the organization, to start the wizard from one (opened on the review). */
@@ -23,15 +23,7 @@ export function TemplatePicker({ wizard, catalog }: StepProps) {
     )
   if (templates.isError)
     return (
-      <Alert variant="destructive" role="alert">
-        <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-          <span>{t('clusterConfig.templates.error')}</span>
-          <Button type="button" variant="outline" size="sm" onClick={() => void templates.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            {t('clusterConfig.retry')}
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <RetryAlert message={t('clusterConfig.templates.error')} onRetry={() => void templates.refetch()} />
     )
   if (templates.data.length === 0) return null
 

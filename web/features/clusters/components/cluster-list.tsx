@@ -1,24 +1,25 @@
-import { CirclePlus, Download, Search, Server, X } from 'lucide-react'
-import { useEffect, useId, useMemo, useState } from 'react'
+import { Download, Server, X } from 'lucide-react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useSearchParams } from 'react-router'
-import { CLUSTER_SORTS, CLUSTER_STATUSES, type ClusterSummary } from '#common/schemas/clusters.ts'
+import { Link } from 'react-router'
+import type { ClusterSummary } from '#common/schemas/clusters.ts'
 import { Button } from '#web/components/ui/button.tsx'
-import { Input } from '#web/components/ui/input.tsx'
-import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { useCurrency } from '#web/features/preferences/preferences-provider.tsx'
+import { useDebounced } from '#web/lib/use-debounced.ts'
+import { useSearchParamFilters } from '#web/lib/use-search-param-filters.ts'
 import { useDownloadMergedKubeconfig } from '../api/download-merged-kubeconfig.ts'
 import { useClusters } from '../api/get-clusters.ts'
 import { type CatalogForClusters, type CatalogNames, catalogNames } from '../catalog-names.ts'
 import {
-  type ClusterListFilters,
   clusterFiltersFromSearchParams,
   hasActiveClusterFilters,
   NO_CLUSTER_FILTERS,
   searchParamsWithClusterFilters,
 } from '../cluster-list-params.ts'
 import { clusterPaths } from '../cluster-paths.ts'
+import { ClusterFilterBar } from './cluster-filter-bar.tsx'
 import { ClusterStatusBadge } from './cluster-status-badge.tsx'
+import { ConfigureClusterButton } from './configure-cluster-button.tsx'
 import { LoadError } from './load-error.tsx'
 import { Skeleton } from './skeleton.tsx'
 
@@ -34,7 +35,10 @@ const MAX_MERGED = 50
  */
 export function ClusterList({ catalog }: { catalog: CatalogForClusters | undefined }) {
   const { t } = useTranslation()
-  const [filters, setFilters] = useClusterFilters()
+  const [filters, setFilters] = useSearchParamFilters(
+    clusterFiltersFromSearchParams,
+    searchParamsWithClusterFilters,
+  )
   const searched = useDebounced(filters.search, SEARCH_DEBOUNCE_MS)
   const queryFilters = useMemo(() => ({ ...filters, search: searched.trim() }), [filters, searched])
   const clusters = useClusters(queryFilters)
@@ -55,15 +59,7 @@ export function ClusterList({ catalog }: { catalog: CatalogForClusters | undefin
 
   let content: React.ReactNode
   if (clusters.isPending) content = <ListSkeleton label={t('clusters.list.loading')} />
-  else if (clusters.isError)
-    content = (
-      <LoadError
-        title={t('clusters.list.loadFailed')}
-        error={clusters.error}
-        onRetry={() => void clusters.refetch()}
-        retrying={clusters.isFetching}
-      />
-    )
+  else if (clusters.isError) content = <LoadError title={t('clusters.list.loadFailed')} query={clusters} />
   else if (items.length === 0)
     content = hasActiveClusterFilters(queryFilters) ? (
       <div
@@ -113,7 +109,7 @@ export function ClusterList({ catalog }: { catalog: CatalogForClusters | undefin
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <FilterBar filters={filters} onChange={setFilters} catalog={catalog} />
+      <ClusterFilterBar filters={filters} onChange={setFilters} catalog={catalog} />
       {selectedShown.length > 0 && (
         <div
           className="sticky top-0 z-10 flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-card/95 p-3 shadow-sm backdrop-blur"
@@ -142,138 +138,6 @@ export function ClusterList({ catalog }: { catalog: CatalogForClusters | undefin
       )}
       {content}
     </div>
-  )
-}
-
-/** The filters, kept in the query string (replaced, so the back button leaves the page). */
-function useClusterFilters(): [ClusterListFilters, (filters: ClusterListFilters) => void] {
-  const [searchParams, setSearchParams] = useSearchParams()
-  // Local state drives the inputs: the URL follows it, so typing never waits on a navigation.
-  const [filters, setFilters] = useState(() => clusterFiltersFromSearchParams(searchParams))
-  const update = (next: ClusterListFilters) => {
-    setFilters(next)
-    setSearchParams((current) => searchParamsWithClusterFilters(current, next), {
-      replace: true,
-      preventScrollReset: true,
-    })
-  }
-  return [filters, update]
-}
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs)
-    return () => clearTimeout(timer)
-  }, [value, delayMs])
-  return settled
-}
-
-function FilterBar({
-  filters,
-  onChange,
-  catalog,
-}: {
-  filters: ClusterListFilters
-  onChange: (filters: ClusterListFilters) => void
-  catalog: CatalogForClusters | undefined
-}) {
-  const { t } = useTranslation()
-  const id = useId()
-  return (
-    <search aria-label={t('clusters.list.filters')} className="grid gap-3 rounded-xl border bg-card p-4">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_11rem_12rem_13rem]">
-        <div className="grid gap-1.5 sm:col-span-2 lg:col-span-1">
-          <label htmlFor={`${id}-search`} className="text-sm font-medium">
-            {t('clusters.list.search')}
-          </label>
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              id={`${id}-search`}
-              type="search"
-              value={filters.search}
-              onChange={(event) => onChange({ ...filters, search: event.target.value })}
-              placeholder={t('clusters.list.searchPlaceholder')}
-              autoComplete="off"
-              className="pl-9"
-            />
-          </div>
-        </div>
-        <div className="grid gap-1.5">
-          <label htmlFor={`${id}-status`} className="text-sm font-medium">
-            {t('clusters.list.state')}
-          </label>
-          <NativeSelect
-            id={`${id}-status`}
-            value={filters.status ?? ''}
-            onChange={(event) =>
-              onChange({ ...filters, status: (event.target.value || null) as ClusterListFilters['status'] })
-            }
-          >
-            <option value="">{t('clusters.list.anyState')}</option>
-            {CLUSTER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`clusters.status.${status}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1.5">
-          <label htmlFor={`${id}-type`} className="text-sm font-medium">
-            {t('clusters.list.type')}
-          </label>
-          <NativeSelect
-            id={`${id}-type`}
-            value={filters.type ?? ''}
-            onChange={(event) => onChange({ ...filters, type: event.target.value || null })}
-          >
-            <option value="">{t('clusters.list.anyType')}</option>
-            {catalog?.clusterTypes.map((type) => (
-              <option key={type.id} value={type.id}>
-                {type.name}
-              </option>
-            ))}
-            {filters.type && !catalog?.clusterTypes.some((type) => type.id === filters.type) && (
-              <option value={filters.type}>{filters.type}</option>
-            )}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1.5">
-          <label htmlFor={`${id}-sort`} className="text-sm font-medium">
-            {t('clusters.list.sort')}
-          </label>
-          <NativeSelect
-            id={`${id}-sort`}
-            value={filters.sort}
-            onChange={(event) =>
-              onChange({ ...filters, sort: event.target.value as ClusterListFilters['sort'] })
-            }
-          >
-            {CLUSTER_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {t(`clusters.list.sorts.${sort}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-      </div>
-      {hasActiveClusterFilters(filters) && (
-        <div className="flex justify-end">
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => onChange({ ...NO_CLUSTER_FILTERS, sort: filters.sort })}
-          >
-            <X aria-hidden="true" />
-            {t('clusters.list.clearFilters')}
-          </Button>
-        </div>
-      )}
-    </search>
   )
 }
 
@@ -356,12 +220,7 @@ function EmptyClusters() {
       </span>
       <p className="text-lg font-semibold">{t('clusters.list.emptyTitle')}</p>
       <p className="max-w-md text-sm text-muted-foreground">{t('clusters.list.emptyHint')}</p>
-      <Button asChild>
-        <Link to={clusterPaths.configure()}>
-          <CirclePlus aria-hidden="true" />
-          {t('clusters.list.configure')}
-        </Link>
-      </Button>
+      <ConfigureClusterButton />
     </div>
   )
 }

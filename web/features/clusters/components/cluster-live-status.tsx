@@ -1,4 +1,4 @@
-import { ArrowRight, CircleCheck, Download, Network, RotateCcw, TriangleAlert } from 'lucide-react'
+import { ArrowRight, CircleCheck, Network, RotateCcw, TriangleAlert } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { ClusterDetail } from '#common/schemas/clusters.ts'
@@ -8,8 +8,9 @@ import { useCluster } from '../api/get-cluster.ts'
 import { useRetryCluster } from '../api/retry-cluster.ts'
 import { clusterPaths } from '../cluster-paths.ts'
 import { isOperationActive } from '../cluster-status.ts'
+import { ClusterLoadError } from './cluster-load-error.tsx'
 import { ClusterStatusBadge } from './cluster-status-badge.tsx'
-import { isNotFound, LoadError } from './load-error.tsx'
+import { KubeconfigDownloadButton } from './kubeconfig-download-button.tsx'
 import { OperationProgress } from './operation-progress.tsx'
 import { LoadingBlock } from './skeleton.tsx'
 
@@ -23,17 +24,7 @@ export function ClusterLiveStatus({ clusterId }: { clusterId: string }) {
   const cluster = useCluster(clusterId)
 
   if (cluster.isPending) return <LoadingBlock label={t('clusters.loadingCluster')} rows={4} />
-  if (cluster.isError) {
-    if (isNotFound(cluster.error)) return <ClusterNotFound />
-    return (
-      <LoadError
-        title={t('clusters.loadClusterFailed')}
-        error={cluster.error}
-        onRetry={() => void cluster.refetch()}
-        retrying={cluster.isFetching}
-      />
-    )
-  }
+  if (cluster.isError) return <ClusterLoadError cluster={cluster} />
   return <LiveStatusCard cluster={cluster.data} receivedAt={cluster.dataUpdatedAt} />
 }
 
@@ -94,12 +85,7 @@ function RunningCluster({ cluster }: { cluster: ClusterDetail }) {
               <ArrowRight aria-hidden="true" />
             </Link>
           </Button>
-          <Button asChild size="sm" variant="outline">
-            <a href={clusterPaths.kubeconfig(cluster.id)} download data-testid="kubeconfig-download">
-              <Download aria-hidden="true" />
-              {t('clusters.kubeconfig.download')}
-            </a>
-          </Button>
+          <KubeconfigDownloadButton clusterId={cluster.id} variant="outline" />
           <Button asChild size="sm" variant="outline">
             <Link to={clusterPaths.topology(cluster.id)}>
               <Network aria-hidden="true" />
@@ -135,21 +121,5 @@ export function FailedCluster({
         </div>
       </AlertDescription>
     </Alert>
-  )
-}
-
-export function ClusterNotFound() {
-  const { t } = useTranslation()
-  return (
-    <div
-      className="grid justify-items-start gap-3 rounded-xl border border-dashed p-6"
-      data-testid="cluster-not-found"
-    >
-      <p className="font-medium">{t('clusters.notFound.title')}</p>
-      <p className="text-sm text-muted-foreground">{t('clusters.notFound.hint')}</p>
-      <Button asChild variant="outline" size="sm">
-        <Link to={clusterPaths.list()}>{t('clusters.notFound.back')}</Link>
-      </Button>
-    </div>
   )
 }

@@ -9,25 +9,19 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.status === 400)
 }
 
+/** What a load error needs of the query that failed. */
+export type FailedQuery = { error: Error | null; isFetching: boolean; refetch: () => unknown }
+
 /** A failed load: what went wrong, in the server's words, and a way to try again. */
-export function LoadError({
-  title,
-  error,
-  onRetry,
-  retrying,
-}: {
-  title: string
-  error: Error
-  onRetry: () => void
-  retrying?: boolean
-}) {
+export function LoadError({ title, query }: { title: string; query: FailedQuery }) {
   const { t } = useTranslation()
+  const retrying = query.isFetching
   return (
     <Alert variant="destructive" role="alert" data-testid="load-error">
       <AlertTitle>{title}</AlertTitle>
       <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-        <span>{error.message}</span>
-        <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying}>
+        <span>{query.error?.message}</span>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={retrying}>
           <RefreshCw aria-hidden="true" className={retrying ? 'animate-spin' : undefined} />
           {t('clusters.retryLoad')}
         </Button>

@@ -7,9 +7,8 @@ import { useCluster } from '../api/get-cluster.ts'
 import { type CatalogForClusters, catalogNames } from '../catalog-names.ts'
 import { clusterPaths } from '../cluster-paths.ts'
 import { buildTopology, type TopologyItem } from '../topology.ts'
-import { ClusterNotFound } from './cluster-live-status.tsx'
+import { ClusterLoadError } from './cluster-load-error.tsx'
 import { ClusterStatusBadge } from './cluster-status-badge.tsx'
-import { isNotFound, LoadError } from './load-error.tsx'
 import { Skeleton } from './skeleton.tsx'
 import { STATE_STYLES, TopologyLegend } from './topology-legend.tsx'
 
@@ -39,17 +38,7 @@ export function TopologyView({
   const [selectedId, setSelectedId] = useState<string | null>(null)
 
   if (cluster.isPending) return <GraphSkeleton label={t('clusters.topology.loading')} />
-  if (cluster.isError) {
-    if (isNotFound(cluster.error)) return <ClusterNotFound />
-    return (
-      <LoadError
-        title={t('clusters.loadClusterFailed')}
-        error={cluster.error}
-        onRetry={() => void cluster.refetch()}
-        retrying={cluster.isFetching}
-      />
-    )
-  }
+  if (cluster.isError) return <ClusterLoadError cluster={cluster} />
   if (!topology) return null
   const selected = topology.items.find((item) => item.id === selectedId) ?? null
   const counts = {

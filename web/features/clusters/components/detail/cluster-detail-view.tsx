@@ -1,17 +1,19 @@
-import { ArrowLeft, Copy as CopyIcon, Download, Network } from 'lucide-react'
+import { Copy as CopyIcon, Network } from 'lucide-react'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import type { ClusterDetail } from '#common/schemas/clusters.ts'
+import { BackLink } from '#web/components/layout/back-link.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx'
 import { useCluster } from '../../api/get-cluster.ts'
 import { type CatalogForClusters, type CatalogNames, catalogNames } from '../../catalog-names.ts'
 import { clusterPaths } from '../../cluster-paths.ts'
 import { isOperationActive } from '../../cluster-status.ts'
-import { ClusterNotFound, FailedCluster } from '../cluster-live-status.tsx'
+import { FailedCluster } from '../cluster-live-status.tsx'
+import { ClusterLoadError } from '../cluster-load-error.tsx'
 import { ClusterStatusBadge } from '../cluster-status-badge.tsx'
-import { isNotFound, LoadError } from '../load-error.tsx'
+import { KubeconfigDownloadButton } from '../kubeconfig-download-button.tsx'
 import { OperationProgress } from '../operation-progress.tsx'
 import { Skeleton } from '../skeleton.tsx'
 import { EventsTab } from './events-tab.tsx'
@@ -45,15 +47,8 @@ export function ClusterDetailView({
       <title>{`${t('pages.clusterDetail')} · Clusterdeck`}</title>
       {cluster.isPending ? (
         <DetailSkeleton label={t('clusters.loadingCluster')} />
-      ) : isNotFound(cluster.error) ? (
-        <ClusterNotFound />
       ) : (
-        <LoadError
-          title={t('clusters.loadClusterFailed')}
-          error={cluster.error!}
-          onRetry={() => void cluster.refetch()}
-          retrying={cluster.isFetching}
-        />
+        <ClusterLoadError cluster={cluster} />
       )}
     </>
   )
@@ -97,13 +92,7 @@ function Loaded({
     >
       <title>{`${cluster.name} · ${t('pages.clusterDetail')} · Clusterdeck`}</title>
       <header className="grid gap-4">
-        <Link
-          to={clusterPaths.list()}
-          className="inline-flex items-center gap-1.5 justify-self-start text-sm text-muted-foreground hover:text-foreground"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          {t('clusters.detail.back')}
-        </Link>
+        <BackLink to={clusterPaths.list()}>{t('clusters.detail.back')}</BackLink>
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="grid min-w-0 gap-1.5">
             <div className="flex flex-wrap items-center gap-3">
@@ -118,14 +107,7 @@ function Loaded({
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
-            {hasKubeconfig && (
-              <Button asChild size="sm">
-                <a href={clusterPaths.kubeconfig(cluster.id)} download data-testid="kubeconfig-download">
-                  <Download aria-hidden="true" />
-                  {t('clusters.kubeconfig.download')}
-                </a>
-              </Button>
-            )}
+            {hasKubeconfig && <KubeconfigDownloadButton clusterId={cluster.id} />}
             <Button asChild size="sm" variant="outline">
               <Link to={clusterPaths.topology(cluster.id)}>
                 <Network aria-hidden="true" />

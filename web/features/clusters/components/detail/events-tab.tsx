@@ -23,15 +23,7 @@ export function EventsTab({ clusterId }: { clusterId: string }) {
 
   let content: React.ReactNode
   if (events.isPending) content = <LoadingBlock label={t('clusters.events.loading')} rows={4} />
-  else if (events.isError)
-    content = (
-      <LoadError
-        title={t('clusters.events.loadFailed')}
-        error={events.error}
-        onRetry={() => void events.refetch()}
-        retrying={events.isFetching}
-      />
-    )
+  else if (events.isError) content = <LoadError title={t('clusters.events.loadFailed')} query={events} />
   else if (items.length === 0)
     content = <p className="text-sm text-muted-foreground">{t('clusters.events.none')}</p>
   else

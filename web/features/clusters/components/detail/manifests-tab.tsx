@@ -11,15 +11,7 @@ export function ManifestsTab({ clusterId }: { clusterId: string }) {
   const manifests = useClusterManifests(clusterId)
   let content: React.ReactNode
   if (manifests.isPending) content = <LoadingBlock label={t('clusters.yaml.loading')} rows={3} />
-  else if (manifests.isError)
-    content = (
-      <LoadError
-        title={t('clusters.yaml.loadFailed')}
-        error={manifests.error}
-        onRetry={() => void manifests.refetch()}
-        retrying={manifests.isFetching}
-      />
-    )
+  else if (manifests.isError) content = <LoadError title={t('clusters.yaml.loadFailed')} query={manifests} />
   else
     content = (
       <pre

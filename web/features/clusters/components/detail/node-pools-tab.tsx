@@ -154,14 +154,7 @@ function ScaleEvents({ clusterId }: { clusterId: string }) {
   let content: React.ReactNode
   if (operations.isPending) content = <Skeleton className="h-16" />
   else if (operations.isError)
-    content = (
-      <LoadError
-        title={t('clusters.pools.eventsFailed')}
-        error={operations.error}
-        onRetry={() => void operations.refetch()}
-        retrying={operations.isFetching}
-      />
-    )
+    content = <LoadError title={t('clusters.pools.eventsFailed')} query={operations} />
   else {
     const scaling = operations.data
       .filter((operation) => SCALE_KINDS.includes(operation.kind))

@@ -1,15 +1,15 @@
-import { ArrowUpCircle, Download, KeyRound } from 'lucide-react'
+import { ArrowUpCircle, KeyRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { ClusterDetail } from '#common/schemas/clusters.ts'
 import { Button } from '#web/components/ui/button.tsx'
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { useCurrency } from '#web/features/preferences/preferences-provider.tsx'
 import { useRotateCredentials } from '../../api/rotate-credentials.ts'
 import { useUpgradeCluster } from '../../api/upgrade-cluster.ts'
 import type { CatalogNames } from '../../catalog-names.ts'
-import { clusterPaths } from '../../cluster-paths.ts'
 import { canChange } from '../../cluster-status.ts'
-import { ConfirmDialog } from '../confirm-dialog.tsx'
 import { CopyButton } from '../copy-button.tsx'
+import { KubeconfigDownloadButton } from '../kubeconfig-download-button.tsx'
 import { DetailItem, SectionCard } from './section-card.tsx'
 
 /** Overview: the cluster's facts and cost, its Kubernetes version, access and add-ons. */
@@ -157,6 +157,8 @@ function VersionSection({ cluster }: { cluster: ClusterDetail }) {
             description={<p>{t('clusters.detail.version.confirmText', { version: target })}</p>}
             confirmLabel={t('clusters.detail.version.confirm', { version: target })}
             pendingLabel={t('clusters.detail.version.pending')}
+            cancelLabel={t('clusters.dialog.cancel')}
+            closeLabel={t('clusters.dialog.close')}
             pending={upgrade.isPending}
             onConfirm={(done) => upgrade.mutate(target, { onSuccess: done })}
           />
@@ -182,12 +184,7 @@ function AccessSection({ cluster }: { cluster: ClusterDetail }) {
     >
       <div className="flex flex-wrap gap-2">
         {available ? (
-          <Button asChild size="sm" variant="outline">
-            <a href={clusterPaths.kubeconfig(cluster.id)} download data-testid="kubeconfig-link">
-              <Download aria-hidden="true" />
-              {t('clusters.kubeconfig.download')}
-            </a>
-          </Button>
+          <KubeconfigDownloadButton clusterId={cluster.id} variant="outline" testId="kubeconfig-link" />
         ) : (
           <p className="text-sm text-muted-foreground">{t('clusters.kubeconfig.notYet')}</p>
         )}
@@ -214,6 +211,8 @@ function AccessSection({ cluster }: { cluster: ClusterDetail }) {
           }
           confirmLabel={t('clusters.kubeconfig.rotateConfirm')}
           pendingLabel={t('clusters.kubeconfig.rotatePending')}
+          cancelLabel={t('clusters.dialog.cancel')}
+          closeLabel={t('clusters.dialog.close')}
           pending={rotate.isPending}
           onConfirm={(done) => rotate.mutate(undefined, { onSuccess: done })}
         />

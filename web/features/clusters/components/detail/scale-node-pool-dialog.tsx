@@ -85,19 +85,13 @@ function ScaleForm({
         <DialogTitle>{t('clusters.pools.editTitle', { name: pool.name })}</DialogTitle>
         <DialogDescription>{t('clusters.pools.editHint')}</DialogDescription>
       </DialogHeader>
-      <FormField label={t('clusters.pools.nodeCount')} error={issueText(shown.nodeCount)}>
-        {(control) => (
-          <Input
-            {...control}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={MAX_NODES_PER_POOL}
-            value={draft.nodeCount}
-            onChange={(event) => setDraft({ ...draft, nodeCount: event.target.value })}
-          />
-        )}
-      </FormField>
+      <NodeCountField
+        label={t('clusters.pools.nodeCount')}
+        error={issueText(shown.nodeCount)}
+        min={0}
+        value={draft.nodeCount}
+        onChange={(nodeCount) => setDraft({ ...draft, nodeCount })}
+      />
       <div className="flex items-center gap-2">
         <input
           id={`${id}-autoscaling`}
@@ -112,32 +106,20 @@ function ScaleForm({
       </div>
       {draft.autoscaling && (
         <div className="grid grid-cols-2 gap-3">
-          <FormField label={t('clusters.pools.min')} error={issueText(shown.min)}>
-            {(control) => (
-              <Input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={MAX_NODES_PER_POOL}
-                value={draft.min}
-                onChange={(event) => setDraft({ ...draft, min: event.target.value })}
-              />
-            )}
-          </FormField>
-          <FormField label={t('clusters.pools.max')} error={issueText(shown.max)}>
-            {(control) => (
-              <Input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={MAX_NODES_PER_POOL}
-                value={draft.max}
-                onChange={(event) => setDraft({ ...draft, max: event.target.value })}
-              />
-            )}
-          </FormField>
+          <NodeCountField
+            label={t('clusters.pools.min')}
+            error={issueText(shown.min)}
+            min={0}
+            value={draft.min}
+            onChange={(min) => setDraft({ ...draft, min })}
+          />
+          <NodeCountField
+            label={t('clusters.pools.max')}
+            error={issueText(shown.max)}
+            min={1}
+            value={draft.max}
+            onChange={(max) => setDraft({ ...draft, max })}
+          />
         </div>
       )}
       <DialogFooter>
@@ -151,5 +133,36 @@ function ScaleForm({
         </Button>
       </DialogFooter>
     </form>
+  )
+}
+
+/** A count of nodes as typed: kept as text, so the form's check can name an empty or odd value. */
+function NodeCountField({
+  label,
+  error,
+  min,
+  value,
+  onChange,
+}: {
+  label: string
+  error: string | undefined
+  min: number
+  value: string
+  onChange: (value: string) => void
+}) {
+  return (
+    <FormField label={label} error={error}>
+      {(control) => (
+        <Input
+          {...control}
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={MAX_NODES_PER_POOL}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </FormField>
   )
 }

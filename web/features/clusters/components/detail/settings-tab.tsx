@@ -8,12 +8,12 @@ import {
   WEEKDAYS,
 } from '#common/schemas/clusters.ts'
 import { Button } from '#web/components/ui/button.tsx'
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { useHibernateCluster } from '../../api/hibernate-cluster.ts'
 import { useUpdateMaintenanceWindow } from '../../api/update-maintenance-window.ts'
 import { useWakeCluster } from '../../api/wake-cluster.ts'
 import { canChange, isClusterBusy } from '../../cluster-status.ts'
-import { ConfirmDialog } from '../confirm-dialog.tsx'
 import { DeleteClusterDialog } from './delete-cluster-dialog.tsx'
 import { SectionCard } from './section-card.tsx'
 
@@ -178,6 +178,8 @@ function HibernationSection({ cluster }: { cluster: ClusterDetail }) {
             description={<p>{t('clusters.hibernation.confirmText')}</p>}
             confirmLabel={t('clusters.hibernation.confirm')}
             pendingLabel={t('clusters.hibernation.hibernating')}
+            cancelLabel={t('clusters.dialog.cancel')}
+            closeLabel={t('clusters.dialog.close')}
             pending={hibernate.isPending}
             onConfirm={(done) => hibernate.mutate(undefined, { onSuccess: done })}
           />

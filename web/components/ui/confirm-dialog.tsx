@@ -1,6 +1,5 @@
 import { type ReactNode, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { Button } from '#web/components/ui/button.tsx'
+import { Button } from './button.tsx'
 import {
   Dialog,
   DialogClose,
@@ -10,7 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from '#web/components/ui/dialog.tsx'
+} from './dialog.tsx'
 
 /**
  * A button that asks before it acts: the dialog says what will happen and closes once the action
@@ -22,6 +21,8 @@ export function ConfirmDialog({
   description,
   confirmLabel,
   pendingLabel,
+  cancelLabel,
+  closeLabel,
   destructive = false,
   pending,
   onConfirm,
@@ -32,18 +33,21 @@ export function ConfirmDialog({
   description: ReactNode
   confirmLabel: string
   pendingLabel: string
+  /** The button that closes the dialog without acting. */
+  cancelLabel: string
+  /** The accessible name of the corner close button. */
+  closeLabel: string
   destructive?: boolean
   pending: boolean
   /** Runs the action; calls `done` when it succeeded so the dialog closes. */
   onConfirm: (done: () => void) => void
   testId?: string
 }) {
-  const { t } = useTranslation()
   const [open, setOpen] = useState(false)
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent closeLabel={t('clusters.dialog.close')} data-testid={testId}>
+      <DialogContent closeLabel={closeLabel} data-testid={testId}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription asChild>
@@ -52,7 +56,7 @@ export function ConfirmDialog({
         </DialogHeader>
         <DialogFooter>
           <DialogClose asChild>
-            <Button variant="outline">{t('clusters.dialog.cancel')}</Button>
+            <Button variant="outline">{cancelLabel}</Button>
           </DialogClose>
           <Button
             variant={destructive ? 'destructive' : 'default'}

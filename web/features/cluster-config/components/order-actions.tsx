@@ -1,0 +1,139 @@
+import { AlertCircle, ShoppingCart } from 'lucide-react'
+import { useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation, useNavigate } from 'react-router'
+import type { Order, OrderRequest } from '#common/schemas/clusters.ts'
+import { Alert, AlertDescription } from '#web/components/ui/alert.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { Spinner } from '#web/components/ui/spinner.tsx'
+import { ApiError } from '#web/lib/api-client.ts'
+import { FLOW_STEP_PATHS } from '#web/lib/paths.ts'
+import { toast } from '#web/lib/toast-store.ts'
+import { usePlaceOrder } from '../api/place-order.ts'
+import { clearDraft } from '../draft.ts'
+import { IdempotencyKeys } from '../idempotency.ts'
+import { serverIssuesOf } from '../server-issues.ts'
+import { stepOfField } from '../wizard-steps.ts'
+import { SaveTemplateDialog } from './save-template-dialog.tsx'
+import type { StepProps } from './step-props.ts'
+
+/** "Save as template" and "Order cluster", with the order's outcome. */
+export function OrderActions({
+  request,
+  wizard,
+}: {
+  request: OrderRequest | null
+  wizard: StepProps['wizard']
+}) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const { pathname } = useLocation()
+  const placeOrder = usePlaceOrder()
+  const keys = useRef(new IdempotencyKeys())
+  const [orderError, setOrderError] = useState<string | null>(null)
+  const [saveOpen, setSaveOpen] = useState(false)
+
+  const provisioningPath = useMemo(() => {
+    const [configurePaths, provisioningPaths] = FLOW_STEP_PATHS
+    const index = (configurePaths as readonly string[]).indexOf(pathname.replace(/\/+$/, ''))
+    return provisioningPaths[Math.max(0, index)]
+  }, [pathname])
+
+  const order = () => {
+    setOrderError(null)
+    if (!wizard.revealFirstInvalid() || !request) return
+    const idempotencyKey = keys.current.keyFor(request)
+    placeOrder.mutate(
+      { request, idempotencyKey },
+      {
+        onSuccess: (placed: Order) => {
+          keys.current.reset()
+          wizard.stopPersisting()
+          clearDraft()
+          toast({
+            title: t('clusterConfig.order.placed'),
+            description:
+              placed.status === 'pending_approval'
+                ? t('clusterConfig.order.pendingApproval', { reference: placed.reference })
+                : t('clusterConfig.order.confirmed', {
+                    reference: placed.reference,
+                    name: placed.clusterName,
+                  }),
+            variant: 'success',
+          })
+          navigate(`${provisioningPath}?${new URLSearchParams({ order: placed.id })}`)
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 400) {
+            const issues = serverIssuesOf(error, wizard.draft)
+            const paths = Object.keys(issues)
+            if (paths.length > 0) {
+              wizard.setServerIssues(issues)
+              const step = stepOfField(paths[0]!)
+              wizard.reveal(step)
+              if (step !== wizard.step) wizard.goTo(step)
+              return
+            }
+          }
+          if (
+            error instanceof ApiError &&
+            (error.body as { code?: unknown })?.code === 'CLUSTER_NAME_TAKEN'
+          ) {
+            wizard.setServerIssues({
+              name: {
+                message: error.message,
+                key: 'nameTaken',
+                params: { name: request.configuration.name },
+                catalogRule: true,
+              },
+            })
+            wizard.reveal('review')
+            return
+          }
+          if (error instanceof ApiError) setOrderError(error.message)
+          else setOrderError(t('clusterConfig.order.network'))
+        },
+      },
+    )
+  }
+
+  return (
+    <div className="grid gap-4">
+      {orderError && (
+        <Alert variant="destructive" role="alert" data-testid="order-error">
+          <AlertCircle aria-hidden="true" />
+          <AlertDescription>{orderError}</AlertDescription>
+        </Alert>
+      )}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => {
+            if (wizard.revealFirstInvalid() && request) setSaveOpen(true)
+          }}
+        >
+          {t('clusterConfig.templates.save')}
+        </Button>
+        <Button
+          type="button"
+          size="lg"
+          onClick={order}
+          disabled={placeOrder.isPending}
+          aria-busy={placeOrder.isPending}
+          data-testid="order-cluster"
+        >
+          {placeOrder.isPending ? <Spinner className="size-4" /> : <ShoppingCart aria-hidden="true" />}
+          {placeOrder.isPending ? t('clusterConfig.order.placing') : t('clusterConfig.order.button')}
+        </Button>
+      </div>
+      {request && saveOpen && (
+        <SaveTemplateDialog
+          open={saveOpen}
+          onOpenChange={setSaveOpen}
+          configuration={request.configuration}
+        />
+      )}
+    </div>
+  )
+}

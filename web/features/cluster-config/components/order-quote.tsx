@@ -1,0 +1,120 @@
+import { useQuery } from '@tanstack/react-query'
+import type { TFunction } from 'i18next'
+import { type ReactNode, useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { OrderRequest, PriceBreakdown } from '#common/schemas/clusters.ts'
+import { Spinner } from '#web/components/ui/spinner.tsx'
+import { ApiError } from '#web/lib/api-client.ts'
+import { useDebounced } from '#web/lib/use-debounced.ts'
+import { orderQuoteQueryOptions } from '../api/quote-order.ts'
+import { serverIssuesOf } from '../server-issues.ts'
+import { useMoney } from '../use-money.ts'
+import { RetryAlert } from './retry-alert.tsx'
+import type { StepProps } from './step-props.ts'
+
+const QUOTE_DEBOUNCE_MS = 400
+
+/** The server's price of the order: subtotal, the PARIS line, why a code was refused, the total. */
+export function OrderQuote({
+  request,
+  wizard,
+}: {
+  request: OrderRequest | null
+  wizard: StepProps['wizard']
+}) {
+  const { t } = useTranslation()
+  const debounced = useDebounced(request, QUOTE_DEBOUNCE_MS)
+  const settled = JSON.stringify(debounced) === JSON.stringify(request)
+  const quote = useQuery(orderQuoteQueryOptions(settled ? debounced : null))
+  const { setServerIssues } = wizard
+  const draft = wizard.draft
+
+  // Only a new answer says something new about the fields (not each edit of the draft).
+  useEffect(() => {
+    if (quote.error instanceof ApiError && quote.error.status === 400)
+      setServerIssues(serverIssuesOf(quote.error, draft))
+  }, [quote.error, setServerIssues])
+
+  let body: ReactNode
+  if (!request) body = <p className="text-sm text-muted-foreground">{t('clusterConfig.quote.incomplete')}</p>
+  else if (!settled || quote.isPending)
+    body = (
+      <div role="status" className="grid gap-2">
+        <span className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Spinner className="size-4" />
+          {t('clusterConfig.quote.loading')}
+        </span>
+        <div className="h-6 w-40 animate-pulse rounded bg-muted" />
+      </div>
+    )
+  else if (quote.isError)
+    body = (
+      <RetryAlert
+        message={t('clusterConfig.quote.error', { message: quote.error.message })}
+        onRetry={() => void quote.refetch()}
+      />
+    )
+  else body = <QuoteLines quote={quote.data} />
+
+  return (
+    <section
+      aria-labelledby="quote-title"
+      data-testid="quote"
+      aria-busy={Boolean(request) && (!settled || quote.isFetching)}
+      className="grid gap-3 rounded-xl border border-primary/30 bg-primary/5 p-4 sm:p-5"
+    >
+      <h3 id="quote-title" className="font-semibold">
+        {t('clusterConfig.quote.title')}
+      </h3>
+      {body}
+    </section>
+  )
+}
+
+function QuoteLines({ quote }: { quote: PriceBreakdown }) {
+  const { t } = useTranslation()
+  const money = useMoney()
+  return (
+    <dl className="grid gap-2 text-sm">
+      <div className="flex justify-between gap-3">
+        <dt className="text-muted-foreground">{t(`clusterConfig.quote.subtotal.${quote.billingCycle}`)}</dt>
+        <dd className="tabular-nums" data-testid="quote-subtotal">
+          {money.cents(quote.subtotalCents)}
+        </dd>
+      </div>
+      {quote.discountCents > 0 && (
+        <div className="flex justify-between gap-3 text-success">
+          <dt>{t('clusterConfig.quote.discount', { code: quote.promoCode ?? '' })}</dt>
+          <dd className="tabular-nums font-medium" data-testid="promo-discount">
+            −{money.cents(quote.discountCents)}
+          </dd>
+        </div>
+      )}
+      {quote.promoMessage && (
+        <div className="text-sm font-medium text-destructive" data-testid="promo-message" role="alert">
+          {promoMessage(quote.promoMessage, t)}
+        </div>
+      )}
+      <div className="flex items-baseline justify-between gap-3 border-t pt-2 text-base">
+        <dt className="font-semibold">{t(`clusterConfig.quote.total.${quote.billingCycle}`)}</dt>
+        <dd className="text-xl font-bold tabular-nums" data-testid="review-total">
+          {money.cents(quote.totalCents)}
+        </dd>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        {t('clusterConfig.quote.hourly', { price: money.hourly(quote.hourlyMillicents) })}
+      </p>
+    </dl>
+  )
+}
+
+/** The server's reason for refusing a code, in the page's language when it is a known one. */
+function promoMessage(message: string, t: TFunction): string {
+  const keys: Record<string, string> = {
+    'This promo code does not exist.': 'unknown_code',
+    'The code PARIS is valid for your organization’s first purchase only.': 'not_first_paid_order',
+    'There is nothing to discount on this order.': 'nothing_to_pay',
+  }
+  const key = keys[message]
+  return key ? t(`clusterConfig.quote.promoMessages.${key}`, { defaultValue: message }) : message
+}

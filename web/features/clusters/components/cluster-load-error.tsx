@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { EmptyState } from '#web/components/layout/empty-state.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { clusterPaths } from '../cluster-paths.ts'
+import { type FailedQuery, isNotFound, LoadError } from './load-error.tsx'
+
+/** A cluster that could not be loaded: not found (or someone else's), or a failure to retry. */
+export function ClusterLoadError({ cluster }: { cluster: FailedQuery }) {
+  const { t } = useTranslation()
+  if (isNotFound(cluster.error)) return <ClusterNotFound />
+  return <LoadError title={t('clusters.loadClusterFailed')} query={cluster} />
+}
+
+function ClusterNotFound() {
+  const { t } = useTranslation()
+  return (
+    <EmptyState
+      testId="cluster-not-found"
+      title={t('clusters.notFound.title')}
+      hint={t('clusters.notFound.hint')}
+      action={
+        <Button asChild variant="outline" size="sm">
+          <Link to={clusterPaths.list()}>{t('clusters.notFound.back')}</Link>
+        </Button>
+      }
+    />
+  )
+}
