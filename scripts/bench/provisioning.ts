@@ -4,9 +4,9 @@
  * simulated driver at BENCH_PROVISIONING_SPEED (default 10,000: the 210 s of a creation take
  * 21 ms, so what is measured is the engine, the queue and the database).
  *
- * The clusters are ordered by this process the way a confirmed order does it (the cluster row and
- * the engine's startOperation in one transaction, BENCH_PROVISIONING_ORDERS_IN_FLIGHT at a time);
- * the server process runs the step workers. Prints the throughput from the first order to the
+ * The clusters are ordered over HTTP, as the wizard does (POST /api/orders with an
+ * Idempotency-Key, BENCH_PROVISIONING_ORDERS_IN_FLIGHT at a time, by members of 20 organizations);
+ * the server prices and confirms each order and its workers provision the cluster. Prints the throughput from the first order to the
  * last cluster running, the step latency (from its job being queued to the step being done), the
  * time to running per cluster, and the server's peak resident memory. Later steps have priority
  * over first ones, so with a thousand orders at once the first steps wait (their latency is the
@@ -18,20 +18,17 @@ import {
   DEFAULT_POD_CIDR,
   DEFAULT_SERVICE_CIDR,
 } from '#common/schemas/clusters.ts'
-import { loadConfig } from '#server/config.ts'
-import type { ServerContext } from '#server/context.ts'
 import type { Database } from '#server/db/client.ts'
-import { clusters, organizations, users } from '#server/db/schema/index.ts'
-import { inTransaction } from '#server/db/transaction.ts'
-import { startJobQueue } from '#server/jobs/queue.ts'
-import { startOperation } from '#server/provisioning/engine.ts'
-import type { RealtimeHub } from '#server/realtime/hub.ts'
+import { organizations, users } from '#server/db/schema/index.ts'
+import { createSession } from '#server/modules/auth/sessions.ts'
 import {
   forEachWithConcurrency,
   formatNumber,
   numberFromEnvironment,
+  PRODUCTION_SESSION_COOKIE,
   percentile,
   printTable,
+  type RunningServer,
   runBench,
   sleep,
 } from './harness.ts'
@@ -52,25 +49,11 @@ await runBench('bench:provisioning', (timeoutSeconds + 240) * 1_000, async (benc
     sessionSecret: bench.sessionSecret,
     environment: { PROVISIONING_SPEED: String(speed), LOG_LEVEL: 'warn' },
   })
-  // This process only orders: it enqueues each cluster's first step and runs no worker.
-  const queue = await startJobQueue(url, {
-    log: (error) => console.error(`job queue: ${(error as Error).message}`),
-  })
-  bench.onCleanup(() => queue.stop())
-  const ctx: ServerContext = {
-    config: loadConfig({
-      NODE_ENV: 'production',
-      SESSION_SECRET: bench.sessionSecret,
-      DATABASE_URL: url,
-      DATA_DIR: bench.workDir,
-      PROVISIONING_SPEED: String(speed),
-    }),
+  const requesters = await createRequesters(
     db,
-    queue,
-    realtime: undefined as unknown as RealtimeHub,
-  }
-
-  const requesters = await createRequesters(db, Math.ceil(clusterCount / CLUSTERS_PER_ORGANIZATION))
+    bench.sessionSecret,
+    Math.ceil(clusterCount / CLUSTERS_PER_ORGANIZATION),
+  )
   console.log(
     `${formatNumber(clusterCount)} clusters for ${formatNumber(requesters.length)} organizations, simulated at ${formatNumber(speed)}× speed, ${ordersInFlight} orders in flight`,
   )
@@ -91,7 +74,7 @@ await runBench('bench:provisioning', (timeoutSeconds + 240) * 1_000, async (benc
     ordersInFlight,
     async (index) => {
       try {
-        await orderCluster(ctx, requesters[Math.floor(index / CLUSTERS_PER_ORGANIZATION)]!, index)
+        await orderCluster(server, requesters[Math.floor(index / CLUSTERS_PER_ORGANIZATION)]!, index)
         ordered++
       } catch (error) {
         const reason = (error as Error).message
@@ -136,13 +119,14 @@ await runBench('bench:provisioning', (timeoutSeconds + 240) * 1_000, async (benc
     throw new Error(`${ordered - outcome.running} clusters did not reach running`)
 })
 
-type Requester = { userId: string; organizationId: string }
+/** A member of an organization, signed in: the session cookie the server set at login. */
+type Requester = { cookie: string }
 
 function milliseconds(sorted: number[]): string {
   return `${formatNumber(percentile(sorted, 0.5), 1)} / ${formatNumber(percentile(sorted, 0.99), 1)} ms`
 }
 
-async function createRequesters(db: Database, count: number): Promise<Requester[]> {
+async function createRequesters(db: Database, sessionSecret: string, count: number): Promise<Requester[]> {
   const requesters: Requester[] = []
   for (let index = 0; index < count; index++) {
     const [organization] = await db
@@ -160,37 +144,32 @@ async function createRequesters(db: Database, count: number): Promise<Requester[
         organizationId: organization!.id,
       })
       .returning({ id: users.id })
-    requesters.push({ userId: user!.id, organizationId: organization!.id })
+    const { token } = await createSession(db, sessionSecret, user!.id, { userAgent: 'bench:provisioning' })
+    requesters.push({ cookie: `${PRODUCTION_SESSION_COOKIE}=${token}` })
   }
   return requesters
 }
 
-/** A confirmed order's work: the cluster row, then the engine's create operation, in one transaction. */
-async function orderCluster(ctx: ServerContext, requester: Requester, index: number): Promise<void> {
-  const configuration = benchConfiguration(index)
-  await inTransaction(ctx.db, async (tx, sqlExecutor) => {
-    const [cluster] = await tx
-      .insert(clusters)
-      .values({
-        organizationId: requester.organizationId,
-        name: configuration.name,
-        status: 'pending',
-        createdBy: requester.userId,
-        clusterTypeId: configuration.clusterTypeId,
-        dataCenterCode: configuration.dataCenterCode,
-        kubernetesVersion: configuration.kubernetesVersion,
-        kubernetesPatch: '1.36.6',
-        configuration,
-        driver: 'simulated',
-      })
-      .returning({ id: clusters.id })
-    await startOperation(tx, sqlExecutor, ctx, {
-      clusterId: cluster!.id,
-      kind: 'create',
-      parameters: {},
-      requestedBy: requester.userId,
-    })
+/** One order through the API, exactly as the wizard places it. */
+async function orderCluster(server: RunningServer, requester: Requester, index: number): Promise<void> {
+  const response = await fetch(`${server.baseUrl}/api/orders`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: requester.cookie,
+      origin: server.origin,
+      'idempotency-key': `bench-provisioning-${index}`,
+    },
+    body: JSON.stringify({
+      configuration: benchConfiguration(index),
+      billingCycle: 'monthly',
+      currency: 'EUR',
+      promoCode: null,
+    }),
   })
+  const order = (await response.json()) as { status?: string; message?: string }
+  if (response.status !== 201 || order.status !== 'confirmed')
+    throw new Error(`POST /api/orders: ${response.status} ${order.status ?? order.message}`)
 }
 
 /** Clusters of one or two pools of 1–5 nodes, a third of them with add-ons. */
