@@ -64,6 +64,8 @@ export const clusterConfig = {
   },
   nodePools: {
     lead: 'Nodes run your workloads. {{type}} clusters offer {{count}} node flavors.',
+    leadWithoutType:
+      'Nodes run your workloads. Choose a cluster type first: it decides which node flavors you can use.',
     legend: 'Node pool {{number}}',
     name: 'Pool name',
     flavor: 'Node flavor',

@@ -67,6 +67,8 @@ export const clusterConfig: typeof en = {
   },
   nodePools: {
     lead: 'Les nœuds exécutent vos charges. Les clusters {{type}} proposent {{count}} gabarits de nœuds.',
+    leadWithoutType:
+      'Les nœuds exécutent vos charges. Choisissez d’abord un type de cluster : il détermine les gabarits de nœuds possibles.',
     legend: 'Pool de nœuds {{number}}',
     name: 'Nom du pool',
     flavor: 'Gabarit de nœud',

@@ -43,7 +43,9 @@ export function NodePoolsStep({ wizard, catalog }: StepProps) {
   return (
     <div className="grid gap-5">
       <p className="text-sm text-muted-foreground">
-        {t('clusterConfig.nodePools.lead', { type: type?.name ?? '', count: flavors.length })}
+        {type
+          ? t('clusterConfig.nodePools.lead', { type: type.name, count: flavors.length })
+          : t('clusterConfig.nodePools.leadWithoutType')}
       </p>
       {draft.nodePools.map((pool, index) => (
         <NodePoolEditor
