@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { HIBERNATING_CLUSTER_TYPE_IDS, nextMinorVersion } from '#common/cluster-rules.ts'
-import type { ClusterStatus, MaintenanceWindow, scaleNodePoolSchema } from '#common/schemas/clusters.ts'
+import type { MaintenanceWindow, scaleNodePoolSchema } from '#common/schemas/clusters.ts'
 import type { ServerContext } from '#server/context.ts'
 import { clusters } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
-import { badRequest, conflict, notFound, unprocessable } from '#server/lib/errors.ts'
+import { badRequest, conflict, unprocessable } from '#server/lib/errors.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
 import type { Caller } from '#server/modules/orders/fulfilment.ts'
 import type { ScaleParameters } from '#server/provisioning/driver.ts'
@@ -13,27 +13,11 @@ import { retryOperation, startOperation } from '#server/provisioning/engine.ts'
 import { findCluster } from './service.ts'
 
 /**
- * Changes to a running cluster. Each locks the cluster row, checks the cluster may take the change
- * now, and hands it to the engine, which refuses (409) while another change is in progress.
+ * Changes to a cluster asked for by its organization. Each locks the cluster row, checks what only
+ * a customer's request needs (the typed name, one minor version at a time, node counts), and hands
+ * the change to the engine, which decides whether the cluster's status allows it (409
+ * CLUSTER_NOT_READY) and refuses while another change runs (409 OPERATION_IN_PROGRESS).
  */
-
-function assertStatus(
-  cluster: { name: string; status: ClusterStatus; activeOperationId: string | null },
-  allowed: ClusterStatus[],
-  action: string,
-) {
-  // Another change in progress is the usual reason: say so, as the engine would.
-  if (cluster.activeOperationId)
-    throw conflict(
-      `${cluster.name} is already being changed; wait until that finishes`,
-      'OPERATION_IN_PROGRESS',
-    )
-  if (!allowed.includes(cluster.status))
-    throw conflict(
-      `${cluster.name} is ${cluster.status}: it can be ${action} only when ${allowed.join(' or ')}`,
-      'CLUSTER_NOT_READY',
-    )
-}
 
 export async function scaleNodePool(
   ctx: ServerContext,
@@ -43,9 +27,7 @@ export async function scaleNodePool(
   change: z.infer<typeof scaleNodePoolSchema>,
 ) {
   return inTransaction(ctx.db, async (tx, sqlExecutor) => {
-    const cluster = await findCluster(tx, caller, clusterId, { lock: true })
-    const pool = cluster.configuration!.nodePools.find((entry) => entry.name === poolName)
-    if (!pool) throw notFound(`Node pool ${poolName} not found`)
+    await findCluster(tx, caller, clusterId, { lock: true })
     if (change.nodeCount < 1)
       throw badRequest('A node pool keeps at least 1 node; hibernate the cluster to stop them all')
     if (
@@ -53,7 +35,6 @@ export async function scaleNodePool(
       (change.nodeCount < change.autoscaling.min || change.nodeCount > change.autoscaling.max)
     )
       throw badRequest('The node count must lie between the autoscaling minimum and maximum')
-    assertStatus(cluster, ['running'], 'scaled')
     const parameters: ScaleParameters = {
       poolName,
       nodeCount: change.nodeCount,
@@ -78,7 +59,6 @@ export async function upgradeCluster(ctx: ServerContext, caller: Caller, cluster
       throw badRequest(
         `Kubernetes upgrades go one minor version at a time: from ${cluster.kubernetesVersion} to ${next}`,
       )
-    assertStatus(cluster, ['running'], 'upgraded')
     const patch = catalog.kubernetesVersions.find((entry) => entry.version === next)!.latestPatch
     await startOperation(tx, sqlExecutor, ctx, {
       clusterId,
@@ -95,18 +75,13 @@ export async function hibernateCluster(ctx: ServerContext, caller: Caller, clust
     const cluster = await findCluster(tx, caller, clusterId, { lock: true })
     if (!(HIBERNATING_CLUSTER_TYPE_IDS as readonly string[]).includes(cluster.clusterTypeId))
       throw unprocessable('Only Dev/Test and Sandbox clusters can hibernate', 'HIBERNATION_NOT_OFFERED')
-    assertStatus(cluster, [wake ? 'hibernated' : 'running'], wake ? 'woken up' : 'hibernated')
-    await startOperation(tx, sqlExecutor, ctx, operationOf(clusterId, wake, caller))
+    await startOperation(tx, sqlExecutor, ctx, {
+      clusterId,
+      kind: wake ? 'wake' : 'hibernate',
+      parameters: {},
+      requestedBy: caller.userId,
+    })
   })
-}
-
-function operationOf(clusterId: string, wake: boolean, caller: Caller) {
-  return {
-    clusterId,
-    kind: wake ? ('wake' as const) : ('hibernate' as const),
-    parameters: {},
-    requestedBy: caller.userId,
-  }
 }
 
 export async function deleteCluster(
@@ -122,7 +97,6 @@ export async function deleteCluster(
         `Type the cluster's name, ${cluster.name}, to confirm its deletion`,
         'CONFIRMATION_MISMATCH',
       )
-    assertStatus(cluster, ['running', 'failed', 'hibernated'], 'deleted')
     await startOperation(tx, sqlExecutor, ctx, {
       clusterId,
       kind: 'delete',
@@ -134,9 +108,7 @@ export async function deleteCluster(
 
 export async function retryCluster(ctx: ServerContext, caller: Caller, clusterId: string) {
   return inTransaction(ctx.db, async (tx, sqlExecutor) => {
-    const cluster = await findCluster(tx, caller, clusterId, { lock: true })
-    if (cluster.status !== 'failed')
-      throw conflict(`${cluster.name} has not failed: there is nothing to retry`, 'NOTHING_TO_RETRY')
+    await findCluster(tx, caller, clusterId, { lock: true })
     await retryOperation(tx, sqlExecutor, ctx, clusterId)
   })
 }

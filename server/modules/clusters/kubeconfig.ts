@@ -5,7 +5,7 @@ import type { ServerContext } from '#server/context.ts'
 import type { Database, Queryable } from '#server/db/client.ts'
 import { clusterCredentials, clusters, users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
-import { conflict, notFound } from '#server/lib/errors.ts'
+import { conflict } from '#server/lib/errors.ts'
 import type { Caller } from '#server/modules/orders/fulfilment.ts'
 import type { DriverName } from '#server/provisioning/driver.ts'
 import { driverClusterOf, getDriver } from '#server/provisioning/engine.ts'
@@ -130,9 +130,4 @@ export async function reviewToken(db: Queryable, clusterId: string, token: strin
       groups: ['system:authenticated', 'clusterdeck:owners'],
     },
   }
-}
-
-export async function assertClusterExists(db: Queryable, clusterId: string) {
-  const [row] = await db.select({ id: clusters.id }).from(clusters).where(eq(clusters.id, clusterId))
-  if (!row) throw notFound('Cluster not found')
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { monthlyPrice } from '#common/pricing.ts'
+import { priceConfiguration } from '#common/cluster-rules.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
 import type { ServerContext } from '#server/context.ts'
 import type { Database } from '#server/db/client.ts'
@@ -27,19 +27,11 @@ export async function createClusterForOrder(
   const version = catalog.kubernetesVersions.find(
     (entry) => entry.version === configuration.kubernetesVersion,
   )
-  const clusterType = catalog.clusterTypes.find((type) => type.id === configuration.clusterTypeId)
-  const monthly = monthlyPrice({
-    clusterType: { baseMonthlyPriceCents: clusterType?.baseMonthlyPriceCents ?? 0 },
-    nodePools: configuration.nodePools.map((pool) => ({
-      nodeCount: pool.nodeCount,
-      flavor: {
-        hourlyPriceMillicents:
-          catalog.nodeFlavors.find((flavor) => flavor.id === pool.flavorId)?.hourlyPriceMillicents ?? 0,
-      },
-    })),
-    addOns: configuration.addOnIds.map((id) => ({
-      monthlyPriceCents: catalog.addOns.find((addOn) => addOn.id === id)?.monthlyPriceCents ?? 0,
-    })),
+  // The cluster keeps its monthly list price (before any promotion), whatever cycle was ordered.
+  const { monthly } = priceConfiguration(configuration, catalog, {
+    billingCycle: 'monthly',
+    promoCode: null,
+    isFirstPaidOrder: false,
   })
   const [cluster] = await tx
     .insert(clusters)

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm'
-import { configurationIssues, PROMO_MESSAGES, priceConfiguration } from '#common/cluster-rules.ts'
+import { configurationIssues, priceConfiguration } from '#common/cluster-rules.ts'
 import { PROMO_CODE } from '#common/pricing.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
 import type {
@@ -252,5 +252,3 @@ export async function cancelOrder(ctx: ServerContext, caller: Caller, id: string
     return toOrderResponse({ ...updated, organizationName: order.organizationName })
   })
 }
-
-export { PROMO_MESSAGES }
