@@ -8,6 +8,7 @@ import {
 } from './pricing.ts'
 import type { Catalog } from './schemas/catalog.ts'
 import type { ClusterConfiguration, PriceBreakdown } from './schemas/clusters.ts'
+import { validationMessage } from './validation-messages.ts'
 
 /**
  * The rules of a cluster configuration that depend on the catalog, shared by the wizard (as you
@@ -47,19 +48,19 @@ export function configurationIssues(
 ): ConfigurationIssue[] {
   const issues: ConfigurationIssue[] = []
   const clusterType = catalog.clusterTypes.find((type) => type.id === configuration.clusterTypeId)
-  if (!clusterType) issues.push({ path: ['clusterTypeId'], message: 'This cluster type does not exist' })
+  if (!clusterType) issues.push({ path: ['clusterTypeId'], message: validationMessage('unknownClusterType') })
 
   const dataCenter = catalog.dataCenters.find((center) => center.code === configuration.dataCenterCode)
-  if (!dataCenter) issues.push({ path: ['dataCenterCode'], message: 'This data center does not exist' })
+  if (!dataCenter) issues.push({ path: ['dataCenterCode'], message: validationMessage('unknownDataCenter') })
   else if (dataCenter.availability === 'coming_soon' || dataCenter.capacityStatus === 'full')
     issues.push({
       path: ['dataCenterCode'],
-      message: `${dataCenter.name} takes no new clusters at the moment`,
+      message: validationMessage('dataCenterClosed', { name: dataCenter.name }),
     })
   else if (needsRestrictedCompliance(dataCenter) && configuration.clusterTypeId !== COMPLIANT_CLUSTER_TYPE_ID)
     issues.push({
       path: ['dataCenterCode'],
-      message: `${dataCenter.name} is certified HDS/SecNumCloud: choose the Enterprise (Red) cluster type for it`,
+      message: validationMessage('dataCenterRestricted', { name: dataCenter.name }),
     })
 
   const version = catalog.kubernetesVersions.find(
@@ -67,27 +68,27 @@ export function configurationIssues(
   )
   const today = options.today ?? new Date().toISOString().slice(0, 10)
   if (!version)
-    issues.push({ path: ['kubernetesVersion'], message: 'This Kubernetes version is not offered' })
+    issues.push({ path: ['kubernetesVersion'], message: validationMessage('unknownKubernetesVersion') })
   else if (version.endOfLifeDate < today)
     issues.push({
       path: ['kubernetesVersion'],
-      message: `Kubernetes ${version.version} has reached its end of life`,
+      message: validationMessage('kubernetesVersionEndOfLife', { version: version.version }),
     })
 
   configuration.nodePools.forEach((pool, index) => {
     const flavor = catalog.nodeFlavors.find((entry) => entry.id === pool.flavorId)
     if (!flavor)
-      issues.push({ path: ['nodePools', index, 'flavorId'], message: 'This node flavor does not exist' })
+      issues.push({ path: ['nodePools', index, 'flavorId'], message: validationMessage('unknownFlavor') })
     else if (clusterType && !clusterType.allowedFlavorIds.includes(flavor.id))
       issues.push({
         path: ['nodePools', index, 'flavorId'],
-        message: `${flavor.name} is not available for ${clusterType.name} clusters`,
+        message: validationMessage('flavorNotAllowed', { flavor: flavor.name, type: clusterType.name }),
       })
   })
 
   configuration.addOnIds.forEach((addOnId, index) => {
     if (!catalog.addOns.some((addOn) => addOn.id === addOnId))
-      issues.push({ path: ['addOnIds', index], message: 'This add-on does not exist' })
+      issues.push({ path: ['addOnIds', index], message: validationMessage('unknownAddOn') })
   })
   return issues
 }

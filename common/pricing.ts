@@ -9,6 +9,8 @@ import { type Currency, convertFromUsd, type ExchangeRates, formatPrice } from '
 /** Hours billed for a month of a running node: 365 × 24 / 12, the industry's usual 730. */
 export const HOURS_PER_MONTH = 730
 export const MILLICENTS_PER_CENT = 1_000
+export const CENTS_PER_UNIT = 100
+const MILLICENTS_PER_UNIT = MILLICENTS_PER_CENT * CENTS_PER_UNIT
 /** A yearly commitment pays ten months: two months free, shown as a 17% saving. */
 export const YEARLY_BILLED_MONTHS = 10
 export const BILLING_CYCLES = ['monthly', 'yearly'] as const
@@ -106,7 +108,12 @@ export function convertCents(usdCents: number, currency: Currency, rates: Exchan
 
 /** A USD-cent amount shown in a currency: formatCents(4_964, 'EUR', rates) → "€41.95". */
 export function formatCents(usdCents: number, currency: Currency, rates: ExchangeRates): string {
-  return formatPrice(convertCents(usdCents, currency, rates) / 100, currency)
+  return formatPrice(convertCents(usdCents, currency, rates) / CENTS_PER_UNIT, currency)
+}
+
+/** An hourly price held in USD milli-cents, shown to the cent: formatMillicents(4_250, 'USD', rates) → "$0.04". */
+export function formatMillicents(usdMillicents: number, currency: Currency, rates: ExchangeRates): string {
+  return formatPrice(convertFromUsd(usdMillicents, currency, rates) / MILLICENTS_PER_UNIT, currency)
 }
 
 function sum(values: number[]): number {

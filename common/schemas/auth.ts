@@ -1,48 +1,64 @@
 import { z } from 'zod'
+import { check } from '../validation-messages.ts'
 
 export const PASSWORD_MIN_LENGTH = 12
 export const PASSWORD_MAX_LENGTH = 128
 
 export const passwordSchema = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+  .min(PASSWORD_MIN_LENGTH, check('passwordTooShort', { minimum: PASSWORD_MIN_LENGTH }))
+  .max(PASSWORD_MAX_LENGTH, check('passwordTooLong', { maximum: PASSWORD_MAX_LENGTH }))
 
 export const usernameSchema = z
   .string()
   .trim()
-  .min(3, 'Username must be at least 3 characters')
-  .max(32, 'Username must be at most 32 characters')
-  .regex(/^[A-Za-z0-9._-]+$/, 'Username may contain letters, digits, dots, dashes and underscores only')
+  .min(3, check('usernameTooShort', { minimum: 3 }))
+  .max(32, check('usernameTooLong', { maximum: 32 }))
+  .regex(/^[A-Za-z0-9._-]+$/, check('usernameCharacters'))
 
 export const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .max(254)
-  .pipe(z.email('Enter a valid email address'))
+  .max(254, check('tooLong', { maximum: 254 }))
+  .pipe(z.email(check('email')))
 
 /** The organization's billing identifier, quoted by customers as "Billing ID". */
 export const billingIdSchema = z
   .string()
   .trim()
-  .min(3, 'Billing ID must be at least 3 characters')
-  .max(40, 'Billing ID must be at most 40 characters')
-  .regex(/^[A-Za-z0-9-_]+$/, 'Billing ID may contain letters, digits, dashes and underscores only')
+  .min(3, check('billingIdTooShort', { minimum: 3 }))
+  .max(40, check('billingIdTooLong', { maximum: 40 }))
+  .regex(/^[A-Za-z0-9-_]+$/, check('billingIdCharacters'))
   .transform((value) => value.toUpperCase())
 
 export const loginRequestSchema = z.object({
   /** Username or email. */
-  username: z.string().trim().min(1, 'Enter your username or email').max(254),
-  password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH),
+  username: z
+    .string()
+    .trim()
+    .min(1, check('identifierRequired'))
+    .max(254, check('tooLong', { maximum: 254 })),
+  password: z
+    .string()
+    .min(1, check('passwordRequired'))
+    .max(PASSWORD_MAX_LENGTH, check('passwordTooLong', { maximum: PASSWORD_MAX_LENGTH })),
 })
 
 export const registerRequestSchema = z.object({
   username: usernameSchema,
   email: emailSchema,
-  name: z.string().trim().min(1, 'Enter your name').max(100),
+  name: z
+    .string()
+    .trim()
+    .min(1, check('nameRequired'))
+    .max(100, check('tooLong', { maximum: 100 })),
   password: passwordSchema,
-  companyName: z.string().trim().min(1, 'Enter your company name').max(120),
+  companyName: z
+    .string()
+    .trim()
+    .min(1, check('companyNameRequired'))
+    .max(120, check('tooLong', { maximum: 120 })),
   companyId: billingIdSchema,
 })
 export type RegisterRequest = z.infer<typeof registerRequestSchema>
@@ -51,7 +67,7 @@ export const mfaCodeSchema = z.object({
   code: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+    .regex(/^\d{6}$/, check('mfaCodeFormat')),
 })
 
 export const emailRequestSchema = z.object({ email: emailSchema })

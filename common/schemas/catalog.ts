@@ -21,6 +21,7 @@ export const COMPLIANCE_TAGS = [
 export const DATA_CENTER_AVAILABILITIES = ['available', 'limited', 'coming_soon'] as const
 export const CAPACITY_STATUSES = ['normal', 'constrained', 'full'] as const
 export const FLAVOR_FAMILIES = ['development', 'general_purpose', 'compute', 'memory', 'gpu'] as const
+export type FlavorFamily = (typeof FLAVOR_FAMILIES)[number]
 export const ADD_ON_CATEGORIES = ['observability', 'security', 'backup', 'networking', 'gpu'] as const
 export const MIDDLEWARE_CATEGORIES = [
   'database',

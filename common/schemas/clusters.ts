@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CURRENCIES } from '../money.ts'
 import { BILLING_CYCLES } from '../pricing.ts'
+import { check, validationMessage } from '../validation-messages.ts'
 
 /**
  * A cluster's configuration, as the wizard builds it and the server stores it. The shape alone is
@@ -75,15 +76,15 @@ export function cidrsOverlap(first: string, second: string): boolean {
 export const clusterNameSchema = z
   .string()
   .trim()
-  .min(3, 'Use at least 3 characters')
-  .max(40, 'Use at most 40 characters')
-  .regex(DNS_LABEL, 'Use lower-case letters, digits and hyphens, starting with a letter')
+  .min(3, check('tooShort', { minimum: 3 }))
+  .max(40, check('tooLong', { maximum: 40 }))
+  .regex(DNS_LABEL, check('dnsLabel'))
 
-const cidrSchema = z.string().trim().refine(isIpv4Cidr, 'Enter an IPv4 block such as 10.0.0.0/16')
+const cidrSchema = z.string().trim().refine(isIpv4Cidr, check('cidr'))
 
 export const taintSchema = z.object({
-  key: z.string().trim().regex(LABEL_KEY, 'Enter a valid taint key'),
-  value: z.string().trim().regex(LABEL_VALUE, 'Enter a valid taint value'),
+  key: z.string().trim().regex(LABEL_KEY, check('taintKey')),
+  value: z.string().trim().regex(LABEL_VALUE, check('taintValue')),
   effect: z.enum(TAINT_EFFECTS),
 })
 
@@ -98,20 +99,20 @@ export const nodePoolSchema = z
     name: z
       .string()
       .trim()
-      .min(1, 'Name the pool')
-      .max(30, 'Use at most 30 characters')
-      .regex(DNS_LABEL, 'Use lower-case letters, digits and hyphens, starting with a letter'),
-    flavorId: z.string().min(1, 'Choose a node flavor'),
+      .min(1, check('poolNameRequired'))
+      .max(30, check('tooLong', { maximum: 30 }))
+      .regex(DNS_LABEL, check('dnsLabel')),
+    flavorId: z.string().min(1, check('chooseFlavor')),
     nodeCount: z
       .number()
       .int()
-      .min(1, 'A pool needs at least 1 node')
-      .max(MAX_NODES_PER_POOL, `A pool has at most ${MAX_NODES_PER_POOL} nodes`),
+      .min(1, check('atLeastOneNode', { minimum: 1 }))
+      .max(MAX_NODES_PER_POOL, check('tooManyNodes', { maximum: MAX_NODES_PER_POOL })),
     autoscaling: autoscalingSchema,
     labels: z
       .record(
-        z.string().regex(LABEL_KEY, 'Enter a valid label key'),
-        z.string().regex(LABEL_VALUE, 'Enter a valid label value'),
+        z.string().regex(LABEL_KEY, check('labelKey')),
+        z.string().regex(LABEL_VALUE, check('labelValue')),
       )
       .default({}),
     taints: z.array(taintSchema).max(20).default([]),
@@ -122,13 +123,13 @@ export const nodePoolSchema = z
       context.addIssue({
         code: 'custom',
         path: ['autoscaling', 'min'],
-        message: 'The minimum cannot be above the maximum',
+        message: validationMessage('minimumAboveMaximum'),
       })
     if (pool.nodeCount < pool.autoscaling.min || pool.nodeCount > pool.autoscaling.max)
       context.addIssue({
         code: 'custom',
         path: ['nodeCount'],
-        message: 'The node count must lie between the autoscaling minimum and maximum',
+        message: validationMessage('nodeCountOutsideRange'),
       })
   })
 
@@ -150,7 +151,7 @@ export const networkingSchema = z
       context.addIssue({
         code: 'custom',
         path: ['serviceCidr'],
-        message: 'The service block overlaps the pod block',
+        message: validationMessage('cidrOverlap'),
       })
   })
 
@@ -165,13 +166,13 @@ export const maintenanceWindowSchema = z.object({
 export const clusterConfigurationSchema = z
   .object({
     name: clusterNameSchema,
-    clusterTypeId: z.string().min(1, 'Choose a cluster type'),
-    dataCenterCode: z.string().min(1, 'Choose a data center'),
-    kubernetesVersion: z.string().regex(/^\d+\.\d+$/, 'Choose a Kubernetes version'),
+    clusterTypeId: z.string().min(1, check('chooseClusterType')),
+    dataCenterCode: z.string().min(1, check('chooseDataCenter')),
+    kubernetesVersion: z.string().regex(/^\d+\.\d+$/, check('chooseKubernetesVersion')),
     nodePools: z
       .array(nodePoolSchema)
-      .min(1, 'Add at least one node pool')
-      .max(MAX_NODE_POOLS, `A cluster has at most ${MAX_NODE_POOLS} node pools`),
+      .min(1, check('atLeastOnePool'))
+      .max(MAX_NODE_POOLS, check('tooManyPools', { maximum: MAX_NODE_POOLS })),
     networking: networkingSchema,
     addOnIds: z.array(z.string().min(1)).max(20).default([]),
     maintenanceWindow: maintenanceWindowSchema.default({
@@ -187,12 +188,12 @@ export const clusterConfigurationSchema = z
         context.addIssue({
           code: 'custom',
           path: ['nodePools', index, 'name'],
-          message: 'Each node pool needs its own name',
+          message: validationMessage('duplicatePoolName'),
         })
       seen.add(pool.name)
     })
     if (new Set(configuration.addOnIds).size !== configuration.addOnIds.length)
-      context.addIssue({ code: 'custom', path: ['addOnIds'], message: 'An add-on is listed twice' })
+      context.addIssue({ code: 'custom', path: ['addOnIds'], message: validationMessage('duplicateAddOn') })
   })
 
 export type Taint = z.infer<typeof taintSchema>
@@ -297,12 +298,15 @@ export const operationSchema = z.object({
 })
 export type Operation = z.infer<typeof operationSchema>
 
+export const NODE_STATUSES = ['provisioning', 'ready', 'draining', 'deleting'] as const
+export type NodeStatus = (typeof NODE_STATUSES)[number]
+
 export const clusterNodeSchema = z.object({
   name: z.string(),
   poolName: z.string(),
   internalIp: z.string(),
   kubeletVersion: z.string(),
-  status: z.enum(['provisioning', 'ready', 'draining', 'deleting']),
+  status: z.enum(NODE_STATUSES),
 })
 
 export const clusterSummarySchema = z.object({
@@ -370,7 +374,7 @@ export const scaleNodePoolSchema = z
       context.addIssue({
         code: 'custom',
         path: ['autoscaling', 'min'],
-        message: 'The minimum cannot be above the maximum',
+        message: validationMessage('minimumAboveMaximum'),
       })
   })
 

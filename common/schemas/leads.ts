@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { check } from '../validation-messages.ts'
 import { emailSchema, tokenSchema } from './auth.ts'
 
 /*
@@ -53,25 +54,36 @@ export const LEAD_MESSAGE_MAX = 5000
 
 const languageSchema = z.enum(LEAD_LANGUAGES).default('en')
 /** Names end up in mail subjects: one line, no control characters. */
-const singleLine = (schema: z.ZodString) =>
-  schema.regex(/^[^\p{Cc}]*$/u, 'Remove line breaks and control characters')
-const nameSchema = singleLine(z.string().trim().min(1, 'Enter your name').max(LEAD_NAME_MAX))
-const companySchema = singleLine(z.string().trim().min(1, 'Enter your company name').max(LEAD_COMPANY_MAX))
+const singleLine = (schema: z.ZodString) => schema.regex(/^[^\p{Cc}]*$/u, check('singleLine'))
+const nameSchema = singleLine(
+  z
+    .string()
+    .trim()
+    .min(1, check('nameRequired'))
+    .max(LEAD_NAME_MAX, check('tooLong', { maximum: LEAD_NAME_MAX })),
+)
+const companySchema = singleLine(
+  z
+    .string()
+    .trim()
+    .min(1, check('companyNameRequired'))
+    .max(LEAD_COMPANY_MAX, check('tooLong', { maximum: LEAD_COMPANY_MAX })),
+)
 /** Optional: an empty field is allowed; digits, spaces and + ( ) . - only. */
 const phoneSchema = z
   .string()
   .trim()
-  .max(LEAD_PHONE_MAX)
-  .regex(/^[+\d\s().-]*$/, 'Enter a phone number with digits, spaces and + ( ) . - only')
+  .max(LEAD_PHONE_MAX, check('tooLong', { maximum: LEAD_PHONE_MAX }))
+  .regex(/^[+\d\s().-]*$/, check('phone'))
   .default('')
 const messageSchema = z
   .string()
   .trim()
-  .min(LEAD_MESSAGE_MIN, `Tell us a little more (at least ${LEAD_MESSAGE_MIN} characters)`)
+  .min(LEAD_MESSAGE_MIN, check('messageTooShort', { minimum: LEAD_MESSAGE_MIN }))
   .max(LEAD_MESSAGE_MAX)
 const optionalMessageSchema = z.string().trim().max(LEAD_MESSAGE_MAX).default('')
 const choice = <const Values extends readonly [string, ...string[]]>(values: Values) =>
-  z.enum(values, 'Choose one of the options')
+  z.enum(values, check('chooseOption'))
 
 export const contactSalesRequestSchema = z.object({
   name: nameSchema,
@@ -101,7 +113,7 @@ export const demoBookingRequestSchema = z.object({
   email: emailSchema,
   company: companySchema,
   /** The start of one of the slots GET /api/leads/demo-slots offers. */
-  slotStart: z.iso.datetime({ offset: true, error: 'Choose a time for the demo' }),
+  slotStart: z.iso.datetime({ offset: true, ...check('demoSlotRequired') }),
   message: optionalMessageSchema,
   language: languageSchema,
 })

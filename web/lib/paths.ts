@@ -1,319 +1,322 @@
 /**
- * Every page of the product (spec §2) in one table: its path, its layout and its title key.
- * The router, the prerender list, the sitemap and links are all built from here.
+ * Every page of the product (spec §2) in one table: its route (common/routes.ts spells the path),
+ * its layout, its screen and its title key. The router, the prerender list, the sitemap and the
+ * page titles are all built from here; links are built with `href` of common/routes.ts.
  */
+import {
+  CLUSTER_TYPE_ALIASES,
+  CLUSTER_TYPE_SLUGS,
+  ROUTES,
+  type RouteName,
+  routeMatches,
+} from '#common/routes.ts'
+import type { TitleKey } from './i18n-keys.ts'
+
+export { CLUSTER_TYPE_ALIASES, CLUSTER_TYPE_SLUGS }
+
 export type Layout = 'public' | 'plain' | 'flow' | 'dashboard'
 
 /**
  * `static`: a marketing page rendered to HTML at build time in every language (web/site), served
  * without the app's JavaScript; the router only hands such paths back to the server.
  */
-export type PageEntry = { path: string; layout: Layout; title: string; screen?: string; static?: true }
-
-export const CLUSTER_TYPE_SLUGS = ['blue', 'red', 'green', 'data', 'ai', 'orange', 'sandbox'] as const
-
-/** Alias paths of the cluster-type page and the type each shows. */
-export const CLUSTER_TYPE_ALIASES: Record<string, (typeof CLUSTER_TYPE_SLUGS)[number]> = {
-  '/sandbox-cluster': 'sandbox',
-  '/sandbox-cluster-page': 'sandbox',
-  '/blue-cluster': 'blue',
-  '/blue-cluster-page': 'blue',
-  '/red-cluster': 'red',
-  '/red-cluster-page': 'red',
-  '/green-cluster': 'green',
-  '/green-cluster-page': 'green',
-  '/data-cluster': 'data',
-  '/data-cluster-page': 'data',
-  '/ai-cluster': 'ai',
-  '/ai-cluster-page': 'ai',
-  '/additional-cluster': 'orange',
-  '/dev-cluster': 'orange',
-  '/test-cluster': 'orange',
-  '/orange-cluster': 'orange',
+type PageDefinition = {
+  route: RouteName
+  layout: Layout
+  title: TitleKey
+  screen?: string
+  static?: true
 }
+export type PageEntry = Omit<PageDefinition, 'route'> & { path: string; route?: RouteName }
 
-const publicPages: PageEntry[] = [
-  { path: '/', layout: 'public', title: 'pages.home', static: true },
-  { path: '/pricing', layout: 'public', title: 'pages.pricing', static: true },
-  { path: '/documentation', layout: 'public', title: 'pages.documentation', static: true },
-  { path: '/tutorials', layout: 'public', title: 'pages.tutorials', static: true },
-  { path: '/tutorials/:slug', layout: 'public', title: 'pages.tutorial', static: true },
-  { path: '/support', layout: 'public', title: 'pages.support' },
-  { path: '/auth', layout: 'public', title: 'pages.auth', screen: 'routes/public/auth.tsx' },
-  { path: '/dev-login', layout: 'public', title: 'pages.devLogin', screen: 'routes/public/dev-login.tsx' },
+const publicPages: PageDefinition[] = [
+  { route: 'home', layout: 'public', title: 'pages.home', static: true },
+  { route: 'pricing', layout: 'public', title: 'pages.pricing', static: true },
+  { route: 'documentation', layout: 'public', title: 'pages.documentation', static: true },
+  { route: 'tutorials', layout: 'public', title: 'pages.tutorials', static: true },
+  { route: 'tutorial', layout: 'public', title: 'pages.tutorial', static: true },
+  { route: 'support', layout: 'public', title: 'pages.support' },
+  { route: 'signIn', layout: 'public', title: 'pages.auth', screen: 'routes/public/auth.tsx' },
+  { route: 'devLogin', layout: 'public', title: 'pages.devLogin', screen: 'routes/public/dev-login.tsx' },
   {
-    path: '/forgot-password',
+    route: 'forgotPassword',
     layout: 'public',
     title: 'pages.forgotPassword',
     screen: 'routes/public/forgot-password.tsx',
   },
   {
-    path: '/reset-password',
+    route: 'resetPassword',
     layout: 'public',
     title: 'pages.resetPassword',
     screen: 'routes/public/reset-password.tsx',
   },
   {
-    path: '/verify-email',
+    route: 'verifyEmail',
     layout: 'public',
     title: 'pages.verifyEmail',
     screen: 'routes/public/verify-email.tsx',
   },
   {
-    path: '/verify-registration-email',
+    route: 'verifyRegistrationEmail',
     layout: 'public',
     title: 'pages.verifyRegistrationEmail',
     screen: 'routes/public/verify-email.tsx',
   },
   {
-    path: '/magic-link-login',
+    route: 'magicLinkLogin',
     layout: 'public',
     title: 'pages.magicLinkLogin',
     screen: 'routes/public/magic-link-login.tsx',
   },
-  { path: '/magic-link', layout: 'public', title: 'pages.magicLink', screen: 'routes/public/magic-link.tsx' },
+  { route: 'magicLink', layout: 'public', title: 'pages.magicLink', screen: 'routes/public/magic-link.tsx' },
   {
-    path: '/schedule-demo',
+    route: 'scheduleDemo',
     layout: 'public',
     title: 'pages.scheduleDemo',
     screen: 'routes/public/schedule-demo.tsx',
   },
   {
-    path: '/contact-sales',
+    route: 'contactSales',
     layout: 'public',
     title: 'pages.contactSales',
     screen: 'routes/public/contact-sales.tsx',
   },
   {
-    path: '/custom-quote',
+    route: 'customQuote',
     layout: 'public',
     title: 'pages.customQuote',
     screen: 'routes/public/custom-quote.tsx',
   },
   {
-    path: '/workload-migration',
+    route: 'workloadMigration',
     layout: 'public',
     title: 'pages.workloadMigration',
     screen: 'routes/public/workload-migration.tsx',
   },
-  { path: '/about', layout: 'public', title: 'pages.about', static: true },
-  { path: '/careers', layout: 'public', title: 'pages.careers', static: true },
-  { path: '/privacy-policy', layout: 'public', title: 'pages.privacyPolicy', static: true },
-  { path: '/privacy', layout: 'public', title: 'pages.privacyPolicy', static: true },
-  { path: '/terms', layout: 'public', title: 'pages.terms', static: true },
+  { route: 'about', layout: 'public', title: 'pages.about', static: true },
+  { route: 'careers', layout: 'public', title: 'pages.careers', static: true },
+  { route: 'privacyPolicy', layout: 'public', title: 'pages.privacyPolicy', static: true },
+  { route: 'privacy', layout: 'public', title: 'pages.privacyPolicy', static: true },
+  { route: 'terms', layout: 'public', title: 'pages.terms', static: true },
   {
-    path: '/contact',
+    route: 'contact',
     layout: 'public',
     title: 'pages.contact',
     screen: 'routes/public/contact.tsx',
   },
-  { path: '/faq', layout: 'public', title: 'pages.faq', static: true },
+  { route: 'faq', layout: 'public', title: 'pages.faq', static: true },
   {
-    path: '/api-reference',
+    route: 'apiReference',
     layout: 'public',
     title: 'pages.apiReference',
     screen: 'routes/public/api-reference.tsx',
   },
-  { path: '/case-studies', layout: 'public', title: 'pages.caseStudies', static: true },
+  { route: 'caseStudies', layout: 'public', title: 'pages.caseStudies', static: true },
   {
-    path: '/newsletter',
+    route: 'newsletter',
     layout: 'public',
     title: 'pages.newsletter',
     screen: 'routes/public/newsletter.tsx',
   },
   {
-    path: '/test-service',
+    route: 'testService',
     layout: 'public',
     title: 'pages.testService',
     screen: 'routes/public/test-service.tsx',
   },
   {
-    path: '/currency-test',
+    route: 'currencyTest',
     layout: 'public',
     title: 'pages.currencyTest',
     screen: 'routes/public/currency-test.tsx',
   },
-  { path: '/technical-support', layout: 'public', title: 'pages.technicalSupport' },
-  { path: '/billing-support', layout: 'public', title: 'pages.billingSupport' },
-  { path: '/submit-ticket', layout: 'public', title: 'pages.submitTicket' },
-  { path: '/track-ticket', layout: 'public', title: 'pages.trackTicket' },
+  { route: 'technicalSupport', layout: 'public', title: 'pages.technicalSupport' },
+  { route: 'billingSupport', layout: 'public', title: 'pages.billingSupport' },
+  { route: 'submitTicket', layout: 'public', title: 'pages.submitTicket' },
+  { route: 'trackTicket', layout: 'public', title: 'pages.trackTicket' },
   {
-    path: '/cluster-types/:type',
+    route: 'clusterType',
     layout: 'public',
     title: 'pages.clusterType',
     static: true,
   },
-  ...Object.keys(CLUSTER_TYPE_ALIASES).map(
-    (path): PageEntry => ({
-      path,
-      layout: 'public',
-      title: 'pages.clusterType',
-      static: true,
-    }),
-  ),
 ]
 
-const providerTests = [
-  'gcp-cluster-test',
-  'aws-eks-test',
-  'azure-aks-test',
-  'ibm-iks-test',
-  'huawei-cce-test',
-  'alibaba-ack-test',
-  'digitalocean-doks-test',
-]
+/** The seven provider test pages share one screen. */
+const PROVIDER_TEST_ROUTES = [
+  'gcpClusterTest',
+  'awsEksTest',
+  'azureAksTest',
+  'ibmIksTest',
+  'huaweiCceTest',
+  'alibabaAckTest',
+  'digitaloceanDoksTest',
+] as const satisfies readonly RouteName[]
 
-const plainPages: PageEntry[] = [
+const plainPages: PageDefinition[] = [
   {
-    path: '/data-centers',
+    route: 'dataCenters',
     layout: 'plain',
     title: 'pages.dataCenters',
     screen: 'routes/plain/data-centers.tsx',
   },
   {
-    path: '/cluster-topology',
+    route: 'clusterTopologyOverview',
     layout: 'plain',
     title: 'pages.clusterTopology',
     screen: 'routes/plain/cluster-topology.tsx',
   },
   {
-    path: '/cluster-selection',
+    route: 'clusterSelection',
     layout: 'plain',
     title: 'pages.clusterSelection',
     screen: 'routes/plain/cluster-selection.tsx',
   },
   {
-    path: '/smart-suggestions',
+    route: 'smartSuggestions',
     layout: 'plain',
     title: 'pages.smartSuggestions',
     screen: 'routes/plain/smart-suggestions.tsx',
   },
-  ...providerTests.map(
-    (name): PageEntry => ({
-      path: `/${name}`,
+  ...PROVIDER_TEST_ROUTES.map(
+    (route): PageDefinition => ({
+      route,
       layout: 'plain',
       title: 'pages.providerTest',
       screen: 'routes/plain/provider-test.tsx',
     }),
   ),
   {
-    path: '/order-status',
+    route: 'orderStatusList',
     layout: 'plain',
     title: 'pages.orderStatus',
     screen: 'routes/plain/order-status.tsx',
   },
   {
-    path: '/order-status/:id',
+    route: 'orderStatus',
     layout: 'plain',
     title: 'pages.orderStatus',
     screen: 'routes/plain/order-status.tsx',
   },
   {
-    path: '/clusters/:id/status',
+    route: 'clusterStatus',
     layout: 'plain',
     title: 'pages.clusterStatus',
     screen: 'routes/plain/cluster-status.tsx',
   },
 ]
 
-const flowPages: PageEntry[] = [
+const flowPages: PageDefinition[] = [
   {
-    path: '/configure-cluster',
+    route: 'configureCluster',
     layout: 'flow',
     title: 'pages.configureCluster',
     screen: 'routes/flow/configure-cluster.tsx',
   },
   {
-    path: '/clusters/configure',
+    route: 'configureClusterAlias',
     layout: 'flow',
     title: 'pages.configureCluster',
     screen: 'routes/flow/configure-cluster.tsx',
   },
   {
-    path: '/cluster-provisioning',
+    route: 'clusterProvisioning',
     layout: 'flow',
     title: 'pages.clusterProvisioning',
     screen: 'routes/flow/cluster-provisioning.tsx',
   },
   {
-    path: '/clusters/provisioning',
+    route: 'clusterProvisioningAlias',
     layout: 'flow',
     title: 'pages.clusterProvisioning',
     screen: 'routes/flow/cluster-provisioning.tsx',
   },
 ]
 
-const dashboardPages: PageEntry[] = [
+const dashboardPages: PageDefinition[] = [
   {
-    path: '/dashboard',
+    route: 'dashboard',
     layout: 'dashboard',
     title: 'pages.dashboard',
     screen: 'routes/dashboard/dashboard.tsx',
   },
-  { path: '/profile', layout: 'dashboard', title: 'pages.account' },
-  { path: '/account', layout: 'dashboard', title: 'pages.account' },
+  { route: 'profile', layout: 'dashboard', title: 'pages.account' },
+  { route: 'account', layout: 'dashboard', title: 'pages.account' },
   {
-    path: '/clusters/:id/topology',
+    route: 'clusterTopology',
     layout: 'dashboard',
     title: 'pages.clusterTopology',
     screen: 'routes/dashboard/cluster-topology.tsx',
   },
   {
-    path: '/my-clusters',
+    route: 'myClusters',
     layout: 'dashboard',
     title: 'pages.myClusters',
     screen: 'routes/dashboard/my-clusters.tsx',
   },
   {
-    path: '/clusters/:id',
+    route: 'clusterDetail',
     layout: 'dashboard',
     title: 'pages.clusterDetail',
     screen: 'routes/dashboard/cluster-detail.tsx',
   },
   {
-    path: '/cluster-detail/:id',
+    route: 'clusterDetailAlias',
     layout: 'dashboard',
     title: 'pages.clusterDetail',
     screen: 'routes/dashboard/cluster-detail.tsx',
   },
-  { path: '/orders', layout: 'dashboard', title: 'pages.orders', screen: 'routes/dashboard/orders.tsx' },
+  { route: 'orders', layout: 'dashboard', title: 'pages.orders', screen: 'routes/dashboard/orders.tsx' },
   {
-    path: '/orders/clusters',
+    route: 'clusterOrders',
     layout: 'dashboard',
     title: 'pages.clusterOrders',
     screen: 'routes/dashboard/orders.tsx',
   },
-  { path: '/orders/products', layout: 'dashboard', title: 'pages.productOrders' },
-  { path: '/orders/products/:id', layout: 'dashboard', title: 'pages.productOrder' },
-  { path: '/orders/support', layout: 'dashboard', title: 'pages.supportOrders' },
-  { path: '/orders/support/:id', layout: 'dashboard', title: 'pages.supportOrder' },
-  { path: '/orders/addons', layout: 'dashboard', title: 'pages.addonOrders' },
-  { path: '/marketplace', layout: 'dashboard', title: 'pages.marketplace' },
-  { path: '/custom-solutions', layout: 'dashboard', title: 'pages.customSolutions' },
-  { path: '/billing', layout: 'dashboard', title: 'pages.billing' },
-  { path: '/usage', layout: 'dashboard', title: 'pages.usage' },
+  { route: 'productOrders', layout: 'dashboard', title: 'pages.productOrders' },
+  { route: 'productOrder', layout: 'dashboard', title: 'pages.productOrder' },
+  { route: 'supportOrders', layout: 'dashboard', title: 'pages.supportOrders' },
+  { route: 'supportOrder', layout: 'dashboard', title: 'pages.supportOrder' },
+  { route: 'addOnOrders', layout: 'dashboard', title: 'pages.addonOrders' },
+  { route: 'marketplace', layout: 'dashboard', title: 'pages.marketplace' },
+  { route: 'customSolutions', layout: 'dashboard', title: 'pages.customSolutions' },
+  { route: 'billing', layout: 'dashboard', title: 'pages.billing' },
+  { route: 'usage', layout: 'dashboard', title: 'pages.usage' },
   {
-    path: '/officers/panel',
+    route: 'officersPanel',
     layout: 'dashboard',
     title: 'pages.officersPanel',
     screen: 'routes/dashboard/officers-panel.tsx',
   },
-  { path: '/user-management', layout: 'dashboard', title: 'pages.userManagement' },
-  { path: '/admin/pending-registrations', layout: 'dashboard', title: 'pages.pendingRegistrations' },
-  { path: '/admin/promotion-requests', layout: 'dashboard', title: 'pages.promotionRequests' },
-  { path: '/admin/organization-users', layout: 'dashboard', title: 'pages.organizationUsers' },
-  { path: '/settings', layout: 'dashboard', title: 'pages.settings' },
-  { path: '/add-ons', layout: 'dashboard', title: 'pages.addOns' },
-  { path: '/price-estimator', layout: 'dashboard', title: 'pages.priceEstimator' },
-  { path: '/payment-success', layout: 'dashboard', title: 'pages.paymentSuccess' },
+  { route: 'userManagement', layout: 'dashboard', title: 'pages.userManagement' },
+  { route: 'pendingRegistrations', layout: 'dashboard', title: 'pages.pendingRegistrations' },
+  { route: 'promotionRequests', layout: 'dashboard', title: 'pages.promotionRequests' },
+  { route: 'organizationUsers', layout: 'dashboard', title: 'pages.organizationUsers' },
+  { route: 'settings', layout: 'dashboard', title: 'pages.settings' },
+  { route: 'addOns', layout: 'dashboard', title: 'pages.addOns' },
+  { route: 'priceEstimator', layout: 'dashboard', title: 'pages.priceEstimator' },
+  { route: 'paymentSuccess', layout: 'dashboard', title: 'pages.paymentSuccess' },
 ]
 
-export const PAGES: PageEntry[] = [...publicPages, ...plainPages, ...flowPages, ...dashboardPages]
+/** Static pages at paths of their own that show another page (cluster-type aliases). */
+const aliasPages: PageEntry[] = Object.keys(CLUSTER_TYPE_ALIASES).map((path) => ({
+  path,
+  layout: 'public',
+  title: 'pages.clusterType',
+  static: true,
+}))
+
+export const PAGES: PageEntry[] = [
+  ...[...publicPages, ...plainPages, ...flowPages, ...dashboardPages].map(
+    (page): PageEntry => ({ ...page, path: ROUTES[page.route] }),
+  ),
+  ...aliasPages,
+]
 
 /** Public app pages without parameters: prerendered by the router at build time. */
-export const PRERENDERED_PATHS = publicPages
-  .filter((page) => !page.static && !page.path.includes(':'))
-  .map((page) => page.path)
+export const PRERENDERED_PATHS = PAGES.filter(
+  (page) => page.layout === 'public' && !page.static && !page.path.includes(':'),
+).map((page) => page.path)
 
 /** True when the path is one of the static marketing pages (web/site renders them). */
 export function isStaticPagePath(pathname: string): boolean {
@@ -321,33 +324,11 @@ export function isStaticPagePath(pathname: string): boolean {
 }
 
 export function pageFor(pathname: string): PageEntry | undefined {
-  return PAGES.find((page) => matches(page.path, pathname))
+  return PAGES.find((page) => routeMatches(page.path, pathname))
 }
 
-function matches(pattern: string, pathname: string): boolean {
-  const patternParts = pattern.split('/')
-  const pathParts = pathname.replace(/\/+$/, '').split('/')
-  if (pattern === '/') return pathname === '/' || pathname === ''
-  return (
-    patternParts.length === pathParts.length &&
-    patternParts.every((part, index) => part.startsWith(':') || part === pathParts[index])
-  )
-}
-
-/** The auth screens' paths, for links and redirects (each is a page of the table above). */
-export const AUTH_PATHS = {
-  signIn: '/auth',
-  devLogin: '/dev-login',
-  forgotPassword: '/forgot-password',
-  resetPassword: '/reset-password',
-  verifyEmail: '/verify-email',
-  verifyRegistrationEmail: '/verify-registration-email',
-  magicLinkLogin: '/magic-link-login',
-  magicLink: '/magic-link',
-} as const
-
-/** The configuration flow's two steps, in order: configure, then provisioning. */
-export const FLOW_STEP_PATHS = [
-  ['/configure-cluster', '/clusters/configure'],
-  ['/cluster-provisioning', '/clusters/provisioning'],
-] as const
+/** The configuration flow's two steps, in order: configure, then provisioning (each with its alias). */
+export const FLOW_STEP_ROUTES = [
+  ['configureCluster', 'configureClusterAlias'],
+  ['clusterProvisioning', 'clusterProvisioningAlias'],
+] as const satisfies readonly (readonly RouteName[])[]

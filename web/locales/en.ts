@@ -24,6 +24,7 @@ import { sidebar } from './en/sidebar.ts'
 import { suggestions } from './en/suggestions.ts'
 import { toast } from './en/toast.ts'
 import { tools } from './en/tools.ts'
+import { validation } from './en/validation.ts'
 
 export const en = {
   common,
@@ -50,6 +51,7 @@ export const en = {
   clusterConfig,
   suggestions,
   providers,
+  validation,
 }
 
 export type Messages = typeof en

@@ -25,6 +25,7 @@ import { sidebar } from './fr/sidebar.ts'
 import { suggestions } from './fr/suggestions.ts'
 import { toast } from './fr/toast.ts'
 import { tools } from './fr/tools.ts'
+import { validation } from './fr/validation.ts'
 
 export const fr: Messages = {
   common,
@@ -51,4 +52,5 @@ export const fr: Messages = {
   clusterConfig,
   suggestions,
   providers,
+  validation,
 }

@@ -1,5 +1,5 @@
-import { type Currency, convertFromUsd, type ExchangeRates, formatPrice } from '#common/money.ts'
-import { type BillingCycle, cyclePriceCents, formatCents } from '#common/pricing.ts'
+import type { Currency, ExchangeRates } from '#common/money.ts'
+import { type BillingCycle, cyclePriceCents, formatCents, formatMillicents } from '#common/pricing.ts'
 
 /** What a price on the site is: a monthly USD-cent amount shown per cycle, or USD milli-cents an hour. */
 export type PriceKind = 'cycle' | 'hourly'
@@ -12,6 +12,6 @@ export function priceText(
   cycle: BillingCycle,
   rates: ExchangeRates,
 ): string {
-  if (kind === 'hourly') return formatPrice(convertFromUsd(amount / 100_000, currency, rates), currency)
+  if (kind === 'hourly') return formatMillicents(amount, currency, rates)
   return formatCents(cyclePriceCents(amount, cycle), currency, rates)
 }

@@ -7,9 +7,9 @@ import { Footer } from '#web/components/layout/footer.tsx'
 import { PromoBar } from '#web/components/layout/promo-bar.tsx'
 import { MAIN_CONTENT_ID, PublicHeader, SkipLink } from '#web/components/layout/public-header.tsx'
 import { Toaster } from '#web/components/ui/toaster.tsx'
-import { userQueryOptions } from '#web/features/auth/api/get-user.ts'
-import { PreferencesProvider } from '#web/features/preferences/preferences-provider.tsx'
+import { userQueryOptions } from '#web/lib/current-user.ts'
 import { createI18n, type Language } from '#web/lib/i18n.ts'
+import { PreferencesProvider } from '#web/lib/preferences/preferences-provider.tsx'
 import { createQueryClient } from '#web/lib/query-client.ts'
 
 /** Ids the islands find the chrome by (web/site/islands). */

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import type { Catalog } from '#common/schemas/catalog.ts'
 import type { Language } from '#web/lib/i18n.ts'
 import { CLUSTER_TYPE_ALIASES, CLUSTER_TYPE_SLUGS } from '#web/lib/paths.ts'
+import type { Messages } from '#web/locales/en.ts'
 import type { SiteContent } from './content/site-content.ts'
 import { ClusterTypePage } from './pages/cluster-type-page.tsx'
 import { DocumentationPage } from './pages/documentation-page.tsx'
@@ -39,7 +40,8 @@ export function sitePages(
   catalog: Catalog,
   content: SiteContent,
 ): SitePage[] {
-  const description = (key: string) => t(`marketing.descriptions.${key}`)
+  const description = (key: Exclude<keyof Messages['marketing']['descriptions'], 'clusterType'>) =>
+    t(`marketing.descriptions.${key}`)
   const clusterTypePages = [
     ...CLUSTER_TYPE_SLUGS.map((slug) => ({ path: `/cluster-types/${slug}`, slug })),
     ...Object.entries(CLUSTER_TYPE_ALIASES).map(([path, slug]) => ({ path, slug })),

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { validationMessage } from '#common/validation-messages.ts'
 import type { ServerContext } from '#server/context.ts'
 import { users } from '#server/db/schema/index.ts'
 import { badRequest, conflict, unauthorized } from '#server/lib/errors.ts'
@@ -42,7 +43,7 @@ export async function confirmMfaEnrolment(
   if (!row?.mfaSecret)
     throw badRequest('Start the set-up of two-factor authentication first', 'MFA_NOT_STARTED')
   if (!(await isValidTotp(row.mfaSecret, code)))
-    throw badRequest('Invalid authentication code', 'INVALID_MFA_CODE')
+    throw badRequest(validationMessage('mfaCodeInvalid'), 'INVALID_MFA_CODE')
   await ctx.db.update(users).set({ mfaEnabled: true, updatedAt: new Date() }).where(eq(users.id, user.id))
   // A privilege change: other sessions, which never gave a second factor, end.
   await deleteUserSessions(ctx.db, user.id, currentSessionHash)
@@ -57,7 +58,7 @@ export async function disableMfa(
   if (!user.mfaEnabled) throw conflict('Two-factor authentication is not on', 'MFA_NOT_ENABLED')
   const { mfaSecret } = await assertPassword(ctx, user.id, password)
   if (!mfaSecret || !(await isValidTotp(mfaSecret, code)))
-    throw badRequest('Invalid authentication code', 'INVALID_MFA_CODE')
+    throw badRequest(validationMessage('mfaCodeInvalid'), 'INVALID_MFA_CODE')
   await ctx.db
     .update(users)
     .set({ mfaEnabled: false, mfaSecret: null, updatedAt: new Date() })

@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2'
 import { dictionary } from '@zxcvbn-ts/language-common'
+import { validationMessage } from '#common/validation-messages.ts'
 import { unprocessable } from '#server/lib/errors.ts'
 
 // OWASP ASVS 5.0 level 2: argon2id with 19 MiB, two passes, one lane.
@@ -19,7 +20,7 @@ export function isCommonPassword(password: string): boolean {
 /** Length is checked by the shared schema; this adds the rules that need the server. */
 export function assertAcceptablePassword(password: string): void {
   if (isCommonPassword(password)) {
-    throw unprocessable('This password is among the most common ones; choose another', 'PASSWORD_TOO_COMMON')
+    throw unprocessable(validationMessage('passwordTooCommon'), 'PASSWORD_TOO_COMMON')
   }
 }
 

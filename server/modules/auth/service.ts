@@ -1,5 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import type { RegisterRequest, User } from '#common/schemas/auth.ts'
+import { validationMessage } from '#common/validation-messages.ts'
 import type { ServerContext } from '#server/context.ts'
 import { organizations, registrationRequests, users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
@@ -40,12 +41,9 @@ export async function register(ctx: ServerContext, input: RegisterRequest, meta:
           or(sql`lower(${users.username}) = ${input.username.toLowerCase()}`, eq(users.email, input.email)),
         )
       if (taken.some((row) => row.email === input.email)) {
-        throw conflict(
-          'An account with this email already exists. Sign in or reset your password.',
-          'EMAIL_TAKEN',
-        )
+        throw conflict(validationMessage('emailTaken'), 'EMAIL_TAKEN')
       }
-      if (taken.length > 0) throw conflict('This username is taken. Please choose another.', 'USERNAME_TAKEN')
+      if (taken.length > 0) throw conflict(validationMessage('usernameTaken'), 'USERNAME_TAKEN')
 
       // Insert-or-find: two registrations racing with one new billing ID make one organization.
       const [createdOrganization] = await tx
@@ -203,7 +201,7 @@ export async function completeMfaLogin(
   if (!(await isValidTotp(pending.user.mfaSecret, code))) {
     // Wrong codes count against the account like wrong passwords, across fresh logins.
     await recordLoginFailure(db, pending.user.id)
-    throw unauthorized('Invalid authentication code', 'INVALID_MFA_CODE')
+    throw unauthorized(validationMessage('mfaCodeInvalid'), 'INVALID_MFA_CODE')
   }
   await clearLoginFailures(db, pending.user.id)
   await deleteSession(db, pending.idHash)

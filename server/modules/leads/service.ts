@@ -12,6 +12,7 @@ import type {
   NewsletterSubscribeRequest,
   WorkloadMigrationRequest,
 } from '#common/schemas/leads.ts'
+import { validationMessage } from '#common/validation-messages.ts'
 import type { ServerContext } from '#server/context.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { type Lead, leads, type NewLead, newsletterSubscriptions } from '#server/db/schema/index.ts'
@@ -46,8 +47,6 @@ const RECEIVED_MESSAGES: Record<LeadKind, string> = {
   contact: 'Thank you for your message. We will get back to you within two business days.',
 }
 
-const SLOT_TAKEN_MESSAGE = 'This demo slot has just been booked by someone else. Please choose another time.'
-const SLOT_NOT_OFFERED_MESSAGE = 'This time is not one of the demo slots on offer. Please choose another one.'
 const SUBSCRIBE_MESSAGE = 'Check your inbox: we sent you a link to confirm your subscription.'
 const INVALID_LINK_MESSAGE = 'This link is invalid or has expired. Please subscribe again to get a new one.'
 
@@ -85,7 +84,8 @@ export async function bookDemo(
   now = new Date(),
 ): Promise<DemoBookingReceipt> {
   const slotStart = new Date(request.slotStart)
-  if (!isOfferedDemoSlot(slotStart, now)) throw unprocessable(SLOT_NOT_OFFERED_MESSAGE, 'SLOT_NOT_OFFERED')
+  if (!isOfferedDemoSlot(slotStart, now))
+    throw unprocessable(validationMessage('demoSlotNotOffered'), 'SLOT_NOT_OFFERED')
   const lead = await storeLeadAndMail(ctx, {
     ...toNewLead('schedule_demo', request),
     demoSlotStart: slotStart,
@@ -190,7 +190,7 @@ async function storeLeadAndMail(ctx: ServerContext, lead: NewLead): Promise<Lead
   return inTransaction(ctx.db, async (tx, sqlExecutor) => {
     // The only unique value a lead holds is its demo slot: no row back means it was just booked.
     const [stored] = await tx.insert(leads).values(lead).onConflictDoNothing().returning()
-    if (!stored) throw conflict(SLOT_TAKEN_MESSAGE, 'SLOT_TAKEN')
+    if (!stored) throw conflict(validationMessage('demoSlotTaken'), 'SLOT_TAKEN')
     await ctx.queue.send(QUEUES.sendEmail, salesLeadEmail(ctx.config.salesInbox, stored), sqlExecutor)
     await ctx.queue.send(QUEUES.sendEmail, leadConfirmationEmail(stored), sqlExecutor)
     return stored

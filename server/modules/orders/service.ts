@@ -9,6 +9,7 @@ import type {
   OrderStatus,
   PriceBreakdown,
 } from '#common/schemas/clusters.ts'
+import { validationMessage } from '#common/validation-messages.ts'
 import type { ServerContext } from '#server/context.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { clusters, orderReferenceSequence, orders, organizations } from '#server/db/schema/index.ts'
@@ -188,8 +189,7 @@ export async function assertClusterNameFree(db: Queryable, organizationId: strin
       ),
     )
     .limit(1)
-  if (taken)
-    throw conflict(`A cluster named ${name} already exists. Choose another name.`, 'CLUSTER_NAME_TAKEN')
+  if (taken) throw conflict(validationMessage('clusterNameTaken', { name }), 'CLUSTER_NAME_TAKEN')
 }
 
 const orderColumns = { order: orders, organizationName: organizations.name }

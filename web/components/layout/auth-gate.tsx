@@ -1,12 +1,12 @@
 import { type ReactNode, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
+import { href } from '#common/routes.ts'
 import { Spinner } from '#web/components/ui/spinner.tsx'
-import { useUser } from '#web/features/auth/api/get-user.ts'
 import { isSigningOut } from '#web/features/auth/api/logout.ts'
 import { saveRedirectTarget } from '#web/features/auth/redirect-target.ts'
 import { AUTH_REDIRECT_DELAY_MS } from '#web/lib/constants.ts'
-import { AUTH_PATHS } from '#web/lib/paths.ts'
+import { useUser } from '#web/lib/current-user.ts'
 
 /**
  * Auth gating of the sign-in-required layouts (spec §4): a spinner with the layout's text while
@@ -24,7 +24,7 @@ export function AuthGate({ loadingLabel, children }: { loadingLabel?: string; ch
     // Logging out leaves for the site root by itself; this page is no target to come back to.
     if (!signedOut || isSigningOut()) return
     saveRedirectTarget({ pathname, search, hash })
-    const timer = setTimeout(() => navigate(AUTH_PATHS.signIn, { replace: true }), AUTH_REDIRECT_DELAY_MS)
+    const timer = setTimeout(() => navigate(href('signIn'), { replace: true }), AUTH_REDIRECT_DELAY_MS)
     return () => clearTimeout(timer)
   }, [signedOut, pathname, search, hash, navigate])
 

@@ -3,8 +3,8 @@ import { DropdownMenu } from 'radix-ui'
 import { useTranslation } from 'react-i18next'
 import { CURRENCY_SYMBOLS, type Currency } from '#common/money.ts'
 import { Button } from '#web/components/ui/button.tsx'
-import { useCurrency } from '#web/features/preferences/preferences-provider.tsx'
 import { cn } from '#web/lib/cn.ts'
+import { useCurrency } from '#web/lib/preferences/preferences-provider.tsx'
 import {
   headerIconButtonClass,
   menuContentClass,

@@ -36,7 +36,7 @@ export function ExpandedNav({ sections, counts, onNavigate }: SidebarProps & { o
   return (
     <div className="grid gap-1">
       {sections.map((section) => {
-        if (section.collapsible) {
+        if (section.collapsible && section.label) {
           const open = expanded.has(section.id)
           return (
             <div key={section.id} className="pt-2">

@@ -19,16 +19,19 @@ import {
   Users,
 } from 'lucide-react'
 import { SIDEBAR_ADMIN_ROLES } from '#web/lib/constants.ts'
+import type { Messages } from '#web/locales/en.ts'
+
+/** A key under `sidebar.` in the locale files. */
+type SidebarLabel = keyof Messages['sidebar']
 
 /** Which live figure of GET /api/sidebar-counts an entry shows. */
 export type NavCount = 'clusters' | 'orders'
 
 export type NavItem = {
   id: string
-  /** Key under `sidebar.` in the locale files. */
-  label: string
+  label: SidebarLabel
   /** The tooltip when the sidebar shows icons only, where the label alone is ambiguous. */
-  iconLabel?: string
+  iconLabel?: SidebarLabel
   to: string
   icon: LucideIcon
   count?: NavCount
@@ -40,7 +43,7 @@ export type NavItem = {
 
 export type NavSection = {
   id: string
-  label?: string
+  label?: SidebarLabel
   icon?: LucideIcon
   /** The section heading opens and closes the section. */
   collapsible?: boolean

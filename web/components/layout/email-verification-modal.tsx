@@ -11,9 +11,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#web/components/ui/dialog.tsx'
-import { useUser } from '#web/features/auth/api/get-user.ts'
 import { apiRequest } from '#web/lib/api-client.ts'
 import { EMAIL_VERIFICATION_DISMISSED_KEY } from '#web/lib/constants.ts'
+import { useUser } from '#web/lib/current-user.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { shouldShowVerificationModal } from './email-verification.ts'
 

@@ -1,9 +1,10 @@
-import { FLOW_STEP_PATHS } from '#web/lib/paths.ts'
+import { ROUTES } from '#common/routes.ts'
+import { FLOW_STEP_ROUTES } from '#web/lib/paths.ts'
 
 /** The step of the configuration flow a path shows (0 configure, 1 provisioning), if any. */
 export function flowStepOf(pathname: string): number | undefined {
   const path = pathname.replace(/\/+$/, '') || '/'
-  const step = FLOW_STEP_PATHS.findIndex((paths) => (paths as readonly string[]).includes(path))
+  const step = FLOW_STEP_ROUTES.findIndex((names) => names.some((name) => ROUTES[name] === path))
   return step === -1 ? undefined : step
 }
 

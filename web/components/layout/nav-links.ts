@@ -1,4 +1,5 @@
 import type { ClusterTypeSlug } from '#web/lib/cluster-type-links.ts'
+import type { Messages } from '#web/locales/en.ts'
 
 /** Every page the header, menus, footer and home page link to (checked against the route table). */
 export const LINKS = {
@@ -23,19 +24,22 @@ export const LINKS = {
 
 export type LinkName = keyof typeof LINKS
 
+/** The links the header and the floating menu name (`header.nav.*`). */
+export type HeaderLinkName = LinkName & keyof Messages['header']['nav']
+
 export function clusterTypePath(slug: ClusterTypeSlug): string {
   return `/cluster-types/${slug}`
 }
 
 /** The header's links (spec §2): Support only when signed in. */
-export const HEADER_NAV: { name: LinkName; signedInOnly: boolean }[] = [
+export const HEADER_NAV: { name: HeaderLinkName; signedInOnly: boolean }[] = [
   { name: 'pricing', signedInOnly: false },
   { name: 'documentation', signedInOnly: false },
   { name: 'tutorials', signedInOnly: false },
   { name: 'support', signedInOnly: true },
 ]
 
-export type MobileMenuItem = LinkName | 'login' | 'logout'
+export type MobileMenuItem = HeaderLinkName | 'login' | 'logout'
 
 /** The floating menu's items, in the spec's order; Officers Panel only for officers. */
 export function mobileMenuItems(signedIn: boolean, isOfficer: boolean): MobileMenuItem[] {

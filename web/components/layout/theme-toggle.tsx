@@ -1,10 +1,10 @@
 import { Monitor, Moon, Sun } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#web/components/ui/button.tsx'
-import { useTheme } from '#web/features/preferences/preferences-provider.tsx'
-import type { Theme } from '#web/features/preferences/stored-preferences.ts'
 import { cn } from '#web/lib/cn.ts'
 import { THEMES } from '#web/lib/constants.ts'
+import { useTheme } from '#web/lib/preferences/preferences-provider.tsx'
+import type { Theme } from '#web/lib/preferences/stored-preferences.ts'
 import { headerIconButtonClass } from './menu-styles.ts'
 import { SegmentedChoice } from './segmented-choice.tsx'
 

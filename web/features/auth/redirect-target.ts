@@ -1,5 +1,5 @@
+import { href } from '#common/routes.ts'
 import { DEFAULT_AFTER_LOGIN_PATH, STORAGE_KEYS } from '#web/lib/constants.ts'
-import { AUTH_PATHS } from '#web/lib/paths.ts'
 
 /**
  * The post-login target (spec §4): a sign-in-required page visited while signed out is saved
@@ -9,7 +9,21 @@ import { AUTH_PATHS } from '#web/lib/paths.ts'
 type TargetStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 type PageLocation = { pathname: string; search: string; hash: string }
 
-const AUTH_SCREENS = new Set<string>(Object.values(AUTH_PATHS))
+/** The auth screens: never a target to come back to after signing in. */
+const AUTH_SCREENS = new Set<string>(
+  (
+    [
+      'signIn',
+      'devLogin',
+      'forgotPassword',
+      'resetPassword',
+      'verifyEmail',
+      'verifyRegistrationEmail',
+      'magicLinkLogin',
+      'magicLink',
+    ] as const
+  ).map((name) => href(name)),
+)
 
 export function saveRedirectTarget(location: PageLocation, storage: TargetStorage = localStorage): void {
   const target = `${location.pathname}${location.search}${location.hash}`

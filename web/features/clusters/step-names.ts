@@ -1,3 +1,12 @@
+import { en } from '#web/locales/en.ts'
+
+/** A step the locale files name (`clusters.steps.*`). */
+export type StepKey = keyof typeof en.clusters.steps
+
+export function isStepKey(key: string): key is StepKey {
+  return Object.hasOwn(en.clusters.steps, key)
+}
+
 /**
  * A step's name as the driver reports it ("control_plane", "Node pools"…) turned into a
  * translation key, and a readable fallback when no translation exists.

@@ -1,6 +1,9 @@
 import type { ClusterDetail } from '#common/schemas/clusters.ts'
+import type { Messages } from '#web/locales/en.ts'
 import type { CatalogNames } from './catalog-names.ts'
 import { statusTone } from './cluster-status.ts'
+
+export type TopologyFactKey = keyof Messages['clusters']['topology']['facts']
 
 /**
  * The cluster as a graph (what /clusters/{id}/topology draws): the control plane, its node pools
@@ -25,7 +28,7 @@ export type TopologyItem = {
   detail: string
   state: TopologyState
   /** What the details panel lists, as [label key, value]. */
-  facts: [string, string][]
+  facts: [TopologyFactKey, string][]
   position: { x: number; y: number }
 }
 

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next'
 import type { z } from 'zod'
 import { ApiError } from '#web/lib/api-client.ts'
+import type { MessageKey } from '#web/lib/i18n-keys.ts'
 
 /** One message per field, shown beside it. */
 export type LeadFieldErrors = Partial<Record<string, string>>
@@ -30,7 +31,7 @@ export function validateLeadForm<Schema extends z.ZodType>(
 }
 
 /** Codes of API answers that concern one field of a lead form. */
-const FIELD_OF_CODE: Record<string, { field: string; key: string }> = {
+const FIELD_OF_CODE: Record<string, { field: string; key: MessageKey }> = {
   SLOT_TAKEN: { field: 'slotStart', key: 'leads.errors.slotTaken' },
   SLOT_NOT_OFFERED: { field: 'slotStart', key: 'leads.errors.slotNotOffered' },
 }
@@ -85,7 +86,7 @@ function translateIssue(issue: z.core.$ZodIssue, field: string, t: TFunction): s
 }
 
 /** Fields whose format is checked, and how their problem is worded. */
-const FORMAT_KEYS: Record<string, string> = {
+const FORMAT_KEYS: Record<string, MessageKey> = {
   email: 'leads.errors.email',
   phone: 'leads.errors.phone',
   slotStart: 'leads.errors.slot',

@@ -27,20 +27,8 @@ export function notificationTone(type: string): NotificationTone {
   return type === 'success' || type === 'warning' || type === 'error' || type === 'system' ? type : 'info'
 }
 
-/** The socket address: path /ws on the page's own host, wss when the page is on https. */
-export function notificationSocketUrl(location: { protocol: string; host: string }, path: string): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`
-}
-
 /** A socket message that announces a notification for `userId` (anything else is ignored). */
-export function isNotificationFor(rawMessage: unknown, userId: string): boolean {
-  if (typeof rawMessage !== 'string') return false
-  let message: unknown
-  try {
-    message = JSON.parse(rawMessage)
-  } catch {
-    return false
-  }
+export function isNotificationFor(message: unknown, userId: string): boolean {
   if (!message || typeof message !== 'object') return false
   const { type, userId: recipient } = message as { type?: unknown; userId?: unknown }
   return type === 'notification' && recipient === userId

@@ -8,4 +8,6 @@ export const common = {
   language: 'Language',
   english: 'English',
   french: 'Français',
+  retry: 'Try again',
+  copied: 'Copied!',
 }

@@ -10,4 +10,6 @@ export const common: typeof english = {
   language: 'Langue',
   english: 'English',
   french: 'Français',
+  retry: 'Réessayer',
+  copied: 'Copié !',
 }

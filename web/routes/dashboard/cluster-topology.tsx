@@ -5,7 +5,7 @@ import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { clusterPaths } from '#web/features/clusters/cluster-paths.ts'
 import { TopologyView } from '#web/features/clusters/components/topology-view.tsx'
 import { useClusterLiveUpdates } from '#web/features/clusters/hooks/use-cluster-live-updates.ts'
-import { useTheme } from '#web/features/preferences/preferences-provider.tsx'
+import { useTheme } from '#web/lib/preferences/preferences-provider.tsx'
 
 /** /clusters/{id}/topology: the cluster's live graph in the dashboard. */
 export default function ClusterTopologyRoute() {

@@ -18,12 +18,14 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
-import { useUser } from '#web/features/auth/api/get-user.ts'
 import { useSidebarCounts } from '#web/features/dashboard/api/get-sidebar-counts.ts'
 import { useNotificationCount } from '#web/features/notifications/api/get-notification-count.ts'
 import { cn } from '#web/lib/cn.ts'
+import { useUser } from '#web/lib/current-user.ts'
+import type { Messages } from '#web/locales/en.ts'
 
-type QuickAction = { id: string; to: string; icon: LucideIcon; title: string; hint: string }
+type ActionKey = keyof Messages['dashboard']['actions']
+type QuickAction = { id: string; to: string; icon: LucideIcon; title: ActionKey; hint: ActionKey }
 
 const QUICK_ACTIONS: QuickAction[] = [
   { id: 'configure', to: '/configure-cluster', icon: CirclePlus, title: 'configure', hint: 'configureHint' },

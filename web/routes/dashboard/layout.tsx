@@ -6,10 +6,10 @@ import { DashboardMobileDrawer } from '#web/components/layout/dashboard-drawer.t
 import { dashboardNavFor } from '#web/components/layout/dashboard-nav.ts'
 import { DashboardSidebar } from '#web/components/layout/dashboard-sidebar.tsx'
 import { MAIN_CONTENT_ID, PublicHeader } from '#web/components/layout/public-header.tsx'
-import { useUser } from '#web/features/auth/api/get-user.ts'
 import { useLogout } from '#web/features/auth/api/logout.ts'
 import { useSidebarCounts } from '#web/features/dashboard/api/get-sidebar-counts.ts'
 import { MOBILE_MAX_WIDTH_PX, SIDEBAR_TOGGLE_EVENT } from '#web/lib/constants.ts'
+import { useUser } from '#web/lib/current-user.ts'
 
 /** The signed-in dashboard (spec §2): header on top, the sidebar at the left, the page beside it. */
 export default function DashboardLayout() {

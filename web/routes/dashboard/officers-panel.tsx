@@ -2,9 +2,9 @@ import { ShieldAlert } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Button } from '#web/components/ui/button.tsx'
-import { useUser } from '#web/features/auth/api/get-user.ts'
 import { useOfficerAccess } from '#web/features/officers/api/check-access.ts'
 import { ApprovalQueue } from '#web/features/officers/components/approval-queue.tsx'
+import { useUser } from '#web/lib/current-user.ts'
 
 /** The officers panel: the operator's staff review the orders that wait for approval. */
 export default function OfficersPanel() {

@@ -1,18 +1,16 @@
 import { CirclePlus, ListOrdered } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
+import { href } from '#common/routes.ts'
 import { EmptyState } from '#web/components/layout/empty-state.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { isNotFound, LoadError } from '#web/components/ui/retry-alert.tsx'
+import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { ClusterLiveStatus } from '#web/features/clusters/components/cluster-live-status.tsx'
-import { isNotFound, LoadError } from '#web/features/clusters/components/load-error.tsx'
-import { LoadingBlock } from '#web/features/clusters/components/skeleton.tsx'
 import { useClusterLiveUpdates } from '#web/features/clusters/hooks/use-cluster-live-updates.ts'
 import { useLatestOrder, useOrder } from '#web/features/orders/api/get-order.ts'
 import { OrderSummary } from '#web/features/orders/components/order-summary.tsx'
 import { orderPaths } from '#web/features/orders/order-paths.ts'
-import { FLOW_STEP_PATHS } from '#web/lib/paths.ts'
-
-const [[CONFIGURE_CLUSTER_PATH]] = FLOW_STEP_PATHS
 
 /**
  * /cluster-provisioning and /clusters/provisioning (`?order=<id>`): the order just placed, live —
@@ -40,7 +38,7 @@ export default function ClusterProvisioningRoute() {
         hint={t('orders.noOrderHint')}
         action={
           <Button asChild>
-            <Link to={CONFIGURE_CLUSTER_PATH}>
+            <Link to={href('configureCluster')}>
               <CirclePlus aria-hidden="true" />
               {t('orders.configure')}
             </Link>

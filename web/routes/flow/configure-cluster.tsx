@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
+import { CatalogError } from '#web/features/cluster-config/components/catalog-error.tsx'
 import { ClusterWizard } from '#web/features/cluster-config/components/cluster-wizard.tsx'
-import { CatalogError } from '#web/features/cluster-config/components/retry-alert.tsx'
 
 /** /configure-cluster and /clusters/configure: the configuration wizard (spec §2, flow layout). */
 export default function ConfigureClusterRoute() {

@@ -1,15 +1,18 @@
 import { ArrowRight, Check, Sparkles } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { href } from '#common/routes.ts'
 import type { Catalog, ClusterType } from '#common/schemas/catalog.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
-import { CatalogError } from '#web/features/cluster-config/components/retry-alert.tsx'
+import { CatalogError } from '#web/features/cluster-config/components/catalog-error.tsx'
 import { priceFrom } from '#web/features/cluster-config/price-from.ts'
-import { useClusterTypeCopy, useMoney } from '#web/features/cluster-config/use-money.ts'
-import { FLOW_STEP_PATHS } from '#web/lib/paths.ts'
+import { useClusterTypeCopy } from '#web/features/cluster-config/use-cluster-type-copy.ts'
+import { useMoney } from '#web/lib/use-money.ts'
+import type { Messages } from '#web/locales/en.ts'
 
-const [[CONFIGURE_CLUSTER_PATH]] = FLOW_STEP_PATHS
+type SelectionRow = keyof Messages['clusterConfig']['selection']['rows']
+
 const SMART_SUGGESTIONS_PATH = '/smart-suggestions'
 
 /** /cluster-selection: the seven cluster types side by side, each with a way into the wizard. */
@@ -57,7 +60,7 @@ export default function ClusterSelectionRoute() {
 }
 
 function configureHref(type: ClusterType): string {
-  return `${CONFIGURE_CLUSTER_PATH}?${new URLSearchParams({ type: type.id })}`
+  return href('configureCluster', { type: type.id })
 }
 
 function useFacts() {
@@ -77,7 +80,7 @@ function ComparisonTable({ catalog }: { catalog: Catalog }) {
   const factsOf = useFacts()
   const copyOf = useClusterTypeCopy()
   const types = catalog.clusterTypes
-  const rows: { key: string; render: (type: ClusterType) => React.ReactNode }[] = [
+  const rows: { key: SelectionRow; render: (type: ClusterType) => React.ReactNode }[] = [
     {
       key: 'priceFrom',
       render: (type) => <strong className="tabular-nums">{factsOf(type, catalog).priceFrom}</strong>,

@@ -2,6 +2,7 @@ import { ArrowRight, MapPin, RefreshCw, X } from 'lucide-react'
 import { useDeferredValue, useId, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { href } from '#common/routes.ts'
 import type { DataCenter } from '#common/schemas/catalog.ts'
 import { Alert, AlertDescription } from '#web/components/ui/alert.tsx'
 import { Badge } from '#web/components/ui/badge.tsx'
@@ -25,10 +26,7 @@ import {
   regionFilterOf,
   searchParamsWithFilters,
 } from '#web/features/catalog/data-center-filters.ts'
-import { FLOW_STEP_PATHS } from '#web/lib/paths.ts'
 import { useSearchParamFilters } from '#web/lib/use-search-param-filters.ts'
-
-const [[CONFIGURE_CLUSTER_PATH]] = FLOW_STEP_PATHS
 
 const AVAILABILITY_BADGES = { available: 'success', limited: 'warning', coming_soon: 'secondary' } as const
 const CAPACITY_BADGES = { normal: 'success', constrained: 'warning', full: 'destructive' } as const
@@ -234,7 +232,7 @@ function FilterBar({
 function DataCenterCard({ dataCenter }: { dataCenter: DataCenter }) {
   const { t } = useTranslation()
   const titleId = `data-center-${dataCenter.code}`
-  const configureHref = `${CONFIGURE_CLUSTER_PATH}?${new URLSearchParams({ dataCenter: dataCenter.code })}`
+  const configureHref = href('configureCluster', { dataCenter: dataCenter.code })
   return (
     <article
       aria-labelledby={titleId}

@@ -6,7 +6,7 @@ import type { Catalog } from '#common/schemas/catalog.ts'
 import { suggestConfiguration, type WorkloadAnswers } from '#common/smart-suggestions.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
-import { CatalogError } from '#web/features/cluster-config/components/retry-alert.tsx'
+import { CatalogError } from '#web/features/cluster-config/components/catalog-error.tsx'
 import { SuggestionForm } from '#web/features/cluster-config/components/suggestion-form.tsx'
 import { SuggestionResult } from '#web/features/cluster-config/components/suggestion-result.tsx'
 import {
@@ -16,7 +16,7 @@ import {
   parseAnswers,
   saveAnswers,
 } from '#web/features/cluster-config/suggestion-answers.ts'
-import { useMoney } from '#web/features/cluster-config/use-money.ts'
+import { useMoney } from '#web/lib/use-money.ts'
 
 /** /smart-suggestions: a questionnaire on the workload, then a configuration and why. */
 export default function SmartSuggestionsRoute() {

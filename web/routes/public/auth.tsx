@@ -3,9 +3,9 @@ import { KeyRound, ShieldCheck, Wand2 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
+import { href } from '#common/routes.ts'
 import type { User } from '#common/schemas/auth.ts'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx'
-import { useUser } from '#web/features/auth/api/get-user.ts'
 import { isMfaRequired, type LoginResult } from '#web/features/auth/api/sign-in.ts'
 import { AuthScreen } from '#web/features/auth/components/auth-screen.tsx'
 import { BrandPanel } from '#web/features/auth/components/brand-panel.tsx'
@@ -15,7 +15,7 @@ import { SignInForm } from '#web/features/auth/components/sign-in-form.tsx'
 import { takeRedirectTarget } from '#web/features/auth/redirect-target.ts'
 import { useFinishSignIn } from '#web/features/auth/use-finish-sign-in.ts'
 import { versionSummaryQueryOptions } from '#web/features/system/api/get-version-summary.ts'
-import { AUTH_PATHS } from '#web/lib/paths.ts'
+import { useUser } from '#web/lib/current-user.ts'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
 
 type Tab = 'sign-in' | 'register'
@@ -130,12 +130,12 @@ function OtherWaysToSignIn() {
         <span className="h-px flex-1 bg-border" />
       </div>
       <div className="grid gap-2">
-        <Link to={AUTH_PATHS.magicLinkLogin} className={linkClass}>
+        <Link to={href('magicLinkLogin')} className={linkClass}>
           <Wand2 className="size-4" aria-hidden="true" />
           {t('auth.signIn.magicLink')}
         </Link>
         {version?.environment === 'development' && (
-          <Link to={AUTH_PATHS.devLogin} className={linkClass}>
+          <Link to={href('devLogin')} className={linkClass}>
             <KeyRound className="size-4" aria-hidden="true" />
             {t('auth.signIn.devLogin')}
           </Link>

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Spinner } from '#web/components/ui/spinner.tsx'
-import { useExchangeRates } from '#web/features/preferences/api/get-exchange-rates.ts'
-import { useCurrency } from '#web/features/preferences/preferences-provider.tsx'
-import { type RatesProvenance, ratesProvenance } from '#web/features/preferences/rate-source.ts'
 import { CurrencyConverter } from '#web/features/tools/components/currency-converter.tsx'
 import { RateCards } from '#web/features/tools/components/rate-cards.tsx'
 import { ToolPage } from '#web/features/tools/components/tool-page.tsx'
+import { useExchangeRates } from '#web/lib/preferences/api/get-exchange-rates.ts'
+import { useCurrency } from '#web/lib/preferences/preferences-provider.tsx'
+import { type RatesProvenance, ratesProvenance } from '#web/lib/preferences/rate-source.ts'
 import { relativeTime, relativeTimeLabels } from '#web/lib/relative-time.ts'
 
 /** How often the rates' age is worked out again while the page stays open. */

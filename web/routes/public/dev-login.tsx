@@ -3,6 +3,7 @@ import { ChevronRight, FlaskConical, ShieldOff } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { DEMO_ACCOUNTS } from '#common/demo-accounts.ts'
+import { href } from '#common/routes.ts'
 import { LoadingState } from '#web/components/layout/auth-gate.tsx'
 import { buttonVariants } from '#web/components/ui/button.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
@@ -10,7 +11,6 @@ import { useDevLogin } from '#web/features/auth/api/dev-login.ts'
 import { AuthCard, AuthScreen } from '#web/features/auth/components/auth-screen.tsx'
 import { toastAuthFailure, useFinishSignIn } from '#web/features/auth/use-finish-sign-in.ts'
 import { versionSummaryQueryOptions } from '#web/features/system/api/get-version-summary.ts'
-import { AUTH_PATHS } from '#web/lib/paths.ts'
 
 /** /dev-login: one click per demo account, in development only (GET /api/version/summary). */
 export default function DevLoginRoute() {
@@ -27,7 +27,7 @@ export default function DevLoginRoute() {
         title={t('auth.devLogin.unavailableTitle')}
         description={t('auth.devLogin.unavailableDescription')}
       >
-        <Link to={AUTH_PATHS.signIn} className={buttonVariants({ size: 'lg' })}>
+        <Link to={href('signIn')} className={buttonVariants({ size: 'lg' })}>
           {t('auth.devLogin.signIn')}
         </Link>
       </AuthCard>

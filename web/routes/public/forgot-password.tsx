@@ -2,11 +2,11 @@ import { ArrowLeft, KeyRound, MailCheck } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { useForgotPassword } from '#web/features/auth/api/email-links.ts'
 import { AuthCard, AuthScreen } from '#web/features/auth/components/auth-screen.tsx'
 import { EmailRequestForm } from '#web/features/auth/components/email-request-form.tsx'
-import { AUTH_PATHS } from '#web/lib/paths.ts'
 
 /** /forgot-password: mails a link to choose a new password (POST /api/auth/forgot-password). */
 export default function ForgotPasswordRoute() {
@@ -15,10 +15,7 @@ export default function ForgotPasswordRoute() {
   const [sent, setSent] = useState<string>()
   const [email, setEmail] = useState('')
   const backToSignIn = (
-    <Link
-      to={AUTH_PATHS.signIn}
-      className="inline-flex items-center gap-1.5 font-medium hover:text-foreground"
-    >
+    <Link to={href('signIn')} className="inline-flex items-center gap-1.5 font-medium hover:text-foreground">
       <ArrowLeft className="size-4" aria-hidden="true" />
       {t('auth.forgot.backToSignIn')}
     </Link>

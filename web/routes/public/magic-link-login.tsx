@@ -2,11 +2,11 @@ import { ArrowLeft, MailCheck, Wand2 } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { useRequestMagicLink } from '#web/features/auth/api/email-links.ts'
 import { AuthCard, AuthScreen } from '#web/features/auth/components/auth-screen.tsx'
 import { EmailRequestForm } from '#web/features/auth/components/email-request-form.tsx'
-import { AUTH_PATHS } from '#web/lib/paths.ts'
 
 /** /magic-link-login: mails a one-time sign-in link (POST /api/auth/magic-link). */
 export default function MagicLinkLoginRoute() {
@@ -15,10 +15,7 @@ export default function MagicLinkLoginRoute() {
   const [sent, setSent] = useState<string>()
   const [email, setEmail] = useState('')
   const usePassword = (
-    <Link
-      to={AUTH_PATHS.signIn}
-      className="inline-flex items-center gap-1.5 font-medium hover:text-foreground"
-    >
+    <Link to={href('signIn')} className="inline-flex items-center gap-1.5 font-medium hover:text-foreground">
       <ArrowLeft className="size-4" aria-hidden="true" />
       {t('auth.magicLogin.usePassword')}
     </Link>

@@ -2,14 +2,14 @@ import { Link2Off, ShieldCheck, Wand2 } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
+import { href } from '#common/routes.ts'
 import { buttonVariants } from '#web/components/ui/button.tsx'
+import { SubmitButton } from '#web/components/ui/submit-button.tsx'
 import { isMfaRequired, useMagicLinkSignIn } from '#web/features/auth/api/sign-in.ts'
 import { AuthCard, AuthScreen } from '#web/features/auth/components/auth-screen.tsx'
 import { MfaForm } from '#web/features/auth/components/mfa-form.tsx'
-import { SubmitButton } from '#web/features/auth/components/submit-button.tsx'
 import { invalidLinkMessage, isInvalidLink } from '#web/features/auth/form-errors.ts'
 import { toastAuthFailure, useFinishSignIn } from '#web/features/auth/use-finish-sign-in.ts'
-import { AUTH_PATHS } from '#web/lib/paths.ts'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
 
 /**
@@ -43,7 +43,7 @@ export default function MagicLinkRoute() {
   }
 
   const requestNew = (
-    <Link to={AUTH_PATHS.magicLinkLogin} className={buttonVariants({ size: 'lg' })}>
+    <Link to={href('magicLinkLogin')} className={buttonVariants({ size: 'lg' })}>
       {t('auth.magicLink.requestNew')}
     </Link>
   )
@@ -54,7 +54,7 @@ export default function MagicLinkRoute() {
       <AuthCard icon={ShieldCheck} title={t('auth.mfa.title')} description={t('auth.mfa.description')}>
         <MfaForm
           onSignedIn={(user) => finishSignIn(user, 'login')}
-          onRestart={() => navigate(AUTH_PATHS.signIn)}
+          onRestart={() => navigate(href('signIn'))}
         />
       </AuthCard>
     )

@@ -3,16 +3,16 @@ import { type FormEvent, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { z } from 'zod'
+import { href } from '#common/routes.ts'
 import { passwordSchema } from '#common/schemas/auth.ts'
 import { Alert, AlertDescription } from '#web/components/ui/alert.tsx'
 import { buttonVariants } from '#web/components/ui/button.tsx'
 import { FormField } from '#web/components/ui/form-field.tsx'
 import { PasswordInput } from '#web/components/ui/password-input.tsx'
+import { SubmitButton } from '#web/components/ui/submit-button.tsx'
 import { useResetPassword } from '#web/features/auth/api/email-links.ts'
 import { AuthCard, AuthScreen } from '#web/features/auth/components/auth-screen.tsx'
 import { PasswordRules } from '#web/features/auth/components/password-rules.tsx'
-import { SubmitButton } from '#web/features/auth/components/submit-button.tsx'
-import { focusFirstInvalid } from '#web/features/auth/focus-field.ts'
 import {
   type FieldErrors,
   invalidLinkMessage,
@@ -20,7 +20,7 @@ import {
   serverFieldErrors,
   validateForm,
 } from '#web/features/auth/form-errors.ts'
-import { AUTH_PATHS } from '#web/lib/paths.ts'
+import { focusFirstInvalid } from '#web/lib/form/focus-first-invalid.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
 
@@ -45,7 +45,7 @@ export default function ResetPasswordRoute() {
           title={t('auth.reset.doneTitle')}
           description={outcome.message}
         >
-          <Link to={AUTH_PATHS.signIn} className={buttonVariants({ size: 'lg' })}>
+          <Link to={href('signIn')} className={buttonVariants({ size: 'lg' })}>
             {t('auth.reset.signIn')}
           </Link>
         </AuthCard>
@@ -71,7 +71,7 @@ function InvalidLink({ title, description }: { title: string; description: strin
   const { t } = useTranslation()
   return (
     <AuthCard icon={Link2Off} tone="destructive" focusOnMount title={title} description={description}>
-      <Link to={AUTH_PATHS.forgotPassword} className={buttonVariants({ size: 'lg' })}>
+      <Link to={href('forgotPassword')} className={buttonVariants({ size: 'lg' })}>
         {t('auth.reset.requestNew')}
       </Link>
     </AuthCard>

@@ -2,12 +2,11 @@ import { useQuery } from '@tanstack/react-query'
 import { Database, Radio, Server } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
+import { href } from '#common/routes.ts'
 import { Alert, AlertDescription } from '#web/components/ui/alert.tsx'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
-import { useUser } from '#web/features/auth/api/get-user.ts'
 import { saveRedirectTarget } from '#web/features/auth/redirect-target.ts'
-import { notificationSocketUrl } from '#web/features/notifications/notification-display.ts'
 import { versionSummaryQueryOptions } from '#web/features/system/api/get-version-summary.ts'
 import { LIVENESS_PATH, useLivenessCheck } from '#web/features/tools/api/get-liveness.ts'
 import { READINESS_PATH, useReadinessCheck } from '#web/features/tools/api/get-readiness.ts'
@@ -16,7 +15,8 @@ import { ToolPage } from '#web/features/tools/components/tool-page.tsx'
 import type { ServiceCheck } from '#web/features/tools/health-check.ts'
 import { useSocketCheck } from '#web/features/tools/hooks/use-socket-check.ts'
 import { REALTIME_SOCKET_PATH } from '#web/lib/constants.ts'
-import { AUTH_PATHS } from '#web/lib/paths.ts'
+import { useUser } from '#web/lib/current-user.ts'
+import { realtimeSocketUrl } from '#web/lib/realtime-socket.ts'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
 
 /**
@@ -31,8 +31,7 @@ export default function TestServiceRoute() {
   const readiness = useReadinessCheck()
   const { user, isLoading: userLoading } = useUser()
   // The socket opens only for a signed-in user, on this page's host (wss on https), as the bell's.
-  const socketUrl =
-    hydrated && user ? notificationSocketUrl(window.location, REALTIME_SOCKET_PATH) : undefined
+  const socketUrl = hydrated && user ? realtimeSocketUrl(window.location) : undefined
   const socket = useSocketCheck(socketUrl)
 
   const socketNotice = socketUrl ? undefined : userLoading || !hydrated ? (
@@ -44,7 +43,7 @@ export default function TestServiceRoute() {
     <p>
       {t('tools.status.socketSignIn')}{' '}
       <Link
-        to={AUTH_PATHS.signIn}
+        to={href('signIn')}
         onClick={() => saveRedirectTarget(location)}
         className="font-medium text-primary underline-offset-4 hover:underline"
       >

@@ -2,15 +2,15 @@ import { CircleCheck, Link2Off, MailCheck } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
+import { href } from '#common/routes.ts'
 import { LoadingState } from '#web/components/layout/auth-gate.tsx'
 import { Alert, AlertDescription } from '#web/components/ui/alert.tsx'
 import { buttonVariants } from '#web/components/ui/button.tsx'
 import { useResendVerification, verifyEmailLink } from '#web/features/auth/api/email-links.ts'
-import { useUser } from '#web/features/auth/api/get-user.ts'
 import { AuthCard, AuthScreen } from '#web/features/auth/components/auth-screen.tsx'
 import { EmailRequestForm } from '#web/features/auth/components/email-request-form.tsx'
 import { DEFAULT_AFTER_LOGIN_PATH } from '#web/lib/constants.ts'
-import { AUTH_PATHS } from '#web/lib/paths.ts'
+import { useUser } from '#web/lib/current-user.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
 
@@ -72,7 +72,7 @@ function Verified() {
           {t('auth.verify.toDashboard')}
         </Link>
       ) : (
-        <Link to={AUTH_PATHS.signIn} className={buttonVariants({ size: 'lg' })}>
+        <Link to={href('signIn')} className={buttonVariants({ size: 'lg' })}>
           {t('auth.verify.signIn')}
         </Link>
       )}
@@ -92,7 +92,7 @@ function ResendCard(props: Pick<Parameters<typeof AuthCard>[0], 'icon' | 'tone' 
       focusOnMount={props.tone === 'destructive'}
       footer={
         user ? undefined : (
-          <Link to={AUTH_PATHS.signIn} className="font-medium hover:text-foreground">
+          <Link to={href('signIn')} className="font-medium hover:text-foreground">
             {t('auth.verify.signIn')}
           </Link>
         )

@@ -5,7 +5,7 @@ import {
   parseCurrency,
   parseTheme,
   type Theme,
-} from '#web/features/preferences/stored-preferences.ts'
+} from '#web/lib/preferences/stored-preferences.ts'
 import { safeStorage } from './dom.ts'
 
 /**

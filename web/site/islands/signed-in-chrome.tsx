@@ -9,10 +9,10 @@ import { EmailVerificationModal } from '#web/components/layout/email-verificatio
 import { PromoBar } from '#web/components/layout/promo-bar.tsx'
 import { PublicHeader } from '#web/components/layout/public-header.tsx'
 import { Toaster } from '#web/components/ui/toaster.tsx'
-import { userQueryOptions } from '#web/features/auth/api/get-user.ts'
 import { useLogoutFromOtherTabs } from '#web/features/auth/api/logout.ts'
-import { PreferencesProvider } from '#web/features/preferences/preferences-provider.tsx'
+import { userQueryOptions } from '#web/lib/current-user.ts'
 import { createI18n } from '#web/lib/i18n.ts'
+import { PreferencesProvider } from '#web/lib/preferences/preferences-provider.tsx'
 import { createQueryClient } from '#web/lib/query-client.ts'
 import { CHROME_IDS } from '../site-chrome.tsx'
 

@@ -128,8 +128,8 @@ function DataCenters() {
           </p>
         </div>
         {[
-          { key: 'eu', centers: eu },
-          { key: 'elsewhere', centers: elsewhere },
+          { key: 'eu' as const, centers: eu },
+          { key: 'elsewhere' as const, centers: elsewhere },
         ].map(({ key, centers }) => (
           <div key={key} className="mt-10">
             <h3 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { CURRENCY_SYMBOLS } from '#common/money.ts'
 import { BILLING_CYCLES } from '#common/pricing.ts'
+import { isClusterTypeSlug } from '#common/routes.ts'
 import { CURRENCY_SWITCHER_ORDER } from '#web/lib/constants.ts'
 import { useSiteData } from '../site-context.tsx'
 
@@ -71,7 +72,7 @@ export function PriceEstimate() {
   const estimateCatalog: EstimateCatalog = {
     types: catalog.clusterTypes.map((type) => ({
       id: type.id,
-      name: t(`home.types.${type.id}.name`),
+      name: isClusterTypeSlug(type.id) ? t(`home.types.${type.id}.name`) : type.name,
       baseMonthlyPriceCents: type.baseMonthlyPriceCents,
       flavorIds: type.allowedFlavorIds,
     })),

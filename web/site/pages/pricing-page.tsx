@@ -2,7 +2,7 @@ import { Check } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { nodePoolMonthlyCents, PROMO_CODE, PROMO_PERCENT } from '#common/pricing.ts'
 import type { NodeFlavor } from '#common/schemas/catalog.ts'
-import { FLAVOR_FAMILIES } from '#common/schemas/catalog.ts'
+import { FLAVOR_FAMILIES, type FlavorFamily } from '#common/schemas/catalog.ts'
 import { clusterTypePath } from '#web/components/layout/nav-links.ts'
 import type { ClusterTypeSlug } from '#web/lib/cluster-type-links.ts'
 import { cn } from '#web/lib/cn.ts'
@@ -188,7 +188,7 @@ export function PricingPage() {
   )
 }
 
-function FlavorRows({ family, flavors }: { family: string; flavors: NodeFlavor[] }) {
+function FlavorRows({ family, flavors }: { family: FlavorFamily; flavors: NodeFlavor[] }) {
   const { t } = useTranslation()
   if (flavors.length === 0) return null
   return (

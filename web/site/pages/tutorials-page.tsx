@@ -19,7 +19,7 @@ export function TutorialsPage() {
             >
               <span className="flex items-center gap-2 text-xs text-muted-foreground">
                 <span className="rounded-full border px-2 py-0.5 font-medium">
-                  {t(`marketing.tutorials.levels.${tutorial.meta.level ?? 'beginner'}`)}
+                  {t(`marketing.tutorials.levels.${tutorialLevel(tutorial.meta.level)}`)}
                 </span>
                 <Clock className="size-3.5" aria-hidden="true" />
                 {t('marketing.tutorials.minutes', { count: Number(tutorial.meta.minutes ?? 15) })}
@@ -58,7 +58,7 @@ export function TutorialPage({ slug }: { slug: string }) {
         <p className="mt-4 text-lg text-muted-foreground">{tutorial.description}</p>
         <p className="mt-4 flex items-center gap-2 text-sm text-muted-foreground">
           <span className="rounded-full border px-2 py-0.5 font-medium">
-            {t(`marketing.tutorials.levels.${tutorial.meta.level ?? 'beginner'}`)}
+            {t(`marketing.tutorials.levels.${tutorialLevel(tutorial.meta.level)}`)}
           </span>
           <Clock className="size-4" aria-hidden="true" />
           {t('marketing.tutorials.minutes', { count: Number(tutorial.meta.minutes ?? 15) })}
@@ -84,4 +84,11 @@ export function TutorialPage({ slug }: { slug: string }) {
       </nav>
     </div>
   )
+}
+
+const TUTORIAL_LEVELS = ['beginner', 'intermediate', 'advanced'] as const
+
+/** A tutorial's level from its front matter; beginner when it names none the site knows. */
+function tutorialLevel(level: string | undefined): (typeof TUTORIAL_LEVELS)[number] {
+  return TUTORIAL_LEVELS.find((known) => known === level) ?? 'beginner'
 }

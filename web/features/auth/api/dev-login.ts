@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { User } from '#common/schemas/auth.ts'
 import { apiRequest } from '#web/lib/api-client.ts'
-import { USER_PATH } from './get-user.ts'
+import { USER_PATH } from '#web/lib/current-user.ts'
 
 /** Signs in as a demo account without its password (development only). */
 export function useDevLogin() {

@@ -1,25 +1,10 @@
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { getCache } from '#web/lib/api-client.ts'
 import { carryToast } from '#web/lib/carried-toast.ts'
-import { LOGOUT_BROADCAST_CHANNEL, LOGOUT_MESSAGE_TYPE, LOGOUT_REMOVED_KEYS } from '#web/lib/constants.ts'
-import { USER_PATH } from './get-user.ts'
-
-/** Cached data that belongs to the signed-in user and leaves with them (spec §4). */
-const USER_DATA_KEYS = [
-  'user',
-  'billing',
-  'orders',
-  'notifications',
-  'clusters',
-  'cloud-provider',
-  'sessions',
-  'organizations',
-  'officers',
-  'sidebar-counts',
-]
+import { LOGOUT_BROADCAST_CHANNEL, LOGOUT_MESSAGE_TYPE } from '#web/lib/constants.ts'
+import { forgetSignedInUser, USER_PATH } from '#web/lib/current-user.ts'
 
 /**
  * Set once this tab signs out: the page is about to leave for the root, so the auth gate must
@@ -29,22 +14,6 @@ let signingOut = false
 
 export function isSigningOut(): boolean {
   return signingOut
-}
-
-/** Clears what the browser holds of the user: cached queries, the GET cache and stored keys. */
-export function forgetSignedInUser(queryClient: QueryClient): void {
-  queryClient.setQueryData([USER_PATH], null)
-  queryClient.removeQueries({
-    predicate: (query) => {
-      const key = String(query.queryKey[0] ?? '')
-      return key !== USER_PATH && USER_DATA_KEYS.some((fragment) => key.includes(fragment))
-    },
-  })
-  getCache.clear()
-  for (const key of LOGOUT_REMOVED_KEYS) {
-    localStorage.removeItem(key)
-    sessionStorage.removeItem(key)
-  }
 }
 
 /**

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { emailRequestSchema } from '#common/schemas/auth.ts'
 import { FormField } from '#web/components/ui/form-field.tsx'
 import { Input } from '#web/components/ui/input.tsx'
+import { SubmitButton } from '#web/components/ui/submit-button.tsx'
 import { type FieldErrors, serverFieldErrors, validateForm } from '../form-errors.ts'
-import { SubmitButton } from './submit-button.tsx'
 
 /**
  * One email address, checked with the shared schema, for the calls that mail a link. What the

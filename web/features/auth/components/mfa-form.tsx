@@ -4,11 +4,11 @@ import { mfaCodeSchema, type User } from '#common/schemas/auth.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { FormField } from '#web/components/ui/form-field.tsx'
 import { Input } from '#web/components/ui/input.tsx'
+import { SubmitButton } from '#web/components/ui/submit-button.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
 import { useLoginMfa } from '../api/sign-in.ts'
 import { type FieldErrors, serverFieldErrors, validateForm } from '../form-errors.ts'
 import { toastAuthFailure } from '../use-finish-sign-in.ts'
-import { SubmitButton } from './submit-button.tsx'
 
 /** Answers that mean the pending sign-in is gone: the person starts again from the first step. */
 const RESTART_CODES = new Set(['MFA_SESSION_MISSING', 'MFA_TOO_MANY_ATTEMPTS'])

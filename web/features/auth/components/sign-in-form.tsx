@@ -2,17 +2,17 @@ import { AlertCircle } from 'lucide-react'
 import { type FormEvent, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { href } from '#common/routes.ts'
 import { loginRequestSchema } from '#common/schemas/auth.ts'
 import { Alert, AlertDescription } from '#web/components/ui/alert.tsx'
 import { FormField } from '#web/components/ui/form-field.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { PasswordInput } from '#web/components/ui/password-input.tsx'
-import { AUTH_PATHS } from '#web/lib/paths.ts'
+import { SubmitButton } from '#web/components/ui/submit-button.tsx'
+import { focusFirstInvalid } from '#web/lib/form/focus-first-invalid.ts'
 import { type LoginResult, useLogin } from '../api/sign-in.ts'
-import { focusFirstInvalid } from '../focus-field.ts'
 import { type FieldErrors, serverFieldErrors, validateForm } from '../form-errors.ts'
 import { toastAuthFailure } from '../use-finish-sign-in.ts'
-import { SubmitButton } from './submit-button.tsx'
 
 type SignInField = 'username' | 'password'
 const FIELDS: readonly SignInField[] = ['username', 'password']
@@ -93,7 +93,7 @@ export function SignInForm({ onResult }: { onResult: (result: LoginResult) => vo
         </FormField>
         {/* After the field, so Tab goes from the username straight to the password. */}
         <Link
-          to={AUTH_PATHS.forgotPassword}
+          to={href('forgotPassword')}
           className="justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
         >
           {t('auth.signIn.forgotPassword')}

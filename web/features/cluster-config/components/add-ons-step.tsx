@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ADD_ON_CATEGORIES } from '#common/schemas/catalog.ts'
 import { cn } from '#web/lib/cn.ts'
-import { useMoney } from '../use-money.ts'
+import { useMoney } from '#web/lib/use-money.ts'
 import { GroupError } from './controls.tsx'
 import type { StepProps } from './step-props.ts'
 

@@ -2,12 +2,12 @@ import { AlertCircle, ShoppingCart } from 'lucide-react'
 import { useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
+import { href } from '#common/routes.ts'
 import type { Order, OrderRequest } from '#common/schemas/clusters.ts'
 import { Alert, AlertDescription } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
-import { FLOW_STEP_PATHS } from '#web/lib/paths.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { usePlaceOrder } from '../api/place-order.ts'
 import { clearDraft } from '../draft.ts'
@@ -34,9 +34,9 @@ export function OrderActions({
   const [saveOpen, setSaveOpen] = useState(false)
 
   const provisioningPath = useMemo(() => {
-    const [configurePaths, provisioningPaths] = FLOW_STEP_PATHS
-    const index = (configurePaths as readonly string[]).indexOf(pathname.replace(/\/+$/, ''))
-    return provisioningPaths[Math.max(0, index)]
+    // The alias of the configuration page leads to the alias of the provisioning page.
+    const alias = pathname.replace(/\/+$/, '') === href('configureClusterAlias')
+    return href(alias ? 'clusterProvisioningAlias' : 'clusterProvisioning')
   }, [pathname])
 
   const order = () => {

@@ -3,13 +3,13 @@ import type { TFunction } from 'i18next'
 import { type ReactNode, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OrderRequest, PriceBreakdown } from '#common/schemas/clusters.ts'
+import { RetryAlert } from '#web/components/ui/retry-alert.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
 import { useDebounced } from '#web/lib/use-debounced.ts'
+import { useMoney } from '#web/lib/use-money.ts'
 import { orderQuoteQueryOptions } from '../api/quote-order.ts'
 import { serverIssuesOf } from '../server-issues.ts'
-import { useMoney } from '../use-money.ts'
-import { RetryAlert } from './retry-alert.tsx'
 import type { StepProps } from './step-props.ts'
 
 const QUOTE_DEBOUNCE_MS = 400
@@ -102,7 +102,7 @@ function QuoteLines({ quote }: { quote: PriceBreakdown }) {
         </dd>
       </div>
       <p className="text-xs text-muted-foreground">
-        {t('clusterConfig.quote.hourly', { price: money.hourly(quote.hourlyMillicents) })}
+        {t('clusterConfig.quote.hourly', { price: money.millicents(quote.hourlyMillicents) })}
       </p>
     </dl>
   )

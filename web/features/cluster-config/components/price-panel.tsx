@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next'
 import type { BillingCycle } from '#common/pricing.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
 import { cn } from '#web/lib/cn.ts'
+import { useMoney } from '#web/lib/use-money.ts'
 import type { WizardDraft } from '../draft.ts'
 import { type LivePrice, livePrice } from '../live-price.ts'
-import { useMoney } from '../use-money.ts'
 
 type PriceProps = { draft: WizardDraft; catalog: Catalog; billingCycle: BillingCycle }
 
@@ -153,7 +153,7 @@ function PriceBreakdownList({
         <div className={line}>
           <dt className="text-muted-foreground">{t('clusterConfig.price.hourly')}</dt>
           <dd className="tabular-nums" data-testid={`${testIdPrefix}-hourly`}>
-            {money.hourly(breakdown.hourlyMillicents)}
+            {money.millicents(breakdown.hourlyMillicents)}
           </dd>
         </div>
         <div className={cn(line, 'border-t pt-3 text-base')}>

@@ -6,8 +6,8 @@ import { COMPLIANCE_NEEDS, GPU_NEEDS, WORKLOAD_ENVIRONMENTS } from '#common/smar
 import { Button } from '#web/components/ui/button.tsx'
 import { FormField } from '#web/components/ui/form-field.tsx'
 import { Input } from '#web/components/ui/input.tsx'
+import { useMoney } from '#web/lib/use-money.ts'
 import type { AnswerErrors, AnswerFields } from '../suggestion-answers.ts'
-import { useMoney } from '../use-money.ts'
 import { CheckboxField } from './controls.tsx'
 
 /** The questionnaire of smart suggestions: the workload in a few answers. */

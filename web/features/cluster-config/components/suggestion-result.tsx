@@ -3,19 +3,18 @@ import type { Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { HOURS_PER_MONTH, MILLICENTS_PER_CENT } from '#common/pricing.ts'
+import { href } from '#common/routes.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
 import type { Suggestion, SuggestionReason } from '#common/smart-suggestions.ts'
 import { Alert, AlertDescription } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
-import { FLOW_STEP_PATHS } from '#web/lib/paths.ts'
+import type { MessageKey } from '#web/lib/i18n-keys.ts'
+import { useMoney } from '#web/lib/use-money.ts'
 import { encodeSuggestion } from '../prefill.ts'
-import { useMoney } from '../use-money.ts'
-
-const [[CONFIGURE_CLUSTER_PATH]] = FLOW_STEP_PATHS
 
 /** Where a suggestion opens in the wizard: its configuration in the address, opened on the review. */
 export function suggestionHref(suggestion: Suggestion): string {
-  return `${CONFIGURE_CLUSTER_PATH}?${new URLSearchParams({ suggestion: encodeSuggestion(suggestion.configuration) })}`
+  return href('configureCluster', { suggestion: encodeSuggestion(suggestion.configuration) })
 }
 
 /** The proposed configuration, its price, why each choice was made, and the way into the wizard. */
@@ -92,7 +91,7 @@ export function SuggestionResult({
             {money.cents(suggestion.monthlyCents)}
           </span>
           <span className="text-xs text-muted-foreground">
-            {t('suggestions.result.perMonth', { hourly: money.hourly(hourlyMillicents) })}
+            {t('suggestions.result.perMonth', { hourly: money.millicents(hourlyMillicents) })}
           </span>
         </div>
       </div>
@@ -137,7 +136,7 @@ export function SuggestionResult({
   )
 }
 
-const FIELD_LABELS: Record<string, string> = {
+const FIELD_LABELS: Record<string, MessageKey> = {
   clusterTypeId: 'clusterConfig.steps.type',
   dataCenterCode: 'clusterConfig.steps.data-center',
   kubernetesVersion: 'clusterConfig.steps.version',
@@ -161,13 +160,13 @@ function ReasonItem({ reason }: { reason: SuggestionReason }) {
       return [name, value]
     }),
   )
-  const label = FIELD_LABELS[reason.field.split('.')[0] ?? ''] ?? reason.field
+  const label = FIELD_LABELS[reason.field.split('.')[0] ?? '']
   return (
     <li
       className="grid gap-0.5 rounded-lg border-l-2 border-primary/60 bg-muted/30 px-3 py-2"
       data-field={reason.field}
     >
-      <span className="text-xs font-semibold text-muted-foreground">{t(label)}</span>
+      <span className="text-xs font-semibold text-muted-foreground">{label ? t(label) : reason.field}</span>
       <span>{t(`suggestions.reasons.${reason.key}`, { ...params, defaultValue: reason.message })}</span>
     </li>
   )

@@ -1,11 +1,11 @@
 import { FileStack, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#web/components/ui/button.tsx'
+import { RetryAlert } from '#web/components/ui/retry-alert.tsx'
 import { toast } from '#web/lib/toast-store.ts'
 import { useDeleteClusterTemplate } from '../api/delete-cluster-template.ts'
 import { type ClusterTemplate, useClusterTemplates } from '../api/get-cluster-templates.ts'
 import { draftOfTemplate } from '../prefill.ts'
-import { RetryAlert } from './retry-alert.tsx'
 import type { StepProps } from './step-props.ts'
 
 /** Saved templates of the organization, to start the wizard from one (opened on the review). */

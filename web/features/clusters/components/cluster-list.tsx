@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { ClusterSummary } from '#common/schemas/clusters.ts'
 import { Button } from '#web/components/ui/button.tsx'
-import { useCurrency } from '#web/features/preferences/preferences-provider.tsx'
+import { LoadError } from '#web/components/ui/retry-alert.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useDebounced } from '#web/lib/use-debounced.ts'
+import { useMoney } from '#web/lib/use-money.ts'
 import { useSearchParamFilters } from '#web/lib/use-search-param-filters.ts'
 import { useDownloadMergedKubeconfig } from '../api/download-merged-kubeconfig.ts'
 import { useClusters } from '../api/get-clusters.ts'
@@ -20,8 +22,6 @@ import { clusterPaths } from '../cluster-paths.ts'
 import { ClusterFilterBar } from './cluster-filter-bar.tsx'
 import { ClusterStatusBadge } from './cluster-status-badge.tsx'
 import { ConfigureClusterButton } from './configure-cluster-button.tsx'
-import { LoadError } from './load-error.tsx'
-import { Skeleton } from './skeleton.tsx'
 
 /** Typing in the search box asks the server once the person pauses this long. */
 const SEARCH_DEBOUNCE_MS = 300
@@ -153,7 +153,7 @@ function ClusterRow({
   onSelect: (selected: boolean) => void
 }) {
   const { t } = useTranslation()
-  const { formatPrice } = useCurrency()
+  const money = useMoney()
   const titleId = `cluster-${cluster.id}`
   const selectable = cluster.status !== 'deleted' && cluster.status !== 'pending'
   return (
@@ -200,7 +200,7 @@ function ClusterRow({
         <div className="grid gap-0.5">
           <dt className="text-muted-foreground">{t('clusters.list.monthly')}</dt>
           <dd className="font-medium tabular-nums" data-testid="cluster-monthly-price">
-            {formatPrice(cluster.monthlyPriceCents / 100)}
+            {money.cents(cluster.monthlyPriceCents)}
           </dd>
         </div>
       </dl>

@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import type { ClusterDetail } from '#common/schemas/clusters.ts'
 import { Alert, AlertDescription, AlertTitle } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { useCluster } from '../api/get-cluster.ts'
 import { useRetryCluster } from '../api/retry-cluster.ts'
 import { clusterPaths } from '../cluster-paths.ts'
@@ -12,7 +13,6 @@ import { ClusterLoadError } from './cluster-load-error.tsx'
 import { ClusterStatusBadge } from './cluster-status-badge.tsx'
 import { KubeconfigDownloadButton } from './kubeconfig-download-button.tsx'
 import { OperationProgress } from './operation-progress.tsx'
-import { LoadingBlock } from './skeleton.tsx'
 
 /**
  * A cluster's live state for the status pages: its current (or last) operation with progress and

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { EmptyState } from '#web/components/layout/empty-state.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { type FailedQuery, isNotFound, LoadError } from '#web/components/ui/retry-alert.tsx'
 import { clusterPaths } from '../cluster-paths.ts'
-import { type FailedQuery, isNotFound, LoadError } from './load-error.tsx'
 
 /** A cluster that could not be loaded: not found (or someone else's), or a failure to retry. */
 export function ClusterLoadError({ cluster }: { cluster: FailedQuery }) {

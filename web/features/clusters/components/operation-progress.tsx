@@ -5,7 +5,7 @@ import { cn } from '#web/lib/cn.ts'
 import { isOperationActive } from '../cluster-status.ts'
 import { formatDuration, operationTimingAt, stepSeconds } from '../durations.ts'
 import { useNow } from '../hooks/use-now.ts'
-import { readableStepName, stepKey } from '../step-names.ts'
+import { isStepKey, readableStepName, stepKey } from '../step-names.ts'
 
 type Step = Operation['steps'][number]
 
@@ -37,14 +37,14 @@ export function OperationProgress({
   receivedAt: number
   compact?: boolean
 }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const active = isOperationActive(operation)
   const now = useNow(active)
   const timing = operationTimingAt(operation, receivedAt, now)
   const kind = t(`clusters.operation.kinds.${operation.kind}`)
   const stepName = (step: Step) => {
-    const key = `clusters.steps.${stepKey(step.name)}`
-    return i18n.exists(key) ? t(key) : readableStepName(step.name)
+    const key = stepKey(step.name)
+    return isStepKey(key) ? t(`clusters.steps.${key}`) : readableStepName(step.name)
   }
 
   return (

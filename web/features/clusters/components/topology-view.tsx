@@ -2,14 +2,15 @@ import { X } from 'lucide-react'
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import type { ClusterStatus, NodeStatus } from '#common/schemas/clusters.ts'
 import { Button } from '#web/components/ui/button.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useCluster } from '../api/get-cluster.ts'
 import { type CatalogForClusters, catalogNames } from '../catalog-names.ts'
 import { clusterPaths } from '../cluster-paths.ts'
-import { buildTopology, type TopologyItem } from '../topology.ts'
+import { buildTopology, type TopologyFactKey, type TopologyItem } from '../topology.ts'
 import { ClusterLoadError } from './cluster-load-error.tsx'
 import { ClusterStatusBadge } from './cluster-status-badge.tsx'
-import { Skeleton } from './skeleton.tsx'
 import { STATE_STYLES, TopologyLegend } from './topology-legend.tsx'
 
 // React Flow is only downloaded by the topology screens, when the graph is first drawn.
@@ -95,9 +96,11 @@ function DetailsPanel({ item, onClose }: { item: TopologyItem | null; onClose: (
         {t('clusters.topology.pickHint')}
       </aside>
     )
-  const value = (key: string, raw: string) => {
+  const value = (key: TopologyFactKey, raw: string) => {
     if (key === 'status')
-      return item.kind === 'node' ? t(`clusters.nodes.states.${raw}`) : t(`clusters.status.${raw}`)
+      return item.kind === 'node'
+        ? t(`clusters.nodes.states.${raw as NodeStatus}`)
+        : t(`clusters.status.${raw as ClusterStatus}`)
     if (key === 'autoscaling' && raw === 'off') return t('clusters.pools.autoscalingOff')
     return raw
   }

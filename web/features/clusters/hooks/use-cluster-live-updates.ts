@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { ClusterRealtimeMessage } from '#common/schemas/clusters.ts'
-import { useUser } from '#web/features/auth/api/get-user.ts'
-import { subscribeToRealtimeMessages } from '#web/features/notifications/hooks/use-notification-socket.ts'
+import { useUser } from '#web/lib/current-user.ts'
+import { subscribeToRealtime } from '#web/lib/realtime-socket.ts'
 import { invalidateClusterData } from '../api/cluster-keys.ts'
 import { isClusterMessage } from '../realtime-message.ts'
 
@@ -21,13 +21,15 @@ export function useClusterLiveUpdates(onMessage?: (message: ClusterRealtimeMessa
   useEffect(() => {
     if (!userId) return
     let timer: ReturnType<typeof setTimeout> | undefined
-    const unsubscribe = subscribeToRealtimeMessages(userId, (message) => {
-      if (!isClusterMessage(message)) return
-      onMessage?.(message)
-      timer ??= setTimeout(() => {
-        timer = undefined
-        void invalidateClusterData(queryClient)
-      }, COALESCE_MS)
+    const unsubscribe = subscribeToRealtime(userId, {
+      onMessage: (message) => {
+        if (!isClusterMessage(message)) return
+        onMessage?.(message)
+        timer ??= setTimeout(() => {
+          timer = undefined
+          void invalidateClusterData(queryClient)
+        }, COALESCE_MS)
+      },
     })
     return () => {
       clearTimeout(timer)

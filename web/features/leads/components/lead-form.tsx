@@ -6,11 +6,11 @@ import { Alert, AlertDescription } from '#web/components/ui/alert.tsx'
 import { FormField } from '#web/components/ui/form-field.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import { SubmitButton } from '#web/components/ui/submit-button.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
-// The form helpers of the auth screens are the app's form helpers; they live there for now.
-import { SubmitButton } from '#web/features/auth/components/submit-button.tsx'
-import { focusFirstInvalid } from '#web/features/auth/focus-field.ts'
 import { cn } from '#web/lib/cn.ts'
+import { focusFirstInvalid } from '#web/lib/form/focus-first-invalid.ts'
+import type { MessageKey } from '#web/lib/i18n-keys.ts'
 import {
   type LeadFieldErrors,
   leadFormError,
@@ -162,7 +162,9 @@ function LeadFormField({
       </div>
     )
   }
-  const labelText = t('labelKey' in field && field.labelKey ? field.labelKey : `leads.fields.${field.name}`)
+  const labelText = t(
+    ('labelKey' in field && field.labelKey ? field.labelKey : `leads.fields.${field.name}`) as MessageKey,
+  )
   const optional = 'optional' in field && field.optional
   const label = optional ? (
     <>
@@ -172,7 +174,10 @@ function LeadFormField({
     labelText
   )
   const half = 'half' in field && field.half
-  const hint = field.kind !== 'select' && 'hintKey' in field && field.hintKey ? t(field.hintKey) : undefined
+  const hint =
+    field.kind !== 'select' && 'hintKey' in field && field.hintKey
+      ? t(field.hintKey as MessageKey)
+      : undefined
   const common = {
     name: field.name,
     value,
@@ -191,7 +196,7 @@ function LeadFormField({
               <option value="">{t('leads.choose')}</option>
               {field.options.map((option) => (
                 <option key={option} value={option}>
-                  {t(`leads.options.${field.name}.${option}`)}
+                  {t(`leads.options.${field.name}.${option}` as MessageKey)}
                 </option>
               ))}
             </NativeSelect>

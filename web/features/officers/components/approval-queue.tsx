@@ -7,8 +7,8 @@ import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
-import { useCurrency } from '#web/features/preferences/preferences-provider.tsx'
 import { toast } from '#web/lib/toast-store.ts'
+import { useMoney } from '#web/lib/use-money.ts'
 import { useDecideOrder, usePendingOrders } from '../api/order-approvals.ts'
 
 /** The officers' queue of orders waiting for approval (HDS data centers, over the credit limit). */
@@ -52,7 +52,7 @@ export function ApprovalQueue() {
 
 function PendingOrder({ order }: { order: Order }) {
   const { t, i18n } = useTranslation()
-  const { formatPrice } = useCurrency()
+  const money = useMoney()
   const decide = useDecideOrder()
   const [note, setNote] = useState('')
   const [noteMissing, setNoteMissing] = useState(false)
@@ -104,7 +104,7 @@ function PendingOrder({ order }: { order: Order }) {
             })}
           </p>
         </div>
-        <Badge variant="outline">{formatPrice(order.price.totalCents / 100)}</Badge>
+        <Badge variant="outline">{money.cents(order.price.totalCents)}</Badge>
       </header>
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         <div className="flex gap-2">

@@ -6,7 +6,7 @@ import type { Order, OrderStatus } from '#common/schemas/clusters.ts'
 import { Alert, AlertDescription, AlertTitle } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
-import { useCurrency } from '#web/features/preferences/preferences-provider.tsx'
+import { useMoney } from '#web/lib/use-money.ts'
 import { useOrders } from '../api/get-orders.ts'
 import {
   ORDER_FILTER_STATUSES,
@@ -142,7 +142,7 @@ export function OrderList({
 
 function OrderRow({ order, clusterHref }: { order: Order; clusterHref?: (clusterId: string) => string }) {
   const { t, i18n } = useTranslation()
-  const { formatPrice } = useCurrency()
+  const money = useMoney()
   const date = new Date(order.createdAt)
   return (
     <li
@@ -167,7 +167,7 @@ function OrderRow({ order, clusterHref }: { order: Order; clusterHref?: (cluster
         <OrderStatusBadge status={order.status} />
       </span>
       <span className="justify-self-end font-medium tabular-nums lg:text-right" data-testid="order-total">
-        {formatPrice(order.price.totalCents / 100)}
+        {money.cents(order.price.totalCents)}
       </span>
       <time dateTime={order.createdAt} className="text-muted-foreground">
         {date.toLocaleDateString(i18n.language, { dateStyle: 'medium' })}

@@ -2,7 +2,7 @@ import { Ban, Clock, ShieldCheck } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { Order } from '#common/schemas/clusters.ts'
 import { Alert, AlertDescription, AlertTitle } from '#web/components/ui/alert.tsx'
-import { useCurrency } from '#web/features/preferences/preferences-provider.tsx'
+import { useMoney } from '#web/lib/use-money.ts'
 import { CancelOrderButton } from './cancel-order-button.tsx'
 import { OrderStatusBadge } from './order-status-badge.tsx'
 
@@ -12,7 +12,7 @@ import { OrderStatusBadge } from './order-status-badge.tsx'
  */
 export function OrderSummary({ order }: { order: Order }) {
   const { t, i18n } = useTranslation()
-  const { formatPrice } = useCurrency()
+  const money = useMoney()
   return (
     <section
       aria-labelledby="order-reference"
@@ -38,7 +38,7 @@ export function OrderSummary({ order }: { order: Order }) {
         <div className="grid gap-0.5">
           <dt className="text-muted-foreground">{t('orders.columns.total')}</dt>
           <dd className="font-medium tabular-nums">
-            {formatPrice(order.price.totalCents / 100)}{' '}
+            {money.cents(order.price.totalCents)}{' '}
             <span className="font-normal text-muted-foreground">
               {t(`orders.cycle.${order.price.billingCycle}`)}
             </span>

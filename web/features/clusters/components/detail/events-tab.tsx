@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { Button } from '#web/components/ui/button.tsx'
+import { LoadError } from '#web/components/ui/retry-alert.tsx'
+import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useClusterEvents } from '../../api/get-cluster-events.ts'
 import { statusTone } from '../../cluster-status.ts'
-import { LoadError } from '../load-error.tsx'
-import { LoadingBlock } from '../skeleton.tsx'
 import { SectionCard } from './section-card.tsx'
 
 const DOT_COLOURS = {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
+import { CopyButton } from '#web/components/ui/copy-button.tsx'
+import { LoadError } from '#web/components/ui/retry-alert.tsx'
+import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { useClusterManifests } from '../../api/get-cluster-manifests.ts'
-import { CopyButton } from '../copy-button.tsx'
-import { LoadError } from '../load-error.tsx'
-import { LoadingBlock } from '../skeleton.tsx'
 import { SectionCard } from './section-card.tsx'
 
 /** The cluster's configuration as YAML, read-only, with a copy button. */

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next'
 import type { ClusterDetail } from '#common/schemas/clusters.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
-import { useCurrency } from '#web/features/preferences/preferences-provider.tsx'
+import { CopyButton } from '#web/components/ui/copy-button.tsx'
+import { useMoney } from '#web/lib/use-money.ts'
 import { useRotateCredentials } from '../../api/rotate-credentials.ts'
 import { useUpgradeCluster } from '../../api/upgrade-cluster.ts'
 import type { CatalogNames } from '../../catalog-names.ts'
 import { canChange } from '../../cluster-status.ts'
-import { CopyButton } from '../copy-button.tsx'
 import { KubeconfigDownloadButton } from '../kubeconfig-download-button.tsx'
 import { DetailItem, SectionCard } from './section-card.tsx'
 
@@ -27,7 +27,7 @@ export function OverviewTab({ cluster, names }: { cluster: ClusterDetail; names:
 
 function FactsSection({ cluster, names }: { cluster: ClusterDetail; names: CatalogNames }) {
   const { t, i18n } = useTranslation()
-  const { formatPrice } = useCurrency()
+  const money = useMoney()
   return (
     <SectionCard title={t('clusters.detail.overview.title')} testId="cluster-overview">
       <dl className="grid gap-4 sm:grid-cols-2">
@@ -53,7 +53,7 @@ function FactsSection({ cluster, names }: { cluster: ClusterDetail; names: Catal
           </time>
         </DetailItem>
         <DetailItem label={t('clusters.detail.overview.costThisMonth')} testId="cost-this-month">
-          {formatPrice(cluster.costThisMonthCents / 100)}
+          {money.cents(cluster.costThisMonthCents)}
         </DetailItem>
         <DetailItem label={t('clusters.detail.overview.driver')}>{cluster.driver}</DetailItem>
       </dl>
@@ -79,13 +79,13 @@ function FactsSection({ cluster, names }: { cluster: ClusterDetail; names: Catal
 
 function PriceSection({ cluster }: { cluster: ClusterDetail }) {
   const { t } = useTranslation()
-  const { formatPrice } = useCurrency()
+  const money = useMoney()
   const monthly = cluster.price.monthly
   return (
     <SectionCard
       title={t('clusters.detail.price.title')}
       description={t('clusters.detail.price.hourly', {
-        price: formatPrice(cluster.price.hourlyMillicents / 100_000),
+        price: money.millicents(cluster.price.hourlyMillicents),
       })}
       testId="price-breakdown"
     >
@@ -96,28 +96,28 @@ function PriceSection({ cluster }: { cluster: ClusterDetail }) {
             <th scope="row" className="py-2 text-left font-normal">
               {t('clusters.detail.price.controlPlane')}
             </th>
-            <td className="py-2 text-right tabular-nums">{formatPrice(monthly.clusterTypeCents / 100)}</td>
+            <td className="py-2 text-right tabular-nums">{money.cents(monthly.clusterTypeCents)}</td>
           </tr>
           {monthly.nodePools.map((pool) => (
             <tr key={pool.name}>
               <th scope="row" className="py-2 text-left font-normal">
                 {t('clusters.detail.price.pool', { name: pool.name })}
               </th>
-              <td className="py-2 text-right tabular-nums">{formatPrice(pool.cents / 100)}</td>
+              <td className="py-2 text-right tabular-nums">{money.cents(pool.cents)}</td>
             </tr>
           ))}
           <tr>
             <th scope="row" className="py-2 text-left font-normal">
               {t('clusters.detail.price.addOns')}
             </th>
-            <td className="py-2 text-right tabular-nums">{formatPrice(monthly.addOnsCents / 100)}</td>
+            <td className="py-2 text-right tabular-nums">{money.cents(monthly.addOnsCents)}</td>
           </tr>
           <tr className="font-semibold">
             <th scope="row" className="py-2 text-left">
               {t('clusters.detail.price.total')}
             </th>
             <td className="py-2 text-right tabular-nums" data-testid="monthly-total">
-              {formatPrice(monthly.totalCents / 100)}
+              {money.cents(monthly.totalCents)}
             </td>
           </tr>
         </tbody>

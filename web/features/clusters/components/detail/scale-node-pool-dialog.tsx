@@ -16,7 +16,7 @@ import {
 import { FormField } from '#web/components/ui/form-field.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { useScaleNodePool } from '../../api/scale-node-pool.ts'
-import { type PoolDraft, poolDraftIssues } from '../../pool-draft.ts'
+import { type PoolDraft, type PoolDraftIssue, poolDraftIssues } from '../../pool-draft.ts'
 
 /** Edit one pool: its node count and autoscaling (a scale operation once accepted). */
 export function ScaleNodePoolDialog({
@@ -67,7 +67,7 @@ function ScaleForm({
   const [submitted, setSubmitted] = useState(false)
   const issues = poolDraftIssues(draft)
   const shown = submitted ? issues.errors : {}
-  const issueText = (key: string | undefined) =>
+  const issueText = (key: PoolDraftIssue | undefined) =>
     key ? t(`clusters.pools.errors.${key}`, { max: MAX_NODES_PER_POOL }) : undefined
 
   return (

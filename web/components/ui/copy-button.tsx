@@ -22,7 +22,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
       aria-live="polite"
     >
       {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-      {copied ? t('clusters.copied') : label}
+      {copied ? t('common.copied') : label}
     </Button>
   )
 }

@@ -18,7 +18,6 @@ import { LANGUAGES, type Language } from '#web/lib/i18n.ts'
 import { rememberLanguage, storedLanguage } from '#web/lib/language.ts'
 import { useExchangeRates } from './api/get-exchange-rates.ts'
 import { readStoredValue, useStoredPreference } from './preference-store.ts'
-import { formatPriceIn } from './price-format.ts'
 import {
   type BillingCycle,
   parseBillingCycle,
@@ -50,8 +49,6 @@ export type CurrencyContextValue = {
   isLoading: boolean
   /** An amount in US dollars, in the selected currency. */
   convert: (amountUsd: number) => number
-  /** An amount in US dollars, converted and shown with 2 decimals and $, € or £. */
-  formatPrice: (amountUsd: number) => string
   /** A rate with 4 decimals. */
   formatRate: (rate: number) => string
 }
@@ -169,7 +166,6 @@ function useCurrencyState(): CurrencyContextValue {
       lastUpdated: lastUpdatedMs === null ? null : new Date(lastUpdatedMs),
       isLoading,
       convert: (amountUsd: number) => convertFromUsd(amountUsd, currency, rates),
-      formatPrice: (amountUsd: number) => formatPriceIn(amountUsd, currency, rates),
       formatRate,
     }),
     [currency, setCurrency, rates, lastUpdatedMs, isLoading],

@@ -1,0 +1,179 @@
+import { Slot } from 'radix-ui'
+import {
+  type ComponentProps,
+  createContext,
+  type ReactNode,
+  useContext,
+  useId,
+  useLayoutEffect,
+  useState,
+} from 'react'
+import {
+  Controller,
+  type ControllerProps,
+  type FieldPath,
+  type FieldValues,
+  FormProvider,
+  type UseFormReturn,
+  useFormContext,
+  useFormState,
+} from 'react-hook-form'
+import { cn } from '#web/lib/cn.ts'
+import { useValidationMessage } from '#web/lib/form/validation-message.ts'
+import { Label } from './label.tsx'
+
+/*
+ * The app's one way to lay out a form (shadcn's form, over react-hook-form): `Form` holds the
+ * form's state, each `FormField` ties one field to its label, hint and message, and `FormControl`
+ * wires the control's id, `aria-invalid` and `aria-describedby`. Values and errors live in the
+ * form (useZodForm), never in the component's own state.
+ */
+
+/**
+ * The `<form>` with its state: `noValidate` (the shared schema checks, in the visitor's language),
+ * `aria-busy` while it is sent, submission through the form's handler.
+ */
+export function Form<Values extends FieldValues, Output>({
+  form,
+  onSubmit,
+  className,
+  children,
+  ...props
+}: Omit<ComponentProps<'form'>, 'onSubmit'> & {
+  form: UseFormReturn<Values, unknown, Output>
+  onSubmit: (values: Output) => unknown
+}) {
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        aria-busy={form.formState.isSubmitting || undefined}
+        className={cn('grid gap-5', className)}
+        onSubmit={form.handleSubmit(onSubmit)}
+        {...props}
+      >
+        {children}
+      </form>
+    </FormProvider>
+  )
+}
+
+type FieldContextValue = { name: string }
+const FieldContext = createContext<FieldContextValue | null>(null)
+
+/** One field of the form: `render` receives react-hook-form's `field` (value, onChange, ref…). */
+export function FormField<Values extends FieldValues, Name extends FieldPath<Values>>(
+  props: ControllerProps<Values, Name>,
+) {
+  return (
+    <FieldContext.Provider value={{ name: props.name }}>
+      <Controller {...props} />
+    </FieldContext.Provider>
+  )
+}
+
+type ItemContextValue = { id: string; hasDescription: boolean; setHasDescription: (shown: boolean) => void }
+const ItemContext = createContext<ItemContextValue | null>(null)
+
+/** The ids of the field around: its control, hint and message, and its error. */
+export function useFormField() {
+  const field = useContext(FieldContext)
+  const item = useContext(ItemContext)
+  if (!field || !item) throw new Error('useFormField is used inside a FormField and a FormItem')
+  const { getFieldState } = useFormContext()
+  const state = useFormState({ name: field.name })
+  const fieldState = getFieldState(field.name, state)
+  return {
+    name: field.name,
+    controlId: `${item.id}-control`,
+    descriptionId: `${item.id}-description`,
+    hasDescription: item.hasDescription,
+    setHasDescription: item.setHasDescription,
+    messageId: `${item.id}-message`,
+    error: fieldState.error,
+  }
+}
+
+export function FormItem({ className, ...props }: ComponentProps<'div'>) {
+  const id = useId()
+  const [hasDescription, setHasDescription] = useState(false)
+  return (
+    <ItemContext.Provider value={{ id, hasDescription, setHasDescription }}>
+      <div data-slot="form-item" className={cn('grid content-start gap-2', className)} {...props} />
+    </ItemContext.Provider>
+  )
+}
+
+export function FormLabel({ className, ...props }: ComponentProps<typeof Label>) {
+  const { controlId, error } = useFormField()
+  return (
+    <Label
+      data-slot="form-label"
+      data-error={Boolean(error) || undefined}
+      htmlFor={controlId}
+      className={className}
+      {...props}
+    />
+  )
+}
+
+/** The control itself (an Input, a select…): receives the id and the ARIA wiring. */
+export function FormControl(props: ComponentProps<typeof Slot.Root>) {
+  const { controlId, descriptionId, messageId, error, hasDescription } = useFormField()
+  const describedBy = [error ? messageId : undefined, hasDescription ? descriptionId : undefined]
+    .filter(Boolean)
+    .join(' ')
+  return (
+    <Slot.Root
+      data-slot="form-control"
+      id={controlId}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy || undefined}
+      {...props}
+    />
+  )
+}
+
+/** A label row with something beside it, such as a "Forgot password?" link. */
+export function FormLabelRow({ action, children }: { action?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-2">
+      {children}
+      {action}
+    </div>
+  )
+}
+
+export function FormDescription({ className, ...props }: ComponentProps<'div'>) {
+  const { descriptionId, setHasDescription } = useFormField()
+  // The control is described by the hint only while the hint is there.
+  useLayoutEffect(() => {
+    setHasDescription(true)
+    return () => setHasDescription(false)
+  }, [setHasDescription])
+  return (
+    <div
+      data-slot="form-description"
+      id={descriptionId}
+      className={cn('text-xs text-muted-foreground', className)}
+      {...props}
+    />
+  )
+}
+
+/** The field's problem, in the visitor's language (the schema and the API speak English). */
+export function FormMessage({ className, ...props }: ComponentProps<'p'>) {
+  const { messageId, error } = useFormField()
+  const translate = useValidationMessage()
+  if (!error?.message) return null
+  return (
+    <p
+      data-slot="form-message"
+      id={messageId}
+      className={cn('text-sm font-medium text-destructive', className)}
+      {...props}
+    >
+      {translate(error.message)}
+    </p>
+  )
+}

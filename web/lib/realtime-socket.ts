@@ -1,0 +1,129 @@
+import { useEffect, useRef } from 'react'
+import { REALTIME_SOCKET_PATH, SOCKET_RECONNECT_MS } from './constants.ts'
+import { USER_PATH, useUser } from './current-user.ts'
+
+/*
+ * The app's one realtime connection (spec §7): a WebSocket at /ws on the page's own host, one per
+ * signed-in user however many components listen, reconnecting 5 s after it closes. Each area
+ * picks its own message types from it (notifications, clusters…).
+ */
+
+export type RealtimeListener = {
+  /** Every message of the socket, parsed from JSON. */
+  onMessage?: (message: unknown) => void
+  /** The server no longer knows the session: the socket stops for good. */
+  onSignedOut?: () => void
+}
+
+/** The socket address: path /ws on the page's own host, wss when the page is on https. */
+export function realtimeSocketUrl(location: { protocol: string; host: string }): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${REALTIME_SOCKET_PATH}`
+}
+
+/** Listens to the signed-in user's messages while the component is mounted. */
+export function useRealtimeMessages(onMessage: (message: unknown) => void, onSignedOut?: () => void): void {
+  const userId = useUser().user?.id
+  const handlers = useRef({ onMessage, onSignedOut })
+  useEffect(() => {
+    handlers.current = { onMessage, onSignedOut }
+  })
+  useEffect(() => {
+    if (!userId) return
+    return subscribeToRealtime(userId, {
+      onMessage: (message) => handlers.current.onMessage(message),
+      onSignedOut: () => handlers.current.onSignedOut?.(),
+    })
+  }, [userId])
+}
+
+type Connection = {
+  listeners: Set<RealtimeListener>
+  stop: () => void
+  stopTimer?: ReturnType<typeof setTimeout>
+}
+
+const connections = new Map<string, Connection>()
+
+/** Adds a listener to the user's connection (opening it if needed); returns the unsubscribe. */
+export function subscribeToRealtime(userId: string, listener: RealtimeListener): () => void {
+  let connection = connections.get(userId)
+  if (!connection) {
+    connection = connect(() => connections.delete(userId))
+    connections.set(userId, connection)
+  }
+  clearTimeout(connection.stopTimer)
+  connection.listeners.add(listener)
+  const current = connection
+  return () => {
+    current.listeners.delete(listener)
+    if (current.listeners.size > 0) return
+    // A layout change unmounts one listener and mounts the next in the same commit: keep the socket.
+    current.stopTimer = setTimeout(() => {
+      if (current.listeners.size > 0) return
+      current.stop()
+      if (connections.get(userId) === current) connections.delete(userId)
+    }, 0)
+  }
+}
+
+function connect(forget: () => void): Connection {
+  const listeners = new Set<RealtimeListener>()
+  let socket: WebSocket | undefined
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined
+  let stopped = false
+
+  const open = () => {
+    const current = new WebSocket(realtimeSocketUrl(window.location))
+    socket = current
+    current.onopen = () => {
+      if (stopped) current.close()
+    }
+    current.onmessage = (event: MessageEvent) => {
+      const message = parseSocketMessage(event.data)
+      if (message !== undefined) for (const listener of listeners) listener.onMessage?.(message)
+    }
+    current.onerror = () => console.warn('Realtime socket error; reconnecting after it closes')
+    current.onclose = () => {
+      if (socket === current) socket = undefined
+      if (!stopped) reconnectTimer = setTimeout(reconnect, SOCKET_RECONNECT_MS)
+    }
+  }
+
+  // A handshake without a session is refused, and the browser logs each refusal as an error:
+  // ask a plain request first whether the session is still there.
+  const reconnect = async () => {
+    try {
+      const response = await fetch(USER_PATH, { credentials: 'include' })
+      if (response.status === 401) {
+        console.warn('Realtime socket: signed out, not reconnecting')
+        stopped = true
+        forget()
+        for (const listener of listeners) listener.onSignedOut?.()
+        return
+      }
+    } catch {
+      // Offline or the server restarting: the socket attempt below fails and retries the same way.
+    }
+    if (!stopped) open()
+  }
+
+  open()
+  return {
+    listeners,
+    stop: () => {
+      stopped = true
+      clearTimeout(reconnectTimer)
+      // Closing a socket still connecting makes the browser log an error: close it once open.
+      if (socket?.readyState === WebSocket.OPEN) socket.close()
+    },
+  }
+}
+
+function parseSocketMessage(raw: unknown): unknown {
+  if (typeof raw !== 'string') return undefined
+  try {
+    return JSON.parse(raw)
+  } catch {
+    return undefined
+  }
+}
