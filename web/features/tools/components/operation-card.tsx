@@ -1,6 +1,6 @@
-import { ChevronRight, Link2 } from 'lucide-react'
-import { useState } from 'react'
+import { Link2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { Disclosure } from '#web/components/ui/disclosure.tsx'
 import { cn } from '#web/lib/cn.ts'
 import type { ApiBody, ApiOperation, ApiResponse, HttpMethod } from '../openapi-reference.ts'
 import { schemaSize } from '../schema-outline.ts'
@@ -165,64 +165,39 @@ const isSmall = (bodies: ApiBody[]) =>
  */
 function ResponseDetails({ response }: { response: ApiResponse }) {
   const success = response.status.startsWith('2')
-  const [open, setOpen] = useState(success && isSmall(response.bodies))
   const statusText = STATUS_TEXTS[response.status]
   return (
-    <details
-      open={open}
-      onToggle={(event) => setOpen(event.currentTarget.open)}
-      className="group rounded-md border"
+    <Disclosure
+      defaultOpen={success && isSmall(response.bodies)}
+      summary={
+        <>
+          <span
+            className={cn(
+              'font-mono font-semibold',
+              success
+                ? 'text-[color-mix(in_oklab,var(--success),black_35%)] dark:text-success'
+                : 'text-destructive',
+            )}
+          >
+            {response.status}
+          </span>
+          <span className="text-muted-foreground">{response.description ?? statusText}</span>
+        </>
+      }
     >
-      <summary className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm select-none hover:bg-accent/50 focus-visible:ring-3 focus-visible:ring-ring/30 focus-visible:outline-none">
-        <ChevronRight
-          className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-90 motion-reduce:transition-none"
-          aria-hidden="true"
-        />
-        <span
-          className={cn(
-            'font-mono font-semibold',
-            success
-              ? 'text-[color-mix(in_oklab,var(--success),black_35%)] dark:text-success'
-              : 'text-destructive',
-          )}
-        >
-          {response.status}
-        </span>
-        <span className="text-muted-foreground">{response.description ?? statusText}</span>
-      </summary>
-      {open && (
-        <div className="border-t p-3">
-          <Bodies bodies={response.bodies} />
-        </div>
-      )}
-    </details>
+      <Bodies bodies={response.bodies} />
+    </Disclosure>
   )
 }
 
 /** A request body: shown at once when small, on demand when large. */
 function RequestBodies({ bodies }: { bodies: ApiBody[] }) {
   const { t } = useTranslation()
-  const [open, setOpen] = useState(false)
   if (isSmall(bodies)) return <Bodies bodies={bodies} />
   return (
-    <details
-      open={open}
-      onToggle={(event) => setOpen(event.currentTarget.open)}
-      className="group rounded-md border"
-    >
-      <summary className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm select-none hover:bg-accent/50 focus-visible:ring-3 focus-visible:ring-ring/30 focus-visible:outline-none">
-        <ChevronRight
-          className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-90 motion-reduce:transition-none"
-          aria-hidden="true"
-        />
-        {t('tools.apiReference.showSchema')}
-      </summary>
-      {open && (
-        <div className="border-t p-3">
-          <Bodies bodies={bodies} />
-        </div>
-      )}
-    </details>
+    <Disclosure summary={t('tools.apiReference.showSchema')}>
+      <Bodies bodies={bodies} />
+    </Disclosure>
   )
 }
 
