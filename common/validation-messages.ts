@@ -20,6 +20,7 @@ export const VALIDATION_MESSAGES = {
   // Accounts
   passwordTooShort: 'Password must be at least {{minimum}} characters',
   passwordTooLong: 'Password must be at most {{maximum}} characters',
+  passwordsDiffer: 'The two passwords differ',
   passwordTooCommon: 'This password is among the most common ones; choose another',
   usernameTooShort: 'Username must be at least {{minimum}} characters',
   usernameTooLong: 'Username must be at most {{maximum}} characters',

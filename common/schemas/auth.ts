@@ -77,6 +77,14 @@ export const tokenRequestSchema = z.object({ token: tokenSchema })
 
 export const resetPasswordRequestSchema = z.object({ token: tokenSchema, password: passwordSchema })
 
+/** A new password typed twice (reset, change): the second must repeat the first. */
+export const newPasswordFormSchema = z
+  .object({ password: passwordSchema, confirmation: z.string() })
+  .refine((form) => form.password === form.confirmation, {
+    path: ['confirmation'],
+    ...check('passwordsDiffer'),
+  })
+
 export const passwordConfirmationSchema = z.object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH) })
 
 export const mfaDisableRequestSchema = passwordConfirmationSchema.extend(mfaCodeSchema.shape)

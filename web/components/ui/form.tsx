@@ -1,3 +1,4 @@
+import { AlertCircle } from 'lucide-react'
 import { Slot } from 'radix-ui'
 import {
   type ComponentProps,
@@ -9,6 +10,7 @@ import {
   useState,
 } from 'react'
 import {
+  type Control,
   Controller,
   type ControllerProps,
   type FieldPath,
@@ -20,6 +22,8 @@ import {
 } from 'react-hook-form'
 import { cn } from '#web/lib/cn.ts'
 import { useValidationMessage } from '#web/lib/form/validation-message.ts'
+import { Alert, AlertDescription } from './alert.tsx'
+import { Input } from './input.tsx'
 import { Label } from './label.tsx'
 
 /*
@@ -62,9 +66,11 @@ type FieldContextValue = { name: string }
 const FieldContext = createContext<FieldContextValue | null>(null)
 
 /** One field of the form: `render` receives react-hook-form's `field` (value, onChange, ref…). */
-export function FormField<Values extends FieldValues, Name extends FieldPath<Values>>(
-  props: ControllerProps<Values, Name>,
-) {
+export function FormField<
+  Values extends FieldValues,
+  Name extends FieldPath<Values>,
+  Transformed = Values,
+>(props: ControllerProps<Values, Name, Transformed>) {
   return (
     <FieldContext.Provider value={{ name: props.name }}>
       <Controller {...props} />
@@ -175,5 +181,61 @@ export function FormMessage({ className, ...props }: ComponentProps<'p'>) {
     >
       {translate(error.message)}
     </p>
+  )
+}
+
+/**
+ * What went wrong with the form as a whole (a refusal that is no field's, set by
+ * `applyServerErrors`), above the fields.
+ */
+export function FormAlert() {
+  const { errors } = useFormState()
+  const translate = useValidationMessage()
+  const message = errors.root?.server?.message
+  if (!message) return null
+  return (
+    <Alert variant="destructive" role="alert">
+      <AlertCircle aria-hidden="true" />
+      <AlertDescription>{translate(message)}</AlertDescription>
+    </Alert>
+  )
+}
+
+/**
+ * The common case in one line: a labelled text input with its optional hint and its message.
+ * Anything else (a select, a password, a custom control) composes FormField and FormItem itself.
+ */
+export function FormInputField<
+  Values extends FieldValues,
+  Name extends FieldPath<Values>,
+  Transformed = Values,
+>({
+  control,
+  name,
+  label,
+  description,
+  className,
+  ...inputProps
+}: Omit<ComponentProps<typeof Input>, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur'> & {
+  control: Control<Values, unknown, Transformed>
+  name: Name
+  label: ReactNode
+  description?: ReactNode
+}) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className={className}>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <Input {...inputProps} {...field} value={field.value ?? ''} />
+          </FormControl>
+          {description && <FormDescription>{description}</FormDescription>}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
   )
 }

@@ -5,15 +5,19 @@ import { ApiError } from '#web/lib/api-client.ts'
 export type FieldOfCode<Values extends FieldValues> = Partial<Record<string, FieldPath<Values>>>
 
 /**
- * Puts a refused request's field problems onto the form: the 400's `issues` (paths such as
- * `body.email` or `body.configuration.nodePools.0.name`), or a 409/422 whose code names one field.
- * The first field at fault takes the focus. Returns false when the failure is no field's, for the
- * form to say as a whole.
+ * Puts a refused request onto the form: the 400's `issues` (paths such as `body.email` or
+ * `body.configuration.nodePools.0.name`) or a 409/422 whose code names one field go beside their
+ * fields, the first taking the focus; anything else is the form's as a whole (`FormAlert`), in the
+ * server's words or the form's own (`formMessage`). Returns whether a field got a message.
  */
 export function applyServerErrors<Values extends FieldValues>(
   form: Pick<UseFormReturn<Values, unknown, unknown>, 'setError' | 'getValues'>,
   error: unknown,
-  options: { fieldOfCode?: FieldOfCode<Values>; prefix?: string } = {},
+  options: {
+    fieldOfCode?: FieldOfCode<Values>
+    prefix?: string
+    formMessage?: (error: unknown) => string
+  } = {},
 ): boolean {
   const problems = serverFieldProblems(error, options)
   const known = problems.filter((problem) => form.getValues(problem.field as FieldPath<Values>) !== undefined)
@@ -24,7 +28,10 @@ export function applyServerErrors<Values extends FieldValues>(
       { shouldFocus: index === 0 },
     )
   })
-  return known.length > 0
+  if (known.length > 0) return true
+  const message = options.formMessage?.(error) ?? (error instanceof Error ? error.message : String(error))
+  form.setError('root.server', { type: 'server', message })
+  return false
 }
 
 /** The field problems of a failed answer, each with its field's path in the form. */

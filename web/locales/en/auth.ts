@@ -94,7 +94,6 @@ export const auth = {
   },
 
   invalidLink: 'This link is invalid or has expired. Please request a new one.',
-  passwordsDiffer: 'The two passwords differ',
 
   forgot: {
     title: 'Forgot your password?',

@@ -97,7 +97,6 @@ export const auth: typeof english = {
   },
 
   invalidLink: 'Ce lien est invalide ou a expiré. Veuillez en demander un nouveau.',
-  passwordsDiffer: 'Les deux mots de passe diffèrent',
 
   forgot: {
     title: 'Mot de passe oublié ?',

@@ -13,6 +13,7 @@ export const validation: typeof english = {
 
   passwordTooShort: 'Le mot de passe doit contenir au moins {{minimum}} caractères',
   passwordTooLong: 'Le mot de passe doit contenir au plus {{maximum}} caractères',
+  passwordsDiffer: 'Les deux mots de passe diffèrent',
   passwordTooCommon: 'Ce mot de passe fait partie des plus courants ; choisissez-en un autre',
   usernameTooShort: 'Le nom d’utilisateur doit contenir au moins {{minimum}} caractères',
   usernameTooLong: 'Le nom d’utilisateur doit contenir au plus {{maximum}} caractères',

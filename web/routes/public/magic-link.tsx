@@ -8,8 +8,8 @@ import { SubmitButton } from '#web/components/ui/submit-button.tsx'
 import { isMfaRequired, useMagicLinkSignIn } from '#web/features/auth/api/sign-in.ts'
 import { AuthCard, AuthScreen } from '#web/features/auth/components/auth-screen.tsx'
 import { MfaForm } from '#web/features/auth/components/mfa-form.tsx'
-import { invalidLinkMessage, isInvalidLink } from '#web/features/auth/form-errors.ts'
 import { toastAuthFailure, useFinishSignIn } from '#web/features/auth/use-finish-sign-in.ts'
+import { invalidLinkMessage, isInvalidLink } from '#web/lib/invalid-link.ts'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
 
 /**

@@ -1,30 +1,20 @@
-import { AlertCircle, CircleCheck, KeyRound, Link2Off } from 'lucide-react'
-import { type FormEvent, useRef, useState } from 'react'
+import { CircleCheck, KeyRound, Link2Off } from 'lucide-react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
-import { z } from 'zod'
 import { href } from '#common/routes.ts'
-import { passwordSchema } from '#common/schemas/auth.ts'
-import { Alert, AlertDescription } from '#web/components/ui/alert.tsx'
+import { newPasswordFormSchema } from '#common/schemas/auth.ts'
 import { buttonVariants } from '#web/components/ui/button.tsx'
-import { FormField } from '#web/components/ui/form-field.tsx'
-import { PasswordInput } from '#web/components/ui/password-input.tsx'
+import { Form, FormAlert } from '#web/components/ui/form.tsx'
 import { SubmitButton } from '#web/components/ui/submit-button.tsx'
 import { useResetPassword } from '#web/features/auth/api/email-links.ts'
 import { AuthCard, AuthScreen } from '#web/features/auth/components/auth-screen.tsx'
-import { PasswordRules } from '#web/features/auth/components/password-rules.tsx'
-import {
-  type FieldErrors,
-  invalidLinkMessage,
-  isInvalidLink,
-  serverFieldErrors,
-  validateForm,
-} from '#web/features/auth/form-errors.ts'
-import { focusFirstInvalid } from '#web/lib/form/focus-first-invalid.ts'
+import { PasswordField } from '#web/features/auth/components/password-field.tsx'
+import { applyServerErrors } from '#web/lib/form/server-errors.ts'
+import { useZodForm } from '#web/lib/form/use-zod-form.ts'
+import { invalidLinkMessage, isInvalidLink } from '#web/lib/invalid-link.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
-
-type ResetField = 'password' | 'confirmation'
 
 /** /reset-password?token=: the new password for the account of the mailed link. */
 export default function ResetPasswordRoute() {
@@ -91,40 +81,12 @@ function NewPasswordForm({
 }) {
   const { t } = useTranslation()
   const resetPassword = useResetPassword()
-  const formRef = useRef<HTMLFormElement>(null)
-  const [values, setValues] = useState<Record<ResetField, string>>({ password: '', confirmation: '' })
-  const [errors, setErrors] = useState<FieldErrors<ResetField>>({})
-  const [formError, setFormError] = useState<string>()
+  const form = useZodForm(newPasswordFormSchema, { defaultValues: { password: '', confirmation: '' } })
 
-  const schema = z
-    .object({ password: passwordSchema, confirmation: z.string() })
-    .refine((form) => form.password === form.confirmation, {
-      path: ['confirmation'],
-      message: t('auth.passwordsDiffer'),
-    })
-
-  const field = (name: ResetField) => ({
-    name,
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [name]: event.target.value }))
-      if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }))
-    },
-  })
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
+  const submit = ({ password }: { password: string }) => {
     if (resetPassword.isPending || disabled) return
-    setFormError(undefined)
-    const checked = validateForm(schema, values)
-    if (!checked.success) {
-      setErrors(checked.errors)
-      focusFirstInvalid(formRef.current, checked.errors)
-      return
-    }
-    setErrors({})
     resetPassword.mutate(
-      { token, password: checked.data.password },
+      { token, password },
       {
         onSuccess: ({ message }) => {
           toast({ title: t('auth.toast.passwordChanged'), description: message, variant: 'success' })
@@ -132,60 +94,33 @@ function NewPasswordForm({
         },
         onError: (error) => {
           if (isInvalidLink(error)) return onInvalidLink(invalidLinkMessage(error, t('auth.invalidLink')))
-          const fieldErrors = serverFieldErrors(error, ['password'] as const)
-          setErrors(fieldErrors)
-          if (fieldErrors.password) focusFirstInvalid(formRef.current, fieldErrors)
-          else setFormError(error.message)
+          applyServerErrors(form, error, { fieldOfCode: { PASSWORD_TOO_COMMON: 'password' } })
         },
       },
     )
   }
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={submit}
-      className="grid gap-5"
-      aria-busy={resetPassword.isPending}
-    >
-      {formError && (
-        <Alert variant="destructive" role="alert">
-          <AlertCircle aria-hidden="true" />
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      )}
-      <FormField
+    <Form form={form} onSubmit={submit} aria-busy={resetPassword.isPending || undefined}>
+      <FormAlert />
+      <PasswordField
+        control={form.control}
+        name="password"
         label={t('auth.fields.newPassword')}
-        error={errors.password}
-        hint={<PasswordRules password={values.password} />}
-      >
-        {(control) => (
-          <PasswordInput
-            {...control}
-            {...field('password')}
-            autoComplete="new-password"
-            required
-            showLabel={t('auth.fields.showPassword')}
-          />
-        )}
-      </FormField>
-      <FormField label={t('auth.fields.confirmPassword')} error={errors.confirmation}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            {...field('confirmation')}
-            autoComplete="new-password"
-            required
-            showLabel={t('auth.fields.showPassword')}
-          />
-        )}
-      </FormField>
+        autoComplete="new-password"
+        showRules
+      />
+      <PasswordField
+        control={form.control}
+        name="confirmation"
+        label={t('auth.fields.confirmPassword')}
+        autoComplete="new-password"
+      />
       <SubmitButton
         pending={resetPassword.isPending}
         label={t('auth.reset.submit')}
         pendingLabel={t('auth.reset.submitting')}
       />
-    </form>
+    </Form>
   )
 }

@@ -1,10 +1,8 @@
-import { type FormEvent, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { emailRequestSchema } from '#common/schemas/auth.ts'
-import { FormField } from '#web/components/ui/form-field.tsx'
-import { Input } from '#web/components/ui/input.tsx'
+import { Form, FormInputField } from '#web/components/ui/form.tsx'
 import { SubmitButton } from '#web/components/ui/submit-button.tsx'
-import { type FieldErrors, serverFieldErrors, validateForm } from '../form-errors.ts'
+import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 
 /**
  * One email address, checked with the shared schema, for the calls that mail a link. What the
@@ -24,48 +22,27 @@ export function EmailRequestForm({
   onSubmit: (email: string, onError: (error: Error) => void) => void
 }) {
   const { t } = useTranslation()
-  const inputRef = useRef<HTMLInputElement>(null)
-  const [email, setEmail] = useState(defaultEmail)
-  const [errors, setErrors] = useState<FieldErrors<'email'>>({})
+  const form = useZodForm(emailRequestSchema, { defaultValues: { email: defaultEmail } })
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
+  const submit = ({ email }: { email: string }) => {
     if (pending) return
-    const checked = validateForm(emailRequestSchema, { email })
-    if (!checked.success) {
-      setErrors(checked.errors)
-      inputRef.current?.focus()
-      return
-    }
-    setErrors({})
-    onSubmit(checked.data.email, (error) => {
-      const fieldErrors = serverFieldErrors(error, ['email'])
-      setErrors(fieldErrors.email ? fieldErrors : { email: error.message })
-      inputRef.current?.focus()
-    })
+    onSubmit(email, (error) =>
+      form.setError('email', { type: 'server', message: error.message }, { shouldFocus: true }),
+    )
   }
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-5" aria-busy={pending}>
-      <FormField label={t('auth.fields.email')} error={errors.email}>
-        {(control) => (
-          <Input
-            {...control}
-            ref={inputRef}
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value)
-              if (errors.email) setErrors({})
-            }}
-          />
-        )}
-      </FormField>
+    <Form form={form} onSubmit={submit} aria-busy={pending || undefined}>
+      <FormInputField
+        control={form.control}
+        name="email"
+        label={t('auth.fields.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        required
+      />
       <SubmitButton pending={pending} label={submitLabel} pendingLabel={pendingLabel} />
-    </form>
+    </Form>
   )
 }
