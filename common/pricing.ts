@@ -111,6 +111,11 @@ export function formatCents(usdCents: number, currency: Currency, rates: Exchang
   return formatPrice(convertCents(usdCents, currency, rates) / CENTS_PER_UNIT, currency)
 }
 
+/** An amount in whole units of a currency (a budget typed by a person) as USD cents at the rates. */
+export function usdCentsOf(amount: number, currency: Currency, rates: ExchangeRates): number {
+  return Math.round((amount * CENTS_PER_UNIT) / rates[currency])
+}
+
 /** An hourly price held in USD milli-cents, shown to the cent: formatMillicents(4_250, 'USD', rates) → "$0.04". */
 export function formatMillicents(usdMillicents: number, currency: Currency, rates: ExchangeRates): string {
   return formatPrice(convertFromUsd(usdMillicents, currency, rates) / MILLICENTS_PER_UNIT, currency)

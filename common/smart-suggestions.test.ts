@@ -12,7 +12,13 @@ import { NODE_FLAVORS } from '../server/db/seed/node-flavors.ts'
 import { configurationIssues, priceConfiguration } from './cluster-rules.ts'
 import type { Catalog } from './schemas/catalog.ts'
 import { clusterConfigurationSchema } from './schemas/clusters.ts'
-import { suggestConfiguration, type WorkloadAnswers } from './smart-suggestions.ts'
+import {
+  answersOf,
+  suggestConfiguration,
+  type WorkloadAnswers,
+  workloadQuestionnaireSchema,
+} from './smart-suggestions.ts'
+import { defaultIssueMessage } from './validation-messages.ts'
 
 /** The seed rows carry every field the catalog answers with (the table defaults are for editors). */
 const catalog = {
@@ -187,5 +193,49 @@ describe('suggestConfiguration', () => {
   it('skips Kubernetes versions past their end of life', () => {
     const { configuration } = suggestConfiguration(WEB_SHOP, catalog, { today: '2027-07-01' })
     expect(configuration.kubernetesVersion).toBe('1.37')
+  })
+})
+
+describe('the questionnaire as typed', () => {
+  const typed = {
+    services: '12',
+    peakRequestsPerSecond: '800',
+    dataVolumeGb: '50',
+    stateful: true,
+    gpu: 'inference',
+    monthlyBudget: '',
+    compliance: 'gdpr',
+    environment: 'production',
+  } as const
+
+  it('becomes the answers, a blank budget meaning no limit and a budget converted to USD cents', () => {
+    const rates = { USD: 1, EUR: 0.8, GBP: 0.7 }
+    const noLimit = workloadQuestionnaireSchema.parse(typed)
+    expect(answersOf(noLimit, 'EUR', rates)).toEqual({
+      services: 12,
+      peakRequestsPerSecond: 800,
+      dataVolumeGb: 50,
+      stateful: true,
+      gpu: 'inference',
+      monthlyBudgetCents: null,
+      compliance: 'gdpr',
+      environment: 'production',
+    })
+    const budget = workloadQuestionnaireSchema.parse({ ...typed, monthlyBudget: '400' })
+    expect(answersOf(budget, 'EUR', rates).monthlyBudgetCents).toBe(50_000)
+  })
+
+  it('words each problem with the catalog', () => {
+    const result = workloadQuestionnaireSchema.safeParse(
+      { ...typed, services: '0', peakRequestsPerSecond: '', dataVolumeGb: '1.5', monthlyBudget: 'abc' },
+      { error: defaultIssueMessage },
+    )
+    const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path[0], issue.message]))
+    expect(messages).toEqual({
+      services: 'Enter 1 or more',
+      peakRequestsPerSecond: 'Enter a whole number',
+      dataVolumeGb: 'Enter a whole number',
+      monthlyBudget: expect.any(String),
+    })
   })
 })

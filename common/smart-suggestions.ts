@@ -12,11 +12,14 @@ import { reason, type SuggestionReason } from './smart-suggestions/reasons.ts'
  */
 
 export {
+  answersOf,
   COMPLIANCE_NEEDS,
   GPU_NEEDS,
   WORKLOAD_ENVIRONMENTS,
   type WorkloadAnswers,
+  type WorkloadQuestionnaire,
   workloadAnswersSchema,
+  workloadQuestionnaireSchema,
 } from './smart-suggestions/answers.ts'
 export type { SuggestionReason } from './smart-suggestions/reasons.ts'
 

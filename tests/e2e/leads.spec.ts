@@ -67,16 +67,16 @@ test.describe('lead forms', () => {
     await page.getByRole('button', { name: 'Contact sales' }).click()
 
     const email = page.getByLabel('Work email')
-    await expect(email).toHaveAccessibleDescription('Enter a valid email address, such as name@company.com.')
+    await expect(email).toHaveAccessibleDescription('Enter a valid email address')
     await expect(email).toBeFocused()
     await expect(page.getByRole('textbox', { name: 'Company', exact: true })).toHaveAccessibleDescription(
-      'Please fill in this field.',
+      'Enter your company name',
     )
     await expect(page.getByRole('combobox', { name: 'Company size' })).toHaveAccessibleDescription(
-      'Please choose one of the options.',
+      'Choose one of the options',
     )
     await expect(page.getByLabel('How can we help?')).toHaveAccessibleDescription(
-      'Please write at least 10 characters.',
+      'Tell us a little more (at least 10 characters)',
     )
     await expect(page.getByLabel('Full name')).toHaveValue(person.name)
     await expect(email).toHaveValue('ada@')
@@ -163,10 +163,10 @@ test.describe('lead forms', () => {
     await page.getByLabel('Nom complet').fill(person.name)
     await page.getByRole('button', { name: 'Envoyer le message' }).click()
     await expect(page.getByLabel('E-mail professionnel')).toHaveAccessibleDescription(
-      'Saisissez une adresse e-mail valide, par exemple nom@entreprise.fr.',
+      'Saisissez une adresse e-mail valide',
     )
     await expect(page.getByRole('combobox', { name: 'Sujet' })).toHaveAccessibleDescription(
-      'Veuillez choisir une des options.',
+      'Choisissez l’une des options',
     )
     await expect(page.getByLabel('Nom complet')).toHaveValue(person.name)
 
@@ -220,7 +220,7 @@ test.describe('schedule a demo', () => {
     await page.getByLabel(/^Anything we should prepare/).fill('Our platform team of four will attend.')
     await page.getByRole('button', { name: 'Book the demo' }).click()
     await expect(
-      page.getByText('Someone has just booked this time. Please choose another one.'),
+      page.getByText('This demo slot has just been booked by someone else. Please choose another time.'),
     ).toBeVisible()
     await expect(times.getByRole('radio', { name: parisTime(taken!.start) })).toHaveCount(0)
     await expect(page.getByLabel('Full name')).toHaveValue(person.name)
@@ -294,7 +294,7 @@ test.describe('layout and accessibility', () => {
         page.getByRole('group', { name: 'Time (Europe/Paris)' }).getByRole('radio').first(),
       ).toBeVisible()
       await page.getByRole('button', { name: 'Book the demo' }).click()
-      await expect(page.getByText('Choose a day and a time for the demo.')).toBeVisible()
+      await expect(page.getByText('Choose a time for the demo')).toBeVisible()
       const { violations } = await new AxeBuilder({ page }).analyze()
       const serious = violations.filter((violation) =>
         ['serious', 'critical'].includes(violation.impact ?? ''),

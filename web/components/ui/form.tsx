@@ -66,11 +66,9 @@ type FieldContextValue = { name: string }
 const FieldContext = createContext<FieldContextValue | null>(null)
 
 /** One field of the form: `render` receives react-hook-form's `field` (value, onChange, ref…). */
-export function FormField<
-  Values extends FieldValues,
-  Name extends FieldPath<Values>,
-  Transformed = Values,
->(props: ControllerProps<Values, Name, Transformed>) {
+export function FormField<Values extends FieldValues, Name extends FieldPath<Values>, Transformed = Values>(
+  props: ControllerProps<Values, Name, Transformed>,
+) {
   return (
     <FieldContext.Provider value={{ name: props.name }}>
       <Controller {...props} />

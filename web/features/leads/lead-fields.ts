@@ -1,3 +1,4 @@
+import type { MessageKey } from '#web/lib/i18n-keys.ts'
 import type { LeadField, TextLeadField } from './components/lead-form.tsx'
 
 /** The fields several lead forms share, wired for autofill. */
@@ -19,6 +20,6 @@ export const PHONE_FIELD: TextLeadField = {
 }
 
 /** The free-text field, labelled for the form it is in (`leads.<form>.message`). */
-export function messageField(labelKey: string, optional = false): LeadField {
+export function messageField(labelKey: MessageKey, optional = false): LeadField {
   return { name: 'message', kind: 'textarea', labelKey, optional }
 }

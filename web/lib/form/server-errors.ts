@@ -1,9 +1,6 @@
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form'
 import { ApiError } from '#web/lib/api-client.ts'
 
-/** API answers that concern one field without a validation issue: their code and the field. */
-export type FieldOfCode<Values extends FieldValues> = Partial<Record<string, FieldPath<Values>>>
-
 /**
  * Puts a refused request onto the form: the 400's `issues` (paths such as `body.email` or
  * `body.configuration.nodePools.0.name`) or a 409/422 whose code names one field go beside their
@@ -14,7 +11,8 @@ export function applyServerErrors<Values extends FieldValues>(
   form: Pick<UseFormReturn<Values, unknown, unknown>, 'setError' | 'getValues'>,
   error: unknown,
   options: {
-    fieldOfCode?: FieldOfCode<Values>
+    /** API answers that concern one field without a validation issue: their code and the field. */
+    fieldOfCode?: Partial<Record<string, FieldPath<Values> | (string & {})>>
     prefix?: string
     formMessage?: (error: unknown) => string
   } = {},

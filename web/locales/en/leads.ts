@@ -76,16 +76,6 @@ export const leads = {
   },
 
   errors: {
-    required: 'Please fill in this field.',
-    tooShort: 'Please write at least {{count}} characters.',
-    tooLong: 'Please keep it under {{count}} characters.',
-    email: 'Enter a valid email address, such as name@company.com.',
-    phone: 'Use digits, spaces and + ( ) . - only.',
-    singleLine: 'Remove line breaks and special characters.',
-    choose: 'Please choose one of the options.',
-    slot: 'Choose a day and a time for the demo.',
-    slotTaken: 'Someone has just booked this time. Please choose another one.',
-    slotNotOffered: 'This time can no longer be booked. Please choose another one.',
     rateLimited: 'You have sent this form several times in a short while. Please try again in a few minutes.',
     failed: 'Your request could not be sent. Please try again in a moment.',
   },

@@ -30,11 +30,6 @@ export const suggestions = {
     secnumcloud: 'ANSSI qualification for sensitive public data.',
   },
   environments: { production: 'Production', development: 'Development', test: 'Test' },
-  errors: {
-    wholeNumber: 'Enter a whole number',
-    atLeast: 'Enter {{minimum}} or more',
-    atMost: 'Enter {{maximum}} or less',
-  },
   result: {
     title: 'Our suggestion',
     lead: 'A starting point: every choice can be changed in the wizard.',

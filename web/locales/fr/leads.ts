@@ -79,16 +79,6 @@ export const leads: typeof english = {
   },
 
   errors: {
-    required: 'Veuillez remplir ce champ.',
-    tooShort: 'Veuillez écrire au moins {{count}} caractères.',
-    tooLong: 'Veuillez ne pas dépasser {{count}} caractères.',
-    email: 'Saisissez une adresse e-mail valide, par exemple nom@entreprise.fr.',
-    phone: 'Utilisez uniquement des chiffres, des espaces et + ( ) . -',
-    singleLine: 'Retirez les retours à la ligne et les caractères spéciaux.',
-    choose: 'Veuillez choisir une des options.',
-    slot: 'Choisissez un jour et une heure pour la démonstration.',
-    slotTaken: 'Quelqu’un vient de réserver ce créneau. Veuillez en choisir un autre.',
-    slotNotOffered: 'Ce créneau ne peut plus être réservé. Veuillez en choisir un autre.',
     rateLimited:
       'Vous avez envoyé ce formulaire plusieurs fois en peu de temps. Veuillez réessayer dans quelques minutes.',
     failed: 'Votre demande n’a pas pu être envoyée. Veuillez réessayer dans un instant.',

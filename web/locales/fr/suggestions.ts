@@ -33,11 +33,6 @@ export const suggestions: typeof en = {
     secnumcloud: 'Qualification ANSSI pour les données publiques sensibles.',
   },
   environments: { production: 'Production', development: 'Développement', test: 'Test' },
-  errors: {
-    wholeNumber: 'Saisissez un nombre entier',
-    atLeast: 'Saisissez {{minimum}} ou plus',
-    atMost: 'Saisissez {{maximum}} ou moins',
-  },
   result: {
     title: 'Notre suggestion',
     lead: 'Un point de départ : chaque choix se modifie dans l’assistant.',

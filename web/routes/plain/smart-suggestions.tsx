@@ -1,21 +1,21 @@
 import { LayoutGrid } from 'lucide-react'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Catalog } from '#common/schemas/catalog.ts'
-import { suggestConfiguration, type WorkloadAnswers } from '#common/smart-suggestions.ts'
+import {
+  answersOf,
+  suggestConfiguration,
+  type WorkloadAnswers,
+  type WorkloadQuestionnaire,
+  workloadQuestionnaireSchema,
+} from '#common/smart-suggestions.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { CatalogError } from '#web/features/cluster-config/components/catalog-error.tsx'
 import { SuggestionForm } from '#web/features/cluster-config/components/suggestion-form.tsx'
 import { SuggestionResult } from '#web/features/cluster-config/components/suggestion-result.tsx'
-import {
-  type AnswerErrors,
-  type AnswerFields,
-  loadAnswers,
-  parseAnswers,
-  saveAnswers,
-} from '#web/features/cluster-config/suggestion-answers.ts'
+import { loadAnswers, saveAnswers } from '#web/features/cluster-config/suggestion-answers.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 
 /** /smart-suggestions: a questionnaire on the workload, then a configuration and why. */
@@ -55,14 +55,15 @@ export default function SmartSuggestionsRoute() {
 }
 
 function Questionnaire({ catalog }: { catalog: Catalog }) {
-  const { t } = useTranslation()
   const { currency, rates } = useMoney()
   const [initial] = useState(loadAnswers)
-  const [fields, setFields] = useState<AnswerFields>(initial.fields)
-  const [errors, setErrors] = useState<AnswerErrors>({})
-  const [answers, setAnswers] = useState<WorkloadAnswers | null>(() =>
-    initial.submitted ? parseAnswers(initial.fields, currency, rates, t).answers : null,
-  )
+  // The answers last suggested for: kept across a visit to the wizard and back.
+  const [answers, setAnswers] = useState<WorkloadAnswers | null>(() => {
+    if (!initial.submitted) return null
+    const parsed = workloadQuestionnaireSchema.safeParse(initial.fields)
+    return parsed.success ? answersOf(parsed.data, currency, rates) : null
+  })
+  const submitted = useRef(initial.submitted)
   const resultHeading = useRef<HTMLHeadingElement>(null)
   const [focusResult, setFocusResult] = useState(0)
 
@@ -77,35 +78,20 @@ function Questionnaire({ catalog }: { catalog: Catalog }) {
     resultHeading.current?.scrollIntoView({ block: 'start', behavior: 'smooth' })
   }, [focusResult])
 
-  const change = (next: Partial<AnswerFields>) => {
-    const updated = { ...fields, ...next }
-    setFields(updated)
-    saveAnswers(updated, answers !== null)
-    const cleared = Object.keys(next).filter((key) => errors[key as keyof AnswerFields])
-    if (cleared.length > 0)
-      setErrors((current) =>
-        Object.fromEntries(Object.entries(current).filter(([key]) => !cleared.includes(key))),
-      )
-  }
-
-  const submit = () => {
-    const parsed = parseAnswers(fields, currency, rates, t)
-    if (parsed.errors) {
-      setErrors(parsed.errors)
-      const first = Object.keys(parsed.errors)[0]
-      if (first)
-        document.querySelector<HTMLElement>(`[data-testid="suggestion-form"] [name="${first}"]`)?.focus()
-      return
-    }
-    setErrors({})
-    setAnswers(parsed.answers)
-    saveAnswers(fields, true)
-    setFocusResult((count) => count + 1)
-  }
+  const remember = useCallback((values: WorkloadQuestionnaire) => saveAnswers(values, submitted.current), [])
 
   return (
     <div className="grid gap-8">
-      <SuggestionForm fields={fields} errors={errors} onChange={change} onSubmit={submit} />
+      <SuggestionForm
+        defaultValues={initial.fields}
+        onChange={remember}
+        onAnswers={(next, typed) => {
+          setAnswers(next)
+          submitted.current = true
+          saveAnswers(typed, true)
+          setFocusResult((count) => count + 1)
+        }}
+      />
       {suggestion && (
         <SuggestionResult suggestion={suggestion} catalog={catalog} headingRef={resultHeading} />
       )}

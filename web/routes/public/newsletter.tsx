@@ -2,20 +2,19 @@ import { Link2Off, MailCheck, TriangleAlert } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
+import { href } from '#common/routes.ts'
 import { newsletterSubscribeRequestSchema } from '#common/schemas/leads.ts'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
 import { Card, CardContent } from '#web/components/ui/card.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { useConfirmNewsletter } from '#web/features/leads/api/confirm-newsletter.ts'
 import { useSubscribeNewsletter } from '#web/features/leads/api/subscribe-newsletter.ts'
-import { type LeadField, LeadForm } from '#web/features/leads/components/lead-form.tsx'
+import { type LeadField, LeadForm, leadFailureMessage } from '#web/features/leads/components/lead-form.tsx'
 import { LeadConfirmation, LeadFormCard, LeadPage } from '#web/features/leads/components/lead-page.tsx'
-import { leadFormError } from '#web/features/leads/lead-field-errors.ts'
 import { EMAIL_FIELD } from '#web/features/leads/lead-fields.ts'
 import { isInvalidLink } from '#web/lib/invalid-link.ts'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
 
-const NEWSLETTER_PATH = '/newsletter'
 const FIELDS: LeadField[] = [{ ...EMAIL_FIELD, labelKey: 'leads.newsletter.email', half: false }]
 
 /**
@@ -75,12 +74,12 @@ function ConfirmSubscription({ token }: { token: string }) {
   }, [token, mutate])
 
   const subscribeAgain = (
-    <Link to={NEWSLETTER_PATH} className={buttonVariants({ variant: 'outline' })}>
+    <Link to={href('newsletter')} className={buttonVariants({ variant: 'outline' })}>
       {t('leads.newsletter.subscribeAgain')}
     </Link>
   )
   const backHome = (
-    <Link to="/" className={buttonVariants({ variant: 'outline' })}>
+    <Link to={href('home')} className={buttonVariants({ variant: 'outline' })}>
       {t('leads.newsletter.backHome')}
     </Link>
   )
@@ -120,7 +119,7 @@ function ConfirmSubscription({ token }: { token: string }) {
           </Button>
         }
       >
-        <p>{leadFormError(confirmation.error, t)}</p>
+        <p>{leadFailureMessage(confirmation.error, t)}</p>
       </LeadConfirmation>
     )
   }

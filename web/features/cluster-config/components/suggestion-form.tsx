@@ -1,53 +1,71 @@
 import { Sparkles } from 'lucide-react'
-import { type FormEvent, type ReactNode, useId } from 'react'
+import { type ReactNode, useEffect, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CURRENCY_SYMBOLS } from '#common/money.ts'
-import { COMPLIANCE_NEEDS, GPU_NEEDS, WORKLOAD_ENVIRONMENTS } from '#common/smart-suggestions.ts'
+import {
+  answersOf,
+  COMPLIANCE_NEEDS,
+  GPU_NEEDS,
+  WORKLOAD_ENVIRONMENTS,
+  type WorkloadAnswers,
+  type WorkloadQuestionnaire,
+  workloadQuestionnaireSchema,
+} from '#common/smart-suggestions.ts'
 import { Button } from '#web/components/ui/button.tsx'
-import { FormField } from '#web/components/ui/form-field.tsx'
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormInputField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '#web/components/ui/form.tsx'
 import { Input } from '#web/components/ui/input.tsx'
+import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useMoney } from '#web/lib/use-money.ts'
-import type { AnswerErrors, AnswerFields } from '../suggestion-answers.ts'
 import { CheckboxField } from './controls.tsx'
 
-/** The questionnaire of smart suggestions: the workload in a few answers. */
+/**
+ * The questionnaire of smart suggestions: the workload in a few answers, checked with the shared
+ * schema; the budget typed in the visitor's currency becomes USD cents at today's rate.
+ */
 export function SuggestionForm({
-  fields,
-  errors,
+  defaultValues,
   onChange,
-  onSubmit,
+  onAnswers,
 }: {
-  fields: AnswerFields
-  errors: AnswerErrors
-  onChange: (change: Partial<AnswerFields>) => void
-  onSubmit: () => void
+  defaultValues: WorkloadQuestionnaire
+  /** Every change, so the page can keep the answers across a visit to the wizard. */
+  onChange: (values: WorkloadQuestionnaire) => void
+  /** The checked answers, with the questionnaire as typed. */
+  onAnswers: (answers: WorkloadAnswers, typed: WorkloadQuestionnaire) => void
 }) {
   const { t } = useTranslation()
-  const { currency } = useMoney()
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    onSubmit()
-  }
+  const { currency, rates } = useMoney()
+  const form = useZodForm(workloadQuestionnaireSchema, { defaultValues })
+  useEffect(() => {
+    const subscription = form.watch((values) => onChange({ ...defaultValues, ...values }))
+    return () => subscription.unsubscribe()
+  }, [form, onChange, defaultValues])
+
   const numberField = (name: 'services' | 'peakRequestsPerSecond' | 'dataVolumeGb', hint?: string) => (
-    <FormField label={t(`suggestions.fields.${name}`)} error={errors[name]} hint={hint}>
-      {(control) => (
-        <Input
-          {...control}
-          name={name}
-          type="number"
-          inputMode="numeric"
-          min={name === 'services' ? 1 : 0}
-          value={fields[name]}
-          onChange={(event) => onChange({ [name]: event.target.value })}
-        />
-      )}
-    </FormField>
+    <FormInputField
+      control={form.control}
+      name={name}
+      label={t(`suggestions.fields.${name}`)}
+      description={hint}
+      type="number"
+      inputMode="numeric"
+      min={name === 'services' ? 1 : 0}
+    />
   )
   return (
-    <form
-      noValidate
-      onSubmit={submit}
-      className="grid gap-6 rounded-xl border bg-card p-5 sm:p-6"
+    <Form
+      form={form}
+      onSubmit={(questionnaire) => onAnswers(answersOf(questionnaire, currency, rates), form.getValues())}
+      className="gap-6 rounded-xl border bg-card p-5 sm:p-6"
       data-testid="suggestion-form"
     >
       <div className="grid gap-5 sm:grid-cols-3">
@@ -55,75 +73,94 @@ export function SuggestionForm({
         {numberField('peakRequestsPerSecond', t('suggestions.hints.peakRequestsPerSecond'))}
         {numberField('dataVolumeGb')}
       </div>
-      <CheckboxField
+      <FormField
+        control={form.control}
         name="stateful"
-        label={t('suggestions.fields.stateful')}
-        hint={t('suggestions.hints.stateful')}
-        checked={fields.stateful}
-        onCheckedChange={(stateful) => onChange({ stateful })}
-      />
-      <RadioGroup
-        name="gpu"
-        legend={t('suggestions.fields.gpu')}
-        value={fields.gpu}
-        options={GPU_NEEDS.map((value) => ({ value, label: t(`suggestions.gpu.${value}`) }))}
-        onChange={(gpu) => onChange({ gpu })}
-      />
-      <RadioGroup
-        name="compliance"
-        legend={t('suggestions.fields.compliance')}
-        value={fields.compliance}
-        options={COMPLIANCE_NEEDS.map((value) => ({
-          value,
-          label: t(`suggestions.compliance.${value}`),
-          hint: t(`suggestions.complianceHints.${value}`),
-        }))}
-        onChange={(compliance) => onChange({ compliance })}
-      />
-      <RadioGroup
-        name="environment"
-        legend={t('suggestions.fields.environment')}
-        value={fields.environment}
-        options={WORKLOAD_ENVIRONMENTS.map((value) => ({
-          value,
-          label: t(`suggestions.environments.${value}`),
-        }))}
-        onChange={(environment) => onChange({ environment })}
+        render={({ field }) => (
+          <CheckboxField
+            name={field.name}
+            label={t('suggestions.fields.stateful')}
+            hint={t('suggestions.hints.stateful')}
+            checked={field.value}
+            onCheckedChange={field.onChange}
+          />
+        )}
       />
       <FormField
-        label={t('suggestions.fields.monthlyBudget', { currency })}
-        hint={t('suggestions.hints.monthlyBudget')}
-        error={errors.monthlyBudget}
-        className="sm:max-w-xs"
-      >
-        {(control) => (
-          <div className="relative">
-            <span
-              className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground"
-              aria-hidden="true"
-            >
-              {CURRENCY_SYMBOLS[currency]}
-            </span>
-            <Input
-              {...control}
-              name="monthlyBudget"
-              type="number"
-              inputMode="decimal"
-              min={1}
-              className="pl-8"
-              value={fields.monthlyBudget}
-              onChange={(event) => onChange({ monthlyBudget: event.target.value })}
-            />
-          </div>
+        control={form.control}
+        name="gpu"
+        render={({ field }) => (
+          <RadioGroup
+            name={field.name}
+            legend={t('suggestions.fields.gpu')}
+            value={field.value}
+            options={GPU_NEEDS.map((value) => ({ value, label: t(`suggestions.gpu.${value}`) }))}
+            onChange={field.onChange}
+          />
         )}
-      </FormField>
+      />
+      <FormField
+        control={form.control}
+        name="compliance"
+        render={({ field }) => (
+          <RadioGroup
+            name={field.name}
+            legend={t('suggestions.fields.compliance')}
+            value={field.value}
+            options={COMPLIANCE_NEEDS.map((value) => ({
+              value,
+              label: t(`suggestions.compliance.${value}`),
+              hint: t(`suggestions.complianceHints.${value}`),
+            }))}
+            onChange={field.onChange}
+          />
+        )}
+      />
+      <FormField
+        control={form.control}
+        name="environment"
+        render={({ field }) => (
+          <RadioGroup
+            name={field.name}
+            legend={t('suggestions.fields.environment')}
+            value={field.value}
+            options={WORKLOAD_ENVIRONMENTS.map((value) => ({
+              value,
+              label: t(`suggestions.environments.${value}`),
+            }))}
+            onChange={field.onChange}
+          />
+        )}
+      />
+      <FormField
+        control={form.control}
+        name="monthlyBudget"
+        render={({ field }) => (
+          <FormItem className="sm:max-w-xs">
+            <FormLabel>{t('suggestions.fields.monthlyBudget', { currency })}</FormLabel>
+            <div className="relative">
+              <span
+                className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground"
+                aria-hidden="true"
+              >
+                {CURRENCY_SYMBOLS[currency]}
+              </span>
+              <FormControl>
+                <Input {...field} type="number" inputMode="decimal" min={1} className="pl-8" />
+              </FormControl>
+            </div>
+            <FormDescription>{t('suggestions.hints.monthlyBudget')}</FormDescription>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
       <div>
         <Button type="submit" size="lg">
           <Sparkles aria-hidden="true" />
           {t('suggestions.submit')}
         </Button>
       </div>
-    </form>
+    </Form>
   )
 }
 

@@ -73,8 +73,9 @@ export function DemoSlotPicker({ control }: { control: CustomFieldControl }) {
           <fieldset className="grid gap-2">
             <legend className={legendClass}>{t('leads.scheduleDemo.time', { timeZone })}</legend>
             <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-6 lg:grid-cols-4 xl:grid-cols-6">
-              {day.slots.map((slot) => (
+              {day.slots.map((slot, index) => (
                 <Choice
+                  inputRef={index === 0 ? control.ref : undefined}
                   key={slot.start}
                   name={control.name}
                   value={slot.start}
@@ -99,6 +100,7 @@ export function DemoSlotPicker({ control }: { control: CustomFieldControl }) {
 
 /** A radio button drawn as a chip: the input stays in the page for keyboards and screen readers. */
 function Choice({
+  inputRef,
   name,
   value,
   checked,
@@ -106,6 +108,7 @@ function Choice({
   label,
   invalid = false,
 }: {
+  inputRef?: (element: HTMLElement | null) => void
   name: string
   value: string
   checked: boolean
@@ -124,6 +127,7 @@ function Choice({
       )}
     >
       <input
+        ref={inputRef}
         type="radio"
         name={name}
         value={value}

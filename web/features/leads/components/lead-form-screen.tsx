@@ -1,4 +1,5 @@
 import type { UseMutationResult } from '@tanstack/react-query'
+import type { FieldValues } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import type { LeadReceipt } from '#common/schemas/leads.ts'
@@ -13,7 +14,7 @@ export type LeadCopy = 'contactSales' | 'customQuote' | 'workloadMigration' | 'c
  * A lead form's whole page: the frame with what happens next, the form, and once it is sent the
  * confirmation, which offers to send another.
  */
-export function LeadFormScreen<Schema extends z.ZodType>({
+export function LeadFormScreen<Schema extends z.ZodType<unknown, FieldValues>>({
   pageTitle,
   copy,
   schema,

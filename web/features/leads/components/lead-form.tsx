@@ -1,41 +1,68 @@
-import { AlertCircle } from 'lucide-react'
-import { type FormEvent, type ReactNode, useRef, useState } from 'react'
+import type { TFunction } from 'i18next'
+import type { ReactNode } from 'react'
+import type { DefaultValues, FieldValues } from 'react-hook-form'
 import { Trans, useTranslation } from 'react-i18next'
 import type { z } from 'zod'
-import { Alert, AlertDescription } from '#web/components/ui/alert.tsx'
-import { FormField } from '#web/components/ui/form-field.tsx'
+import { href } from '#common/routes.ts'
+import {
+  Form,
+  FormAlert,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '#web/components/ui/form.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { SubmitButton } from '#web/components/ui/submit-button.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
+import { ApiError } from '#web/lib/api-client.ts'
 import { cn } from '#web/lib/cn.ts'
-import { focusFirstInvalid } from '#web/lib/form/focus-first-invalid.ts'
+import { applyServerErrors } from '#web/lib/form/server-errors.ts'
+import { useZodForm } from '#web/lib/form/use-zod-form.ts'
+import { useValidationMessage } from '#web/lib/form/validation-message.ts'
 import type { MessageKey } from '#web/lib/i18n-keys.ts'
-import {
-  type LeadFieldErrors,
-  leadFormError,
-  leadServerFieldErrors,
-  validateLeadForm,
-} from '../lead-field-errors.ts'
+import type { Messages } from '#web/locales/en.ts'
+
+type LeadMessages = Messages['leads']
+/** A field labelled by `leads.fields.<name>`. */
+type LabelledName = keyof LeadMessages['fields']
+/** A closed choice whose options are worded under `leads.options.<name>`. */
+type ChoiceName = keyof LeadMessages['options']
 
 /** A one-line input. */
 export type TextLeadField = {
-  name: string
+  name: LabelledName
   kind: 'text' | 'email' | 'tel'
-  labelKey?: string
+  labelKey?: MessageKey
   autoComplete?: string
   optional?: boolean
-  hintKey?: string
+  hintKey?: MessageKey
   /** Half a row from the small breakpoint up, beside another half. */
   half?: boolean
 }
+
+/** A choice among closed options, each worded in the locale files. */
+type ChoiceLeadField = {
+  [Name in ChoiceName]: {
+    name: Name
+    kind: 'select'
+    options: readonly (keyof LeadMessages['options'][Name])[]
+    half?: boolean
+  }
+}[ChoiceName]
 
 /** What a custom field (the demo's slot picker) gets to read and change its value. */
 export type CustomFieldControl = {
   name: string
   value: string
+  /** The field's problem, in the page's language. */
   error: string | undefined
   onChange: (value: string) => void
+  /** For the control the form focuses when the field is at fault. */
+  ref: (element: HTMLElement | null) => void
   /** Empties the field but keeps its error (a chosen demo slot someone else has just booked). */
   clear: () => void
 }
@@ -43,16 +70,19 @@ export type CustomFieldControl = {
 /** One field of a lead form; its label is `leads.fields.<name>` unless `labelKey` says otherwise. */
 export type LeadField =
   | TextLeadField
-  | { name: string; kind: 'textarea'; labelKey?: string; optional?: boolean }
-  | { name: string; kind: 'select'; options: readonly string[]; half?: boolean }
+  | ChoiceLeadField
+  | { name: LabelledName; kind: 'textarea'; labelKey?: MessageKey; optional?: boolean }
   | { name: string; kind: 'custom'; render: (control: CustomFieldControl) => ReactNode }
+
+/** Refusals that concern one field: the demo slot picked meanwhile by someone else, or not offered. */
+const FIELD_OF_CODE = { SLOT_TAKEN: 'slotStart', SLOT_NOT_OFFERED: 'slotStart' }
 
 /**
  * A lead form: its fields, checked with the shared schema before anything is sent, problems shown
  * beside each field in the page's language, and nothing typed lost on a refusal. The visitor's
  * language goes with the request, so their confirmation mail is written in it.
  */
-export function LeadForm<Schema extends z.ZodType>({
+export function LeadForm<Schema extends z.ZodType<unknown, FieldValues>>({
   schema,
   fields,
   pending,
@@ -66,55 +96,47 @@ export function LeadForm<Schema extends z.ZodType>({
   onSubmit: (data: z.output<Schema>, onError: (error: Error) => void) => void
 }) {
   const { t, i18n } = useTranslation()
-  const formRef = useRef<HTMLFormElement>(null)
-  const fieldNames = fields.map((field) => field.name)
-  const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(fieldNames.map((name) => [name, ''])),
-  )
-  const [errors, setErrors] = useState<LeadFieldErrors>({})
-  const [formError, setFormError] = useState<string>()
+  const language = i18n.language === 'fr' ? 'fr' : 'en'
+  const form = useZodForm(schema, {
+    defaultValues: Object.fromEntries([
+      ...fields.map((field) => [field.name, '']),
+      ['language', language],
+    ]) as DefaultValues<z.input<Schema>>,
+  })
 
-  function setValue(name: string, value: string, keepError = false) {
-    setValues((current) => ({ ...current, [name]: value }))
-    if (!keepError && errors[name]) setErrors((current) => ({ ...current, [name]: undefined }))
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
+  const submit = (data: z.output<Schema>) => {
     if (pending) return
-    setFormError(undefined)
-    const language = i18n.language === 'fr' ? 'fr' : 'en'
-    const checked = validateLeadForm(schema, { ...values, language }, t)
-    if (!checked.success) {
-      setErrors(checked.errors)
-      focusFirstInvalid(formRef.current, checked.errors)
-      return
-    }
-    setErrors({})
-    onSubmit(checked.data, (error) => {
-      const fieldErrors = leadServerFieldErrors(error, fieldNames, t)
-      setErrors(fieldErrors)
-      if (Object.keys(fieldErrors).length > 0) focusFirstInvalid(formRef.current, fieldErrors)
-      else setFormError(leadFormError(error, t))
-    })
+    onSubmit({ ...(data as object), language } as z.output<Schema>, (error) =>
+      applyServerErrors(form, error, {
+        fieldOfCode: FIELD_OF_CODE,
+        formMessage: (failure) => leadFailureMessage(failure, t),
+      }),
+    )
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="grid gap-5" aria-busy={pending}>
-      {formError && (
-        <Alert variant="destructive" role="alert">
-          <AlertCircle aria-hidden="true" />
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      )}
+    <Form form={form} onSubmit={submit} aria-busy={pending || undefined}>
+      <FormAlert />
       <div className="grid gap-5 sm:grid-cols-2">
         {fields.map((field) => (
-          <LeadFormField
+          <FormField
             key={field.name}
-            field={field}
-            value={values[field.name] ?? ''}
-            error={errors[field.name]}
-            onChange={(value, keepError) => setValue(field.name, value, keepError)}
+            control={form.control}
+            name={field.name as never}
+            render={({ field: control, fieldState }) =>
+              field.kind === 'custom' ? (
+                <CustomField
+                  field={field}
+                  value={String(control.value ?? '')}
+                  error={fieldState.error?.message}
+                  onChange={control.onChange}
+                  focusRef={control.ref}
+                  clear={() => form.setValue(field.name as never, '' as never)}
+                />
+              ) : (
+                <LeadFormItem field={field} control={control} />
+              )
+            }
           />
         ))}
       </div>
@@ -126,92 +148,108 @@ export function LeadForm<Schema extends z.ZodType>({
             privacy: (
               // biome-ignore lint/a11y/useAnchorContent: Trans puts the link's words inside.
               <a
-                href="/privacy-policy"
+                href={href('privacyPolicy')}
                 className="font-medium text-foreground underline underline-offset-4 hover:text-primary"
               />
             ),
           }}
         />
       </p>
-    </form>
+    </Form>
   )
 }
 
-function LeadFormField({
+/** The sentence for a failure that is no field's: too many attempts, or the service is away. */
+export function leadFailureMessage(error: unknown, t: TFunction): string {
+  return t(
+    error instanceof ApiError && error.status === 429 ? 'leads.errors.rateLimited' : 'leads.errors.failed',
+  )
+}
+
+function CustomField({
   field,
   value,
   error,
   onChange,
+  focusRef,
+  clear,
 }: {
-  field: LeadField
+  field: Extract<LeadField, { kind: 'custom' }>
   value: string
   error: string | undefined
-  onChange: (value: string, keepError?: boolean) => void
+  onChange: (value: string) => void
+  focusRef: (element: HTMLElement | null) => void
+  clear: () => void
+}) {
+  const translate = useValidationMessage()
+  return (
+    <div className="sm:col-span-2">
+      {field.render({
+        name: field.name,
+        value,
+        error: error ? translate(error) : undefined,
+        onChange,
+        ref: focusRef,
+        clear,
+      })}
+    </div>
+  )
+}
+
+type FieldControl = {
+  name: string
+  value: unknown
+  onChange: (value: unknown) => void
+  onBlur: () => void
+  ref: (element: HTMLElement | null) => void
+}
+
+function LeadFormItem({
+  field,
+  control,
+}: {
+  field: Exclude<LeadField, { kind: 'custom' }>
+  control: FieldControl
 }) {
   const { t } = useTranslation()
-  if (field.kind === 'custom') {
-    return (
-      <div className="sm:col-span-2">
-        {field.render({
-          name: field.name,
-          value,
-          error,
-          onChange: (next) => onChange(next),
-          clear: () => onChange('', true),
-        })}
-      </div>
-    )
-  }
   const labelText = t(
-    ('labelKey' in field && field.labelKey ? field.labelKey : `leads.fields.${field.name}`) as MessageKey,
+    field.kind !== 'select' && field.labelKey ? field.labelKey : `leads.fields.${field.name}`,
   )
-  const optional = 'optional' in field && field.optional
-  const label = optional ? (
-    <>
-      {labelText} <span className="font-normal text-muted-foreground">({t('leads.optional')})</span>
-    </>
-  ) : (
-    labelText
-  )
-  const half = 'half' in field && field.half
+  const optional = field.kind !== 'select' && field.optional
+  const half = field.kind !== 'textarea' && field.half
   const hint =
-    field.kind !== 'select' && 'hintKey' in field && field.hintKey
-      ? t(field.hintKey as MessageKey)
-      : undefined
-  const common = {
-    name: field.name,
-    value,
-    required: !optional,
-  }
+    field.kind !== 'select' && field.kind !== 'textarea' && field.hintKey ? t(field.hintKey) : undefined
+  const common = { ...control, value: String(control.value ?? ''), required: !optional }
   return (
-    <FormField label={label} error={error} hint={hint} className={cn(!half && 'sm:col-span-2')}>
-      {(control) => {
-        if (field.kind === 'textarea')
-          return (
-            <Textarea {...control} {...common} rows={5} onChange={(event) => onChange(event.target.value)} />
-          )
-        if (field.kind === 'select')
-          return (
-            <NativeSelect {...control} {...common} onChange={(event) => onChange(event.target.value)}>
-              <option value="">{t('leads.choose')}</option>
-              {field.options.map((option) => (
-                <option key={option} value={option}>
-                  {t(`leads.options.${field.name}.${option}` as MessageKey)}
-                </option>
-              ))}
-            </NativeSelect>
-          )
-        return (
+    <FormItem className={cn(!half && 'sm:col-span-2')}>
+      <FormLabel>
+        {labelText}
+        {optional && <span className="font-normal text-muted-foreground"> ({t('leads.optional')})</span>}
+      </FormLabel>
+      <FormControl>
+        {field.kind === 'textarea' ? (
+          <Textarea {...common} rows={5} />
+        ) : field.kind === 'select' ? (
+          <NativeSelect {...common}>
+            <option value="">{t('leads.choose')}</option>
+            {field.options.map((option) => (
+              <option key={String(option)} value={String(option)}>
+                {/* The option is one of this field's own (ChoiceLeadField), a pairing TypeScript cannot follow. */}
+                {t(`leads.options.${field.name}.${String(option)}` as MessageKey)}
+              </option>
+            ))}
+          </NativeSelect>
+        ) : (
           <Input
-            {...control}
             {...common}
             type={field.kind}
             inputMode={field.kind === 'email' ? 'email' : field.kind === 'tel' ? 'tel' : undefined}
             autoComplete={field.autoComplete}
-            onChange={(event) => onChange(event.target.value)}
           />
-        )
-      }}
-    </FormField>
+        )}
+      </FormControl>
+      {hint && <FormDescription>{hint}</FormDescription>}
+      <FormMessage />
+    </FormItem>
   )
 }
