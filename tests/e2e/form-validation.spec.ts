@@ -99,7 +99,10 @@ for (const language of ['en', 'fr'] as const) {
       await expect(page.getByLabel(register.companyId, { exact: true })).toHaveAccessibleDescription(
         fill(messages.billingIdTooShort, { minimum: 3 }),
       )
-      await expect(page.getByLabel(register.name, { exact: true })).not.toHaveAttribute('aria-invalid', 'true')
+      await expect(page.getByLabel(register.name, { exact: true })).not.toHaveAttribute(
+        'aria-invalid',
+        'true',
+      )
     })
 
     test('the server’s refusal of a taken email shows beside the field, in the same language', async ({

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { VALIDATION_MESSAGES, type ValidationMessageId, validationMessage } from '#common/validation-messages.ts'
+import {
+  VALIDATION_MESSAGES,
+  type ValidationMessageId,
+  validationMessage,
+} from '#common/validation-messages.ts'
 import { createI18n } from '#web/lib/i18n.ts'
 import { validation as french } from '#web/locales/fr/validation.ts'
 
