@@ -44,7 +44,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       rateLimit: { perIp: 30, windowSeconds: 900 },
       leadRateLimit: { perIp: 5, windowSeconds: 600 },
-      salesInbox: 'sales@clusterdeck.eu',
+      salesInbox: { email: 'sales@clusterdeck.eu', language: 'en' },
       loginLockout: { maxFailures: 10, windowSeconds: 900 },
     })
     expect(path.isAbsolute(config.dataDir)).toBe(true)

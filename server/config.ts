@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { LANGUAGES, type Language } from '#common/language.ts'
 
 const SESSION_SECRET_MIN_LENGTH = 32
 
@@ -26,6 +27,8 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Clusterdeck <no-reply@clusterdeck.eu>'),
   /** Where the lead forms of the public site (contact sales, quotes, demos…) are mailed. */
   SALES_INBOX: z.email().default('sales@clusterdeck.eu'),
+  /** The language the sales team reads those mails in. */
+  SALES_INBOX_LANGUAGE: z.enum(LANGUAGES).default('en'),
   RATES_PRIMARY_URL: z.url().default('https://open.er-api.com/v6/latest/USD'),
   RATES_BACKUP_URL: z.url().default('https://api.frankfurter.app/latest?from=USD'),
   DATA_DIR: z.string().min(1).default('.data'),
@@ -66,7 +69,7 @@ export type Config = {
   sessionSecret: string
   smtpUrl: string | undefined
   mailFrom: string
-  salesInbox: string
+  salesInbox: { email: string; language: Language }
   ratesPrimaryUrl: string
   ratesBackupUrl: string
   dataDir: string
@@ -115,7 +118,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     sessionSecret: values.SESSION_SECRET ?? developmentSessionSecret(dataDir),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
-    salesInbox: values.SALES_INBOX,
+    salesInbox: { email: values.SALES_INBOX, language: values.SALES_INBOX_LANGUAGE },
     ratesPrimaryUrl: values.RATES_PRIMARY_URL,
     ratesBackupUrl: values.RATES_BACKUP_URL,
     dataDir,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LANGUAGES } from '../language.ts'
 import { check } from '../validation-messages.ts'
 
 export const PASSWORD_MIN_LENGTH = 12
@@ -60,6 +61,8 @@ export const registerRequestSchema = z.object({
     .min(1, check('companyNameRequired'))
     .max(120, check('tooLong', { maximum: 120 })),
   companyId: billingIdSchema,
+  /** The language of the page the person registered on: their mails are written in it. */
+  language: z.enum(LANGUAGES).default('en'),
 })
 export type RegisterRequest = z.infer<typeof registerRequestSchema>
 
@@ -104,7 +107,12 @@ export const userSchema = z.object({
   companyId: z.string(),
   /** `pending` while an admin of the organization has not approved the registration. */
   membershipStatus: z.enum(['active', 'pending']),
+  /** The language of the user's mails. */
+  language: z.enum(LANGUAGES),
 })
+
+/** The interface language the signed-in person chose, for their mails too. */
+export const languageRequestSchema = z.object({ language: z.enum(LANGUAGES) })
 export type User = z.infer<typeof userSchema>
 
 export const mfaRequiredSchema = z.object({ mfaRequired: z.literal(true) })

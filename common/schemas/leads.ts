@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LANGUAGES, type Language } from '../language.ts'
 import { check } from '../validation-messages.ts'
 import { emailSchema, tokenSchema } from './auth.ts'
 
@@ -9,8 +10,8 @@ import { emailSchema, tokenSchema } from './auth.ts'
  */
 
 /** The languages a confirmation mail can be written in: the one the visitor used the site in. */
-export const LEAD_LANGUAGES = ['en', 'fr'] as const
-export type LeadLanguage = (typeof LEAD_LANGUAGES)[number]
+export const LEAD_LANGUAGES = LANGUAGES
+export type LeadLanguage = Language
 
 export const LEAD_KINDS = [
   'contact_sales',

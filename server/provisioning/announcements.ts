@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm'
+import type { Language } from '#common/language.ts'
+import { absoluteHref, href } from '#common/routes.ts'
 import type { ClusterRealtimeMessage, ClusterStatus } from '#common/schemas/clusters.ts'
 import type { ServerContext } from '#server/context.ts'
 import type { Database } from '#server/db/client.ts'
@@ -46,7 +48,7 @@ export async function publishClusterChange(
   await publishToOrganization(sqlExecutor, cluster.organizationId, message)
 }
 
-type Requester = { email: string; name: string }
+type Requester = { email: string; name: string; language: Language }
 
 /**
  * A notification (linking to the cluster's page) and a mail for the person who asked for the
@@ -69,12 +71,15 @@ export async function tellRequester(
   const userId = operation.requestedBy
   if (!userId) return
   const [user] = await tx
-    .select({ email: users.email, name: users.name })
+    .select({ email: users.email, name: users.name, language: users.language })
     .from(users)
     .where(eq(users.id, userId))
   if (!user) return
-  const link = `/clusters/${cluster.id}`
-  const { notification, mail } = compose(user, `${ctx.config.appUrl}${link}`)
+  const link = href('clusterDetail', { id: cluster.id })
+  const { notification, mail } = compose(
+    user,
+    absoluteHref(ctx.config.appUrl, 'clusterDetail', { id: cluster.id }),
+  )
   await createNotification(tx, sqlExecutor, { userId, ...notification, link })
   await ctx.queue.send(QUEUES.sendEmail, mail, sqlExecutor)
 }

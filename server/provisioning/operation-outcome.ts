@@ -17,9 +17,10 @@ import {
   orders,
 } from '#server/db/schema/index.ts'
 import type { SqlExecutor } from '#server/db/transaction.ts'
+import { clusterOperationFailedMail, clusterRunningMail } from '#server/mail/provisioning-mails.ts'
+import { composeMail } from '#server/mail/template.ts'
 import { publishClusterChange, recordEvent, tellRequester } from './announcements.ts'
 import type { UpgradeParameters } from './driver.ts'
-import { clusterOperationFailedEmail, clusterRunningEmail } from './emails.ts'
 import { finishedMessage, OPERATION_NAMES, RESTING_STATUS, stepLabel } from './lifecycle.ts'
 import { applyScale, configurationOf, poolsOf } from './operation-parameters.ts'
 
@@ -83,7 +84,7 @@ export async function finishOperation(
         title: 'Cluster running',
         message: `${cluster.name} is running and ready to use.`,
       },
-      mail: clusterRunningEmail(user.email, user.name, cluster.name, url),
+      mail: composeMail(clusterRunningMail, user, { name: user.name, clusterName: cluster.name, url }),
     }))
   }
   await publishClusterChange(sqlExecutor, cluster, status, operation.id)
@@ -134,7 +135,13 @@ export async function failOperation(
   })
   await tellRequester(tx, sqlExecutor, ctx, cluster, operation, (user, url) => ({
     notification: { type: 'error', title: `${operationName} failed`, message: `${cluster.name}: ${reason}` },
-    mail: clusterOperationFailedEmail(user.email, user.name, cluster.name, operationName, reason, url),
+    mail: composeMail(clusterOperationFailedMail, user, {
+      name: user.name,
+      clusterName: cluster.name,
+      operation: operation.kind,
+      reason,
+      url,
+    }),
   }))
   await publishClusterChange(sqlExecutor, cluster, 'failed', operation.id)
 }

@@ -39,6 +39,7 @@ describe('POST /api/register with a new billing ID', () => {
       emailVerified: false,
       mfaEnabled: false,
       isOfficer: false,
+      language: 'en',
     }
     expect(response.json()).toMatchObject(expected)
     const cookie = response.cookies.find((c) => c.name === 'cd_session')

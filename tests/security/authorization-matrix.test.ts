@@ -80,6 +80,12 @@ const MATRIX: Row[] = [
   { method: 'GET', url: '/api/rates', request: () => ({ url: '/api/rates' }), expected: everyone(200) },
   { method: 'GET', url: '/api/user', request: () => ({ url: '/api/user' }), expected: signedIn(200) },
   {
+    method: 'PUT',
+    url: '/api/user/language',
+    request: () => ({ url: '/api/user/language', ...json({ language: 'en' }) }),
+    expected: signedIn(200),
+  },
+  {
     method: 'POST',
     url: '/api/login',
     request: () => ({ url: '/api/login', ...json({ username: 'demo', password: 'not-the-password' }) }),

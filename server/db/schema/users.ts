@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { LANGUAGES } from '#common/language.ts'
 import { organizations } from './organizations.ts'
 
 export const userRoles = ['user', 'admin', 'super_admin'] as const
@@ -24,6 +25,8 @@ export const users = pgTable(
     membershipStatus: text({ enum: ['active', 'pending'] })
       .notNull()
       .default('active'),
+    /** The language of the mails the user gets: the page's at registration, then their choice in the app. */
+    language: text({ enum: LANGUAGES }).notNull().default('en'),
     mfaSecret: text(),
     mfaEnabled: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

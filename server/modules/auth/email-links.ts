@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm'
+import { absoluteHref } from '#common/routes.ts'
 import type { ServerContext } from '#server/context.ts'
 import { users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
-import { QUEUES } from '#server/jobs/queue.ts'
+import { magicLinkMail, passwordResetMail, verifyEmailMail } from '#server/mail/auth-mails.ts'
+import { sendMail } from '#server/mail/template.ts'
 import { findUserByEmail, findUserById, toUserResponse } from '#server/modules/users/queries.ts'
 import { consumeAuthToken, issueAuthToken, revokeAuthTokens } from './auth-tokens.ts'
-import { magicLinkEmail, passwordResetEmail, verificationEmail } from './emails.ts'
 import { clearLoginFailures } from './lockout.ts'
 import { assertAcceptablePassword, hashPassword } from './passwords.ts'
 import { verificationLink } from './service.ts'
@@ -21,11 +22,10 @@ export async function resendVerification(ctx: ServerContext, email: string): Pro
   if (!user || user.emailVerified) return
   await inTransaction(ctx.db, async (tx, sqlExecutor) => {
     const token = await issueAuthToken(tx, ctx.config.sessionSecret, user.id, 'verify_email')
-    await ctx.queue.send(
-      QUEUES.sendEmail,
-      verificationEmail(user.email, user.name, verificationLink(ctx.config.appUrl, token)),
-      sqlExecutor,
-    )
+    await sendMail(ctx.queue, sqlExecutor, verifyEmailMail, user, {
+      name: user.name,
+      url: verificationLink(ctx.config.appUrl, token),
+    })
   })
 }
 
@@ -41,8 +41,10 @@ export async function requestPasswordReset(ctx: ServerContext, email: string): P
   if (!user) return
   await inTransaction(ctx.db, async (tx, sqlExecutor) => {
     const token = await issueAuthToken(tx, ctx.config.sessionSecret, user.id, 'reset_password')
-    const url = `${ctx.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`
-    await ctx.queue.send(QUEUES.sendEmail, passwordResetEmail(user.email, user.name, url), sqlExecutor)
+    await sendMail(ctx.queue, sqlExecutor, passwordResetMail, user, {
+      name: user.name,
+      url: absoluteHref(ctx.config.appUrl, 'resetPassword', { token }),
+    })
   })
 }
 
@@ -70,8 +72,10 @@ export async function requestMagicLink(ctx: ServerContext, email: string): Promi
   if (!user) return
   await inTransaction(ctx.db, async (tx, sqlExecutor) => {
     const token = await issueAuthToken(tx, ctx.config.sessionSecret, user.id, 'magic_link')
-    const url = `${ctx.config.appUrl}/magic-link?token=${encodeURIComponent(token)}`
-    await ctx.queue.send(QUEUES.sendEmail, magicLinkEmail(user.email, user.name, url), sqlExecutor)
+    await sendMail(ctx.queue, sqlExecutor, magicLinkMail, user, {
+      name: user.name,
+      url: absoluteHref(ctx.config.appUrl, 'magicLink', { token }),
+    })
   })
 }
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   emailRequestSchema,
+  languageRequestSchema,
   loginRequestSchema,
   loginResponseSchema,
   mfaCodeSchema,
@@ -17,7 +18,7 @@ import { messageResponseSchema } from '#common/schemas/errors.ts'
 import type { ServerContext } from '#server/context.ts'
 import { HttpError, unauthorized } from '#server/lib/errors.ts'
 import { errorResponses, guessableRoute, sessionMeta } from '#server/lib/http.ts'
-import { toUserResponse } from '#server/modules/users/queries.ts'
+import { setUserLanguage, toUserResponse } from '#server/modules/users/queries.ts'
 import { requireUser } from '#server/plugins/auth.ts'
 import {
   requestMagicLink,
@@ -41,6 +42,20 @@ export default async function authRoutes(app: FastifyInstance, ctx: ServerContex
     },
     preHandler: requireUser,
     handler: async (request) => toUserResponse(request.user),
+  })
+
+  api.put('/api/user/language', {
+    schema: {
+      tags: ['auth'],
+      summary: "The signed-in user's language, for the mails they get",
+      body: languageRequestSchema,
+      response: { 200: userSchema, ...errorResponses(400, 401, 403) },
+    },
+    preHandler: requireUser,
+    handler: async (request) => {
+      const user = await setUserLanguage(ctx.db, request.user.id, request.body.language)
+      return toUserResponse(user!)
+    },
   })
 
   api.post('/api/login', {

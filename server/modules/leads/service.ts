@@ -1,4 +1,5 @@
 import { and, eq, gt, gte, lte, sql } from 'drizzle-orm'
+import { absoluteHref } from '#common/routes.ts'
 import type {
   ContactRequest,
   ContactSalesRequest,
@@ -17,19 +18,19 @@ import type { ServerContext } from '#server/context.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { type Lead, leads, type NewLead, newsletterSubscriptions } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
-import { QUEUES } from '#server/jobs/queue.ts'
 import { badRequest, conflict, unprocessable } from '#server/lib/errors.ts'
 import { generateToken, hashToken } from '#server/lib/tokens.ts'
+import {
+  leadConfirmationMail,
+  newsletterAlreadySubscribedMail,
+  newsletterConfirmationMail,
+  newsletterWelcomeMail,
+  salesLeadMail,
+  salesNewsletterMail,
+} from '#server/mail/lead-mails.ts'
+import { sendMail } from '#server/mail/template.ts'
 import { NEWSLETTER_TOKEN_LIFETIME_MS } from './constants.ts'
 import { DEMO_SLOT_RULES, demoSlotStarts, isOfferedDemoSlot } from './demo-slots.ts'
-import {
-  leadConfirmationEmail,
-  newsletterAlreadySubscribedEmail,
-  newsletterConfirmationEmail,
-  newsletterWelcomeEmail,
-  salesLeadEmail,
-  salesNewsletterEmail,
-} from './emails.ts'
 
 /** The lead forms other than the demo booking, each with the request its schema gives. */
 export type LeadSubmission =
@@ -118,11 +119,12 @@ export async function subscribeToNewsletter(
         setWhere: eq(newsletterSubscriptions.status, 'pending'),
       })
       .returning({ id: newsletterSubscriptions.id })
-    const confirmUrl = `${ctx.config.appUrl}/newsletter?token=${encodeURIComponent(token)}`
-    const mail = pending
-      ? newsletterConfirmationEmail(request.email, request.language, confirmUrl)
-      : newsletterAlreadySubscribedEmail(request.email, request.language)
-    await ctx.queue.send(QUEUES.sendEmail, mail, sqlExecutor)
+    const subscriber = { email: request.email, language: request.language }
+    if (pending)
+      await sendMail(ctx.queue, sqlExecutor, newsletterConfirmationMail, subscriber, {
+        url: absoluteHref(ctx.config.appUrl, 'newsletter', { token }),
+      })
+    else await sendMail(ctx.queue, sqlExecutor, newsletterAlreadySubscribedMail, subscriber, {})
   })
   return { message: SUBSCRIBE_MESSAGE }
 }
@@ -150,12 +152,11 @@ export async function confirmNewsletter(
       .returning()
     if (confirmed) {
       const { email, language } = confirmed
-      await ctx.queue.send(
-        QUEUES.sendEmail,
-        salesNewsletterEmail(ctx.config.salesInbox, email, language),
-        sqlExecutor,
-      )
-      await ctx.queue.send(QUEUES.sendEmail, newsletterWelcomeEmail(email, language), sqlExecutor)
+      await sendMail(ctx.queue, sqlExecutor, salesNewsletterMail, ctx.config.salesInbox, {
+        subscriber: email,
+        language,
+      })
+      await sendMail(ctx.queue, sqlExecutor, newsletterWelcomeMail, { email, language }, {})
       return { status: 'confirmed', message: 'Your subscription is confirmed. Welcome aboard!' }
     }
     const [earlier] = await tx
@@ -191,8 +192,8 @@ async function storeLeadAndMail(ctx: ServerContext, lead: NewLead): Promise<Lead
     // The only unique value a lead holds is its demo slot: no row back means it was just booked.
     const [stored] = await tx.insert(leads).values(lead).onConflictDoNothing().returning()
     if (!stored) throw conflict(validationMessage('demoSlotTaken'), 'SLOT_TAKEN')
-    await ctx.queue.send(QUEUES.sendEmail, salesLeadEmail(ctx.config.salesInbox, stored), sqlExecutor)
-    await ctx.queue.send(QUEUES.sendEmail, leadConfirmationEmail(stored), sqlExecutor)
+    await sendMail(ctx.queue, sqlExecutor, salesLeadMail, ctx.config.salesInbox, stored)
+    await sendMail(ctx.queue, sqlExecutor, leadConfirmationMail, stored, stored)
     return stored
   })
 }

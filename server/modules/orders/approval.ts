@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import { href } from '#common/routes.ts'
 import type { ServerContext } from '#server/context.ts'
 import { orders } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
@@ -65,7 +66,7 @@ export async function decideOrder(
         message: decision.approve
           ? `Order ${locked.reference} was approved: ${locked.configuration!.name} is being provisioned.`
           : `Order ${locked.reference} was declined${decision.note ? `: ${decision.note}` : '.'}`,
-        link: `/order-status/${locked.id}`,
+        link: href('orderStatus', { id: locked.id }),
       })
     return toOrderResponse({ ...stored, organizationName: order.organizationName })
   })

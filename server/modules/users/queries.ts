@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
+import type { Language } from '#common/language.ts'
 import type { User } from '#common/schemas/auth.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { organizations, users } from '#server/db/schema/index.ts'
@@ -14,6 +15,7 @@ export const userWithOrganizationColumns = {
   emailVerified: users.emailVerified,
   mfaEnabled: users.mfaEnabled,
   membershipStatus: users.membershipStatus,
+  language: users.language,
   organizationId: users.organizationId,
   companyName: organizations.name,
   companyId: organizations.billingId,
@@ -29,6 +31,7 @@ export type UserWithOrganization = {
   emailVerified: boolean
   mfaEnabled: boolean
   membershipStatus: User['membershipStatus']
+  language: User['language']
   organizationId: string
   companyName: string
   companyId: string
@@ -64,4 +67,10 @@ export async function findUserForLogin(db: Queryable, usernameOrEmail: string) {
 export async function findUserByEmail(db: Queryable, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()))
   return row
+}
+
+/** The language of the user's mails follows their choice in the app. */
+export async function setUserLanguage(db: Queryable, userId: string, language: Language) {
+  await db.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, userId))
+  return findUserById(db, userId)
 }

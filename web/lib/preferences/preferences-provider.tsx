@@ -14,9 +14,11 @@ import {
   DEFAULT_THEME,
   STORAGE_KEYS,
 } from '#web/lib/constants.ts'
+import { useUser } from '#web/lib/current-user.ts'
 import { LANGUAGES, type Language } from '#web/lib/i18n.ts'
 import { rememberLanguage, storedLanguage } from '#web/lib/language.ts'
 import { useExchangeRates } from './api/get-exchange-rates.ts'
+import { saveUserLanguage } from './api/save-user-language.ts'
 import { readStoredValue, useStoredPreference } from './preference-store.ts'
 import {
   type BillingCycle,
@@ -109,6 +111,7 @@ export function useLanguage(): {
 } {
   const { i18n } = useTranslation()
   const language: Language = i18n.resolvedLanguage === 'fr' ? 'fr' : 'en'
+  const signedIn = useUser().user !== null
   return useMemo(
     () => ({
       language,
@@ -116,9 +119,11 @@ export function useLanguage(): {
       setLanguage: (next: Language) => {
         rememberLanguage(next)
         void i18n.changeLanguage(next)
+        // A signed-in person's mails follow the language they read the app in.
+        if (signedIn) void saveUserLanguage(next)
       },
     }),
-    [i18n, language],
+    [i18n, language, signedIn],
   )
 }
 

@@ -1,7 +1,10 @@
 import { LANGUAGE_PARAMETER, LANGUAGES, type Language } from '#common/language.ts'
 import { CURRENCY_SYMBOLS, type Currency, formatRate } from '#common/money.ts'
+import { SESSION_HINT_COOKIE } from '#common/session-hint.ts'
 import { CURRENCY_SWITCHER_ORDER } from '#web/lib/constants.ts'
+import { readCookie } from '#web/lib/cookies.ts'
 import { rememberLanguage } from '#web/lib/language.ts'
+import { saveUserLanguage } from '#web/lib/preferences/api/save-user-language.ts'
 import type { LoadedRates } from '#web/lib/preferences/load-rates.ts'
 import { element } from './dom.ts'
 import { fill, type IslandStrings } from './island-strings.ts'
@@ -110,6 +113,7 @@ export function attachLanguageSwitcher(strings: IslandStrings, language: Languag
 export function switchLanguage(next: Language, current: Language): void {
   if (next === current) return
   rememberLanguage(next)
+  if (readCookie(SESSION_HINT_COOKIE) === '1') void saveUserLanguage(next)
   const url = new URL(window.location.href)
   url.searchParams.delete(LANGUAGE_PARAMETER)
   if (url.href === window.location.href) window.location.reload()

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { User } from '#common/schemas/auth.ts'
+import { useTranslation } from 'react-i18next'
+import { DEFAULT_LANGUAGE, parseLanguage } from '#common/language.ts'
+import type { RegisterRequest, User } from '#common/schemas/auth.ts'
 import { apiRequest } from '#web/lib/api-client.ts'
 import { USER_PATH } from '#web/lib/current-user.ts'
 
@@ -41,20 +43,16 @@ export function useLoginMfa() {
   })
 }
 
-export type Registration = {
-  username: string
-  email: string
-  name: string
-  password: string
-  companyName: string
-  companyId: string
-}
-
-/** Register; the new account is signed in directly. */
+/** Register; the new account is signed in directly, its mails in the language of the page. */
 export function useRegister() {
   const queryClient = useQueryClient()
+  const { i18n } = useTranslation()
   return useMutation({
-    mutationFn: (registration: Registration) => apiRequest<User>('POST', '/api/register', registration),
+    mutationFn: (registration: Omit<RegisterRequest, 'language'>) =>
+      apiRequest<User>('POST', '/api/register', {
+        ...registration,
+        language: parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE,
+      }),
     onSuccess: (user) => queryClient.setQueryData([USER_PATH], user),
   })
 }

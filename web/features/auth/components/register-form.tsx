@@ -25,7 +25,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (user: User) => v
     defaultValues: { username: '', email: '', name: '', password: '', companyName: '', companyId: '' },
   })
 
-  const submit = (details: RegisterRequest) => {
+  const submit = (details: Omit<RegisterRequest, 'language'>) => {
     if (register.isPending) return
     register.mutate(details, {
       onSuccess: onRegistered,
