@@ -79,6 +79,7 @@ export const VALIDATION_MESSAGES = {
   dataCenterRestricted:
     '{{name}} is certified HDS/SecNumCloud: choose the Enterprise (Red) cluster type for it',
   kubernetesVersionEndOfLife: 'Kubernetes {{version}} has reached its end of life',
+  declineReasonRequired: 'Say why the order is declined',
   flavorNotAllowed: '{{flavor}} is not available for {{type}} clusters',
 } as const
 

@@ -8,6 +8,7 @@ import Fastify, {
 } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { ServerContext } from './context.ts'
+import { documentPlatformAnswers } from './lib/http.ts'
 import mfaRoutes from './modules/auth/mfa-routes.ts'
 import authRoutes from './modules/auth/routes.ts'
 import catalogRoutes from './modules/catalog/routes.ts'
@@ -21,6 +22,7 @@ import orderRoutes from './modules/orders/routes.ts'
 import providerRoutes from './modules/providers/routes.ts'
 import ratesRoutes from './modules/rates/routes.ts'
 import systemRoutes from './modules/system/routes.ts'
+import userRoutes from './modules/users/routes.ts'
 import auth from './plugins/auth.ts'
 import errorHandler from './plugins/error-handler.ts'
 import rateLimiting from './plugins/rate-limit.ts'
@@ -52,6 +54,7 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
   app.setSerializerCompiler(serializerCompiler)
   acceptEmptyJsonBodies(app)
   recordRoutes(app)
+  documentPlatformAnswers(app)
 
   const allowedOrigins = [
     ...new Set([config.appOrigin, ...(config.isProduction ? [] : developmentOrigins(config.port))]),
@@ -76,9 +79,10 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
 
   await app.register(systemRoutes, ctx)
   await app.register(authRoutes, ctx)
+  await app.register(userRoutes, ctx)
   await app.register(mfaRoutes, ctx)
   await app.register(notificationRoutes, ctx)
-  await app.register(officerRoutes)
+  await app.register(officerRoutes, ctx)
   await app.register(catalogRoutes, ctx)
   await app.register(ratesRoutes, ctx)
   await app.register(dashboardRoutes, ctx)

@@ -11,7 +11,7 @@ import { startEmailWorker } from './jobs/send-email.ts'
 import { createMailer } from './lib/mailer.ts'
 import { createLogger } from './logger.ts'
 import { startProvisioningWorkers } from './provisioning/engine.ts'
-import { startMaintenanceScheduler } from './provisioning/maintenance.ts'
+import { scheduleMaintenanceSweep } from './provisioning/maintenance.ts'
 import { startRealtimeHub } from './realtime/hub.ts'
 
 const SHUTDOWN_DEADLINE_MS = 9_000
@@ -61,16 +61,14 @@ async function main() {
   await seedDatabase(db, { demoData: !config.isProduction })
   const queue = await startJobQueue(databaseUrl, {
     log: (error) => logger.error({ err: error }, 'job queue error'),
+    schedule: role !== 'web',
   })
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db })
   if (role !== 'web') await startEmailWorker(queue, mailer)
   const realtime = await startRealtimeHub(databaseUrl, logger)
   const ctx = { config, db, queue, realtime }
   if (role !== 'web') await startProvisioningWorkers(ctx)
-  const stopMaintenance =
-    role === 'web'
-      ? () => {}
-      : startMaintenanceScheduler(ctx, (error) => logger.error({ err: error }, 'maintenance check failed'))
+  if (role !== 'web') await scheduleMaintenanceSweep(ctx)
   const app = await buildApp(ctx, { loggerInstance: logger })
 
   if (role !== 'worker') {
@@ -96,7 +94,6 @@ async function main() {
       await app.close()
       clearInterval(closeIdleConnections)
       await realtime.close()
-      stopMaintenance()
       await queue.stop()
       mailer.close()
       await db.$client.end()

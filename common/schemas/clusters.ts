@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { CURRENCIES } from '../money.ts'
 import { BILLING_CYCLES } from '../pricing.ts'
 import { check, validationMessage } from '../validation-messages.ts'
+import { pageQuerySchema } from './pagination.ts'
 
 /**
  * A cluster's configuration, as the wizard builds it and the server stores it. The shape alone is
@@ -225,6 +226,13 @@ export const priceBreakdownSchema = z.object({
 })
 export type PriceBreakdown = z.infer<typeof priceBreakdownSchema>
 
+/** An officer's approval, with an optional note to the customer. */
+export const orderApprovalSchema = z.object({ note: z.string().trim().max(1000).nullable().default(null) })
+/** An officer's refusal: the customer reads why. */
+export const orderRejectionSchema = z.object({
+  note: z.string().trim().min(1, check('declineReasonRequired')).max(1000, check('tooLong', { maximum: 1000 })),
+})
+
 export const orderRequestSchema = z.object({
   configuration: clusterConfigurationSchema,
   billingCycle: z.enum(BILLING_CYCLES),
@@ -355,13 +363,11 @@ export type ClusterEvent = z.infer<typeof clusterEventSchema>
 
 export const CLUSTER_SORTS = ['created_desc', 'created_asc', 'name_asc', 'name_desc', 'cost_desc'] as const
 
-export const clusterListQuerySchema = z.object({
+export const clusterListQuerySchema = pageQuerySchema(50).extend({
   search: z.string().trim().max(100).optional(),
   status: z.enum(CLUSTER_STATUSES).optional(),
   type: z.string().max(40).optional(),
   sort: z.enum(CLUSTER_SORTS).default('created_desc'),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().max(200).optional(),
 })
 
 export const scaleNodePoolSchema = z

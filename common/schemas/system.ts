@@ -9,6 +9,7 @@ export const sidebarCountsSchema = z.object({
   clusters: z.number().int(),
   orders: z.object({ total: z.number().int() }),
 })
+export type SidebarCounts = z.infer<typeof sidebarCountsSchema>
 
 export const clusterTierSchema = z.object({ id: z.string(), name: z.string() })
 

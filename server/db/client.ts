@@ -23,3 +23,13 @@ export function createDatabase(connectionString: string, options: { max?: number
   pool.on('error', () => {})
   return drizzle({ client: pool, schema, casing: 'snake_case' }) as Database
 }
+
+/** Whether the database answers a trivial query (the readiness probe). */
+export async function databaseAnswers(db: Database): Promise<boolean> {
+  try {
+    await db.$client.query('SELECT 1')
+    return true
+  } catch {
+    return false
+  }
+}

@@ -5,6 +5,8 @@ export const QUEUES = {
   sendEmail: 'send-email',
   /** One step of a cluster operation (server/jobs/provisioning.ts). */
   clusterStep: 'cluster-step',
+  /** The automatic patch upgrades due now (server/provisioning/maintenance.ts), on a schedule. */
+  maintenanceSweep: 'maintenance-sweep',
 } as const
 
 /**
@@ -28,6 +30,8 @@ const SUPERVISE_INTERVAL_SECONDS = 5
  */
 const QUEUE_OVERRIDES: Partial<Record<(typeof QUEUES)[keyof typeof QUEUES], object>> = {
   [QUEUES.clusterStep]: { policy: 'short', retryDelay: 5, expireInSeconds: 300 },
+  // A sweep that failed is not retried: the next one, a minute later, looks again.
+  [QUEUES.maintenanceSweep]: { retryLimit: 0, expireInSeconds: 120 },
 }
 
 export type JobQueue = {
@@ -39,13 +43,21 @@ export type JobQueue = {
 
 export async function startJobQueue(
   connectionString: string,
-  options: { log: (error: unknown) => void },
+  options: {
+    log: (error: unknown) => void
+    /** Sends the jobs of schedules when they come due (worker processes); every instance may. */
+    schedule?: boolean
+    /** How often due schedules are looked for (tests shorten it). */
+    scheduleCheckSeconds?: number
+  },
 ): Promise<JobQueue> {
   const boss = new PgBoss({
     connectionString,
     max: 4,
     useListenNotify: true,
-    schedule: false,
+    schedule: options.schedule ?? false,
+    cronMonitorIntervalSeconds: options.scheduleCheckSeconds ?? 30,
+    cronWorkerIntervalSeconds: options.scheduleCheckSeconds ?? 5,
     // How often stalled jobs are looked for: a job whose worker died is retried within seconds.
     superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
     monitorIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { errorResponseSchema } from '#common/schemas/errors.ts'
 
 /** Response schemas for the error statuses a route can answer with (documents them in OpenAPI). */
@@ -7,6 +7,27 @@ export function errorResponses<const Codes extends readonly number[]>(...codes: 
     Codes[number],
     typeof errorResponseSchema
   >
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/**
+ * Completes every route's documented answers with those the platform gives whatever the route
+ * does: 403 on a state-changing request from another origin (the CSRF check), 429 where a rate
+ * limit applies, 503 while the database is away. A route documents only its own answers.
+ */
+export function documentPlatformAnswers(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as { hide?: boolean; response?: Record<string, unknown> } | undefined
+    if (!schema || schema.hide) return
+    const methods = [route.method].flat()
+    const statuses = [503]
+    if (methods.some((method) => STATE_CHANGING.has(method))) statuses.push(403)
+    if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit) statuses.push(429)
+    const response = { ...schema.response }
+    for (const status of statuses) response[status] ??= errorResponseSchema
+    schema.response = response
+  })
 }
 
 export function sessionMeta(request: FastifyRequest) {

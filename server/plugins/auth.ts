@@ -86,8 +86,3 @@ export async function requireOfficer(request: FastifyRequest): Promise<void> {
   await requireUser(request)
   if (!request.user.isOfficer) throw forbidden('Only officers may do this')
 }
-
-/** The caller as services see it: who acts, for which organization. */
-export function callerOf(request: FastifyRequest) {
-  return { userId: request.user.id, organizationId: request.user.organizationId }
-}

@@ -3,16 +3,19 @@ import { MAINTENANCE_WINDOW_HOURS, type MaintenanceWindow, WEEKDAYS } from '#com
 import type { ServerContext } from '#server/context.ts'
 import { clusters, kubernetesVersions } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
+import { QUEUES } from '#server/jobs/queue.ts'
 import { HttpError } from '#server/lib/errors.ts'
 import { startOperation } from './engine.ts'
 
 /**
  * Automatic patch upgrades: a running cluster whose owner allows them is moved to the newest patch
- * of its minor version during its weekly maintenance window (UTC). Every worker runs the check;
- * the engine's one-operation-at-a-time rule keeps two workers from upgrading one cluster twice.
+ * of its minor version during its weekly maintenance window (UTC). A pg-boss schedule sends one
+ * sweep a minute, however many workers run; the engine's one-operation-at-a-time rule still keeps
+ * an owner's own change and the sweep from both starting.
  */
 
-const CHECK_INTERVAL_MS = 60_000
+/** Every minute, UTC. */
+export const MAINTENANCE_SWEEP_CRON = '* * * * *'
 const HOUR_MS = 3_600_000
 const WEEK_MS = 7 * 24 * HOUR_MS
 
@@ -80,11 +83,14 @@ export async function applyDuePatchUpgrades(ctx: ServerContext, now = new Date()
   return started
 }
 
-/** Checks every minute; returns the stop function for a graceful shutdown. */
-export function startMaintenanceScheduler(ctx: ServerContext, log: (error: unknown) => void): () => void {
-  const timer = setInterval(() => {
-    applyDuePatchUpgrades(ctx).catch(log)
-  }, CHECK_INTERVAL_MS)
-  timer.unref()
-  return () => clearInterval(timer)
+/** Schedules the sweep (once for all instances) and works its jobs in this process. */
+export async function scheduleMaintenanceSweep(
+  ctx: ServerContext,
+  options: { cron?: string } = {},
+): Promise<void> {
+  const { boss } = ctx.queue
+  await boss.schedule(QUEUES.maintenanceSweep, options.cron ?? MAINTENANCE_SWEEP_CRON, null, { tz: 'UTC' })
+  await boss.work(QUEUES.maintenanceSweep, { pollingIntervalSeconds: 5 }, async () => {
+    await applyDuePatchUpgrades(ctx)
+  })
 }

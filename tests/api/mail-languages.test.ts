@@ -134,7 +134,7 @@ describe('account mails', () => {
 
 describe('cluster mails', () => {
   async function requesterIn(language: Language): Promise<Requester> {
-    const { registration, user } = await register(language)
+    const { user } = await register(language)
     const [row] = await server.db
       .select({ userId: users.id, organizationId: users.organizationId, email: users.email })
       .from(users)

@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WEEKDAYS } from '#common/schemas/clusters.ts'
+import type { ServerContext } from '#server/context.ts'
 import { clusters } from '#server/db/schema/index.ts'
-import { applyDuePatchUpgrades } from '#server/provisioning/maintenance.ts'
+import { type JobQueue, QUEUES, startJobQueue } from '#server/jobs/queue.ts'
+import { applyDuePatchUpgrades, scheduleMaintenanceSweep } from '#server/provisioning/maintenance.ts'
 import {
   demoRequester,
   findClusterRow,
@@ -28,11 +31,15 @@ afterAll(() => server.close())
 /** A running cluster one patch behind the catalog's 1.36.6. */
 async function runningCluster(
   name: string,
-  window: { day: 'sunday' | 'monday'; autoPatchUpgrades: boolean },
+  window: { day: (typeof WEEKDAYS)[number]; startHour?: number; autoPatchUpgrades: boolean },
 ) {
   const configuration = testConfiguration(name, {
     kubernetesVersion: '1.36',
-    maintenanceWindow: { day: window.day, startHour: 2, autoPatchUpgrades: window.autoPatchUpgrades },
+    maintenanceWindow: {
+      day: window.day,
+      startHour: window.startHour ?? 2,
+      autoPatchUpgrades: window.autoPatchUpgrades,
+    },
   })
   const cluster = await insertCluster(server.db, requester, configuration)
   await server.db
@@ -57,5 +64,48 @@ describe('automatic patch upgrades', () => {
 
     // Up to date now: the next check in the same window starts nothing.
     expect(await applyDuePatchUpgrades(server.ctx, SUNDAY_3AM)).toEqual([])
+  })
+})
+
+describe('the sweep on a schedule', () => {
+  const instances: JobQueue[] = []
+  afterAll(async () => {
+    for (const queue of instances) await queue.stop()
+  })
+
+  it('runs on the schedule, one job per occurrence however many workers schedule it', async () => {
+    const now = new Date()
+    const due = await runningCluster('patch-scheduled', {
+      day: WEEKDAYS[(now.getUTCDay() + 6) % 7]!,
+      startHour: now.getUTCHours(),
+      autoPatchUpgrades: true,
+    })
+    // Two worker processes, as two instances would be: both schedule the sweep, every second here.
+    for (let index = 0; index < 2; index++) {
+      const queue = await startJobQueue(server.databaseUrl, {
+        log: () => {},
+        schedule: true,
+        scheduleCheckSeconds: 1,
+      })
+      instances.push(queue)
+      const worker: ServerContext = { ...server.ctx, queue }
+      await scheduleMaintenanceSweep(worker, { cron: '* * * * * *' })
+    }
+
+    await expect
+      .poll(async () => (await findClusterRow(server.db, due)).kubernetesPatch, { timeout: 20_000 })
+      .toBe('1.36.6')
+    await waitForClusterStatus(server.db, due, 'running')
+
+    const { rows: schedules } = await server.db.$client.query(
+      'SELECT name FROM pgboss.schedule WHERE name = $1',
+      [QUEUES.maintenanceSweep],
+    )
+    expect(schedules).toHaveLength(1)
+    const { rows: doubled } = await server.db.$client.query(
+      `SELECT singleton_key FROM pgboss.job WHERE name = $1 GROUP BY singleton_key HAVING count(*) > 1`,
+      [QUEUES.maintenanceSweep],
+    )
+    expect(doubled).toEqual([])
   })
 })

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   emailRequestSchema,
-  languageRequestSchema,
   loginRequestSchema,
   loginResponseSchema,
   mfaCodeSchema,
@@ -18,8 +17,6 @@ import { messageResponseSchema } from '#common/schemas/errors.ts'
 import type { ServerContext } from '#server/context.ts'
 import { HttpError, unauthorized } from '#server/lib/errors.ts'
 import { errorResponses, guessableRoute, sessionMeta } from '#server/lib/http.ts'
-import { setUserLanguage, toUserResponse } from '#server/modules/users/queries.ts'
-import { requireUser } from '#server/plugins/auth.ts'
 import {
   requestMagicLink,
   requestPasswordReset,
@@ -33,30 +30,6 @@ import { deleteSession } from './sessions.ts'
 
 export default async function authRoutes(app: FastifyInstance, ctx: ServerContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()
-
-  api.get('/api/user', {
-    schema: {
-      tags: ['auth'],
-      summary: 'The signed-in user',
-      response: { 200: userSchema, ...errorResponses(401) },
-    },
-    preHandler: requireUser,
-    handler: async (request) => toUserResponse(request.user),
-  })
-
-  api.put('/api/user/language', {
-    schema: {
-      tags: ['auth'],
-      summary: "The signed-in user's language, for the mails they get",
-      body: languageRequestSchema,
-      response: { 200: userSchema, ...errorResponses(400, 401, 403) },
-    },
-    preHandler: requireUser,
-    handler: async (request) => {
-      const user = await setUserLanguage(ctx.db, request.user.id, request.body.language)
-      return toUserResponse(user!)
-    },
-  })
 
   api.post('/api/login', {
     config: guessableRoute,
@@ -219,7 +192,7 @@ export default async function authRoutes(app: FastifyInstance, ctx: ServerContex
   })
 
   /** Signing in (again) starts a new session; the old one ends once the new one exists. */
-  async function endCurrentSession(request: Parameters<typeof requireUser>[0]) {
+  async function endCurrentSession(request: FastifyRequest) {
     const current = await request.loadSession()
     if (current) await deleteSession(ctx.db, current.idHash)
   }

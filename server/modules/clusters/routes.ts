@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { stringify } from 'yaml'
 import { z } from 'zod'
@@ -16,10 +16,12 @@ import {
   scaleNodePoolSchema,
   upgradeRequestSchema,
 } from '#common/schemas/clusters.ts'
+import { pageQuerySchema, pageSchema } from '#common/schemas/pagination.ts'
 import type { ServerContext } from '#server/context.ts'
+import { callerOf } from '#server/lib/caller.ts'
 import { errorResponses, guessableRoute } from '#server/lib/http.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
-import { callerOf, requireMember } from '#server/plugins/auth.ts'
+import { requireMember } from '#server/plugins/auth.ts'
 import type { DriverName } from '#server/provisioning/driver.ts'
 import { driverClusterOf, getDriver } from '#server/provisioning/engine.ts'
 import {
@@ -37,13 +39,7 @@ import { deleteTemplate, listTemplates, saveTemplate } from './templates.ts'
 const idParams = z.object({ id: z.uuid() })
 const poolParams = idParams.extend({ pool: z.string().min(1).max(30) })
 const yamlResponse = z.string().describe('YAML')
-const eventsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(30),
-  cursor: z
-    .string()
-    .regex(/^\d{1,18}$/)
-    .optional(),
-})
+const eventsQuery = pageQuerySchema(30)
 const tokenReviewSchema = z.object({
   apiVersion: z.string().max(100).optional(),
   kind: z.literal('TokenReview').optional(),
@@ -58,25 +54,48 @@ const tokenReviewResponse = z.object({
   }),
 })
 
+/**
+ * The organization's clusters, for its active members; and the token review that the clusters'
+ * own API servers call, which authenticates by the token it checks.
+ */
 export default async function clusterRoutes(app: FastifyInstance, ctx: ServerContext) {
+  await app.register(memberRoutes, ctx)
+  await app.register(tokenReviewRoutes, ctx)
+}
+
+async function tokenReviewRoutes(app: FastifyInstance, ctx: ServerContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()
-  const detail = async (request: { user: { id: string; organizationId: string } }, id: string) =>
-    clusterDetail(
-      ctx.db,
-      { userId: request.user.id, organizationId: request.user.organizationId },
-      id,
-      await getCatalog(ctx.db),
-    )
+
+  api.post('/api/clusters/:id/token-review', {
+    config: guessableRoute,
+    schema: {
+      tags: ['clusters'],
+      summary: "Kubernetes webhook token authentication for the cluster's API server",
+      params: idParams,
+      body: tokenReviewSchema,
+      response: { 200: tokenReviewResponse, ...errorResponses(400, 429) },
+    },
+    handler: async (request) => {
+      const review = await reviewToken(ctx.db, request.params.id, request.body.spec.token)
+      return { apiVersion: 'authentication.k8s.io/v1' as const, kind: 'TokenReview' as const, status: review }
+    },
+  })
+}
+
+async function memberRoutes(app: FastifyInstance, ctx: ServerContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  api.addHook('preHandler', requireMember)
+  const detail = async (request: FastifyRequest, id: string) =>
+    clusterDetail(ctx.db, callerOf(request), id, await getCatalog(ctx.db))
   const accepted = { 202: clusterDetailSchema, ...errorResponses(400, 401, 403, 404, 409, 422) }
 
   api.get('/api/clusters', {
-    preHandler: requireMember,
     schema: {
       tags: ['clusters'],
       summary: "The organization's clusters: search, filter by status and type, sort",
       querystring: clusterListQuerySchema,
       response: {
-        200: z.object({ items: z.array(clusterSummarySchema), nextCursor: z.string().nullable() }),
+        200: pageSchema(clusterSummarySchema),
         ...errorResponses(400, 401, 403),
       },
     },
@@ -84,7 +103,6 @@ export default async function clusterRoutes(app: FastifyInstance, ctx: ServerCon
   })
 
   api.get('/api/clusters/:id', {
-    preHandler: requireMember,
     schema: {
       tags: ['clusters'],
       summary: 'One cluster: configuration, nodes, the current operation, cost this month',
@@ -95,14 +113,13 @@ export default async function clusterRoutes(app: FastifyInstance, ctx: ServerCon
   })
 
   api.get('/api/clusters/:id/events', {
-    preHandler: requireMember,
     schema: {
       tags: ['clusters'],
       summary: "The cluster's events, newest first",
       params: idParams,
       querystring: eventsQuery,
       response: {
-        200: z.object({ items: z.array(clusterEventSchema), nextCursor: z.string().nullable() }),
+        200: pageSchema(clusterEventSchema),
         ...errorResponses(400, 401, 403, 404),
       },
     },
@@ -110,7 +127,6 @@ export default async function clusterRoutes(app: FastifyInstance, ctx: ServerCon
   })
 
   api.get('/api/clusters/:id/operations', {
-    preHandler: requireMember,
     schema: {
       tags: ['clusters'],
       summary: "The cluster's operations (create, scale, upgrade, …) with their steps, newest first",
@@ -121,7 +137,6 @@ export default async function clusterRoutes(app: FastifyInstance, ctx: ServerCon
   })
 
   api.get('/api/clusters/:id/kubeconfig', {
-    preHandler: requireMember,
     schema: {
       tags: ['clusters'],
       summary: 'A kubeconfig for the caller, with a personal token',
@@ -139,7 +154,6 @@ export default async function clusterRoutes(app: FastifyInstance, ctx: ServerCon
   })
 
   api.post('/api/clusters/kubeconfig', {
-    preHandler: requireMember,
     schema: {
       tags: ['clusters'],
       summary: 'One kubeconfig merging several clusters',
@@ -157,7 +171,6 @@ export default async function clusterRoutes(app: FastifyInstance, ctx: ServerCon
   })
 
   api.post('/api/clusters/:id/credentials/rotate', {
-    preHandler: requireMember,
     schema: {
       tags: ['clusters'],
       summary: 'Rotate the cluster credentials: every kubeconfig issued before stops working',
@@ -170,23 +183,7 @@ export default async function clusterRoutes(app: FastifyInstance, ctx: ServerCon
     },
   })
 
-  api.post('/api/clusters/:id/token-review', {
-    config: guessableRoute,
-    schema: {
-      tags: ['clusters'],
-      summary: "Kubernetes webhook token authentication for the cluster's API server",
-      params: idParams,
-      body: tokenReviewSchema,
-      response: { 200: tokenReviewResponse, ...errorResponses(400, 429) },
-    },
-    handler: async (request) => {
-      const review = await reviewToken(ctx.db, request.params.id, request.body.spec.token)
-      return { apiVersion: 'authentication.k8s.io/v1' as const, kind: 'TokenReview' as const, status: review }
-    },
-  })
-
   api.get('/api/clusters/:id/manifests', {
-    preHandler: requireMember,
     schema: {
       tags: ['clusters'],
       summary: "The cluster's configuration as the driver renders it (read-only YAML)",
@@ -204,7 +201,6 @@ export default async function clusterRoutes(app: FastifyInstance, ctx: ServerCon
   })
 
   api.patch('/api/clusters/:id/node-pools/:pool', {
-    preHandler: requireMember,
     schema: {
       tags: ['clusters'],
       summary: "Scale a node pool or change its autoscaling (a job; follow the cluster's operation)",
@@ -219,7 +215,6 @@ export default async function clusterRoutes(app: FastifyInstance, ctx: ServerCon
   })
 
   api.post('/api/clusters/:id/upgrade', {
-    preHandler: requireMember,
     schema: {
       tags: ['clusters'],
       summary: 'Upgrade Kubernetes to the next minor version (a job)',
@@ -235,7 +230,6 @@ export default async function clusterRoutes(app: FastifyInstance, ctx: ServerCon
 
   for (const action of ['hibernate', 'wake'] as const)
     api.post(`/api/clusters/:id/${action}`, {
-      preHandler: requireMember,
       schema: {
         tags: ['clusters'],
         summary:
@@ -252,7 +246,6 @@ export default async function clusterRoutes(app: FastifyInstance, ctx: ServerCon
     })
 
   api.put('/api/clusters/:id/maintenance', {
-    preHandler: requireMember,
     schema: {
       tags: ['clusters'],
       summary: 'Set the weekly maintenance window and automatic patch upgrades',
@@ -267,7 +260,6 @@ export default async function clusterRoutes(app: FastifyInstance, ctx: ServerCon
   })
 
   api.post('/api/clusters/:id/retry', {
-    preHandler: requireMember,
     schema: {
       tags: ['clusters'],
       summary: 'Retry the failed operation of a cluster from the step that failed',
@@ -281,7 +273,6 @@ export default async function clusterRoutes(app: FastifyInstance, ctx: ServerCon
   })
 
   api.delete('/api/clusters/:id', {
-    preHandler: requireMember,
     schema: {
       tags: ['clusters'],
       summary: "Delete a cluster; the body repeats the cluster's name to confirm",
@@ -296,7 +287,6 @@ export default async function clusterRoutes(app: FastifyInstance, ctx: ServerCon
   })
 
   api.get('/api/cluster-templates', {
-    preHandler: requireMember,
     schema: {
       tags: ['clusters'],
       summary: "The organization's saved cluster configurations",
@@ -306,7 +296,6 @@ export default async function clusterRoutes(app: FastifyInstance, ctx: ServerCon
   })
 
   api.post('/api/cluster-templates', {
-    preHandler: requireMember,
     schema: {
       tags: ['clusters'],
       summary: 'Save a configuration as a template',
@@ -320,7 +309,6 @@ export default async function clusterRoutes(app: FastifyInstance, ctx: ServerCon
   })
 
   api.delete('/api/cluster-templates/:id', {
-    preHandler: requireMember,
     schema: {
       tags: ['clusters'],
       summary: 'Delete a saved template',

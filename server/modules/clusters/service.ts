@@ -9,6 +9,7 @@ import type {
   ClusterSummary,
   clusterListQuerySchema,
 } from '#common/schemas/clusters.ts'
+import type { PageQuery } from '#common/schemas/pagination.ts'
 import type { Queryable } from '#server/db/client.ts'
 import {
   type Cluster,
@@ -18,8 +19,14 @@ import {
   clusterSteps,
   clusters,
 } from '#server/db/schema/index.ts'
-import { badRequest, notFound } from '#server/lib/errors.ts'
-import type { Caller } from '#server/modules/orders/fulfilment.ts'
+import type { Caller } from '#server/lib/caller.ts'
+import {
+  decodeOffsetCursor,
+  decodeSequenceCursor,
+  encodeOffsetCursor,
+  encodeSequenceCursor,
+} from '#server/lib/cursor.ts'
+import { notFound } from '#server/lib/errors.ts'
 import { operationView } from '#server/provisioning/engine.ts'
 
 /** Statuses a cluster is billed in: its nodes exist and serve. */
@@ -64,21 +71,12 @@ const SORTS: Record<z.infer<typeof clusterListQuerySchema>['sort'], SQL[]> = {
   cost_desc: [desc(clusters.monthlyPriceCents), desc(clusters.id)],
 }
 
-/** The cursor of a list sorted by any column is the offset of the next page, opaque to clients. */
-function offsetOf(cursor: string | undefined): number {
-  if (!cursor) return 0
-  const offset = Number(Buffer.from(cursor, 'base64url').toString('utf8'))
-  if (!Number.isInteger(offset) || offset < 0 || offset > 1_000_000)
-    throw badRequest('Invalid cursor', 'INVALID_CURSOR')
-  return offset
-}
-
 export async function listClusters(
   db: Queryable,
   caller: Caller,
   query: z.infer<typeof clusterListQuerySchema>,
 ) {
-  const offset = offsetOf(query.cursor)
+  const offset = decodeOffsetCursor(query.cursor)
   const escaped = query.search?.replace(/[\\%_]/g, (character) => `\\${character}`)
   const rows = await db
     .select({
@@ -98,8 +96,7 @@ export async function listClusters(
     .limit(query.limit + 1)
     .offset(offset)
   const items = rows.slice(0, query.limit).map((row) => toClusterSummary(row.cluster, row.nodeCount))
-  const nextCursor =
-    rows.length > query.limit ? Buffer.from(String(offset + query.limit)).toString('base64url') : null
+  const nextCursor = rows.length > query.limit ? encodeOffsetCursor(offset + query.limit) : null
   return { items, nextCursor }
 }
 
@@ -149,16 +146,9 @@ export async function listOperations(db: Queryable, caller: Caller, clusterId: s
   }
 }
 
-export async function listEvents(
-  db: Queryable,
-  caller: Caller,
-  clusterId: string,
-  page: { limit: number; cursor?: string },
-) {
+export async function listEvents(db: Queryable, caller: Caller, clusterId: string, page: PageQuery) {
   await findCluster(db, caller, clusterId)
-  const before = page.cursor === undefined ? undefined : Number(page.cursor)
-  if (before !== undefined && (!Number.isSafeInteger(before) || before < 0))
-    throw badRequest('Invalid cursor', 'INVALID_CURSOR')
+  const before = decodeSequenceCursor(page.cursor)
   const rows = await db
     .select()
     .from(clusterEvents)
@@ -180,7 +170,7 @@ export async function listEvents(
       message: event.message,
       createdAt: event.createdAt.toISOString(),
     })),
-    nextCursor: rows.length > page.limit ? String(items.at(-1)!.id) : null,
+    nextCursor: rows.length > page.limit ? encodeSequenceCursor(items.at(-1)!.id) : null,
   }
 }
 

@@ -2,8 +2,8 @@ import { and, desc, eq } from 'drizzle-orm'
 import type { ClusterConfiguration } from '#common/schemas/clusters.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { clusterTemplates } from '#server/db/schema/index.ts'
+import type { Caller } from '#server/lib/caller.ts'
 import { notFound } from '#server/lib/errors.ts'
-import type { Caller } from '#server/modules/orders/fulfilment.ts'
 
 /** Saved configurations an organization orders from again. */
 

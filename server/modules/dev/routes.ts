@@ -1,15 +1,12 @@
-import { desc } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { devLoginRequestSchema, userSchema } from '#common/schemas/auth.ts'
 import type { ServerContext } from '#server/context.ts'
-import { outbox } from '#server/db/schema/index.ts'
 import { escapeHtml } from '#server/lib/html.ts'
 import { errorResponses, sessionMeta } from '#server/lib/http.ts'
 import { devLogin } from '#server/modules/auth/service.ts'
-
-const MAILBOX_SIZE = 50
+import { latestMails, MAILBOX_SIZE, type OutboxMail } from './mailbox.ts'
 
 /** Development helpers; never registered in production. */
 export default async function devRoutes(app: FastifyInstance, ctx: ServerContext) {
@@ -45,7 +42,7 @@ export default async function devRoutes(app: FastifyInstance, ctx: ServerContext
         ),
       },
     },
-    handler: async () => latestMails(ctx),
+    handler: async () => latestMails(ctx.db),
   })
 
   api.get('/dev/mailbox', {
@@ -55,25 +52,14 @@ export default async function devRoutes(app: FastifyInstance, ctx: ServerContext
       response: { 200: z.string() },
     },
     handler: async (_request, reply) => {
-      const mails = await latestMails(ctx)
+      const mails = await latestMails(ctx.db)
       reply.type('text/html; charset=utf-8')
       return renderMailbox(mails)
     },
   })
 }
 
-async function latestMails(ctx: ServerContext) {
-  const rows = await ctx.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(MAILBOX_SIZE)
-  return rows.map((row) => ({
-    id: row.id,
-    to: row.recipient,
-    subject: row.subject,
-    text: row.text,
-    sentAt: row.createdAt.toISOString(),
-  }))
-}
-
-function renderMailbox(mails: Awaited<ReturnType<typeof latestMails>>): string {
+function renderMailbox(mails: OutboxMail[]): string {
   const linkify = (value: string) => escapeHtml(value).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')
   const items = mails
     .map(

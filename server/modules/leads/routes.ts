@@ -16,7 +16,14 @@ import {
 } from '#common/schemas/leads.ts'
 import type { ServerContext } from '#server/context.ts'
 import { errorResponses, guessableRoute } from '#server/lib/http.ts'
-import { bookDemo, confirmNewsletter, listDemoSlots, submitLead, subscribeToNewsletter } from './service.ts'
+import {
+  bookDemo,
+  confirmNewsletter,
+  type LeadSubmission,
+  listDemoSlots,
+  submitLead,
+  subscribeToNewsletter,
+} from './service.ts'
 
 /**
  * The lead forms of the public site: open to everyone, each limited per IP on its own
@@ -32,61 +39,44 @@ export default async function leadRoutes(app: FastifyInstance, ctx: ServerContex
   }
   const created = { 201: leadReceiptSchema, ...errorResponses(400, 403, 429) }
 
-  api.post('/api/leads/contact-sales', {
-    config: leadForm,
-    schema: {
-      tags: ['leads'],
+  /** The four request forms: the same answer and limit, each with its own body and kind. */
+  const LEAD_FORMS = [
+    {
+      url: '/api/leads/contact-sales',
+      kind: 'contact_sales',
       summary: 'Ask the sales team to get in touch',
       body: contactSalesRequestSchema,
-      response: created,
     },
-    handler: async (request, reply) => {
-      reply.status(201)
-      return submitLead(ctx, { kind: 'contact_sales', request: request.body })
-    },
-  })
-
-  api.post('/api/leads/custom-quote', {
-    config: leadForm,
-    schema: {
-      tags: ['leads'],
+    {
+      url: '/api/leads/custom-quote',
+      kind: 'custom_quote',
       summary: 'Ask for a quote tailored to a cluster project',
       body: customQuoteRequestSchema,
-      response: created,
     },
-    handler: async (request, reply) => {
-      reply.status(201)
-      return submitLead(ctx, { kind: 'custom_quote', request: request.body })
-    },
-  })
-
-  api.post('/api/leads/workload-migration', {
-    config: leadForm,
-    schema: {
-      tags: ['leads'],
+    {
+      url: '/api/leads/workload-migration',
+      kind: 'workload_migration',
       summary: 'Ask for help moving workloads to Clusterdeck',
       body: workloadMigrationRequestSchema,
-      response: created,
     },
-    handler: async (request, reply) => {
-      reply.status(201)
-      return submitLead(ctx, { kind: 'workload_migration', request: request.body })
-    },
-  })
-
-  api.post('/api/leads/contact', {
-    config: leadForm,
-    schema: {
-      tags: ['leads'],
+    {
+      url: '/api/leads/contact',
+      kind: 'contact',
       summary: 'Send a message to the Clusterdeck team',
       body: contactRequestSchema,
-      response: created,
     },
-    handler: async (request, reply) => {
-      reply.status(201)
-      return submitLead(ctx, { kind: 'contact', request: request.body })
-    },
-  })
+  ] as const
+  for (const form of LEAD_FORMS) {
+    api.post(form.url, {
+      config: leadForm,
+      schema: { tags: ['leads'], summary: form.summary, body: form.body, response: created },
+      handler: async (request, reply) => {
+        reply.status(201)
+        // The body's schema is the form's own: a pairing TypeScript cannot follow through the loop.
+        return submitLead(ctx, { kind: form.kind, request: request.body } as LeadSubmission)
+      },
+    })
+  }
 
   api.get('/api/leads/demo-slots', {
     schema: {

@@ -1,10 +1,31 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import {
+  ORDER_STATUSES,
+  orderApprovalSchema,
+  orderRejectionSchema,
+  orderSchema,
+} from '#common/schemas/clusters.ts'
+import { pageQuerySchema, pageSchema } from '#common/schemas/pagination.ts'
+import type { ServerContext } from '#server/context.ts'
 import { errorResponses } from '#server/lib/http.ts'
-import { requireUser } from '#server/plugins/auth.ts'
+import { decideOrder } from '#server/modules/orders/approval.ts'
+import { listOrdersForOfficers } from '#server/modules/orders/service.ts'
+import { requireOfficer, requireUser } from '#server/plugins/auth.ts'
 
-export default async function officerRoutes(app: FastifyInstance) {
+const idParams = z.object({ id: z.uuid() })
+
+/**
+ * The officers panel: whether the caller may open it (any signed-in person may ask), and the
+ * reviews only officers do, each group behind its own hook.
+ */
+export default async function officerRoutes(app: FastifyInstance, ctx: ServerContext) {
+  await app.register(accessRoutes)
+  await app.register(orderReviewRoutes, ctx)
+}
+
+async function accessRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>()
   api.addHook('preHandler', requireUser)
 
@@ -15,5 +36,44 @@ export default async function officerRoutes(app: FastifyInstance) {
       response: { 200: z.boolean(), ...errorResponses(401) },
     },
     handler: async (request) => request.user.isOfficer,
+  })
+}
+
+async function orderReviewRoutes(app: FastifyInstance, ctx: ServerContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  api.addHook('preHandler', requireOfficer)
+
+  api.get('/api/officers/orders', {
+    schema: {
+      tags: ['officers'],
+      summary: 'Orders of every organization, for review (default: those waiting for approval)',
+      querystring: pageQuerySchema(25).extend({ status: z.enum(ORDER_STATUSES).default('pending_approval') }),
+      response: { 200: pageSchema(orderSchema), ...errorResponses(400, 401, 403) },
+    },
+    handler: async (request) => listOrdersForOfficers(ctx.db, request.query),
+  })
+
+  api.post('/api/officers/orders/:id/approve', {
+    schema: {
+      tags: ['officers'],
+      summary: 'Approve an order: its cluster is created and provisioning starts',
+      params: idParams,
+      body: orderApprovalSchema,
+      response: { 200: orderSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (request) =>
+      decideOrder(ctx, request.user.id, request.params.id, { approve: true, note: request.body.note }),
+  })
+
+  api.post('/api/officers/orders/:id/reject', {
+    schema: {
+      tags: ['officers'],
+      summary: 'Decline an order, with the reason the customer will read',
+      params: idParams,
+      body: orderRejectionSchema,
+      response: { 200: orderSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (request) =>
+      decideOrder(ctx, request.user.id, request.params.id, { approve: false, note: request.body.note }),
   })
 }

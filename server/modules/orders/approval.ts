@@ -8,7 +8,7 @@ import { getCatalog } from '#server/modules/catalog/service.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
 import { createClusterForOrder } from './fulfilment.ts'
 import { toOrderResponse } from './present.ts'
-import { assertClusterNameFree, findOrder } from './service.ts'
+import { assertClusterNameFree, findOrderForOfficer } from './service.ts'
 
 /**
  * Officers decide on orders that wait for approval (HDS data centers, above the credit limit).
@@ -23,7 +23,7 @@ export async function decideOrder(
 ) {
   const catalog = decision.approve ? await getCatalog(ctx.db) : undefined
   return inTransaction(ctx.db, async (tx, sqlExecutor) => {
-    const order = await findOrder(tx, orderId, undefined)
+    const order = await findOrderForOfficer(tx, orderId)
     const [locked] = await tx
       .select()
       .from(orders)

@@ -8,7 +8,6 @@ import type { SqlExecutor } from '#server/db/transaction.ts'
 import { startOperation } from '#server/provisioning/engine.ts'
 
 /** Who acts: every order and cluster is read and changed through the caller's organization. */
-export type Caller = { userId: string; organizationId: string }
 
 /**
  * A confirmed order becomes a cluster: the row is created `pending` and the engine's create

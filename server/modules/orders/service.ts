@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import { configurationIssues, priceConfiguration } from '#common/cluster-rules.ts'
 import { PROMO_CODE } from '#common/pricing.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
@@ -9,15 +9,17 @@ import type {
   OrderStatus,
   PriceBreakdown,
 } from '#common/schemas/clusters.ts'
+import type { PageQuery } from '#common/schemas/pagination.ts'
 import { validationMessage } from '#common/validation-messages.ts'
 import type { ServerContext } from '#server/context.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { clusters, orderReferenceSequence, orders, organizations } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
+import type { Caller } from '#server/lib/caller.ts'
 import { decodeCursor, pageOf } from '#server/lib/cursor.ts'
 import { conflict, invalidFields, notFound, unprocessable } from '#server/lib/errors.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
-import { type Caller, createClusterForOrder } from './fulfilment.ts'
+import { createClusterForOrder } from './fulfilment.ts'
 import { type OrderWithOrganization, toOrderResponse } from './present.ts'
 
 /** Orders that count as a purchase: the promotion is for an organization's first one only. */
@@ -198,10 +200,29 @@ function withOrganizationName(rows: { order: typeof orders.$inferSelect; organiz
   return rows.map((row): OrderWithOrganization => ({ ...row.order, organizationName: row.organizationName }))
 }
 
-export async function listOrders(
-  db: Queryable,
-  filter: { organizationId?: string; status?: OrderStatus; limit: number; cursor?: string },
-) {
+type OrderFilter = { status?: OrderStatus } & PageQuery
+
+/** The organization's orders, newest first, a page at a time. */
+export function listOrders(db: Queryable, organizationId: string, filter: OrderFilter) {
+  return selectOrderPage(db, eq(orders.organizationId, organizationId), filter)
+}
+
+/** Every organization's orders, for the officers who review them. */
+export function listOrdersForOfficers(db: Queryable, filter: OrderFilter) {
+  return selectOrderPage(db, undefined, filter)
+}
+
+/** One order of the organization; another organization's order is not found. */
+export function findOrder(db: Queryable, id: string, organizationId: string) {
+  return selectOrder(db, and(eq(orders.id, id), eq(orders.organizationId, organizationId)))
+}
+
+/** One order of any organization, for the officers who decide on it. */
+export function findOrderForOfficer(db: Queryable, id: string) {
+  return selectOrder(db, eq(orders.id, id))
+}
+
+async function selectOrderPage(db: Queryable, scope: SQL | undefined, filter: OrderFilter) {
   const after = decodeCursor(filter.cursor)
   const rows = await db
     .select(orderColumns)
@@ -209,7 +230,7 @@ export async function listOrders(
     .innerJoin(organizations, eq(organizations.id, orders.organizationId))
     .where(
       and(
-        filter.organizationId ? eq(orders.organizationId, filter.organizationId) : undefined,
+        scope,
         filter.status ? eq(orders.status, filter.status) : undefined,
         after
           ? or(
@@ -225,13 +246,12 @@ export async function listOrders(
   return { items: page.items.map(toOrderResponse), nextCursor: page.nextCursor }
 }
 
-/** One order; another organization's order is not found. Officers pass no organization. */
-export async function findOrder(db: Queryable, id: string, organizationId: string | undefined) {
+async function selectOrder(db: Queryable, where: SQL | undefined) {
   const rows = await db
     .select(orderColumns)
     .from(orders)
     .innerJoin(organizations, eq(organizations.id, orders.organizationId))
-    .where(and(eq(orders.id, id), organizationId ? eq(orders.organizationId, organizationId) : undefined))
+    .where(where)
   const [order] = withOrganizationName(rows)
   if (!order) throw notFound('Order not found')
   return order

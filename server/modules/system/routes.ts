@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { healthSchema, versionSummarySchema } from '#common/schemas/system.ts'
 import type { ServerContext } from '#server/context.ts'
+import { databaseAnswers } from '#server/db/client.ts'
 import { errorResponses } from '#server/lib/http.ts'
 
 const packageVersion: string = JSON.parse(
@@ -38,12 +39,8 @@ export default async function systemRoutes(app: FastifyInstance, ctx: ServerCont
     },
     logLevel: 'warn',
     handler: async (_request, reply) => {
-      try {
-        await ctx.db.$client.query('SELECT 1')
-        return { status: 'ok' as const }
-      } catch {
-        return reply.status(503).send({ status: 'unavailable' as const })
-      }
+      if (await databaseAnswers(ctx.db)) return { status: 'ok' as const }
+      return reply.status(503).send({ status: 'unavailable' as const })
     },
   })
 }

@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm'
-import type { Language } from '#common/language.ts'
 import type { User } from '#common/schemas/auth.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { organizations, users } from '#server/db/schema/index.ts'
@@ -67,10 +66,4 @@ export async function findUserForLogin(db: Queryable, usernameOrEmail: string) {
 export async function findUserByEmail(db: Queryable, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()))
   return row
-}
-
-/** The language of the user's mails follows their choice in the app. */
-export async function setUserLanguage(db: Queryable, userId: string, language: Language) {
-  await db.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, userId))
-  return findUserById(db, userId)
 }
