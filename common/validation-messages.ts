@@ -79,6 +79,7 @@ export const VALIDATION_MESSAGES = {
   dataCenterRestricted:
     '{{name}} is certified HDS/SecNumCloud: choose the Enterprise (Red) cluster type for it',
   kubernetesVersionEndOfLife: 'Kubernetes {{version}} has reached its end of life',
+  templateNameRequired: 'Name the template',
   declineReasonRequired: 'Say why the order is declined',
   flavorNotAllowed: '{{flavor}} is not available for {{type}} clusters',
 } as const
@@ -130,6 +131,7 @@ export function defaultIssueMessage(issue: {
   minimum?: unknown
   maximum?: unknown
   origin?: string
+  expected?: string
   input?: unknown
 }): string {
   const numeric = issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint'
@@ -141,9 +143,10 @@ export function defaultIssueMessage(issue: {
     case 'too_big':
       return validationMessage(numeric ? 'atMost' : 'tooLong', { maximum: Number(issue.maximum) })
     case 'invalid_type':
+      if (issue.expected === 'number' || issue.expected === 'int') return validationMessage('wholeNumber')
       if (issue.input === undefined || issue.input === null || issue.input === '')
         return validationMessage('required')
-      return validationMessage(issue.origin === 'number' ? 'wholeNumber' : 'invalid')
+      return validationMessage('invalid')
     case 'not_multiple_of':
       return validationMessage('wholeNumber')
     case 'invalid_value':

@@ -230,7 +230,11 @@ export type PriceBreakdown = z.infer<typeof priceBreakdownSchema>
 export const orderApprovalSchema = z.object({ note: z.string().trim().max(1000).nullable().default(null) })
 /** An officer's refusal: the customer reads why. */
 export const orderRejectionSchema = z.object({
-  note: z.string().trim().min(1, check('declineReasonRequired')).max(1000, check('tooLong', { maximum: 1000 })),
+  note: z
+    .string()
+    .trim()
+    .min(1, check('declineReasonRequired'))
+    .max(1000, check('tooLong', { maximum: 1000 })),
 })
 
 export const orderRequestSchema = z.object({
@@ -394,8 +398,14 @@ export const clusterTemplateSchema = z.object({
   configuration: clusterConfigurationSchema,
   createdAt: z.iso.datetime({ offset: true }),
 })
+export const TEMPLATE_NAME_MAX = 80
+export const templateNameSchema = z
+  .string()
+  .trim()
+  .min(1, check('templateNameRequired'))
+  .max(TEMPLATE_NAME_MAX, check('tooLong', { maximum: TEMPLATE_NAME_MAX }))
 export const newClusterTemplateSchema = z.object({
-  name: z.string().trim().min(1).max(80),
+  name: templateNameSchema,
   configuration: clusterConfigurationSchema,
 })
 

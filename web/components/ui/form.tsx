@@ -16,6 +16,7 @@ import {
   type FieldPath,
   type FieldValues,
   FormProvider,
+  get,
   type UseFormReturn,
   useFormContext,
   useFormState,
@@ -35,7 +36,8 @@ import { Label } from './label.tsx'
 
 /**
  * The `<form>` with its state: `noValidate` (the shared schema checks, in the visitor's language),
- * `aria-busy` while it is sent, submission through the form's handler.
+ * `aria-busy` while it is sent, submission through the form's handler. Its submit stays its own: a
+ * form in a dialog's portal does not also submit the form the dialog was opened from.
  */
 export function Form<Values extends FieldValues, Output>({
   form,
@@ -53,7 +55,10 @@ export function Form<Values extends FieldValues, Output>({
         noValidate
         aria-busy={form.formState.isSubmitting || undefined}
         className={cn('grid gap-5', className)}
-        onSubmit={form.handleSubmit(onSubmit)}
+        onSubmit={(event) => {
+          event.stopPropagation()
+          return form.handleSubmit(onSubmit)(event)
+        }}
         {...props}
       >
         {children}
@@ -163,6 +168,18 @@ export function FormDescription({ className, ...props }: ComponentProps<'div'>) 
       {...props}
     />
   )
+}
+
+/**
+ * The problem of a field that is not one control (a group of radio cards, a list), in the visitor's
+ * language, for the group to show and be described by.
+ */
+export function useFieldMessage(name: string): string | undefined {
+  const { errors } = useFormState({ name })
+  const translate = useValidationMessage()
+  const error = get(errors, name) as { message?: string; root?: { message?: string } } | undefined
+  const message = error?.message ?? error?.root?.message
+  return message ? translate(message) : undefined
 }
 
 /** The field's problem, in the visitor's language (the schema and the API speak English). */

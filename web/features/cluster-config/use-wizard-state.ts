@@ -1,14 +1,17 @@
+import { toNestErrors } from '@hookform/resolvers'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { type FieldError, type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import type { Catalog } from '#common/schemas/catalog.ts'
+import { serverFieldProblems } from '#web/lib/form/server-errors.ts'
 import { emptyDraft, loadDraft, saveDraft, type WizardDraft } from './draft.ts'
 import type { WizardLocationState } from './prefill.ts'
-import { type ConfigIssue, type DraftIssues, relatedPaths, validateDraft } from './validation.ts'
+import { type DraftIssues, draftPath, relatedPaths, validateDraft } from './validation.ts'
 import {
   FIRST_STEP,
   parseStep,
   previousStep,
+  STEP_FIELDS,
   stepIndex,
   stepOfField,
   WIZARD_STEPS,
@@ -18,22 +21,29 @@ import {
 export type WizardState = ReturnType<typeof useWizardState>
 
 /**
- * The wizard's state: the step (in the address, so reload and back/forward keep it), the draft
- * (in session storage), what the person has touched, and the problems to show. Problems of a field
- * show once it (or a field its problem depends on) has been edited, or once Next was pressed on its
- * step; rules of the catalog show at once.
+ * The wizard's state: the step (in the address, so reload and back/forward keep it) and one
+ * react-hook-form form over the whole draft (kept in session storage). The form checks the draft
+ * with the shared schema and the catalog rules (validation.ts); a field shows its problem once it
+ * (or a field its problem depends on) changed, or once Next was pressed on its step, and the rules
+ * of the catalog show at once.
  */
 export function useWizardState(catalog: Catalog, defaultStep: WizardStep = FIRST_STEP) {
-  const { t } = useTranslation()
   const [searchParams] = useSearchParams()
   const location = useLocation()
   const navigate = useNavigate()
   const step = parseStep(searchParams.get('step')) ?? defaultStep
 
-  const [draft, setDraft] = useState<WizardDraft>(() => withDefaults(loadDraft() ?? emptyDraft(), catalog))
-  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set())
-  const [attempted, setAttempted] = useState<ReadonlySet<WizardStep>>(() => new Set())
-  const [serverIssues, setServerIssues] = useState<DraftIssues>({})
+  const [initialDraft] = useState(() => withDefaults(loadDraft() ?? emptyDraft(), catalog))
+  const resolver = useMemo(() => draftResolver(catalog), [catalog])
+  const form = useForm<WizardDraft>({
+    defaultValues: initialDraft,
+    resolver,
+    mode: 'onChange',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+  })
+  const draft = useWatch({ control: form.control }) as WizardDraft
+  const issues = useMemo(() => validateDraft(draft, catalog), [draft, catalog])
   const [focusRequest, setFocusRequest] = useState(0)
 
   const persist = useRef(true)
@@ -41,57 +51,12 @@ export function useWizardState(catalog: Catalog, defaultStep: WizardStep = FIRST
     if (persist.current) saveDraft(draft)
   }, [draft])
 
-  const issues = useMemo(() => {
-    const own = validateDraft(draft, catalog)
-    return { ...serverIssues, ...own }
-  }, [draft, catalog, serverIssues])
-
-  /** Changes the draft; `paths` are the fields edited (their problems show from now on). */
-  const update = useCallback((recipe: (current: WizardDraft) => WizardDraft, paths: string[] = []) => {
-    setDraft((current) => recipe(current))
-    if (paths.length === 0) return
-    setTouched((current) => new Set([...current, ...paths]))
-    setServerIssues((current) => {
-      const remaining = Object.entries(current).filter(([path]) => !paths.includes(path))
-      return remaining.length === Object.keys(current).length ? current : Object.fromEntries(remaining)
-    })
-  }, [])
-
-  const replaceDraft = useCallback(
-    (next: WizardDraft) => {
-      setDraft(withDefaults(next, catalog))
-      setTouched(new Set())
-      setAttempted(new Set())
-      setServerIssues({})
-    },
-    [catalog],
-  )
-
-  const isShown = useCallback(
-    (path: string, issue: ConfigIssue) =>
-      issue.catalogRule === true ||
-      attempted.has(stepOfField(path)) ||
-      relatedPaths(path).some((related) => touched.has(related)),
-    [attempted, touched],
-  )
-
-  /** The words of a field's problem, when it should show. */
-  const errorOf = useCallback(
-    (path: string): string | undefined => {
-      const issue = issues[path]
-      if (!issue || !isShown(path, issue)) return undefined
-      return issue.key
-        ? t(`clusterConfig.errors.${issue.key}`, { ...issue.params, defaultValue: issue.message })
-        : issue.message
-    },
-    [issues, isShown, t],
-  )
+  useShownProblemsInStep(form, issues)
 
   const stepIssues = useCallback(
     (target: WizardStep) => Object.keys(issues).filter((path) => stepOfField(path) === target),
     [issues],
   )
-
   /** The first step with a problem, if any. */
   const firstInvalidStep = WIZARD_STEPS.find((candidate) => stepIssues(candidate).length > 0)
 
@@ -112,15 +77,18 @@ export function useWizardState(catalog: Catalog, defaultStep: WizardStep = FIRST
   )
 
   /** Shows the problems of a step and moves focus to its first one (after the render). */
-  const reveal = useCallback((target: WizardStep) => {
-    setAttempted((current) => new Set([...current, target]))
-    setFocusRequest((count) => count + 1)
-  }, [])
+  const reveal = useCallback(
+    async (target: WizardStep) => {
+      await form.trigger(STEP_FIELDS[target])
+      setFocusRequest((count) => count + 1)
+    },
+    [form],
+  )
 
   /** Next: blocked while the step has a problem, with focus on the first invalid field. */
   const next = useCallback(() => {
     if (stepIssues(step).length > 0) {
-      reveal(step)
+      void reveal(step)
       return
     }
     const following = WIZARD_STEPS[stepIndex(step) + 1]
@@ -145,32 +113,130 @@ export function useWizardState(catalog: Catalog, defaultStep: WizardStep = FIRST
   /** Shows every problem and goes to the first step that has one; false when there is none. */
   const revealFirstInvalid = useCallback((): boolean => {
     if (!firstInvalidStep) return true
-    reveal(firstInvalidStep)
+    void reveal(firstInvalidStep)
     if (firstInvalidStep !== step) goTo(firstInvalidStep)
     return false
   }, [firstInvalidStep, goTo, reveal, step])
 
+  /** Opens another configuration (a template): its values, nothing shown as touched. */
+  const replaceDraft = useCallback(
+    (replacement: WizardDraft) => form.reset(withDefaults(replacement, catalog)),
+    [form, catalog],
+  )
+
+  /** A new cluster type; pools whose flavor the type does not offer take one it does. */
+  const chooseClusterType = useCallback(
+    (clusterTypeId: string) => {
+      form.setValue('clusterTypeId', clusterTypeId, { shouldValidate: true, shouldDirty: true })
+      const adjusted = withAllowedFlavors(form.getValues(), catalog)
+      adjusted.nodePools.forEach((pool, index) => {
+        if (pool.flavorId !== form.getValues(`nodePools.${index}.flavorId`))
+          form.setValue(`nodePools.${index}.flavorId`, pool.flavorId, { shouldValidate: true })
+      })
+    },
+    [form, catalog],
+  )
+
+  /**
+   * The server's refusal of the order, field by field, on the draft's fields (a label's key names
+   * its row): shown at once, and unless told otherwise on the step of the first one with the focus
+   * on it. False when no field is at fault.
+   */
+  const showServerProblems = useCallback(
+    (
+      error: unknown,
+      {
+        fieldOfCode = {},
+        moveToStep = true,
+      }: { fieldOfCode?: Record<string, string>; moveToStep?: boolean } = {},
+    ): boolean => {
+      const problems = serverFieldProblems(error, { prefix: 'configuration', fieldOfCode })
+      if (problems.length === 0) return false
+      for (const problem of problems) {
+        const path = draftPath(problem.field, form.getValues())
+        form.setError(path as never, { type: 'server', message: problem.message })
+      }
+      if (!moveToStep) return true
+      const first = stepOfField(draftPath(problems[0]!.field, form.getValues()))
+      if (first !== step) goTo(first)
+      setFocusRequest((count) => count + 1)
+      return true
+    },
+    [form, goTo, step],
+  )
+
   return {
+    form,
     step,
     draft,
     issues,
-    update,
-    replaceDraft,
-    errorOf,
     stepIssues,
     firstInvalidStep,
     goTo,
     next,
     back,
     canVisit,
-    reveal,
     revealFirstInvalid,
+    replaceDraft,
+    chooseClusterType,
+    showServerProblems,
     focusRequest,
-    setServerIssues,
     /** Stops writing the draft to storage (it has just been ordered). */
     stopPersisting: () => {
       persist.current = false
     },
+  }
+}
+
+/**
+ * Keeps what the form shows in step with the draft's problems: a rule of the catalog shows at once
+ * (a restricted data center, an ended version), a problem that went away (another field fixed it)
+ * goes, and one that changed its words follows. A refusal from the server stays until its field
+ * changes.
+ */
+function useShownProblemsInStep(form: ReturnType<typeof useForm<WizardDraft>>, issues: DraftIssues) {
+  const { errors } = form.formState
+  useEffect(() => {
+    const shown = flatten(errors)
+    const toCheck = new Set<string>()
+    for (const [path, issue] of Object.entries(issues)) {
+      const current = shown.get(path)
+      if (issue.catalogRule && !current) toCheck.add(path)
+      if (current && current.type !== 'server' && current.message !== issue.message) toCheck.add(path)
+    }
+    for (const [path, error] of shown) {
+      if (error.type === 'server' || issues[path]) continue
+      for (const related of relatedPaths(path)) toCheck.add(related)
+      toCheck.add(path)
+    }
+    if (toCheck.size > 0) void form.trigger([...toCheck] as never[])
+  }, [issues, errors, form])
+}
+
+/** The errors of the form by dotted path (`nodePools.0.labels.1.key`). */
+function flatten(errors: FieldErrors, prefix = ''): Map<string, FieldError> {
+  const flat = new Map<string, FieldError>()
+  for (const [key, value] of Object.entries(errors)) {
+    if (!value || typeof value !== 'object') continue
+    const path = key === 'root' ? prefix.replace(/\.$/, '') : `${prefix}${key}`
+    if ('message' in value && typeof value.message === 'string') flat.set(path, value as FieldError)
+    else for (const [inner, error] of flatten(value as FieldErrors, `${path}.`)) flat.set(inner, error)
+  }
+  return flat
+}
+
+/** The draft's problems as react-hook-form errors, nested by path. */
+function draftResolver(catalog: Catalog): Resolver<WizardDraft> {
+  return (values, _context, options) => {
+    const issues = validateDraft(values, catalog)
+    if (Object.keys(issues).length === 0) return { values, errors: {} }
+    const errors = Object.fromEntries(
+      Object.entries(issues).map(([path, issue]) => [
+        path,
+        { type: issue.catalogRule ? 'catalog' : 'validation', message: issue.message },
+      ]),
+    )
+    return { values: {}, errors: toNestErrors(errors, options) }
   }
 }
 

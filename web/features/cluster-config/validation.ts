@@ -1,35 +1,33 @@
-import type { z } from 'zod'
 import { configurationIssues } from '#common/cluster-rules.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
 import {
   type ClusterConfiguration,
   clusterConfigurationSchema,
   clusterNameSchema,
-  MAX_NODE_POOLS,
-  MAX_NODES_PER_POOL,
   NODE_POOL_LABEL,
   networkingSchema,
   nodePoolSchema,
 } from '#common/schemas/clusters.ts'
+import { defaultIssueMessage, validationMessage } from '#common/validation-messages.ts'
 import { configurationOf, type DraftNodePool, type WizardDraft } from './draft.ts'
 
 /**
  * The wizard's checks: the shared schema (field by field, so one bad field never hides another's
  * problem) and the catalog rules, each problem tied to the draft field that shows it. Paths are
- * dotted: `nodePools.0.autoscaling.min`, `nodePools.0.labels.2.key`, `networking.apiAllowList.1`.
+ * dotted: `nodePools.0.autoscaling.min`, `nodePools.0.labels.2.key`, `networking.apiAllowList.1.cidr`.
  */
 
 export type ConfigIssue = {
-  /** The API's English words: shown when no translation matches. */
+  /** A message of the shared catalog (common/validation-messages.ts), shown translated. */
   message: string
-  /** Translation key under clusterConfig.errors, with its values. */
-  key?: string
-  params?: Record<string, string | number>
   /** A rule of the catalog (not a typing problem): shown at once, touched or not. */
   catalogRule?: true
 }
 
 export type DraftIssues = Record<string, ConfigIssue>
+
+/** zod's own checks worded by the catalog, like the schemas' own messages. */
+const PARSE = { error: defaultIssueMessage }
 
 type RulesCatalog = Pick<
   Catalog,
@@ -47,29 +45,29 @@ export function validateDraft(
   }
   const configuration = configurationOf(draft)
 
-  for (const issue of clusterNameSchema.safeParse(configuration.name).error?.issues ?? [])
-    add('name', describe(issue.message, issue))
+  for (const issue of clusterNameSchema.safeParse(configuration.name, PARSE).error?.issues ?? [])
+    add('name', { message: issue.message })
 
   draft.nodePools.forEach((pool, index) => {
     const core = { ...configuration.nodePools[index]!, labels: {}, taints: [] }
-    for (const issue of nodePoolSchema.safeParse(core).error?.issues ?? [])
-      add(`nodePools.${index}.${issue.path.join('.')}`, describe(issue.message, issue))
+    for (const issue of nodePoolSchema.safeParse(core, PARSE).error?.issues ?? [])
+      add(`nodePools.${index}.${issue.path.join('.')}`, { message: issue.message })
     rowIssues(pool, index, add)
   })
 
   const networking = { ...configuration.networking, apiAllowList: [] }
-  for (const issue of networkingSchema.safeParse(networking).error?.issues ?? [])
-    add(`networking.${issue.path.join('.')}`, describe(issue.message, issue))
+  for (const issue of networkingSchema.safeParse(networking, PARSE).error?.issues ?? [])
+    add(`networking.${issue.path.join('.')}`, { message: issue.message })
 
   // Labels and taints were checked row by row above, where each problem finds its own row.
-  for (const issue of clusterConfigurationSchema.safeParse(configuration).error?.issues ?? [])
+  for (const issue of clusterConfigurationSchema.safeParse(configuration, PARSE).error?.issues ?? [])
     if (!issue.path.includes('labels') && !issue.path.includes('taints'))
-      add(draftPath(issue.path, draft), describe(issue.message, issue))
+      add(draftPath(issue.path, draft), { message: issue.message })
 
   if (catalog) {
     const rules = configurationIssues(configuration as ClusterConfiguration, catalog, options)
     for (const issue of rules)
-      add(draftPath(issue.path, draft), { ...describe(issue.message), catalogRule: true })
+      add(draftPath(issue.path, draft), { message: issue.message, catalogRule: true })
   }
   return issues
 }
@@ -81,24 +79,22 @@ function rowIssues(pool: DraftNodePool, poolIndex: number, add: (path: string, i
   pool.labels.forEach((label, row) => {
     const path = `nodePools.${poolIndex}.labels.${row}`
     const key = label.key.trim()
-    const keyIssue = labelShape.keyType.safeParse(key).error?.issues[0]
-    if (keyIssue) add(`${path}.key`, describe(keyIssue.message, keyIssue))
-    else if (key === NODE_POOL_LABEL)
-      add(`${path}.key`, { message: 'Clusterdeck sets this label itself', key: 'reservedLabel' })
-    else if (seen.has(key)) add(`${path}.key`, { message: 'This key is used twice', key: 'duplicateKey' })
+    const keyIssue = labelShape.keyType.safeParse(key, PARSE).error?.issues[0]
+    if (keyIssue) add(`${path}.key`, { message: keyIssue.message })
+    else if (key === NODE_POOL_LABEL) add(`${path}.key`, { message: validationMessage('reservedLabel') })
+    else if (seen.has(key)) add(`${path}.key`, { message: validationMessage('duplicateKey') })
     seen.add(key)
-    const valueIssue = labelShape.valueType.safeParse(label.value.trim()).error?.issues[0]
-    if (valueIssue) add(`${path}.value`, describe(valueIssue.message, valueIssue))
+    const valueIssue = labelShape.valueType.safeParse(label.value.trim(), PARSE).error?.issues[0]
+    if (valueIssue) add(`${path}.value`, { message: valueIssue.message })
   })
   const taintShape = nodePoolSchema.shape.taints.unwrap().element
   pool.taints.forEach((taint, row) => {
-    const parsed = taintShape.safeParse({
-      key: taint.key.trim(),
-      value: taint.value.trim(),
-      effect: taint.effect,
-    })
+    const parsed = taintShape.safeParse(
+      { key: taint.key.trim(), value: taint.value.trim(), effect: taint.effect },
+      PARSE,
+    )
     for (const issue of parsed.error?.issues ?? [])
-      add(`nodePools.${poolIndex}.taints.${row}.${issue.path.join('.')}`, describe(issue.message, issue))
+      add(`nodePools.${poolIndex}.taints.${row}.${issue.path.join('.')}`, { message: issue.message })
   })
 }
 
@@ -115,72 +111,12 @@ export function draftPath(path: readonly PropertyKey[] | string, draft: WizardDr
     const row = pool?.labels.findIndex((label) => label.key.trim() === key) ?? -1
     if (row >= 0) return `nodePools.${index}.labels.${row}.key`
   }
+  // An allowed block is a row of the editor: its problem goes to the row's input.
+  if (head === 'networking' && index === 'apiAllowList' && field !== undefined)
+    return `networking.apiAllowList.${field}.cidr`
   if (head === 'addOnIds') return 'addOnIds'
   if (head === 'nodePools' && index === undefined) return 'nodePools'
   return parts.join('.')
-}
-
-/** Fixed messages of the shared schema and rules, and their translation keys. */
-const MESSAGE_KEYS: Record<string, string> = {
-  'Use at least 3 characters': 'nameTooShort',
-  'Use at most 40 characters': 'nameTooLong',
-  'Use lower-case letters, digits and hyphens, starting with a letter': 'dnsLabel',
-  'Choose a cluster type': 'chooseType',
-  'Choose a data center': 'chooseDataCenter',
-  'Choose a Kubernetes version': 'chooseVersion',
-  'Add at least one node pool': 'atLeastOnePool',
-  [`A cluster has at most ${MAX_NODE_POOLS} node pools`]: 'tooManyPools',
-  'Name the pool': 'poolNameRequired',
-  'Use at most 30 characters': 'poolNameTooLong',
-  'Choose a node flavor': 'chooseFlavor',
-  'A pool needs at least 1 node': 'atLeastOneNode',
-  [`A pool has at most ${MAX_NODES_PER_POOL} nodes`]: 'tooManyNodes',
-  'The minimum cannot be above the maximum': 'minAboveMax',
-  'The node count must lie between the autoscaling minimum and maximum': 'countOutsideRange',
-  'Enter a valid label key': 'labelKey',
-  'Enter a valid label value': 'labelValue',
-  'Enter a valid taint key': 'taintKey',
-  'Enter a valid taint value': 'taintValue',
-  'Enter an IPv4 block such as 10.0.0.0/16': 'cidr',
-  'The service block overlaps the pod block': 'cidrOverlap',
-  'Each node pool needs its own name': 'duplicatePoolName',
-  'An add-on is listed twice': 'duplicateAddOn',
-  'This cluster type does not exist': 'unknownType',
-  'This data center does not exist': 'unknownDataCenter',
-  'This Kubernetes version is not offered': 'unknownVersion',
-  'This node flavor does not exist': 'unknownFlavor',
-  'This add-on does not exist': 'unknownAddOn',
-}
-
-const MESSAGE_PATTERNS: [RegExp, string, string[]][] = [
-  [/^(.+) takes no new clusters at the moment$/, 'dataCenterClosed', ['name']],
-  [
-    /^(.+) is certified HDS\/SecNumCloud: choose the Enterprise \(Red\) cluster type for it$/,
-    'dataCenterRestricted',
-    ['name'],
-  ],
-  [/^Kubernetes (.+) has reached its end of life$/, 'versionEndOfLife', ['version']],
-  [/^(.+) is not available for (.+) clusters$/, 'flavorNotAllowed', ['flavor', 'type']],
-]
-
-/** The translation key of a message, from its words or, for zod's own messages, its kind. */
-export function describe(message: string, issue?: z.core.$ZodIssue): ConfigIssue {
-  const key = MESSAGE_KEYS[message]
-  if (key) return { message, key }
-  for (const [pattern, patternKey, names] of MESSAGE_PATTERNS) {
-    const match = pattern.exec(message)
-    if (match)
-      return {
-        message,
-        key: patternKey,
-        params: Object.fromEntries(names.map((name, i) => [name, match[i + 1]!])),
-      }
-  }
-  if (issue?.code === 'invalid_type') return { message, key: 'number' }
-  if (issue?.code === 'too_small')
-    return { message, key: 'atLeast', params: { minimum: Number(issue.minimum) } }
-  if (issue?.code === 'too_big') return { message, key: 'atMost', params: { maximum: Number(issue.maximum) } }
-  return { message }
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { priceConfiguration } from '#common/cluster-rules.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
 import { clusterConfigurationSchema } from '#common/schemas/clusters.ts'
+import { validationMessage } from '#common/validation-messages.ts'
 import {
   configurationOf,
   copyName,
@@ -175,12 +176,12 @@ describe('validation', () => {
     draft.networking.serviceCidr = '10.244.0.0/20'
     draft.networking.apiAllowList = [{ id: 'd', cidr: '300.1.1.1/8' }]
     const issues = validateDraft(draft, catalog)
-    expect(issues.name?.key).toBe('dnsLabel')
-    expect(issues['nodePools.0.autoscaling.min']?.key).toBe('minAboveMax')
-    expect(issues['nodePools.0.labels.0.key']?.key).toBe('labelKey')
-    expect(issues['nodePools.0.labels.2.key']?.key).toBe('duplicateKey')
-    expect(issues['networking.serviceCidr']?.key).toBe('cidrOverlap')
-    expect(issues['networking.apiAllowList.0']?.key).toBe('cidr')
+    expect(issues.name?.message).toBe(validationMessage('dnsLabel'))
+    expect(issues['nodePools.0.autoscaling.min']?.message).toBe(validationMessage('minimumAboveMaximum'))
+    expect(issues['nodePools.0.labels.0.key']?.message).toBe(validationMessage('labelKey'))
+    expect(issues['nodePools.0.labels.2.key']?.message).toBe(validationMessage('duplicateKey'))
+    expect(issues['networking.serviceCidr']?.message).toBe(validationMessage('cidrOverlap'))
+    expect(issues['networking.apiAllowList.0.cidr']?.message).toBe(validationMessage('cidr'))
     expect(stepOfField('nodePools.0.labels.0.key')).toBe('node-pools')
     expect(stepOfField('name')).toBe('review')
   })
@@ -191,19 +192,26 @@ describe('validation', () => {
     draft.dataCenterCode = 'fr-par-1'
     draft.kubernetesVersion = '1.30'
     const issues = validateDraft(draft, catalog)
-    expect(issues['nodePools.0.flavorId']).toMatchObject({
-      key: 'flavorNotAllowed',
-      params: { flavor: 'gpu-l4-1', type: 'Standard (Blue)' },
+    expect(issues['nodePools.0.flavorId']).toEqual({
+      message: validationMessage('flavorNotAllowed', { flavor: 'gpu-l4-1', type: 'Standard (Blue)' }),
       catalogRule: true,
     })
-    expect(issues.dataCenterCode).toMatchObject({ key: 'dataCenterRestricted', params: { name: 'Paris 1' } })
-    expect(issues.kubernetesVersion).toMatchObject({ key: 'versionEndOfLife', params: { version: '1.30' } })
+    expect(issues.dataCenterCode).toEqual({
+      message: validationMessage('dataCenterRestricted', { name: 'Paris 1' }),
+      catalogRule: true,
+    })
+    expect(issues.kubernetesVersion).toEqual({
+      message: validationMessage('kubernetesVersionEndOfLife', { version: '1.30' }),
+      catalogRule: true,
+    })
   })
 
   it('treats a blank number as a problem of its own', () => {
     const draft = validDraft()
     draft.nodePools[0]!.nodeCount = Number.NaN
-    expect(validateDraft(draft, catalog)['nodePools.0.nodeCount']?.key).toBe('number')
+    expect(validateDraft(draft, catalog)['nodePools.0.nodeCount']?.message).toBe(
+      validationMessage('wholeNumber'),
+    )
   })
 
   it('maps server paths to the draft', () => {
@@ -212,6 +220,9 @@ describe('validation', () => {
     expect(draftPath('body.configuration.nodePools.0.flavorId', draft)).toBe('nodePools.0.flavorId')
     expect(draftPath('configuration.nodePools.0.labels.team', draft)).toBe('nodePools.0.labels.0.key')
     expect(draftPath(['addOnIds', 1], draft)).toBe('addOnIds')
+    expect(draftPath('body.configuration.networking.apiAllowList.2', draft)).toBe(
+      'networking.apiAllowList.2.cidr',
+    )
     expect(relatedPaths('nodePools.1.nodeCount')).toContain('nodePools.1.autoscaling.max')
     expect(relatedPaths('networking.serviceCidr')).toContain('networking.podCidr')
   })

@@ -48,3 +48,27 @@ export function stepOfField(path: string): WizardStep {
       return 'review'
   }
 }
+
+/** The fields of the draft each step edits (what Next checks). */
+export const STEP_FIELDS: Record<
+  WizardStep,
+  (
+    | 'name'
+    | 'clusterTypeId'
+    | 'dataCenterCode'
+    | 'kubernetesVersion'
+    | 'nodePools'
+    | 'networking'
+    | 'addOnIds'
+    | 'maintenanceWindow'
+    | 'promoCode'
+  )[]
+> = {
+  type: ['clusterTypeId'],
+  'data-center': ['dataCenterCode'],
+  version: ['kubernetesVersion'],
+  'node-pools': ['nodePools'],
+  networking: ['networking'],
+  'add-ons': ['addOnIds'],
+  review: ['name', 'maintenanceWindow', 'promoCode'],
+}

@@ -74,6 +74,7 @@ export const validation: typeof english = {
   dataCenterRestricted:
     '{{name}} est certifié HDS/SecNumCloud : choisissez le type de cluster Enterprise (Red) pour ce centre',
   kubernetesVersionEndOfLife: 'Kubernetes {{version}} a atteint sa fin de vie',
+  templateNameRequired: 'Nommez le modèle',
   declineReasonRequired: 'Dites pourquoi la commande est refusée',
   flavorNotAllowed: '{{flavor}} n’est pas disponible pour les clusters {{type}}',
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ADD_ON_CATEGORIES } from '#common/schemas/catalog.ts'
+import { useFieldMessage } from '#web/components/ui/form.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { GroupError } from './controls.tsx'
@@ -12,17 +13,14 @@ export function AddOnsStep({ wizard, catalog }: StepProps) {
   const money = useMoney()
   const id = useId()
   const chosen = new Set(wizard.draft.addOnIds)
-  const toggle = (addOnId: string, on: boolean) =>
-    wizard.update(
-      (current) => ({
-        ...current,
-        addOnIds: on
-          ? [...current.addOnIds.filter((entry) => entry !== addOnId), addOnId]
-          : current.addOnIds.filter((entry) => entry !== addOnId),
-      }),
-      ['addOnIds'],
-    )
-  const error = wizard.errorOf('addOnIds')
+  const toggle = (addOnId: string, on: boolean) => {
+    const others = wizard.form.getValues('addOnIds').filter((entry) => entry !== addOnId)
+    wizard.form.setValue('addOnIds', on ? [...others, addOnId] : others, {
+      shouldValidate: true,
+      shouldDirty: true,
+    })
+  }
+  const error = useFieldMessage('addOnIds')
   return (
     <fieldset className="grid gap-5" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="mb-3 text-sm text-muted-foreground">{t('clusterConfig.addOns.legend')}</legend>

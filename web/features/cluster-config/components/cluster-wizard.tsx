@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { AlertCircle, ArrowLeft, ArrowRight, Check, RefreshCw } from 'lucide-react'
 import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react'
+import { FormProvider } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import type { Catalog } from '#common/schemas/catalog.ts'
@@ -99,49 +100,51 @@ function WizardBody({ catalog, defaultStep }: { catalog: Catalog; defaultStep: W
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
       <div className="grid min-w-0 gap-6">
         <StepIndicator wizard={wizard} />
-        <form
-          ref={formRef}
-          noValidate
-          aria-labelledby="wizard-step-title"
-          data-testid="wizard-form"
-          data-step={step}
-          className="grid scroll-mt-6 gap-6"
-          onSubmit={(event) => {
-            event.preventDefault()
-            if (step !== 'review') wizard.next()
-          }}
-        >
-          <header className="grid gap-1">
-            <p className="text-xs font-medium text-muted-foreground">
-              {t('clusterConfig.steps.progress', { current: index + 1, total: WIZARD_STEPS.length })}
-            </p>
-            <h2
-              id="wizard-step-title"
-              ref={headingRef}
-              tabIndex={-1}
-              className="text-xl font-semibold tracking-tight outline-none"
-            >
-              {t(`clusterConfig.steps.${step}`)}
-            </h2>
-          </header>
-          <Screen wizard={wizard} catalog={catalog} />
-          <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-5">
-            {index > 0 ? (
-              <Button type="button" variant="outline" onClick={wizard.back}>
-                <ArrowLeft aria-hidden="true" />
-                {t('clusterConfig.back')}
-              </Button>
-            ) : (
-              <span />
-            )}
-            {step !== 'review' && (
-              <Button type="submit">
-                {t('clusterConfig.next')}
-                <ArrowRight aria-hidden="true" />
-              </Button>
-            )}
-          </div>
-        </form>
+        <FormProvider {...wizard.form}>
+          <form
+            ref={formRef}
+            noValidate
+            aria-labelledby="wizard-step-title"
+            data-testid="wizard-form"
+            data-step={step}
+            className="grid scroll-mt-6 gap-6"
+            onSubmit={(event) => {
+              event.preventDefault()
+              if (step !== 'review') wizard.next()
+            }}
+          >
+            <header className="grid gap-1">
+              <p className="text-xs font-medium text-muted-foreground">
+                {t('clusterConfig.steps.progress', { current: index + 1, total: WIZARD_STEPS.length })}
+              </p>
+              <h2
+                id="wizard-step-title"
+                ref={headingRef}
+                tabIndex={-1}
+                className="text-xl font-semibold tracking-tight outline-none"
+              >
+                {t(`clusterConfig.steps.${step}`)}
+              </h2>
+            </header>
+            <Screen wizard={wizard} catalog={catalog} />
+            <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-5">
+              {index > 0 ? (
+                <Button type="button" variant="outline" onClick={wizard.back}>
+                  <ArrowLeft aria-hidden="true" />
+                  {t('clusterConfig.back')}
+                </Button>
+              ) : (
+                <span />
+              )}
+              {step !== 'review' && (
+                <Button type="submit">
+                  {t('clusterConfig.next')}
+                  <ArrowRight aria-hidden="true" />
+                </Button>
+              )}
+            </div>
+          </form>
+        </FormProvider>
         <PriceBar draft={wizard.draft} catalog={catalog} billingCycle={billingCycle} />
       </div>
       <PricePanel draft={wizard.draft} catalog={catalog} billingCycle={billingCycle} />

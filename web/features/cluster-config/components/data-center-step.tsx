@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { COMPLIANT_CLUSTER_TYPE_ID, needsRestrictedCompliance } from '#common/cluster-rules.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
+import { useFieldMessage } from '#web/components/ui/form.tsx'
 import { ChoiceCard, GroupError } from './controls.tsx'
 import type { StepProps } from './step-props.ts'
 
@@ -9,7 +10,7 @@ import type { StepProps } from './step-props.ts'
 export function DataCenterStep({ wizard, catalog }: StepProps) {
   const { t } = useTranslation()
   const errorId = useId()
-  const error = wizard.errorOf('dataCenterCode')
+  const error = useFieldMessage('dataCenterCode')
   const compliantType = catalog.clusterTypes.find((type) => type.id === COMPLIANT_CLUSTER_TYPE_ID)
   const groups = [
     { key: 'eu', centers: catalog.dataCenters.filter((center) => center.inEu) },
@@ -38,10 +39,10 @@ export function DataCenterStep({ wizard, catalog }: StepProps) {
                       disabled={closed}
                       invalid={Boolean(error)}
                       onSelect={() =>
-                        wizard.update(
-                          (draft) => ({ ...draft, dataCenterCode: center.code }),
-                          ['dataCenterCode'],
-                        )
+                        wizard.form.setValue('dataCenterCode', center.code, {
+                          shouldValidate: true,
+                          shouldDirty: true,
+                        })
                       }
                       title={`${center.city} (${center.code})`}
                       badge={

@@ -1,12 +1,12 @@
 import { Plus } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { type UseFormReturn, useFieldArray } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#web/components/ui/button.tsx'
-import type { DraftRow } from '../draft.ts'
+import { FormField } from '#web/components/ui/form.tsx'
+import { useValidationMessage } from '#web/lib/form/validation-message.ts'
+import { newRowId, type WizardDraft } from '../draft.ts'
 import { RemoveRowButton, RowInput } from './controls.tsx'
-
-/** An entry of a node pool's labels or taints. */
-type KeyValueRow = DraftRow & { key: string; value: string }
 
 /** The texts of each list, under clusterConfig.nodePools. */
 const TEXT_KEYS = {
@@ -29,77 +29,62 @@ const TEXT_KEYS = {
 } as const
 type ListText = keyof (typeof TEXT_KEYS)['labels']
 
+type List = keyof typeof TEXT_KEYS
+type NewRow<Name extends List> = Omit<WizardDraft['nodePools'][number][Name][number], 'id'>
+
 /**
- * A node pool's labels or taints: a heading, a row of inputs per entry with a remove button, and a
- * button to add one. The key and value inputs come ready; `layoutRow` places them with whatever
- * else the row holds (a taint's effect), and `edit` changes any field of the row.
+ * A node pool's labels or taints, a field array of the wizard's form: a heading, a row of inputs per
+ * entry with a remove button, and a button to add one. The key and value inputs come ready;
+ * `layoutRow` places them with whatever else the row holds (a taint's effect).
  */
-export function KeyValueListEditor<Row extends KeyValueRow>({
+export function KeyValueListEditor<Name extends List>({
+  form,
   list,
-  rows,
   poolIndex,
   rowClassName,
-  errorOf,
-  onRowsChange,
   newRow,
   layoutRow,
 }: {
-  list: keyof typeof TEXT_KEYS
-  rows: Row[]
+  form: UseFormReturn<WizardDraft>
+  list: Name
   poolIndex: number
   rowClassName: string
-  /** The problem of a field of the pool, such as `labels.0.key`. */
-  errorOf: (field: string) => string | undefined
-  /** Changes the list; `fields` are the fields edited, relative to the pool. */
-  onRowsChange: (change: (rows: Row[]) => Row[], fields: string[]) => void
-  newRow: () => Row
-  layoutRow: (row: {
-    key: ReactNode
-    value: ReactNode
-    entry: Row
-    index: number
-    edit: (field: Exclude<keyof Row & string, 'id'>, value: string) => void
-  }) => ReactNode
+  newRow: () => NewRow<Name>
+  layoutRow: (row: { key: ReactNode; value: ReactNode; row: number }) => ReactNode
 }) {
   const { t } = useTranslation()
+  const translate = useValidationMessage()
+  const rows = useFieldArray({
+    control: form.control,
+    name: `nodePools.${poolIndex}.${list}` as 'nodePools.0.labels',
+  })
   const text = (key: ListText, values: Record<string, number> = {}) =>
     t(`clusterConfig.nodePools.${TEXT_KEYS[list][key]}`, values)
-  const editRow = (row: number, field: string, value: string) =>
-    onRowsChange(
-      (current) =>
-        current.map((entry, position) => (position === row ? { ...entry, [field]: value } : entry)),
-      [`${list}.${row}.${field}`],
-    )
-  const input = (entry: Row, row: number, field: 'key' | 'value') => (
-    <RowInput
-      name={`nodePools.${poolIndex}.${list}.${row}.${field}`}
-      label={text(field, { row: row + 1 })}
-      placeholder={t(`clusterConfig.nodePools.${field}Placeholder`)}
-      value={entry[field]}
-      autoComplete="off"
-      spellCheck={false}
-      error={errorOf(`${list}.${row}.${field}`)}
-      onChange={(event) => editRow(row, field, event.target.value)}
+  const input = (row: number, field: 'key' | 'value') => (
+    <FormField
+      control={form.control}
+      name={`nodePools.${poolIndex}.${list}.${row}.${field}` as 'nodePools.0.labels.0.key'}
+      render={({ field: control, fieldState }) => (
+        <RowInput
+          {...control}
+          label={text(field, { row: row + 1 })}
+          placeholder={t(`clusterConfig.nodePools.${field}Placeholder`)}
+          autoComplete="off"
+          spellCheck={false}
+          error={fieldState.error?.message ? translate(fieldState.error.message) : undefined}
+        />
+      )}
     />
   )
 
   return (
     <div className="grid gap-2" data-testid={`node-pool-${poolIndex}-${list}`}>
       <h4 className="text-sm font-medium">{text('title')}</h4>
-      {rows.length === 0 && <p className="text-xs text-muted-foreground">{text('empty')}</p>}
-      {rows.map((entry, row) => (
+      {rows.fields.length === 0 && <p className="text-xs text-muted-foreground">{text('empty')}</p>}
+      {rows.fields.map((entry, row) => (
         <div key={entry.id} className={rowClassName}>
-          {layoutRow({
-            key: input(entry, row, 'key'),
-            value: input(entry, row, 'value'),
-            entry,
-            index: row,
-            edit: (field, value) => editRow(row, field, value),
-          })}
-          <RemoveRowButton
-            label={text('remove', { row: row + 1 })}
-            onClick={() => onRowsChange((current) => current.filter((_, position) => position !== row), [])}
-          />
+          {layoutRow({ key: input(row, 'key'), value: input(row, 'value'), row })}
+          <RemoveRowButton label={text('remove', { row: row + 1 })} onClick={() => rows.remove(row)} />
         </div>
       ))}
       <div>
@@ -107,7 +92,7 @@ export function KeyValueListEditor<Row extends KeyValueRow>({
           type="button"
           variant="ghost"
           size="sm"
-          onClick={() => onRowsChange((current) => [...current, newRow()], [])}
+          onClick={() => rows.append({ id: newRowId(), ...newRow() } as never, { shouldFocus: false })}
         >
           <Plus aria-hidden="true" />
           {text('add')}

@@ -1,8 +1,10 @@
 import { Plus } from 'lucide-react'
+import { useFieldArray } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { MAX_NODE_POOLS } from '#common/schemas/clusters.ts'
 import { Button } from '#web/components/ui/button.tsx'
-import { type DraftNodePool, newNodePool } from '../draft.ts'
+import { useFieldMessage } from '#web/components/ui/form.tsx'
+import { newNodePool } from '../draft.ts'
 import { GroupError } from './controls.tsx'
 import { NodePoolEditor } from './node-pool-editor.tsx'
 import type { StepProps } from './step-props.ts'
@@ -10,35 +12,18 @@ import type { StepProps } from './step-props.ts'
 /** Step 4: node pools — flavor, count, autoscaling, labels and taints; pools may be added and removed. */
 export function NodePoolsStep({ wizard, catalog }: StepProps) {
   const { t } = useTranslation()
-  const { draft } = wizard
-  const type = catalog.clusterTypes.find((entry) => entry.id === draft.clusterTypeId)
+  const { control } = wizard.form
+  const pools = useFieldArray({ control, name: 'nodePools' })
+  const type = catalog.clusterTypes.find((entry) => entry.id === wizard.draft.clusterTypeId)
   const flavors = catalog.nodeFlavors.filter((flavor) => !type || type.allowedFlavorIds.includes(flavor.id))
+  const error = useFieldMessage('nodePools')
 
-  const setPool = (index: number, change: (pool: DraftNodePool) => DraftNodePool, fields: string[]) =>
-    wizard.update(
-      (current) => ({
-        ...current,
-        nodePools: current.nodePools.map((pool, position) => (position === index ? change(pool) : pool)),
-      }),
-      fields.map((field) => `nodePools.${index}.${field}`),
-    )
-
-  const addPool = () =>
-    wizard.update((current) => {
-      const names = new Set(current.nodePools.map((pool) => pool.name))
-      let number = current.nodePools.length + 1
-      while (names.has(`pool-${number}`)) number += 1
-      return {
-        ...current,
-        nodePools: [...current.nodePools, newNodePool(`pool-${number}`, flavors[0]?.id ?? '')],
-      }
-    })
-
-  const removePool = (index: number) =>
-    wizard.update((current) => ({
-      ...current,
-      nodePools: current.nodePools.filter((_, position) => position !== index),
-    }))
+  const addPool = () => {
+    const names = new Set(wizard.form.getValues('nodePools').map((pool) => pool.name))
+    let number = pools.fields.length + 1
+    while (names.has(`pool-${number}`)) number += 1
+    pools.append(newNodePool(`pool-${number}`, flavors[0]?.id ?? ''), { shouldFocus: false })
+  }
 
   return (
     <div className="grid gap-5">
@@ -47,25 +32,23 @@ export function NodePoolsStep({ wizard, catalog }: StepProps) {
           ? t('clusterConfig.nodePools.lead', { type: type.name, count: flavors.length })
           : t('clusterConfig.nodePools.leadWithoutType')}
       </p>
-      {draft.nodePools.map((pool, index) => (
+      {pools.fields.map((pool, index) => (
         <NodePoolEditor
           key={pool.id}
-          pool={pool}
+          form={wizard.form}
           index={index}
           flavors={flavors}
-          canRemove={draft.nodePools.length > 1}
-          errorOf={(field) => wizard.errorOf(`nodePools.${index}.${field}`)}
-          onChange={(change, fields) => setPool(index, change, fields)}
-          onRemove={() => removePool(index)}
+          canRemove={pools.fields.length > 1}
+          onRemove={() => pools.remove(index)}
         />
       ))}
-      <GroupError id="node-pools-error" error={wizard.errorOf('nodePools')} />
+      <GroupError id="node-pools-error" error={error} />
       <div>
         <Button
           type="button"
           variant="outline"
           onClick={addPool}
-          disabled={draft.nodePools.length >= MAX_NODE_POOLS}
+          disabled={pools.fields.length >= MAX_NODE_POOLS}
         >
           <Plus aria-hidden="true" />
           {t('clusterConfig.nodePools.add')}

@@ -12,8 +12,6 @@ import { toast } from '#web/lib/toast-store.ts'
 import { usePlaceOrder } from '../api/place-order.ts'
 import { clearDraft } from '../draft.ts'
 import { IdempotencyKeys } from '../idempotency.ts'
-import { serverIssuesOf } from '../server-issues.ts'
-import { stepOfField } from '../wizard-steps.ts'
 import { SaveTemplateDialog } from './save-template-dialog.tsx'
 import type { StepProps } from './step-props.ts'
 
@@ -64,32 +62,8 @@ export function OrderActions({
           navigate(`${provisioningPath}?${new URLSearchParams({ order: placed.id })}`)
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 400) {
-            const issues = serverIssuesOf(error, wizard.draft)
-            const paths = Object.keys(issues)
-            if (paths.length > 0) {
-              wizard.setServerIssues(issues)
-              const step = stepOfField(paths[0]!)
-              wizard.reveal(step)
-              if (step !== wizard.step) wizard.goTo(step)
-              return
-            }
-          }
-          if (
-            error instanceof ApiError &&
-            (error.body as { code?: unknown })?.code === 'CLUSTER_NAME_TAKEN'
-          ) {
-            wizard.setServerIssues({
-              name: {
-                message: error.message,
-                key: 'nameTaken',
-                params: { name: request.configuration.name },
-                catalogRule: true,
-              },
-            })
-            wizard.reveal('review')
-            return
-          }
+          // A field at fault (a 400's issue, a name already taken) shows beside that field.
+          if (wizard.showServerProblems(error, { fieldOfCode: { CLUSTER_NAME_TAKEN: 'name' } })) return
           if (error instanceof ApiError) setOrderError(error.message)
           else setOrderError(t('clusterConfig.order.network'))
         },

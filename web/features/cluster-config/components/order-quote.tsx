@@ -9,7 +9,6 @@ import { ApiError } from '#web/lib/api-client.ts'
 import { useDebounced } from '#web/lib/use-debounced.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { orderQuoteQueryOptions } from '../api/quote-order.ts'
-import { serverIssuesOf } from '../server-issues.ts'
 import type { StepProps } from './step-props.ts'
 
 const QUOTE_DEBOUNCE_MS = 400
@@ -26,14 +25,13 @@ export function OrderQuote({
   const debounced = useDebounced(request, QUOTE_DEBOUNCE_MS)
   const settled = JSON.stringify(debounced) === JSON.stringify(request)
   const quote = useQuery(orderQuoteQueryOptions(settled ? debounced : null))
-  const { setServerIssues } = wizard
-  const draft = wizard.draft
+  const { showServerProblems } = wizard
 
   // Only a new answer says something new about the fields (not each edit of the draft).
   useEffect(() => {
     if (quote.error instanceof ApiError && quote.error.status === 400)
-      setServerIssues(serverIssuesOf(quote.error, draft))
-  }, [quote.error, setServerIssues])
+      showServerProblems(quote.error, { moveToStep: false })
+  }, [quote.error, showServerProblems])
 
   let body: ReactNode
   if (!request) body = <p className="text-sm text-muted-foreground">{t('clusterConfig.quote.incomplete')}</p>

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { BILLING_CYCLES } from '#common/pricing.ts'
 import { clusterConfigurationSchema, type OrderRequest } from '#common/schemas/clusters.ts'
 import { SegmentedChoice } from '#web/components/layout/segmented-choice.tsx'
-import { FormField } from '#web/components/ui/form-field.tsx'
-import { Input } from '#web/components/ui/input.tsx'
+import { FormInputField } from '#web/components/ui/form.tsx'
 import { useBillingCycle } from '#web/lib/preferences/preferences-provider.tsx'
 import { useMoney } from '#web/lib/use-money.ts'
 import { configurationOf } from '../draft.ts'
@@ -39,9 +38,6 @@ export function ReviewStep({ wizard, catalog }: StepProps) {
     }
   }, [wizard.issues, draft, catalog, billingCycle, currency])
 
-  const setField = (change: Partial<typeof draft>, path: string) =>
-    wizard.update((current) => ({ ...current, ...change }), [path])
-
   return (
     <div className="grid gap-8">
       <ReviewSummary wizard={wizard} catalog={catalog} />
@@ -50,23 +46,15 @@ export function ReviewStep({ wizard, catalog }: StepProps) {
         <h3 id="review-settings" className="font-semibold">
           {t('clusterConfig.review.settings')}
         </h3>
-        <FormField
+        <FormInputField
+          control={wizard.form.control}
+          name="name"
           label={t('clusterConfig.review.name')}
-          hint={t('clusterConfig.review.nameHint')}
-          error={wizard.errorOf('name')}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              name="name"
-              value={draft.name}
-              autoComplete="off"
-              spellCheck={false}
-              className="sm:max-w-sm"
-              onChange={(event) => setField({ name: event.target.value }, 'name')}
-            />
-          )}
-        </FormField>
+          description={t('clusterConfig.review.nameHint')}
+          autoComplete="off"
+          spellCheck={false}
+          className="sm:max-w-sm"
+        />
         <MaintenanceWindowFieldset wizard={wizard} />
         <div className="grid gap-2">
           <span className="text-sm font-medium">{t('clusterConfig.review.billingCycle')}</span>
@@ -81,19 +69,15 @@ export function ReviewStep({ wizard, catalog }: StepProps) {
             onChange={setBillingCycle}
           />
         </div>
-        <FormField label={t('clusterConfig.review.promoCode')} hint={t('clusterConfig.review.promoHint')}>
-          {(control) => (
-            <Input
-              {...control}
-              name="promoCode"
-              value={draft.promoCode}
-              autoComplete="off"
-              spellCheck={false}
-              className="uppercase sm:max-w-xs"
-              onChange={(event) => setField({ promoCode: event.target.value }, 'promoCode')}
-            />
-          )}
-        </FormField>
+        <FormInputField
+          control={wizard.form.control}
+          name="promoCode"
+          label={t('clusterConfig.review.promoCode')}
+          description={t('clusterConfig.review.promoHint')}
+          autoComplete="off"
+          spellCheck={false}
+          className="uppercase sm:max-w-xs"
+        />
       </section>
 
       <OrderQuote request={request} wizard={wizard} />

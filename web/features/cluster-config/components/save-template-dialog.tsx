@@ -1,6 +1,6 @@
-import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ClusterConfiguration } from '#common/schemas/clusters.ts'
+import { z } from 'zod'
+import { type ClusterConfiguration, TEMPLATE_NAME_MAX, templateNameSchema } from '#common/schemas/clusters.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import {
   Dialog,
@@ -10,12 +10,13 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#web/components/ui/dialog.tsx'
-import { FormField } from '#web/components/ui/form-field.tsx'
-import { Input } from '#web/components/ui/input.tsx'
+import { Form, FormAlert, FormInputField } from '#web/components/ui/form.tsx'
+import { applyServerErrors } from '#web/lib/form/server-errors.ts'
+import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useSaveClusterTemplate } from '../api/save-cluster-template.ts'
 
-const TEMPLATE_NAME_MAX = 80
+const templateNameForm = z.object({ name: templateNameSchema })
 
 /** Names and saves the reviewed configuration as a template of the organization (mounted when opened). */
 export function SaveTemplateDialog({
@@ -29,33 +30,19 @@ export function SaveTemplateDialog({
 }) {
   const { t } = useTranslation()
   const save = useSaveClusterTemplate()
-  const [name, setName] = useState(configuration.name)
-  const [error, setError] = useState<string>()
+  const form = useZodForm(templateNameForm, { defaultValues: { name: configuration.name } })
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    // The dialog sits in a portal, but React passes its submit on to the wizard's form.
-    event.stopPropagation()
-    const trimmed = name.trim()
-    if (!trimmed) {
-      setError(t('clusterConfig.templates.nameRequired'))
-      return
-    }
-    if (trimmed.length > TEMPLATE_NAME_MAX) {
-      setError(t('clusterConfig.errors.atMostChars', { count: TEMPLATE_NAME_MAX }))
-      return
-    }
+  const submit = ({ name }: { name: string }) =>
     save.mutate(
-      { name: trimmed, configuration },
+      { name, configuration },
       {
         onSuccess: () => {
-          toast({ title: t('clusterConfig.templates.saved', { name: trimmed }), variant: 'success' })
+          toast({ title: t('clusterConfig.templates.saved', { name }), variant: 'success' })
           onOpenChange(false)
         },
-        onError: (failure) => setError(failure.message),
+        onError: (failure) => applyServerErrors(form, failure),
       },
     )
-  }
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -64,22 +51,15 @@ export function SaveTemplateDialog({
           <DialogTitle>{t('clusterConfig.templates.saveTitle')}</DialogTitle>
           <DialogDescription>{t('clusterConfig.templates.saveLead')}</DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          <FormField label={t('clusterConfig.templates.name')} error={error}>
-            {(control) => (
-              <Input
-                {...control}
-                name="templateName"
-                value={name}
-                autoComplete="off"
-                maxLength={TEMPLATE_NAME_MAX + 20}
-                onChange={(event) => {
-                  setName(event.target.value)
-                  setError(undefined)
-                }}
-              />
-            )}
-          </FormField>
+        <Form form={form} onSubmit={submit} className="gap-4">
+          <FormAlert />
+          <FormInputField
+            control={form.control}
+            name="name"
+            label={t('clusterConfig.templates.name')}
+            autoComplete="off"
+            maxLength={TEMPLATE_NAME_MAX + 20}
+          />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               {t('clusterConfig.templates.cancel')}
@@ -88,7 +68,7 @@ export function SaveTemplateDialog({
               {t('clusterConfig.templates.saveButton')}
             </Button>
           </DialogFooter>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   )

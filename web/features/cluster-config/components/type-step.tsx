@@ -1,10 +1,10 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '#web/components/ui/badge.tsx'
+import { useFieldMessage } from '#web/components/ui/form.tsx'
 import { useMoney } from '#web/lib/use-money.ts'
 import { priceFrom } from '../price-from.ts'
 import { useClusterTypeCopy } from '../use-cluster-type-copy.ts'
-import { withAllowedFlavors } from '../use-wizard-state.ts'
 import { ChoiceCard, GroupError } from './controls.tsx'
 import type { StepProps } from './step-props.ts'
 import { TemplatePicker } from './template-picker.tsx'
@@ -15,7 +15,7 @@ export function TypeStep({ wizard, catalog }: StepProps) {
   const money = useMoney()
   const copyOf = useClusterTypeCopy()
   const errorId = useId()
-  const error = wizard.errorOf('clusterTypeId')
+  const error = useFieldMessage('clusterTypeId')
   return (
     <div className="grid gap-6">
       <TemplatePicker wizard={wizard} catalog={catalog} />
@@ -30,12 +30,7 @@ export function TypeStep({ wizard, catalog }: StepProps) {
               value={type.id}
               checked={wizard.draft.clusterTypeId === type.id}
               invalid={Boolean(error)}
-              onSelect={() =>
-                wizard.update(
-                  (draft) => withAllowedFlavors({ ...draft, clusterTypeId: type.id }, catalog),
-                  ['clusterTypeId'],
-                )
-              }
+              onSelect={() => wizard.chooseClusterType(type.id)}
               title={type.name}
               badge={
                 type.slaPercent !== null ? (

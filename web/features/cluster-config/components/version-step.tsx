@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '#web/components/ui/badge.tsx'
+import { useFieldMessage } from '#web/components/ui/form.tsx'
 import { ChoiceCard, GroupError } from './controls.tsx'
 import type { StepProps } from './step-props.ts'
 
@@ -8,7 +9,7 @@ import type { StepProps } from './step-props.ts'
 export function VersionStep({ wizard, catalog }: StepProps) {
   const { t, i18n } = useTranslation()
   const errorId = useId()
-  const error = wizard.errorOf('kubernetesVersion')
+  const error = useFieldMessage('kubernetesVersion')
   const today = new Date().toISOString().slice(0, 10)
   const date = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso))
@@ -28,10 +29,10 @@ export function VersionStep({ wizard, catalog }: StepProps) {
               disabled={endOfLife}
               invalid={Boolean(error)}
               onSelect={() =>
-                wizard.update(
-                  (draft) => ({ ...draft, kubernetesVersion: version.version }),
-                  ['kubernetesVersion'],
-                )
+                wizard.form.setValue('kubernetesVersion', version.version, {
+                  shouldValidate: true,
+                  shouldDirty: true,
+                })
               }
               title={`Kubernetes ${version.version}`}
               badge={
