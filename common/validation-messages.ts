@@ -58,6 +58,7 @@ export const VALIDATION_MESSAGES = {
   chooseFlavor: 'Choose a node flavor',
   atLeastOneNode: 'A pool needs at least {{minimum}} node',
   tooManyNodes: 'A pool has at most {{maximum}} nodes',
+  poolKeepsOneNode: 'A node pool keeps at least 1 node; hibernate the cluster to stop them all',
   minimumAboveMaximum: 'The minimum cannot be above the maximum',
   nodeCountOutsideRange: 'The node count must lie between the autoscaling minimum and maximum',
   labelKey: 'Enter a valid label key',
@@ -80,6 +81,7 @@ export const VALIDATION_MESSAGES = {
     '{{name}} is certified HDS/SecNumCloud: choose the Enterprise (Red) cluster type for it',
   kubernetesVersionEndOfLife: 'Kubernetes {{version}} has reached its end of life',
   templateNameRequired: 'Name the template',
+  deletionConfirmation: "Type the cluster's name, {{name}}, to confirm its deletion",
   declineReasonRequired: 'Say why the order is declined',
   flavorNotAllowed: '{{flavor}} is not available for {{type}} clusters',
 } as const

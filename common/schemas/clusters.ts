@@ -374,22 +374,72 @@ export const clusterListQuerySchema = pageQuerySchema(50).extend({
   sort: z.enum(CLUSTER_SORTS).default('created_desc'),
 })
 
+/** A pool's new size: at least one node (hibernation stops them all), inside its autoscaling bounds. */
 export const scaleNodePoolSchema = z
   .object({
-    nodeCount: z.number().int().min(0).max(MAX_NODES_PER_POOL),
+    nodeCount: z
+      .number()
+      .int()
+      .min(1, check('poolKeepsOneNode'))
+      .max(MAX_NODES_PER_POOL, check('tooManyNodes', { maximum: MAX_NODES_PER_POOL })),
     autoscaling: autoscalingSchema,
   })
   .superRefine((change, context) => {
-    if (change.autoscaling.enabled && change.autoscaling.min > change.autoscaling.max)
+    if (!change.autoscaling.enabled) return
+    if (change.autoscaling.min > change.autoscaling.max)
       context.addIssue({
         code: 'custom',
         path: ['autoscaling', 'min'],
         message: validationMessage('minimumAboveMaximum'),
       })
+    else if (change.nodeCount < change.autoscaling.min || change.nodeCount > change.autoscaling.max)
+      context.addIssue({
+        code: 'custom',
+        path: ['nodeCount'],
+        message: validationMessage('nodeCountOutsideRange'),
+      })
   })
+export type NodePoolChange = z.infer<typeof scaleNodePoolSchema>
+
+/** The scale dialog as a person fills it in: counts typed as text, checked by the rules above. */
+export const scaleNodePoolFormSchema = z
+  .object({
+    nodeCount: z.string(),
+    autoscaling: z.object({ enabled: z.boolean(), min: z.string(), max: z.string() }),
+  })
+  .transform((typed) => {
+    const nodeCount = typedCount(typed.nodeCount)
+    const { enabled } = typed.autoscaling
+    const min = typedCount(typed.autoscaling.min)
+    const max = typedCount(typed.autoscaling.max)
+    // The bounds of autoscaling that is off are kept as they are; sensible ones stand in for blanks.
+    return {
+      nodeCount,
+      autoscaling: {
+        enabled,
+        min: enabled || Number.isFinite(min) ? min : 1,
+        max: enabled || Number.isFinite(max) ? max : Math.max(nodeCount || 1, 1),
+      },
+    }
+  })
+  .pipe(scaleNodePoolSchema)
+
+/** A count typed in a field: blank or not a number becomes NaN, which the schema names. */
+function typedCount(text: string): number {
+  return text.trim() === '' ? Number.NaN : Number(text)
+}
 
 export const upgradeRequestSchema = z.object({ version: z.string().regex(/^\d+\.\d+$/) })
 export const deleteRequestSchema = z.object({ confirmName: z.string() })
+
+/** The deletion dialog: the cluster's exact name, typed. */
+export function deletionConfirmationSchema(clusterName: string) {
+  return z.object({
+    confirmName: z
+      .string()
+      .refine((typed) => typed.trim() === clusterName, check('deletionConfirmation', { name: clusterName })),
+  })
+}
 export const mergedKubeconfigRequestSchema = z.object({ clusterIds: z.array(z.uuid()).min(1).max(50) })
 
 export const clusterTemplateSchema = z.object({

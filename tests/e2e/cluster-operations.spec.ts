@@ -315,7 +315,7 @@ test.describe('cluster operations', () => {
     const scale = page.getByRole('dialog', { name: 'Edit the pool web' })
     await scale.getByLabel('Nodes').fill('9')
     await scale.getByRole('button', { name: 'Apply' }).click()
-    await expect(scale).toContainText('The node count must lie between the minimum and the maximum.')
+    await expect(scale).toContainText('The node count must lie between the autoscaling minimum and maximum')
     await scale.getByLabel('Nodes').fill('3')
     await scale.getByRole('button', { name: 'Apply' }).click()
     await expect(scale).toHaveCount(0)

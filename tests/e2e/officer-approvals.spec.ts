@@ -52,7 +52,7 @@ test('an officer approves one HDS order and declines another, with a reason', as
 
   const declinedCard = page.getByTestId(`pending-order-${declined.reference}`)
   await declinedCard.getByRole('button', { name: 'Decline' }).click()
-  await expect(declinedCard.getByText('Say why the order is declined.')).toBeVisible()
+  await expect(declinedCard.getByText('Say why the order is declined')).toBeVisible()
   await declinedCard.getByLabel('Note to the customer (required to decline)').fill('No HDS contract on file')
   await declinedCard.getByRole('button', { name: 'Decline' }).click()
   await expectToast(page, 'Order declined')

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { HIBERNATING_CLUSTER_TYPE_IDS, nextMinorVersion } from '#common/cluster-rules.ts'
 import type { MaintenanceWindow, scaleNodePoolSchema } from '#common/schemas/clusters.ts'
+import { validationMessage } from '#common/validation-messages.ts'
 import type { ServerContext } from '#server/context.ts'
 import { clusters } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
@@ -28,13 +29,6 @@ export async function scaleNodePool(
 ) {
   return inTransaction(ctx.db, async (tx, sqlExecutor) => {
     await findCluster(tx, caller, clusterId, { lock: true })
-    if (change.nodeCount < 1)
-      throw badRequest('A node pool keeps at least 1 node; hibernate the cluster to stop them all')
-    if (
-      change.autoscaling.enabled &&
-      (change.nodeCount < change.autoscaling.min || change.nodeCount > change.autoscaling.max)
-    )
-      throw badRequest('The node count must lie between the autoscaling minimum and maximum')
     const parameters: ScaleParameters = {
       poolName,
       nodeCount: change.nodeCount,
@@ -94,7 +88,7 @@ export async function deleteCluster(
     const cluster = await findCluster(tx, caller, clusterId, { lock: true })
     if (confirmName.trim() !== cluster.name)
       throw badRequest(
-        `Type the cluster's name, ${cluster.name}, to confirm its deletion`,
+        validationMessage('deletionConfirmation', { name: cluster.name }),
         'CONFIRMATION_MISMATCH',
       )
     await startOperation(tx, sqlExecutor, ctx, {

@@ -2,9 +2,7 @@ export const clusters = {
   clusterLabel: 'Cluster',
   loadingCluster: 'Loading the cluster...',
   loadClusterFailed: 'The cluster could not be loaded',
-  retryLoad: 'Try again',
   copy: 'Copy',
-  copied: 'Copied!',
   status: {
     pending: 'Pending',
     provisioning: 'Provisioning',
@@ -226,13 +224,6 @@ export const clusters = {
     scaleEvents: 'Recent scale events',
     noScaleEvents: 'No scaling yet.',
     eventsFailed: 'The scale events could not be loaded',
-    errors: {
-      whole: 'Enter a whole number.',
-      range: 'Use at most {{max}} nodes.',
-      minAboveMax: 'The minimum cannot be above the maximum.',
-      outsideAutoscaling: 'The node count must lie between the minimum and the maximum.',
-      maxAtLeastOne: 'The maximum is at least 1.',
-    },
   },
   nodes: {
     title: 'Nodes',

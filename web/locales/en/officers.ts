@@ -17,7 +17,6 @@ export const officers = {
     cycles: { monthly: 'Monthly', yearly: 'Yearly' },
     reason: 'Why it waits:',
     note: 'Note to the customer (required to decline)',
-    noteRequired: 'Say why the order is declined.',
     approve: 'Approve',
     decline: 'Decline',
     approvedTitle: 'Order approved',

@@ -4,9 +4,7 @@ export const clusters: typeof english = {
   clusterLabel: 'Cluster',
   loadingCluster: 'Chargement du cluster...',
   loadClusterFailed: 'Le cluster n’a pas pu être chargé',
-  retryLoad: 'Réessayer',
   copy: 'Copier',
-  copied: 'Copié !',
   status: {
     pending: 'En attente',
     provisioning: 'En création',
@@ -231,13 +229,6 @@ export const clusters: typeof english = {
     scaleEvents: 'Redimensionnements récents',
     noScaleEvents: 'Aucun redimensionnement pour l’instant.',
     eventsFailed: 'Les redimensionnements n’ont pas pu être chargés',
-    errors: {
-      whole: 'Saisissez un nombre entier.',
-      range: 'Au plus {{max}} nœuds.',
-      minAboveMax: 'Le minimum ne peut pas dépasser le maximum.',
-      outsideAutoscaling: 'Le nombre de nœuds doit être compris entre le minimum et le maximum.',
-      maxAtLeastOne: 'Le maximum vaut au moins 1.',
-    },
   },
   nodes: {
     title: 'Nœuds',

@@ -18,7 +18,6 @@ export const officers = {
     cycles: { monthly: 'Mensuelle', yearly: 'Annuelle' },
     reason: 'Motif de l’attente :',
     note: 'Note au client (obligatoire pour refuser)',
-    noteRequired: 'Indiquez pourquoi la commande est refusée.',
     approve: 'Approuver',
     decline: 'Refuser',
     approvedTitle: 'Commande approuvée',

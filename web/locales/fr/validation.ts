@@ -52,6 +52,7 @@ export const validation: typeof english = {
   chooseFlavor: 'Choisissez un gabarit de nœud',
   atLeastOneNode: 'Un pool compte au moins {{minimum}} nœud',
   tooManyNodes: 'Un pool compte au plus {{maximum}} nœuds',
+  poolKeepsOneNode: 'Un pool garde au moins 1 nœud ; mettez le cluster en veille pour tous les arrêter',
   minimumAboveMaximum: 'Le minimum ne peut pas dépasser le maximum',
   nodeCountOutsideRange:
     'Le nombre de nœuds doit être compris entre le minimum et le maximum de l’autoscaling',
@@ -75,6 +76,7 @@ export const validation: typeof english = {
     '{{name}} est certifié HDS/SecNumCloud : choisissez le type de cluster Enterprise (Red) pour ce centre',
   kubernetesVersionEndOfLife: 'Kubernetes {{version}} a atteint sa fin de vie',
   templateNameRequired: 'Nommez le modèle',
+  deletionConfirmation: 'Saisissez le nom du cluster, {{name}}, pour confirmer sa suppression',
   declineReasonRequired: 'Dites pourquoi la commande est refusée',
   flavorNotAllowed: '{{flavor}} n’est pas disponible pour les clusters {{type}}',
 }

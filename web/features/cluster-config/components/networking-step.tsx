@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next'
 import { CNI_PLUGINS, DEFAULT_POD_CIDR, DEFAULT_SERVICE_CIDR } from '#common/schemas/clusters.ts'
 import { SegmentedChoice } from '#web/components/layout/segmented-choice.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { CheckboxField } from '#web/components/ui/checkbox-field.tsx'
 import { FormField, FormInputField } from '#web/components/ui/form.tsx'
 import { useValidationMessage } from '#web/lib/form/validation-message.ts'
 import { newRowId } from '../draft.ts'
-import { CheckboxField, RemoveRowButton, RowInput } from './controls.tsx'
+import { RemoveRowButton, RowInput } from './controls.tsx'
 import type { StepProps } from './step-props.ts'
 
 const CNI_NAMES = { cilium: 'Cilium', calico: 'Calico' } as const

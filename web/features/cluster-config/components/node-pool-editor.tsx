@@ -6,6 +6,7 @@ import { nodePoolMonthlyCents } from '#common/pricing.ts'
 import type { NodeFlavor } from '#common/schemas/catalog.ts'
 import { MAX_NODES_PER_POOL, TAINT_EFFECTS } from '#common/schemas/clusters.ts'
 import { Button } from '#web/components/ui/button.tsx'
+import { CheckboxField } from '#web/components/ui/checkbox-field.tsx'
 import {
   FormControl,
   FormDescription,
@@ -19,7 +20,7 @@ import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { useMoney } from '#web/lib/use-money.ts'
 import type { WizardDraft } from '../draft.ts'
 import { relatedPaths } from '../validation.ts'
-import { CheckboxField, NumberInput } from './controls.tsx'
+import { NumberInput } from './controls.tsx'
 import { KeyValueListEditor } from './key-value-list-editor.tsx'
 
 type PoolNumberField = 'nodeCount' | 'autoscaling.min' | 'autoscaling.max'

@@ -1,11 +1,11 @@
-import { AlertCircle, ShoppingCart } from 'lucide-react'
+import { ShoppingCart } from 'lucide-react'
 import { useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
 import { href } from '#common/routes.ts'
 import type { Order, OrderRequest } from '#common/schemas/clusters.ts'
-import { Alert, AlertDescription } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { FormAlert } from '#web/components/ui/form.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
 import { toast } from '#web/lib/toast-store.ts'
@@ -28,7 +28,6 @@ export function OrderActions({
   const { pathname } = useLocation()
   const placeOrder = usePlaceOrder()
   const keys = useRef(new IdempotencyKeys())
-  const [orderError, setOrderError] = useState<string | null>(null)
   const [saveOpen, setSaveOpen] = useState(false)
 
   const provisioningPath = useMemo(() => {
@@ -38,7 +37,7 @@ export function OrderActions({
   }, [pathname])
 
   const order = () => {
-    setOrderError(null)
+    wizard.form.clearErrors('root.server')
     if (!wizard.revealFirstInvalid() || !request) return
     const idempotencyKey = keys.current.keyFor(request)
     placeOrder.mutate(
@@ -64,8 +63,9 @@ export function OrderActions({
         onError: (error) => {
           // A field at fault (a 400's issue, a name already taken) shows beside that field.
           if (wizard.showServerProblems(error, { fieldOfCode: { CLUSTER_NAME_TAKEN: 'name' } })) return
-          if (error instanceof ApiError) setOrderError(error.message)
-          else setOrderError(t('clusterConfig.order.network'))
+          wizard.form.setError('root.server', {
+            message: error instanceof ApiError ? error.message : t('clusterConfig.order.network'),
+          })
         },
       },
     )
@@ -73,12 +73,9 @@ export function OrderActions({
 
   return (
     <div className="grid gap-4">
-      {orderError && (
-        <Alert variant="destructive" role="alert" data-testid="order-error">
-          <AlertCircle aria-hidden="true" />
-          <AlertDescription>{orderError}</AlertDescription>
-        </Alert>
-      )}
+      <div data-testid="order-error" className="empty:hidden">
+        <FormAlert />
+      </div>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button
           type="button"

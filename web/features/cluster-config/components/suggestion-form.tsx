@@ -12,6 +12,7 @@ import {
   workloadQuestionnaireSchema,
 } from '#common/smart-suggestions.ts'
 import { Button } from '#web/components/ui/button.tsx'
+import { CheckboxField } from '#web/components/ui/checkbox-field.tsx'
 import {
   Form,
   FormControl,
@@ -25,7 +26,6 @@ import {
 import { Input } from '#web/components/ui/input.tsx'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useMoney } from '#web/lib/use-money.ts'
-import { CheckboxField } from './controls.tsx'
 
 /**
  * The questionnaire of smart suggestions: the workload in a few answers, checked with the shared

@@ -1,12 +1,15 @@
 import { CheckCircle2, ShieldCheck, XCircle } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Order } from '#common/schemas/clusters.ts'
+import { type Order, orderApprovalSchema, orderRejectionSchema } from '#common/schemas/clusters.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '#web/components/ui/form.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
+import { applyServerErrors } from '#web/lib/form/server-errors.ts'
+import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { useDecideOrder, usePendingOrders } from '../api/order-approvals.ts'
@@ -54,20 +57,20 @@ function PendingOrder({ order }: { order: Order }) {
   const { t, i18n } = useTranslation()
   const money = useMoney()
   const decide = useDecideOrder()
-  const [note, setNote] = useState('')
-  const [noteMissing, setNoteMissing] = useState(false)
-  const noteId = useId()
+  const form = useZodForm(orderApprovalSchema, { defaultValues: { note: '' } })
+  const titleId = useId()
   const { configuration } = order
   const nodes = configuration.nodePools.reduce((total, pool) => total + pool.nodeCount, 0)
 
-  const submit = (approve: boolean) => {
-    if (!approve && note.trim() === '') {
-      setNoteMissing(true)
-      document.getElementById(noteId)?.focus()
+  const submit = (approve: boolean, note: string | null) => {
+    // Declining needs a reason the customer will read: the refusal's own rules say so.
+    const refusal = orderRejectionSchema.safeParse({ note: note ?? '' })
+    if (!approve && !refusal.success) {
+      form.setError('note', { message: refusal.error.issues[0]?.message }, { shouldFocus: true })
       return
     }
     decide.mutate(
-      { orderId: order.id, approve, note },
+      { orderId: order.id, approve, note: note ?? '' },
       {
         onSuccess: () =>
           toast({
@@ -75,25 +78,23 @@ function PendingOrder({ order }: { order: Order }) {
             title: approve ? t('officers.approvals.approvedTitle') : t('officers.approvals.declinedTitle'),
             description: t('officers.approvals.decidedText', { reference: order.reference }),
           }),
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: t('officers.approvals.failed'),
-            description: error.message,
-          }),
+        onError: (error) => {
+          if (applyServerErrors(form, error)) return
+          toast({ variant: 'destructive', title: t('officers.approvals.failed'), description: error.message })
+        },
       },
     )
   }
 
   return (
     <article
-      aria-labelledby={`${noteId}-title`}
+      aria-labelledby={titleId}
       data-testid={`pending-order-${order.reference}`}
       className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm"
     >
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="grid gap-1">
-          <h3 id={`${noteId}-title`} className="font-semibold">
+          <h3 id={titleId} className="font-semibold">
             {order.reference} · {configuration.name}
           </h3>
           <p className="text-sm text-muted-foreground">
@@ -129,37 +130,36 @@ function PendingOrder({ order }: { order: Order }) {
           <span className="font-medium">{t('officers.approvals.reason')}</span> {order.approvalReason}
         </p>
       )}
-      <div className="grid gap-1.5">
-        <label htmlFor={noteId} className="text-sm font-medium">
-          {t('officers.approvals.note')}
-        </label>
-        <Textarea
-          id={noteId}
-          value={note}
-          maxLength={1000}
-          aria-invalid={noteMissing || undefined}
-          aria-describedby={noteMissing ? `${noteId}-error` : undefined}
-          onChange={(event) => {
-            setNote(event.target.value)
-            if (event.target.value.trim() !== '') setNoteMissing(false)
-          }}
+      <Form form={form} onSubmit={({ note }) => submit(true, note)} className="gap-4">
+        <FormField
+          control={form.control}
+          name="note"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t('officers.approvals.note')}</FormLabel>
+              <FormControl>
+                <Textarea {...field} value={field.value ?? ''} maxLength={1000} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-        {noteMissing && (
-          <p id={`${noteId}-error`} className="text-sm text-destructive">
-            {t('officers.approvals.noteRequired')}
-          </p>
-        )}
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <Button onClick={() => submit(true)} disabled={decide.isPending}>
-          <CheckCircle2 aria-hidden="true" />
-          {t('officers.approvals.approve')}
-        </Button>
-        <Button variant="outline" onClick={() => submit(false)} disabled={decide.isPending}>
-          <XCircle aria-hidden="true" />
-          {t('officers.approvals.decline')}
-        </Button>
-      </div>
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={decide.isPending}>
+            <CheckCircle2 aria-hidden="true" />
+            {t('officers.approvals.approve')}
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={decide.isPending}
+            onClick={() => void form.handleSubmit(({ note }) => submit(false, note))()}
+          >
+            <XCircle aria-hidden="true" />
+            {t('officers.approvals.decline')}
+          </Button>
+        </div>
+      </Form>
     </article>
   )
 }

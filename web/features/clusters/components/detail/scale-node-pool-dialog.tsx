@@ -1,7 +1,11 @@
 import { SlidersHorizontal } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { MAX_NODES_PER_POOL, type NodePoolConfiguration } from '#common/schemas/clusters.ts'
+import {
+  MAX_NODES_PER_POOL,
+  type NodePoolConfiguration,
+  scaleNodePoolFormSchema,
+} from '#common/schemas/clusters.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import {
   Dialog,
@@ -13,10 +17,10 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '#web/components/ui/dialog.tsx'
-import { FormField } from '#web/components/ui/form-field.tsx'
-import { Input } from '#web/components/ui/input.tsx'
+import { Form, FormAlert, FormField, FormInputField } from '#web/components/ui/form.tsx'
+import { applyServerErrors } from '#web/lib/form/server-errors.ts'
+import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useScaleNodePool } from '../../api/scale-node-pool.ts'
-import { type PoolDraft, type PoolDraftIssue, poolDraftIssues } from '../../pool-draft.ts'
 
 /** Edit one pool: its node count and autoscaling (a scale operation once accepted). */
 export function ScaleNodePoolDialog({
@@ -56,70 +60,76 @@ function ScaleForm({
   onDone: () => void
 }) {
   const { t } = useTranslation()
-  const id = useId()
   const scale = useScaleNodePool(clusterId)
-  const [draft, setDraft] = useState<PoolDraft>({
-    nodeCount: String(pool.nodeCount),
-    autoscaling: pool.autoscaling.enabled,
-    min: String(pool.autoscaling.min),
-    max: String(pool.autoscaling.max),
+  // The shared scale rules check the counts as typed (text until they are numbers).
+  const form = useZodForm(scaleNodePoolFormSchema, {
+    defaultValues: {
+      nodeCount: String(pool.nodeCount),
+      autoscaling: {
+        enabled: pool.autoscaling.enabled,
+        min: String(pool.autoscaling.min),
+        max: String(pool.autoscaling.max),
+      },
+    },
   })
-  const [submitted, setSubmitted] = useState(false)
-  const issues = poolDraftIssues(draft)
-  const shown = submitted ? issues.errors : {}
-  const issueText = (key: PoolDraftIssue | undefined) =>
-    key ? t(`clusters.pools.errors.${key}`, { max: MAX_NODES_PER_POOL }) : undefined
+  const autoscaling = form.watch('autoscaling.enabled')
+  const countField = (
+    name: 'nodeCount' | 'autoscaling.min' | 'autoscaling.max',
+    label: string,
+    min: number,
+  ) => (
+    <FormInputField
+      control={form.control}
+      name={name}
+      label={label}
+      type="number"
+      inputMode="numeric"
+      min={min}
+      max={MAX_NODES_PER_POOL}
+    />
+  )
 
   return (
-    <form
-      className="grid gap-4"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        setSubmitted(true)
-        if (!issues.change) return
-        scale.mutate({ poolName: pool.name, change: issues.change }, { onSuccess: onDone })
-      }}
+    <Form
+      form={form}
+      className="gap-4"
+      onSubmit={(change) =>
+        scale.mutate(
+          { poolName: pool.name, change },
+          { onSuccess: onDone, onError: (error) => applyServerErrors(form, error) },
+        )
+      }
     >
       <DialogHeader>
         <DialogTitle>{t('clusters.pools.editTitle', { name: pool.name })}</DialogTitle>
         <DialogDescription>{t('clusters.pools.editHint')}</DialogDescription>
       </DialogHeader>
-      <NodeCountField
-        label={t('clusters.pools.nodeCount')}
-        error={issueText(shown.nodeCount)}
-        min={0}
-        value={draft.nodeCount}
-        onChange={(nodeCount) => setDraft({ ...draft, nodeCount })}
+      <FormAlert />
+      {countField('nodeCount', t('clusters.pools.nodeCount'), 1)}
+      <FormField
+        control={form.control}
+        name="autoscaling.enabled"
+        render={({ field }) => (
+          <div className="flex items-center gap-2">
+            <input
+              id={`${field.name}-${pool.name}`}
+              type="checkbox"
+              className="size-4 accent-primary"
+              name={field.name}
+              ref={field.ref}
+              checked={field.value}
+              onChange={(event) => field.onChange(event.target.checked)}
+            />
+            <label htmlFor={`${field.name}-${pool.name}`} className="text-sm font-medium">
+              {t('clusters.pools.autoscaling')}
+            </label>
+          </div>
+        )}
       />
-      <div className="flex items-center gap-2">
-        <input
-          id={`${id}-autoscaling`}
-          type="checkbox"
-          className="size-4 accent-primary"
-          checked={draft.autoscaling}
-          onChange={(event) => setDraft({ ...draft, autoscaling: event.target.checked })}
-        />
-        <label htmlFor={`${id}-autoscaling`} className="text-sm font-medium">
-          {t('clusters.pools.autoscaling')}
-        </label>
-      </div>
-      {draft.autoscaling && (
+      {autoscaling && (
         <div className="grid grid-cols-2 gap-3">
-          <NodeCountField
-            label={t('clusters.pools.min')}
-            error={issueText(shown.min)}
-            min={0}
-            value={draft.min}
-            onChange={(min) => setDraft({ ...draft, min })}
-          />
-          <NodeCountField
-            label={t('clusters.pools.max')}
-            error={issueText(shown.max)}
-            min={1}
-            value={draft.max}
-            onChange={(max) => setDraft({ ...draft, max })}
-          />
+          {countField('autoscaling.min', t('clusters.pools.min'), 0)}
+          {countField('autoscaling.max', t('clusters.pools.max'), 1)}
         </div>
       )}
       <DialogFooter>
@@ -132,37 +142,6 @@ function ScaleForm({
           {scale.isPending ? t('clusters.pools.applying') : t('clusters.pools.apply')}
         </Button>
       </DialogFooter>
-    </form>
-  )
-}
-
-/** A count of nodes as typed: kept as text, so the form's check can name an empty or odd value. */
-function NodeCountField({
-  label,
-  error,
-  min,
-  value,
-  onChange,
-}: {
-  label: string
-  error: string | undefined
-  min: number
-  value: string
-  onChange: (value: string) => void
-}) {
-  return (
-    <FormField label={label} error={error}>
-      {(control) => (
-        <Input
-          {...control}
-          type="number"
-          inputMode="numeric"
-          min={min}
-          max={MAX_NODES_PER_POOL}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
-    </FormField>
+    </Form>
   )
 }

@@ -1,23 +1,23 @@
 import { Moon, Sun } from 'lucide-react'
-import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
 import {
   type ClusterDetail,
   MAINTENANCE_WINDOW_HOURS,
-  type MaintenanceWindow,
-  WEEKDAYS,
+  maintenanceWindowSchema,
 } from '#common/schemas/clusters.ts'
+import { MaintenanceWindowFields } from '#web/components/maintenance-window-fields.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
-import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import { Form, FormAlert } from '#web/components/ui/form.tsx'
+import { applyServerErrors } from '#web/lib/form/server-errors.ts'
+import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useHibernateCluster } from '../../api/hibernate-cluster.ts'
 import { useUpdateMaintenanceWindow } from '../../api/update-maintenance-window.ts'
 import { useWakeCluster } from '../../api/wake-cluster.ts'
 import { canChange, isClusterBusy } from '../../cluster-status.ts'
 import { DeleteClusterDialog } from './delete-cluster-dialog.tsx'
 import { SectionCard } from './section-card.tsx'
-
-const HOURS = Array.from({ length: 24 }, (_, hour) => hour)
 
 /** Settings: the maintenance window, hibernation (Dev/Test and Sandbox), and deletion. */
 export function SettingsTab({ cluster }: { cluster: ClusterDetail }) {
@@ -46,93 +46,44 @@ export function SettingsTab({ cluster }: { cluster: ClusterDetail }) {
   )
 }
 
+const maintenanceForm = z.object({ maintenanceWindow: maintenanceWindowSchema })
+
 function MaintenanceSection({ cluster }: { cluster: ClusterDetail }) {
   const { t } = useTranslation()
-  const id = useId()
-  const saved = cluster.configuration.maintenanceWindow
-  const [draft, setDraft] = useState<MaintenanceWindow>(saved)
   const update = useUpdateMaintenanceWindow(cluster.id)
-  const changed =
-    draft.day !== saved.day ||
-    draft.startHour !== saved.startHour ||
-    draft.autoPatchUpgrades !== saved.autoPatchUpgrades
-  const hour = (value: number) => `${String(value).padStart(2, '0')}:00`
+  const form = useZodForm(maintenanceForm, {
+    defaultValues: { maintenanceWindow: cluster.configuration.maintenanceWindow },
+  })
   return (
     <SectionCard
       title={t('clusters.maintenance.title')}
       description={t('clusters.maintenance.hint', { hours: MAINTENANCE_WINDOW_HOURS })}
       testId="maintenance-section"
     >
-      <form
-        className="grid gap-4"
-        onSubmit={(event) => {
-          event.preventDefault()
-          update.mutate(draft)
-        }}
+      <Form
+        form={form}
+        className="gap-4"
+        onSubmit={({ maintenanceWindow }) =>
+          update.mutate(maintenanceWindow, {
+            // What was saved is the form's new starting point.
+            onSuccess: () => form.reset({ maintenanceWindow }),
+            onError: (error) => applyServerErrors(form, error),
+          })
+        }
       >
-        <div className="grid gap-3 sm:grid-cols-2">
-          <div className="grid gap-1.5">
-            <label htmlFor={`${id}-day`} className="text-sm font-medium">
-              {t('clusters.maintenance.day')}
-            </label>
-            <NativeSelect
-              id={`${id}-day`}
-              value={draft.day}
-              onChange={(event) =>
-                setDraft({ ...draft, day: event.target.value as MaintenanceWindow['day'] })
-              }
-            >
-              {WEEKDAYS.map((day) => (
-                <option key={day} value={day}>
-                  {t(`clusters.maintenance.days.${day}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-1.5">
-            <label htmlFor={`${id}-hour`} className="text-sm font-medium">
-              {t('clusters.maintenance.startHour')}
-            </label>
-            <NativeSelect
-              id={`${id}-hour`}
-              value={String(draft.startHour)}
-              onChange={(event) => setDraft({ ...draft, startHour: Number(event.target.value) })}
-            >
-              {HOURS.map((value) => (
-                <option key={value} value={value}>
-                  {t('clusters.maintenance.hourRange', {
-                    from: hour(value),
-                    to: hour((value + MAINTENANCE_WINDOW_HOURS) % 24),
-                  })}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-        </div>
-        <div className="flex items-start gap-2">
-          <input
-            id={`${id}-patch`}
-            type="checkbox"
-            className="mt-0.5 size-4 accent-primary"
-            checked={draft.autoPatchUpgrades}
-            onChange={(event) => setDraft({ ...draft, autoPatchUpgrades: event.target.checked })}
-          />
-          <label htmlFor={`${id}-patch`} className="grid gap-0.5 text-sm">
-            <span className="font-medium">{t('clusters.maintenance.autoPatch')}</span>
-            <span className="text-muted-foreground">{t('clusters.maintenance.autoPatchHint')}</span>
-          </label>
-        </div>
+        <FormAlert />
+        <MaintenanceWindowFields control={form.control} />
         <div>
           <Button
             type="submit"
             size="sm"
-            disabled={!changed || update.isPending}
+            disabled={!form.formState.isDirty || update.isPending}
             data-testid="save-maintenance"
           >
             {update.isPending ? t('clusters.maintenance.saving') : t('clusters.maintenance.save')}
           </Button>
         </div>
-      </form>
+      </Form>
     </SectionCard>
   )
 }
