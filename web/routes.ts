@@ -1,4 +1,5 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes'
+import { ROUTES } from '#common/routes.ts'
 import { type Layout, PAGES } from './lib/paths.ts'
 
 const LAYOUT_FILES: Record<Layout, string> = {
@@ -22,7 +23,7 @@ function routesOf(layoutName: Layout) {
 }
 
 export default [
-  route('/fr', 'routes/public/french.tsx'),
+  route(ROUTES.french, 'routes/public/french.tsx'),
   ...(['public', 'plain', 'flow', 'dashboard'] as const).map((name) =>
     layout(LAYOUT_FILES[name], { id: `layout:${name}` }, routesOf(name)),
   ),

@@ -1,3 +1,5 @@
+import type { RouteName } from '#common/routes.ts'
+
 /** The spec's numbers (§4, §7, §9) in one place; tests check them by value. */
 
 export const QUERY_DEFAULTS = {
@@ -103,16 +105,16 @@ export const REALTIME_SOCKET_PATH = '/ws'
 export const EMAIL_VERIFICATION_DISMISSED_KEY = 'emailVerificationDismissed'
 /** Pages where the verification modal stays away: signing in and following mail links. */
 export const EMAIL_VERIFICATION_EXEMPT_PATHS = [
-  '/auth',
-  '/verify-email',
-  '/verify-registration-email',
-  '/magic-link',
-  '/reset-password',
-  '/support',
-] as const
+  'signIn',
+  'verifyEmail',
+  'verifyRegistrationEmail',
+  'magicLink',
+  'resetPassword',
+  'support',
+] as const satisfies readonly RouteName[]
 
 /** Where a sign-in goes when no page asked for it (spec §4). */
-export const DEFAULT_AFTER_LOGIN_PATH = '/dashboard'
+export const DEFAULT_AFTER_LOGIN_ROUTE = 'dashboard' satisfies RouteName
 
 /** The configuration flow's page slide (spec §2): 0.4 s in, 0.3 s out, 20 px sideways. */
 export const FLOW_SLIDE_IN_MS = 400

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { href } from '#common/routes.ts'
 
 export default function NotFoundScreen() {
   const { t } = useTranslation()
@@ -9,7 +10,7 @@ export default function NotFoundScreen() {
       <p className="text-sm font-semibold text-primary">404</p>
       <h1 className="text-3xl font-semibold tracking-tight">{t('pages.notFound')}</h1>
       <p className="text-muted-foreground">{t('notFound.message')}</p>
-      <Link to="/" className="rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground">
+      <Link to={href('home')} className="rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground">
         {t('common.backHome')}
       </Link>
     </main>

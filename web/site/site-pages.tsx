@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
+import { href } from '#common/routes.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
 import type { Language } from '#web/lib/i18n.ts'
 import { CLUSTER_TYPE_ALIASES, CLUSTER_TYPE_SLUGS } from '#web/lib/paths.ts'
@@ -24,13 +25,13 @@ export type SitePage = {
 
 /** The written pages and the path each is served at (/privacy repeats /privacy-policy). */
 const MARKDOWN_PAGES: { path: string; slug: string; canonicalPath?: string }[] = [
-  { path: '/faq', slug: 'faq' },
-  { path: '/about', slug: 'about' },
-  { path: '/careers', slug: 'careers' },
-  { path: '/case-studies', slug: 'case-studies' },
-  { path: '/privacy-policy', slug: 'privacy-policy' },
-  { path: '/privacy', slug: 'privacy-policy', canonicalPath: '/privacy-policy' },
-  { path: '/terms', slug: 'terms' },
+  { path: href('faq'), slug: 'faq' },
+  { path: href('about'), slug: 'about' },
+  { path: href('careers'), slug: 'careers' },
+  { path: href('caseStudies'), slug: 'case-studies' },
+  { path: href('privacyPolicy'), slug: 'privacy-policy' },
+  { path: href('privacy'), slug: 'privacy-policy', canonicalPath: href('privacyPolicy') },
+  { path: href('terms'), slug: 'terms' },
 ]
 
 /** Every static page of the site in a language (paths from the route table, web/lib/paths.ts). */
@@ -43,7 +44,7 @@ export function sitePages(
   const description = (key: Exclude<keyof Messages['marketing']['descriptions'], 'clusterType'>) =>
     t(`marketing.descriptions.${key}`)
   const clusterTypePages = [
-    ...CLUSTER_TYPE_SLUGS.map((slug) => ({ path: `/cluster-types/${slug}`, slug })),
+    ...CLUSTER_TYPE_SLUGS.map((slug) => ({ path: href('clusterType', { type: slug }), slug })),
     ...Object.entries(CLUSTER_TYPE_ALIASES).map(([path, slug]) => ({ path, slug })),
   ].map(({ path, slug }): SitePage => {
     const type = catalog.clusterTypes.find((candidate) => candidate.id === slug)
@@ -51,7 +52,7 @@ export function sitePages(
     const name = t(`home.types.${slug}.name`)
     return {
       path,
-      canonicalPath: `/cluster-types/${slug}`,
+      canonicalPath: href('clusterType', { type: slug }),
       title: t('marketing.clusterTypeTitle', { name }),
       description: t('marketing.descriptions.clusterType', { name }),
       body: <ClusterTypePage slug={slug} />,
@@ -60,38 +61,38 @@ export function sitePages(
   const tutorials = content.tutorials[language]
   return [
     {
-      path: '/',
-      canonicalPath: '/',
+      path: href('home'),
+      canonicalPath: href('home'),
       title: 'Clusterdeck',
       description: description('home'),
       body: <HomePage />,
     },
     {
-      path: '/pricing',
-      canonicalPath: '/pricing',
+      path: href('pricing'),
+      canonicalPath: href('pricing'),
       title: t('pages.pricing'),
       description: description('pricing'),
       body: <PricingPage />,
     },
     ...clusterTypePages,
     {
-      path: '/documentation',
-      canonicalPath: '/documentation',
+      path: href('documentation'),
+      canonicalPath: href('documentation'),
       title: t('pages.documentation'),
       description: description('documentation'),
       body: <DocumentationPage />,
     },
     {
-      path: '/tutorials',
-      canonicalPath: '/tutorials',
+      path: href('tutorials'),
+      canonicalPath: href('tutorials'),
       title: t('pages.tutorials'),
       description: description('tutorials'),
       body: <TutorialsPage />,
     },
     ...tutorials.map(
       (tutorial): SitePage => ({
-        path: `/tutorials/${tutorial.slug}`,
-        canonicalPath: `/tutorials/${tutorial.slug}`,
+        path: href('tutorial', { slug: tutorial.slug }),
+        canonicalPath: href('tutorial', { slug: tutorial.slug }),
         title: tutorial.title,
         description: tutorial.description,
         body: <TutorialPage slug={tutorial.slug} />,

@@ -18,6 +18,7 @@ import {
   Store,
   Users,
 } from 'lucide-react'
+import { href } from '#common/routes.ts'
 import { SIDEBAR_ADMIN_ROLES } from '#web/lib/constants.ts'
 import type { Messages } from '#web/locales/en.ts'
 
@@ -55,7 +56,7 @@ export type NavSection = {
 export const DASHBOARD_NAV: NavSection[] = [
   {
     id: 'main',
-    items: [{ id: 'dashboard', label: 'dashboard', to: '/dashboard', icon: LayoutDashboard }],
+    items: [{ id: 'dashboard', label: 'dashboard', to: href('dashboard'), icon: LayoutDashboard }],
   },
   {
     id: 'infrastructure',
@@ -64,21 +65,21 @@ export const DASHBOARD_NAV: NavSection[] = [
       {
         id: 'clusters',
         label: 'clusters',
-        to: '/my-clusters',
+        to: href('myClusters'),
         icon: Server,
         count: 'clusters',
         children: [
           {
             id: 'configure-cluster',
             label: 'configureNewCluster',
-            to: '/configure-cluster',
+            to: href('configureCluster'),
             icon: CirclePlus,
           },
-          { id: 'my-clusters', label: 'viewAllClusters', to: '/my-clusters', icon: List },
+          { id: 'my-clusters', label: 'viewAllClusters', to: href('myClusters'), icon: List },
         ],
       },
-      { id: 'add-ons', label: 'addOns', to: '/add-ons', icon: Puzzle },
-      { id: 'marketplace', label: 'marketplace', to: '/marketplace', icon: Store },
+      { id: 'add-ons', label: 'addOns', to: href('addOns'), icon: Puzzle },
+      { id: 'marketplace', label: 'marketplace', to: href('marketplace'), icon: Store },
     ],
   },
   {
@@ -92,28 +93,28 @@ export const DASHBOARD_NAV: NavSection[] = [
         id: 'orders-clusters',
         label: 'orderClusters',
         iconLabel: 'clusterOrders',
-        to: '/orders/clusters',
+        to: href('clusterOrders'),
         icon: Boxes,
       },
       {
         id: 'orders-addons',
         label: 'orderAddOns',
         iconLabel: 'addOnOrders',
-        to: '/orders/addons',
+        to: href('addOnOrders'),
         icon: Puzzle,
       },
       {
         id: 'orders-products',
         label: 'middlewares',
         iconLabel: 'middlewareOrders',
-        to: '/orders/products',
+        to: href('productOrders'),
         icon: Layers,
       },
       {
         id: 'orders-support',
         label: 'support',
         iconLabel: 'supportOrders',
-        to: '/orders/support',
+        to: href('supportOrders'),
         icon: Headset,
       },
     ],
@@ -122,32 +123,32 @@ export const DASHBOARD_NAV: NavSection[] = [
     id: 'account',
     label: 'account',
     items: [
-      { id: 'billing', label: 'billing', to: '/billing', icon: CreditCard },
-      { id: 'usage', label: 'usage', to: '/usage', icon: ChartColumn },
-      { id: 'price-estimator', label: 'priceEstimator', to: '/price-estimator', icon: Calculator },
+      { id: 'billing', label: 'billing', to: href('billing'), icon: CreditCard },
+      { id: 'usage', label: 'usage', to: href('usage'), icon: ChartColumn },
+      { id: 'price-estimator', label: 'priceEstimator', to: href('priceEstimator'), icon: Calculator },
       {
         id: 'user-management',
         label: 'userManagement',
-        to: '/user-management',
+        to: href('userManagement'),
         icon: Users,
         roles: SIDEBAR_ADMIN_ROLES,
       },
-      { id: 'settings', label: 'settings', to: '/settings', icon: Settings },
+      { id: 'settings', label: 'settings', to: href('settings'), icon: Settings },
     ],
   },
 ]
 
 export const DASHBOARD_FOOTER_LINKS: NavItem[] = [
-  { id: 'tutorials-docs', label: 'tutorialsAndDocs', to: '/tutorials', icon: BookOpen },
-  { id: 'help-support', label: 'helpAndSupport', to: '/support', icon: LifeBuoy },
+  { id: 'tutorials-docs', label: 'tutorialsAndDocs', to: href('tutorials'), icon: BookOpen },
+  { id: 'help-support', label: 'helpAndSupport', to: href('support'), icon: LifeBuoy },
 ]
 
 /** The extra links of the mobile drawer (spec §2); Logout follows them. */
 export const MOBILE_DRAWER_LINKS: Pick<NavItem, 'id' | 'label' | 'to'>[] = [
-  { id: 'pricing', label: 'pricing', to: '/pricing' },
-  { id: 'documentation', label: 'documentation', to: '/documentation' },
-  { id: 'tutorials', label: 'tutorials', to: '/tutorials' },
-  { id: 'support-page', label: 'supportPage', to: '/support' },
+  { id: 'pricing', label: 'pricing', to: href('pricing') },
+  { id: 'documentation', label: 'documentation', to: href('documentation') },
+  { id: 'tutorials', label: 'tutorials', to: href('tutorials') },
+  { id: 'support-page', label: 'supportPage', to: href('support') },
 ]
 
 /** Groups and sections open when the sidebar first appears. */
@@ -178,6 +179,6 @@ export function countText(
 /** Whether `pathname` is the page of `to` (or below it, except for the dashboard home). */
 export function isActivePath(pathname: string, to: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/'
-  if (to === '/dashboard') return path === to
+  if (to === href('dashboard')) return path === to
   return path === to || path.startsWith(`${to}/`)
 }

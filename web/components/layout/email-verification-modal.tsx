@@ -3,6 +3,7 @@ import { CircleCheck, Mail, MailWarning, Send } from 'lucide-react'
 import { type RefObject, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
+import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import {
   Dialog,
@@ -130,7 +131,7 @@ export function EmailVerificationModal() {
 
         <p className="text-center text-xs text-muted-foreground">
           {t('emailVerification.needHelp')}{' '}
-          <Link to="/support" className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link to={href('support')} className="font-medium text-primary underline-offset-4 hover:underline">
             {t('emailVerification.contactSupport')}
           </Link>
         </p>

@@ -69,6 +69,6 @@ describe('the verification modal texts and keys', () => {
 
   it('keeps the dismissal in session storage under its key', () => {
     expect(EMAIL_VERIFICATION_DISMISSED_KEY).toBe('emailVerificationDismissed')
-    expect(EMAIL_VERIFICATION_EXEMPT_PATHS).toContain('/auth')
+    expect(EMAIL_VERIFICATION_EXEMPT_PATHS).toContain('signIn')
   })
 })

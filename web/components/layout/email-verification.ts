@@ -1,3 +1,4 @@
+import { isWithin } from '#common/routes.ts'
 import { EMAIL_VERIFICATION_EXEMPT_PATHS } from '#web/lib/constants.ts'
 
 /**
@@ -19,5 +20,5 @@ export function shouldShowVerificationModal(input: {
 
 export function isExemptPath(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/'
-  return EMAIL_VERIFICATION_EXEMPT_PATHS.some((exempt) => path === exempt || path.startsWith(`${exempt}/`))
+  return EMAIL_VERIFICATION_EXEMPT_PATHS.some((exempt) => isWithin(path, exempt))
 }

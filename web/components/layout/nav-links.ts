@@ -1,25 +1,26 @@
+import { href } from '#common/routes.ts'
 import type { ClusterTypeSlug } from '#web/lib/cluster-type-links.ts'
 import type { Messages } from '#web/locales/en.ts'
 
 /** Every page the header, menus, footer and home page link to (checked against the route table). */
 export const LINKS = {
-  home: '/',
-  pricing: '/pricing',
-  documentation: '/documentation',
-  tutorials: '/tutorials',
-  support: '/support',
-  auth: '/auth',
-  dashboard: '/dashboard',
-  officersPanel: '/officers/panel',
-  settings: '/settings',
-  dataCenters: '/data-centers',
-  newsletter: '/newsletter',
-  about: '/about',
-  contact: '/contact',
-  privacyPolicy: '/privacy-policy',
-  terms: '/terms',
-  contactSales: '/contact-sales',
-  scheduleDemo: '/schedule-demo',
+  home: href('home'),
+  pricing: href('pricing'),
+  documentation: href('documentation'),
+  tutorials: href('tutorials'),
+  support: href('support'),
+  auth: href('signIn'),
+  dashboard: href('dashboard'),
+  officersPanel: href('officersPanel'),
+  settings: href('settings'),
+  dataCenters: href('dataCenters'),
+  newsletter: href('newsletter'),
+  about: href('about'),
+  contact: href('contact'),
+  privacyPolicy: href('privacyPolicy'),
+  terms: href('terms'),
+  contactSales: href('contactSales'),
+  scheduleDemo: href('scheduleDemo'),
 } as const
 
 export type LinkName = keyof typeof LINKS
@@ -28,7 +29,7 @@ export type LinkName = keyof typeof LINKS
 export type HeaderLinkName = LinkName & keyof Messages['header']['nav']
 
 export function clusterTypePath(slug: ClusterTypeSlug): string {
-  return `/cluster-types/${slug}`
+  return href('clusterType', { type: slug })
 }
 
 /** The header's links (spec §2): Support only when signed in. */

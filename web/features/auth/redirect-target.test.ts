@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { AUTH_REDIRECT_DELAY_MS, DEFAULT_AFTER_LOGIN_PATH, STORAGE_KEYS } from '#web/lib/constants.ts'
+import { href } from '#common/routes.ts'
+import { AUTH_REDIRECT_DELAY_MS, DEFAULT_AFTER_LOGIN_ROUTE, STORAGE_KEYS } from '#web/lib/constants.ts'
 import { isSafeTarget, saveRedirectTarget, takeRedirectTarget } from './redirect-target.ts'
 
 function memoryStorage() {
@@ -33,7 +34,7 @@ describe('post-login target', () => {
   })
 
   it('falls back to /dashboard when nothing is saved', () => {
-    expect(DEFAULT_AFTER_LOGIN_PATH).toBe('/dashboard')
+    expect(href(DEFAULT_AFTER_LOGIN_ROUTE)).toBe('/dashboard')
     expect(takeRedirectTarget(memoryStorage())).toBe('/dashboard')
   })
 

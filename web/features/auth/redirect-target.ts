@@ -1,5 +1,5 @@
 import { href } from '#common/routes.ts'
-import { DEFAULT_AFTER_LOGIN_PATH, STORAGE_KEYS } from '#web/lib/constants.ts'
+import { DEFAULT_AFTER_LOGIN_ROUTE, STORAGE_KEYS } from '#web/lib/constants.ts'
 
 /**
  * The post-login target (spec §4): a sign-in-required page visited while signed out is saved
@@ -34,7 +34,7 @@ export function saveRedirectTarget(location: PageLocation, storage: TargetStorag
 export function takeRedirectTarget(storage: TargetStorage = localStorage): string {
   const saved = storage.getItem(STORAGE_KEYS.redirectAfterLogin)
   storage.removeItem(STORAGE_KEYS.redirectAfterLogin)
-  return saved && isSafeTarget(saved) ? saved : DEFAULT_AFTER_LOGIN_PATH
+  return saved && isSafeTarget(saved) ? saved : href(DEFAULT_AFTER_LOGIN_ROUTE)
 }
 
 /**

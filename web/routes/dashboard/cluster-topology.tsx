@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
+import { href } from '#common/routes.ts'
 import { BackLink } from '#web/components/layout/back-link.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
-import { clusterPaths } from '#web/features/clusters/cluster-paths.ts'
 import { TopologyView } from '#web/features/clusters/components/topology-view.tsx'
 import { useClusterLiveUpdates } from '#web/features/clusters/hooks/use-cluster-live-updates.ts'
 import { useTheme } from '#web/lib/preferences/preferences-provider.tsx'
@@ -18,7 +18,7 @@ export default function ClusterTopologyRoute() {
     <div className="mx-auto grid w-full grid-cols-1 max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
       <title>{`${t('pages.clusterTopology')} · Clusterdeck`}</title>
       <header className="grid gap-2">
-        <BackLink to={clusterPaths.detail(id)}>{t('clusters.topology.backToCluster')}</BackLink>
+        <BackLink to={href('clusterDetail', { id: id })}>{t('clusters.topology.backToCluster')}</BackLink>
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('pages.clusterTopology')}</h1>
       </header>
       <TopologyView clusterId={id} catalog={catalog.data} colorMode={resolvedTheme} />

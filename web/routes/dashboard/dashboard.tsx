@@ -16,6 +16,7 @@ import {
 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { href } from '#common/routes.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { useSidebarCounts } from '#web/features/dashboard/api/get-sidebar-counts.ts'
@@ -28,12 +29,24 @@ type ActionKey = keyof Messages['dashboard']['actions']
 type QuickAction = { id: string; to: string; icon: LucideIcon; title: ActionKey; hint: ActionKey }
 
 const QUICK_ACTIONS: QuickAction[] = [
-  { id: 'configure', to: '/configure-cluster', icon: CirclePlus, title: 'configure', hint: 'configureHint' },
-  { id: 'marketplace', to: '/marketplace', icon: Store, title: 'marketplace', hint: 'marketplaceHint' },
-  { id: 'add-ons', to: '/add-ons', icon: Puzzle, title: 'addOns', hint: 'addOnsHint' },
-  { id: 'billing', to: '/billing', icon: CreditCard, title: 'billing', hint: 'billingHint' },
-  { id: 'estimator', to: '/price-estimator', icon: Calculator, title: 'estimator', hint: 'estimatorHint' },
-  { id: 'support', to: '/orders/support', icon: LifeBuoy, title: 'support', hint: 'supportHint' },
+  {
+    id: 'configure',
+    to: href('configureCluster'),
+    icon: CirclePlus,
+    title: 'configure',
+    hint: 'configureHint',
+  },
+  { id: 'marketplace', to: href('marketplace'), icon: Store, title: 'marketplace', hint: 'marketplaceHint' },
+  { id: 'add-ons', to: href('addOns'), icon: Puzzle, title: 'addOns', hint: 'addOnsHint' },
+  { id: 'billing', to: href('billing'), icon: CreditCard, title: 'billing', hint: 'billingHint' },
+  {
+    id: 'estimator',
+    to: href('priceEstimator'),
+    icon: Calculator,
+    title: 'estimator',
+    hint: 'estimatorHint',
+  },
+  { id: 'support', to: href('supportOrders'), icon: LifeBuoy, title: 'support', hint: 'supportHint' },
 ]
 
 /** The dashboard home: a welcome, the organization's figures and the usual next steps. */
@@ -59,7 +72,7 @@ export default function DashboardHome() {
           <p className="text-muted-foreground">{t('dashboard.subtitle', { company })}</p>
         </div>
         <Button asChild className="self-start sm:self-auto">
-          <Link to="/configure-cluster">
+          <Link to={href('configureCluster')}>
             <CirclePlus aria-hidden="true" />
             {t('dashboard.actions.configure')}
           </Link>
@@ -73,7 +86,7 @@ export default function DashboardHome() {
           label={t('dashboard.stats.clusters')}
           value={counts?.clusters}
           hint={t('dashboard.stats.clustersHint')}
-          link={{ to: '/my-clusters', label: t('dashboard.viewClusters') }}
+          link={{ to: href('myClusters'), label: t('dashboard.viewClusters') }}
         />
         <StatCard
           id="orders"
@@ -81,7 +94,7 @@ export default function DashboardHome() {
           label={t('dashboard.stats.orders')}
           value={counts?.orders.total}
           hint={t('dashboard.stats.ordersHint')}
-          link={{ to: '/orders', label: t('dashboard.viewOrders') }}
+          link={{ to: href('orders'), label: t('dashboard.viewOrders') }}
         />
         <StatCard
           id="notifications"
@@ -167,7 +180,7 @@ export default function DashboardHome() {
             </p>
             <p className="mt-1 text-sm text-muted-foreground">{t('dashboard.helpHint')}</p>
             <Button asChild variant="link" className="mt-2 h-auto px-0">
-              <Link to="/tutorials">
+              <Link to={href('tutorials')}>
                 {t('dashboard.openTutorials')}
                 <ArrowRight aria-hidden="true" />
               </Link>

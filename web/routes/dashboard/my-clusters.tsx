@@ -1,9 +1,9 @@
 import { CirclePlus } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
-import { clusterPaths } from '#web/features/clusters/cluster-paths.ts'
 import { ClusterList } from '#web/features/clusters/components/cluster-list.tsx'
 import { useClusterLiveUpdates } from '#web/features/clusters/hooks/use-cluster-live-updates.ts'
 
@@ -21,7 +21,7 @@ export default function MyClustersRoute() {
           <p className="text-muted-foreground">{t('clusters.list.lead')}</p>
         </div>
         <Button asChild className="self-start sm:self-auto">
-          <Link to={clusterPaths.configure()}>
+          <Link to={href('configureCluster')}>
             <CirclePlus aria-hidden="true" />
             {t('clusters.list.configure')}
           </Link>

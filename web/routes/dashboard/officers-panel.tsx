@@ -1,6 +1,7 @@
 import { ShieldAlert } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { useOfficerAccess } from '#web/features/officers/api/check-access.ts'
 import { ApprovalQueue } from '#web/features/officers/components/approval-queue.tsx'
@@ -31,7 +32,7 @@ export default function OfficersPanel() {
           <ShieldAlert aria-hidden="true" className="size-6 text-muted-foreground" />
           <p>{t('officers.noAccess')}</p>
           <Button asChild variant="outline">
-            <Link to="/dashboard">{t('officers.backToDashboard')}</Link>
+            <Link to={href('dashboard')}>{t('officers.backToDashboard')}</Link>
           </Button>
         </div>
       )}

@@ -1,8 +1,8 @@
 import { CirclePlus } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
+import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
-import { clusterPaths } from '#web/features/clusters/cluster-paths.ts'
 import { useClusterLiveUpdates } from '#web/features/clusters/hooks/use-cluster-live-updates.ts'
 import { OrderList } from '#web/features/orders/components/order-list.tsx'
 import { pageFor } from '#web/lib/paths.ts'
@@ -21,13 +21,13 @@ export default function OrdersRoute() {
           <p className="text-muted-foreground">{t('orders.dashboardLead')}</p>
         </div>
         <Button asChild className="self-start sm:self-auto">
-          <Link to={clusterPaths.configure()}>
+          <Link to={href('configureCluster')}>
             <CirclePlus aria-hidden="true" />
             {t('orders.configure')}
           </Link>
         </Button>
       </header>
-      <OrderList clusterHref={clusterPaths.detail} />
+      <OrderList clusterHref={(id) => href('clusterDetail', { id })} />
     </div>
   )
 }

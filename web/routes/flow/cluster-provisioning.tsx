@@ -10,7 +10,6 @@ import { ClusterLiveStatus } from '#web/features/clusters/components/cluster-liv
 import { useClusterLiveUpdates } from '#web/features/clusters/hooks/use-cluster-live-updates.ts'
 import { useLatestOrder, useOrder } from '#web/features/orders/api/get-order.ts'
 import { OrderSummary } from '#web/features/orders/components/order-summary.tsx'
-import { orderPaths } from '#web/features/orders/order-paths.ts'
 
 /**
  * /cluster-provisioning and /clusters/provisioning (`?order=<id>`): the order just placed, live —
@@ -66,7 +65,7 @@ export default function ClusterProvisioningRoute() {
           <p className="text-muted-foreground">{t('orders.provisioningLead')}</p>
         </div>
         <Button asChild variant="outline" size="sm">
-          <Link to={orderPaths.statusList()}>
+          <Link to={href('orderStatusList')}>
             <ListOrdered aria-hidden="true" />
             {t('orders.allOrders')}
           </Link>

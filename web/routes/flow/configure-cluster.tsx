@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { href } from '#common/routes.ts'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { CatalogError } from '#web/features/cluster-config/components/catalog-error.tsx'
 import { ClusterWizard } from '#web/features/cluster-config/components/cluster-wizard.tsx'
@@ -22,14 +23,14 @@ export default function ConfigureClusterRoute() {
         <p className="text-muted-foreground">
           {t('clusterConfig.lead')}{' '}
           <Link
-            to="/cluster-selection"
+            to={href('clusterSelection')}
             className="font-medium text-primary underline-offset-4 hover:underline"
           >
             {t('clusterConfig.compareTypes')}
           </Link>{' '}
           ·{' '}
           <Link
-            to="/smart-suggestions"
+            to={href('smartSuggestions')}
             className="font-medium text-primary underline-offset-4 hover:underline"
           >
             {t('clusterConfig.getSuggestion')}

@@ -13,8 +13,6 @@ import type { Messages } from '#web/locales/en.ts'
 
 type SelectionRow = keyof Messages['clusterConfig']['selection']['rows']
 
-const SMART_SUGGESTIONS_PATH = '/smart-suggestions'
-
 /** /cluster-selection: the seven cluster types side by side, each with a way into the wizard. */
 export default function ClusterSelectionRoute() {
   const { t } = useTranslation()
@@ -48,7 +46,7 @@ export default function ClusterSelectionRoute() {
           <p className="text-muted-foreground">{t('clusterConfig.selection.lead')}</p>
         </div>
         <Button asChild variant="outline">
-          <Link to={SMART_SUGGESTIONS_PATH}>
+          <Link to={href('smartSuggestions')}>
             <Sparkles aria-hidden="true" />
             {t('clusterConfig.selection.suggest')}
           </Link>

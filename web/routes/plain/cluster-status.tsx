@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
+import { href } from '#common/routes.ts'
 import { BackLink } from '#web/components/layout/back-link.tsx'
-import { clusterPaths } from '#web/features/clusters/cluster-paths.ts'
 import { ClusterLiveStatus } from '#web/features/clusters/components/cluster-live-status.tsx'
 import { useClusterLiveUpdates } from '#web/features/clusters/hooks/use-cluster-live-updates.ts'
 
@@ -14,7 +14,7 @@ export default function ClusterStatusRoute() {
     <div className="mx-auto grid w-full grid-cols-1 max-w-4xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
       <title>{`${t('pages.clusterStatus')} · Clusterdeck`}</title>
       <header className="grid gap-2">
-        <BackLink to={clusterPaths.list()}>{t('clusters.detail.back')}</BackLink>
+        <BackLink to={href('myClusters')}>{t('clusters.detail.back')}</BackLink>
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('pages.clusterStatus')}</h1>
         <p className="text-muted-foreground">{t('clusters.live.lead')}</p>
       </header>

@@ -1,18 +1,17 @@
 import { CirclePlus } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
+import { href } from '#common/routes.ts'
 import { BackLink } from '#web/components/layout/back-link.tsx'
 import { EmptyState } from '#web/components/layout/empty-state.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { isNotFound, LoadError } from '#web/components/ui/retry-alert.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
-import { clusterPaths } from '#web/features/clusters/cluster-paths.ts'
 import { ClusterLiveStatus } from '#web/features/clusters/components/cluster-live-status.tsx'
 import { useClusterLiveUpdates } from '#web/features/clusters/hooks/use-cluster-live-updates.ts'
 import { useOrder } from '#web/features/orders/api/get-order.ts'
 import { OrderList } from '#web/features/orders/components/order-list.tsx'
 import { OrderSummary } from '#web/features/orders/components/order-summary.tsx'
-import { orderPaths } from '#web/features/orders/order-paths.ts'
 
 /**
  * /order-status: the organization's orders with their status; /order-status/{id} (id or
@@ -26,14 +25,14 @@ export default function OrderStatusRoute() {
     <div className="mx-auto grid w-full grid-cols-1 max-w-5xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
       <title>{`${t('pages.orderStatus')} · Clusterdeck`}</title>
       <header className="grid gap-2">
-        {id && <BackLink to={orderPaths.statusList()}>{t('orders.allOrders')}</BackLink>}
+        {id && <BackLink to={href('orderStatusList')}>{t('orders.allOrders')}</BackLink>}
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('pages.orderStatus')}</h1>
         <p className="text-muted-foreground">{id ? t('orders.statusLead') : t('orders.listLead')}</p>
       </header>
       {id ? (
         <OneOrder id={id} />
       ) : (
-        <OrderList clusterHref={clusterPaths.status} emptyAction={<ConfigureLink />} />
+        <OrderList clusterHref={(id) => href('clusterStatus', { id })} emptyAction={<ConfigureLink />} />
       )}
     </div>
   )
@@ -53,7 +52,7 @@ function OneOrder({ id }: { id: string }) {
         hint={t('orders.notFoundHint')}
         action={
           <Button asChild variant="outline" size="sm">
-            <Link to={orderPaths.statusList()}>{t('orders.allOrders')}</Link>
+            <Link to={href('orderStatusList')}>{t('orders.allOrders')}</Link>
           </Button>
         }
       />
@@ -70,7 +69,7 @@ function ConfigureLink() {
   const { t } = useTranslation()
   return (
     <Button asChild size="sm">
-      <Link to={clusterPaths.configure()}>
+      <Link to={href('configureCluster')}>
         <CirclePlus aria-hidden="true" />
         {t('orders.configure')}
       </Link>

@@ -2,6 +2,7 @@ import { LayoutGrid } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { href } from '#common/routes.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
 import {
   answersOf,
@@ -43,7 +44,7 @@ export default function SmartSuggestionsRoute() {
           <p className="text-muted-foreground">{t('suggestions.lead')}</p>
         </div>
         <Button asChild variant="outline">
-          <Link to="/cluster-selection">
+          <Link to={href('clusterSelection')}>
             <LayoutGrid aria-hidden="true" />
             {t('suggestions.compare')}
           </Link>

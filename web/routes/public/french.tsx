@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { href } from '#common/routes.ts'
 import { rememberLanguage } from '#web/lib/language.ts'
 
 /** `/fr`: French is chosen and remembered, then the home page opens. */
@@ -10,7 +11,7 @@ export default function FrenchEntry() {
   useEffect(() => {
     rememberLanguage('fr')
     void i18n.changeLanguage('fr')
-    navigate('/', { replace: true })
+    navigate(href('home'), { replace: true })
   }, [i18n, navigate])
   return null
 }

@@ -9,7 +9,7 @@ import { buttonVariants } from '#web/components/ui/button.tsx'
 import { useResendVerification, verifyEmailLink } from '#web/features/auth/api/email-links.ts'
 import { AuthCard, AuthScreen } from '#web/features/auth/components/auth-screen.tsx'
 import { EmailRequestForm } from '#web/features/auth/components/email-request-form.tsx'
-import { DEFAULT_AFTER_LOGIN_PATH } from '#web/lib/constants.ts'
+import { DEFAULT_AFTER_LOGIN_ROUTE } from '#web/lib/constants.ts'
 import { useUser } from '#web/lib/current-user.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
@@ -68,7 +68,7 @@ function Verified() {
       description={t('auth.verify.verifiedDescription')}
     >
       {user ? (
-        <Link to={DEFAULT_AFTER_LOGIN_PATH} className={buttonVariants({ size: 'lg' })}>
+        <Link to={href(DEFAULT_AFTER_LOGIN_ROUTE)} className={buttonVariants({ size: 'lg' })}>
           {t('auth.verify.toDashboard')}
         </Link>
       ) : (

@@ -1,5 +1,6 @@
 import { LANGUAGES, type Language } from '#common/language.ts'
 import { CURRENCY_SYMBOLS, type Currency } from '#common/money.ts'
+import { href } from '#common/routes.ts'
 import { CURRENCY_SWITCHER_ORDER, THEMES } from '#web/lib/constants.ts'
 import { currentDeviceIsMobile } from '#web/lib/device.ts'
 import type { Theme } from '#web/lib/preferences/stored-preferences.ts'
@@ -11,11 +12,11 @@ import { currentCurrency, currentTheme, onPreferencesChange, setCurrency, setThe
 const MENU_ICON = ['M4 12h16', 'M4 18h16', 'M4 6h16']
 const X_ICON = ['M18 6 6 18', 'm6 6 12 12']
 const ITEMS = [
-  ['home', '/'],
-  ['pricing', '/pricing'],
-  ['documentation', '/documentation'],
-  ['tutorials', '/tutorials'],
-  ['login', '/auth'],
+  ['home', href('home')],
+  ['pricing', href('pricing')],
+  ['documentation', href('documentation')],
+  ['tutorials', href('tutorials')],
+  ['login', href('signIn')],
 ] as const
 
 const itemClass =

@@ -1,5 +1,6 @@
 import { ArrowRight, Check, Server } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import type { ClusterTypeSlug } from '#web/lib/cluster-type-links.ts'
 import { cn } from '#web/lib/cn.ts'
@@ -66,13 +67,13 @@ export function ClusterTypePage({ slug }: { slug: ClusterTypeSlug }) {
           <p className="mt-1 text-xs text-muted-foreground">{t('marketing.pricing.controlPlane')}</p>
           <YearlySaving monthlyCents={type.baseMonthlyPriceCents} />
           <Button asChild className="mt-6 w-full">
-            <a href={`/configure-cluster?type=${slug}`}>
+            <a href={href('configureCluster', { type: slug })}>
               {t('marketing.clusterType.configure', { name })}
               <ArrowRight aria-hidden="true" />
             </a>
           </Button>
           <a
-            href="/pricing"
+            href={href('pricing')}
             className="mt-3 block text-center text-sm font-medium text-primary underline-offset-4 hover:underline"
           >
             {t('marketing.clusterType.compare')}

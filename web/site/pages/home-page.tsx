@@ -1,5 +1,6 @@
 import { ArrowRight, Check, MapPin, ShieldCheck } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { href } from '#common/routes.ts'
 import { clusterTypePath, LINKS } from '#web/components/layout/nav-links.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/cn.ts'
@@ -198,7 +199,7 @@ function CaseStudies() {
           {t('home.caseStudiesTitle')}
         </h2>
         <a
-          href="/case-studies"
+          href={href('caseStudies')}
           className="text-sm font-medium text-primary underline-offset-4 hover:underline"
         >
           {t('home.allCaseStudies')}

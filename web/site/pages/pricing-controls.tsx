@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { CURRENCY_SYMBOLS } from '#common/money.ts'
 import { BILLING_CYCLES } from '#common/pricing.ts'
-import { isClusterTypeSlug } from '#common/routes.ts'
+import { href, isClusterTypeSlug } from '#common/routes.ts'
 import { CURRENCY_SWITCHER_ORDER } from '#web/lib/constants.ts'
 import { useSiteData } from '../site-context.tsx'
 
@@ -95,7 +95,7 @@ export function PriceEstimate() {
         {t('marketing.pricing.estimateTitle')}
       </h2>
       <p className="mt-2 text-muted-foreground">{t('marketing.pricing.estimateLead')}</p>
-      <form className="mt-6 grid gap-4 sm:grid-cols-3" action="/configure-cluster" method="get">
+      <form className="mt-6 grid gap-4 sm:grid-cols-3" action={href('configureCluster')} method="get">
         <label className="text-sm font-medium">
           {t('marketing.pricing.estimateType')}
           <select name="type" className={fieldClass} />

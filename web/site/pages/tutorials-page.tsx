@@ -1,5 +1,6 @@
 import { ArrowRight, Clock } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { href } from '#common/routes.ts'
 import { useSiteData } from '../site-context.tsx'
 
 /** The tutorials index: each tutorial's title, summary, level and time. */
@@ -14,7 +15,7 @@ export function TutorialsPage() {
         {content.tutorials[language].map((tutorial) => (
           <li key={tutorial.slug}>
             <a
-              href={`/tutorials/${tutorial.slug}`}
+              href={href('tutorial', { slug: tutorial.slug })}
               className="group flex h-full flex-col rounded-xl border bg-card p-5 shadow-sm transition hover:border-primary/40 hover:shadow-md"
             >
               <span className="flex items-center gap-2 text-xs text-muted-foreground">
@@ -50,7 +51,7 @@ export function TutorialPage({ slug }: { slug: string }) {
     <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[minmax(0,1fr)_14rem]">
       <article className="min-w-0">
         <nav aria-label={t('marketing.tutorials.breadcrumb')} className="text-sm text-muted-foreground">
-          <a href="/tutorials" className="hover:text-foreground">
+          <a href={href('tutorials')} className="hover:text-foreground">
             {t('pages.tutorials')}
           </a>
         </nav>

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { href } from '#common/routes.ts'
 import { carryToast } from '#web/lib/carried-toast.ts'
 import { LOGOUT_BROADCAST_CHANNEL, LOGOUT_MESSAGE_TYPE } from '#web/lib/constants.ts'
 import { forgetSignedInUser, USER_PATH } from '#web/lib/current-user.ts'
@@ -63,7 +64,7 @@ export function useLogout() {
       carryToast({ title: t('auth.logoutFailed'), description: error.message, variant: 'destructive' }),
     onSettled: () => {
       forgetSignedInUser(queryClient)
-      navigate('/')
+      navigate(href('home'))
       // The gated page is left by now; signed out, the next one may send its visitor to /auth.
       signingOut = false
     },
@@ -80,7 +81,7 @@ export function useLogoutFromOtherTabs(): void {
       if (event.data?.type !== LOGOUT_MESSAGE_TYPE || event.data.tabId === TAB_ID) return
       signingOut = true
       forgetSignedInUser(queryClient)
-      window.location.assign('/')
+      window.location.assign(href('home'))
     }
     return () => channel.close()
   }, [queryClient])

@@ -2,6 +2,7 @@ import { Download, Server, X } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { href } from '#common/routes.ts'
 import type { ClusterSummary } from '#common/schemas/clusters.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
@@ -18,7 +19,6 @@ import {
   NO_CLUSTER_FILTERS,
   searchParamsWithClusterFilters,
 } from '../cluster-list-params.ts'
-import { clusterPaths } from '../cluster-paths.ts'
 import { ClusterFilterBar } from './cluster-filter-bar.tsx'
 import { ClusterStatusBadge } from './cluster-status-badge.tsx'
 import { ConfigureClusterButton } from './configure-cluster-button.tsx'
@@ -176,7 +176,7 @@ function ClusterRow({
       <div className="grid min-w-0 gap-1.5">
         <div className="flex flex-wrap items-center gap-2">
           <h2 id={titleId} className="min-w-0 font-semibold break-all">
-            <Link to={clusterPaths.detail(cluster.id)} className="hover:underline">
+            <Link to={href('clusterDetail', { id: cluster.id })} className="hover:underline">
               {cluster.name}
             </Link>
           </h2>

@@ -1,13 +1,13 @@
 import { ArrowRight, CircleCheck, Network, RotateCcw, TriangleAlert } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { href } from '#common/routes.ts'
 import type { ClusterDetail } from '#common/schemas/clusters.ts'
 import { Alert, AlertDescription, AlertTitle } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { useCluster } from '../api/get-cluster.ts'
 import { useRetryCluster } from '../api/retry-cluster.ts'
-import { clusterPaths } from '../cluster-paths.ts'
 import { isOperationActive } from '../cluster-status.ts'
 import { ClusterLoadError } from './cluster-load-error.tsx'
 import { ClusterStatusBadge } from './cluster-status-badge.tsx'
@@ -43,7 +43,7 @@ function LiveStatusCard({ cluster, receivedAt }: { cluster: ClusterDetail; recei
         <div className="grid gap-1">
           <p className="text-sm text-muted-foreground">{t('clusters.clusterLabel')}</p>
           <h2 id="live-cluster-name" className="text-xl font-semibold break-all">
-            <Link to={clusterPaths.detail(cluster.id)} className="hover:underline">
+            <Link to={href('clusterDetail', { id: cluster.id })} className="hover:underline">
               {cluster.name}
             </Link>
           </h2>
@@ -61,7 +61,7 @@ function LiveStatusCard({ cluster, receivedAt }: { cluster: ClusterDetail; recei
       {cluster.status === 'deleted' && (
         <p className="text-sm text-muted-foreground">
           {t('clusters.live.deleted')}{' '}
-          <Link to={clusterPaths.list()} className="font-medium text-primary hover:underline">
+          <Link to={href('myClusters')} className="font-medium text-primary hover:underline">
             {t('clusters.live.backToList')}
           </Link>
         </p>
@@ -80,14 +80,14 @@ function RunningCluster({ cluster }: { cluster: ClusterDetail }) {
         <span>{t('clusters.live.readyHint')}</span>
         <div className="flex flex-wrap gap-2">
           <Button asChild size="sm">
-            <Link to={clusterPaths.detail(cluster.id)}>
+            <Link to={href('clusterDetail', { id: cluster.id })}>
               {t('clusters.live.openCluster')}
               <ArrowRight aria-hidden="true" />
             </Link>
           </Button>
           <KubeconfigDownloadButton clusterId={cluster.id} variant="outline" />
           <Button asChild size="sm" variant="outline">
-            <Link to={clusterPaths.topology(cluster.id)}>
+            <Link to={href('clusterTopology', { id: cluster.id })}>
               <Network aria-hidden="true" />
               {t('clusters.live.viewTopology')}
             </Link>

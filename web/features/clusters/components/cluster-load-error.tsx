@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { href } from '#common/routes.ts'
 import { EmptyState } from '#web/components/layout/empty-state.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { type FailedQuery, isNotFound, LoadError } from '#web/components/ui/retry-alert.tsx'
-import { clusterPaths } from '../cluster-paths.ts'
 
 /** A cluster that could not be loaded: not found (or someone else's), or a failure to retry. */
 export function ClusterLoadError({ cluster }: { cluster: FailedQuery }) {
@@ -21,7 +21,7 @@ function ClusterNotFound() {
       hint={t('clusters.notFound.hint')}
       action={
         <Button asChild variant="outline" size="sm">
-          <Link to={clusterPaths.list()}>{t('clusters.notFound.back')}</Link>
+          <Link to={href('myClusters')}>{t('clusters.notFound.back')}</Link>
         </Button>
       }
     />

@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#web/components/ui/button.tsx'
-import { clusterPaths } from '../cluster-paths.ts'
+import { clusterPath } from '../api/cluster-keys.ts'
 
 /** The cluster's kubeconfig, downloaded as a file by the browser. */
 export function KubeconfigDownloadButton({
@@ -16,7 +16,7 @@ export function KubeconfigDownloadButton({
   const { t } = useTranslation()
   return (
     <Button asChild size="sm" variant={variant}>
-      <a href={clusterPaths.kubeconfig(clusterId)} download data-testid={testId}>
+      <a href={`${clusterPath(clusterId)}/kubeconfig`} download data-testid={testId}>
         <Download aria-hidden="true" />
         {t('clusters.kubeconfig.download')}
       </a>

@@ -2,12 +2,12 @@ import { X } from 'lucide-react'
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { href } from '#common/routes.ts'
 import type { ClusterStatus, NodeStatus } from '#common/schemas/clusters.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useCluster } from '../api/get-cluster.ts'
 import { type CatalogForClusters, catalogNames } from '../catalog-names.ts'
-import { clusterPaths } from '../cluster-paths.ts'
 import { buildTopology, type TopologyFactKey, type TopologyItem } from '../topology.ts'
 import { ClusterLoadError } from './cluster-load-error.tsx'
 import { ClusterStatusBadge } from './cluster-status-badge.tsx'
@@ -53,7 +53,7 @@ export function TopologyView({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-3">
           <h2 className="text-lg font-semibold break-all">
-            <Link to={clusterPaths.detail(cluster.data.id)} className="hover:underline">
+            <Link to={href('clusterDetail', { id: cluster.data.id })} className="hover:underline">
               {cluster.data.name}
             </Link>
           </h2>

@@ -2,6 +2,7 @@ import { ArrowRight, Inbox } from 'lucide-react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
+import { href } from '#common/routes.ts'
 import type { Order, OrderStatus } from '#common/schemas/clusters.ts'
 import { Alert, AlertDescription, AlertTitle } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -13,7 +14,6 @@ import {
   orderStatusFromSearchParams,
   searchParamsWithOrderStatus,
 } from '../order-filters.ts'
-import { orderPaths } from '../order-paths.ts'
 import { CancelOrderButton } from './cancel-order-button.tsx'
 import { OrderStatusBadge } from './order-status-badge.tsx'
 
@@ -151,7 +151,10 @@ function OrderRow({ order, clusterHref }: { order: Order; clusterHref?: (cluster
       data-order-id={order.id}
       data-reference={order.reference}
     >
-      <Link to={orderPaths.status(order.id)} className="font-mono font-medium text-primary hover:underline">
+      <Link
+        to={href('orderStatus', { id: order.id })}
+        className="font-mono font-medium text-primary hover:underline"
+      >
         {order.reference}
       </Link>
       <span className="min-w-0 justify-self-end truncate lg:justify-self-start">
@@ -177,7 +180,7 @@ function OrderRow({ order, clusterHref }: { order: Order; clusterHref?: (cluster
           <CancelOrderButton order={order} />
         ) : (
           <Button asChild variant="ghost" size="sm">
-            <Link to={orderPaths.status(order.id)}>
+            <Link to={href('orderStatus', { id: order.id })}>
               {t('orders.track')}
               <span className="sr-only"> {order.reference}</span>
               <ArrowRight aria-hidden="true" />

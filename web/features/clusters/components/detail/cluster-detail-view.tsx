@@ -2,6 +2,7 @@ import { Copy as CopyIcon, Network } from 'lucide-react'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
+import { href } from '#common/routes.ts'
 import type { ClusterDetail } from '#common/schemas/clusters.ts'
 import { BackLink } from '#web/components/layout/back-link.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -9,7 +10,6 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx'
 import { useCluster } from '../../api/get-cluster.ts'
 import { type CatalogForClusters, type CatalogNames, catalogNames } from '../../catalog-names.ts'
-import { clusterPaths } from '../../cluster-paths.ts'
 import { isOperationActive } from '../../cluster-status.ts'
 import { FailedCluster } from '../cluster-live-status.tsx'
 import { ClusterLoadError } from '../cluster-load-error.tsx'
@@ -92,7 +92,7 @@ function Loaded({
     >
       <title>{`${cluster.name} · ${t('pages.clusterDetail')} · Clusterdeck`}</title>
       <header className="grid gap-4">
-        <BackLink to={clusterPaths.list()}>{t('clusters.detail.back')}</BackLink>
+        <BackLink to={href('myClusters')}>{t('clusters.detail.back')}</BackLink>
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="grid min-w-0 gap-1.5">
             <div className="flex flex-wrap items-center gap-3">
@@ -109,13 +109,13 @@ function Loaded({
           <div className="flex flex-wrap gap-2">
             {hasKubeconfig && <KubeconfigDownloadButton clusterId={cluster.id} />}
             <Button asChild size="sm" variant="outline">
-              <Link to={clusterPaths.topology(cluster.id)}>
+              <Link to={href('clusterTopology', { id: cluster.id })}>
                 <Network aria-hidden="true" />
                 {t('clusters.detail.topology')}
               </Link>
             </Button>
             <Button asChild size="sm" variant="outline">
-              <Link to={clusterPaths.duplicate(cluster.id)} data-testid="duplicate-cluster">
+              <Link to={href('configureCluster', { from: cluster.id })} data-testid="duplicate-cluster">
                 <CopyIcon aria-hidden="true" />
                 {t('clusters.detail.duplicate')}
               </Link>
@@ -141,7 +141,7 @@ function Loaded({
           data-testid="cluster-deleted"
         >
           {t('clusters.live.deleted')}{' '}
-          <Link to={clusterPaths.list()} className="font-medium text-primary hover:underline">
+          <Link to={href('myClusters')} className="font-medium text-primary hover:underline">
             {t('clusters.live.backToList')}
           </Link>
         </p>
