@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
 import { THEME_BOOT_SCRIPT } from '#common/theme-script.ts'
 import { AppProviders } from './components/layout/app-providers.tsx'
+import { PageTitleProvider } from './components/layout/page-title.tsx'
 import { createI18n } from './lib/i18n.ts'
 import { createQueryClient } from './lib/query-client.ts'
 import './app.css'
@@ -36,7 +37,9 @@ export default function App() {
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <AppProviders>
-          <Outlet />
+          <PageTitleProvider>
+            <Outlet />
+          </PageTitleProvider>
         </AppProviders>
       </I18nextProvider>
     </QueryClientProvider>

@@ -6,7 +6,6 @@ export default function NotFoundScreen() {
   const { t } = useTranslation()
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-start justify-center gap-4 px-6">
-      <title>{`${t('pages.notFound')} · Clusterdeck`}</title>
       <p className="text-sm font-semibold text-primary">404</p>
       <h1 className="text-3xl font-semibold tracking-tight">{t('pages.notFound')}</h1>
       <p className="text-muted-foreground">{t('notFound.message')}</p>

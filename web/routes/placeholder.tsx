@@ -9,7 +9,6 @@ export default function PlaceholderScreen() {
   const title = page ? t(page.title) : t('common.appName')
   return (
     <section className="mx-auto w-full max-w-5xl px-4 py-12">
-      <title>{`${title} · Clusterdeck`}</title>
       <h1 className="text-3xl font-semibold tracking-tight">{title}</h1>
       <p className="mt-3 text-muted-foreground">{t('common.comingSoon')}</p>
     </section>

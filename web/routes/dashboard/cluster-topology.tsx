@@ -16,7 +16,6 @@ export default function ClusterTopologyRoute() {
   const { resolvedTheme } = useTheme()
   return (
     <div className="mx-auto grid w-full grid-cols-1 max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
-      <title>{`${t('pages.clusterTopology')} · Clusterdeck`}</title>
       <header className="grid gap-2">
         <BackLink to={href('clusterDetail', { id: id })}>{t('clusters.topology.backToCluster')}</BackLink>
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('pages.clusterTopology')}</h1>

@@ -61,8 +61,6 @@ export default function DashboardHome() {
   const company = user.companyName || t('dashboard.organizationFallback')
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 sm:px-6 lg:px-8">
-      <title>{`${t('pages.dashboard')} · Clusterdeck`}</title>
-
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="grid gap-1">
           <p className="text-sm font-medium text-primary">{t('pages.dashboard')}</p>

@@ -14,7 +14,6 @@ export default function MyClustersRoute() {
   const catalog = useCatalog()
   return (
     <div className="mx-auto grid w-full grid-cols-1 max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
-      <title>{`${t('pages.myClusters')} · Clusterdeck`}</title>
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="grid gap-1">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('pages.myClusters')}</h1>

@@ -15,7 +15,6 @@ export default function OfficersPanel() {
 
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
-      <title>{`${t('pages.officersPanel')} · Clusterdeck`}</title>
       <header className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('pages.officersPanel')}</h1>
         <p className="text-muted-foreground">{t('officers.subtitle')}</p>

@@ -14,7 +14,6 @@ export default function OrdersRoute() {
   const title = t(pageFor(useLocation().pathname)?.title ?? 'pages.orders')
   return (
     <div className="mx-auto grid w-full grid-cols-1 max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
-      <title>{`${title} · Clusterdeck`}</title>
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="grid gap-1">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{title}</h1>

@@ -55,7 +55,6 @@ export default function ClusterProvisioningRoute() {
 
   return (
     <div className="mx-auto grid w-full grid-cols-1 max-w-4xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
-      <title>{`${t('pages.clusterProvisioning')} · Clusterdeck`}</title>
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid gap-1">
           <p className="text-sm font-medium text-primary">{t('orders.provisioningEyebrow')}</p>

@@ -17,7 +17,6 @@ export default function ConfigureClusterRoute() {
 
   return (
     <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
-      <title>{`${t('pages.configureCluster')} · Clusterdeck`}</title>
       <header className="grid max-w-3xl gap-2">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('pages.configureCluster')}</h1>
         <p className="text-muted-foreground">

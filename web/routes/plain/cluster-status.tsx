@@ -12,7 +12,6 @@ export default function ClusterStatusRoute() {
   useClusterLiveUpdates()
   return (
     <div className="mx-auto grid w-full grid-cols-1 max-w-4xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
-      <title>{`${t('pages.clusterStatus')} · Clusterdeck`}</title>
       <header className="grid gap-2">
         <BackLink to={href('myClusters')}>{t('clusters.detail.back')}</BackLink>
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('pages.clusterStatus')}</h1>

@@ -69,7 +69,6 @@ export default function DataCentersRoute() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 sm:px-6 lg:px-8">
-      <title>{`${t('pages.dataCenters')} · Clusterdeck`}</title>
       <header className="grid max-w-3xl gap-2">
         <p className="text-sm font-medium text-primary">{t('dataCenters.eyebrow')}</p>
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('pages.dataCenters')}</h1>

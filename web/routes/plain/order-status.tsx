@@ -23,7 +23,6 @@ export default function OrderStatusRoute() {
   useClusterLiveUpdates()
   return (
     <div className="mx-auto grid w-full grid-cols-1 max-w-5xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
-      <title>{`${t('pages.orderStatus')} · Clusterdeck`}</title>
       <header className="grid gap-2">
         {id && <BackLink to={href('orderStatusList')}>{t('orders.allOrders')}</BackLink>}
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('pages.orderStatus')}</h1>

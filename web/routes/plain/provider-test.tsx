@@ -2,6 +2,7 @@ import { Info, RefreshCw } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { CHECK_PROVIDER_NAMES, CHECK_PROVIDERS, type CheckProvider } from '#common/schemas/providers.ts'
+import { usePageTitle } from '#web/components/layout/page-title.tsx'
 import { Alert, AlertDescription, AlertTitle } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
@@ -31,6 +32,7 @@ function ProviderTest({ provider }: { provider: CheckProvider }) {
   const check = useProviderCheck(provider)
   const names = CHECK_PROVIDER_NAMES[provider]
   const running = check.isFetching
+  usePageTitle(t('providers.title', names))
 
   const runAgain = (
     <Button

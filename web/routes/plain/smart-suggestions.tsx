@@ -37,7 +37,6 @@ export default function SmartSuggestionsRoute() {
 
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-8 sm:px-6 lg:px-8">
-      <title>{`${t('pages.smartSuggestions')} · Clusterdeck`}</title>
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid max-w-3xl gap-2">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('pages.smartSuggestions')}</h1>

@@ -56,7 +56,7 @@ export default function AuthRoute() {
   }
 
   return (
-    <AuthScreen pageTitle={t('pages.auth')} wide>
+    <AuthScreen wide>
       <div className="grid overflow-hidden rounded-2xl border bg-card text-card-foreground shadow-xl lg:grid-cols-[5fr_6fr]">
         <BrandPanel className="hidden lg:flex" />
         {/* A submitted form finishes its own sign-in; only an earlier session is redirected here. */}

@@ -25,7 +25,6 @@ export default function ContactSalesRoute() {
   const { t } = useTranslation()
   return (
     <LeadFormScreen
-      pageTitle={t('pages.contactSales')}
       copy="contactSales"
       schema={contactSalesRequestSchema}
       fields={FIELDS}

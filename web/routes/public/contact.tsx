@@ -17,7 +17,6 @@ export default function ContactRoute() {
   const { t } = useTranslation()
   return (
     <LeadFormScreen
-      pageTitle={t('pages.contact')}
       copy="contact"
       schema={contactRequestSchema}
       fields={FIELDS}

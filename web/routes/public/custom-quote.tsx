@@ -26,7 +26,6 @@ export default function CustomQuoteRoute() {
   const { t } = useTranslation()
   return (
     <LeadFormScreen
-      pageTitle={t('pages.customQuote')}
       copy="customQuote"
       schema={customQuoteRequestSchema}
       fields={FIELDS}

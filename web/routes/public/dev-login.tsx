@@ -32,7 +32,7 @@ export default function DevLoginRoute() {
         </Link>
       </AuthCard>
     )
-  return <AuthScreen pageTitle={t('pages.devLogin')}>{content}</AuthScreen>
+  return <AuthScreen>{content}</AuthScreen>
 }
 
 function DemoAccounts() {

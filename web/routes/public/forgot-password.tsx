@@ -22,7 +22,7 @@ export default function ForgotPasswordRoute() {
   )
 
   return (
-    <AuthScreen pageTitle={t('pages.forgotPassword')}>
+    <AuthScreen>
       {sent ? (
         <AuthCard
           icon={MailCheck}

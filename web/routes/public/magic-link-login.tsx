@@ -22,7 +22,7 @@ export default function MagicLinkLoginRoute() {
   )
 
   return (
-    <AuthScreen pageTitle={t('pages.magicLinkLogin')}>
+    <AuthScreen>
       {sent ? (
         <AuthCard
           icon={MailCheck}

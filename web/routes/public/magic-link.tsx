@@ -95,5 +95,5 @@ export default function MagicLinkRoute() {
     )
   }
 
-  return <AuthScreen pageTitle={t('pages.magicLink')}>{content}</AuthScreen>
+  return <AuthScreen>{content}</AuthScreen>
 }

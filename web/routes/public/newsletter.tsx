@@ -28,7 +28,6 @@ export default function NewsletterRoute() {
   const token = hydrated ? searchParams.get('token') : null
   return (
     <LeadPage
-      pageTitle={t('pages.newsletter')}
       eyebrow={t('leads.newsletter.eyebrow')}
       title={t('leads.newsletter.title')}
       lead={t('leads.newsletter.lead')}

@@ -26,7 +26,7 @@ export default function ResetPasswordRoute() {
   const token = hydrated ? searchParams.get('token') : null
 
   return (
-    <AuthScreen pageTitle={t('pages.resetPassword')}>
+    <AuthScreen>
       {outcome?.done ? (
         <AuthCard
           icon={CircleCheck}

@@ -28,7 +28,6 @@ export default function ScheduleDemoRoute() {
   const booking = useBookDemo()
   return (
     <LeadPage
-      pageTitle={t('pages.scheduleDemo')}
       eyebrow={t('leads.scheduleDemo.eyebrow')}
       title={t('leads.scheduleDemo.title')}
       lead={t('leads.scheduleDemo.lead')}

@@ -53,7 +53,7 @@ export default function VerifyEmailRoute() {
       />
     )
 
-  return <AuthScreen pageTitle={t('pages.verifyEmail')}>{content}</AuthScreen>
+  return <AuthScreen>{content}</AuthScreen>
 }
 
 function Verified() {

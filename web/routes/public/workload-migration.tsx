@@ -23,7 +23,6 @@ export default function WorkloadMigrationRoute() {
   const { t } = useTranslation()
   return (
     <LeadFormScreen
-      pageTitle={t('pages.workloadMigration')}
       copy="workloadMigration"
       schema={workloadMigrationRequestSchema}
       fields={FIELDS}

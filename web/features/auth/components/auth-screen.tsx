@@ -11,18 +11,9 @@ import {
 import { cn } from '#web/lib/cn.ts'
 
 /** The frame of the auth screens: a soft backdrop and a centred column. */
-export function AuthScreen({
-  pageTitle,
-  wide = false,
-  children,
-}: {
-  pageTitle: string
-  wide?: boolean
-  children: ReactNode
-}) {
+export function AuthScreen({ wide = false, children }: { wide?: boolean; children: ReactNode }) {
   return (
     <div className="relative isolate flex flex-1 justify-center px-4 py-10 sm:py-16">
-      <title>{`${pageTitle} · Clusterdeck`}</title>
       <Backdrop />
       <div className={cn('w-full', wide ? 'max-w-5xl' : 'max-w-md')}>{children}</div>
     </div>

@@ -15,13 +15,11 @@ export type LeadCopy = 'contactSales' | 'customQuote' | 'workloadMigration' | 'c
  * confirmation, which offers to send another.
  */
 export function LeadFormScreen<Schema extends z.ZodType<unknown, FieldValues>>({
-  pageTitle,
   copy,
   schema,
   fields,
   submission,
 }: {
-  pageTitle: string
   copy: LeadCopy
   schema: Schema
   fields: readonly LeadField[]
@@ -30,7 +28,6 @@ export function LeadFormScreen<Schema extends z.ZodType<unknown, FieldValues>>({
   const { t } = useTranslation()
   return (
     <LeadPage
-      pageTitle={pageTitle}
       eyebrow={t(`leads.${copy}.eyebrow`)}
       title={t(`leads.${copy}.title`)}
       lead={t(`leads.${copy}.lead`)}

@@ -9,14 +9,12 @@ import { cn } from '#web/lib/cn.ts'
  * on small screens), the form or its confirmation on the other side.
  */
 export function LeadPage({
-  pageTitle,
   eyebrow,
   title,
   lead,
   steps,
   children,
 }: {
-  pageTitle: string
   eyebrow: string
   title: string
   lead: string
@@ -26,7 +24,6 @@ export function LeadPage({
   const { t } = useTranslation()
   return (
     <div className="relative isolate px-4 py-10 sm:py-16">
-      <title>{`${pageTitle} · Clusterdeck`}</title>
       <Backdrop />
       <div className="mx-auto grid w-full max-w-6xl items-start gap-10 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16">
         <div className="grid content-start gap-4 lg:sticky lg:top-24">

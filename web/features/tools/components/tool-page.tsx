@@ -15,7 +15,6 @@ export function ToolPage({
 }) {
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:px-8">
-      <title>{`${title} · Clusterdeck`}</title>
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="grid max-w-3xl gap-3">
           <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{title}</h1>

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router'
 import { href } from '#common/routes.ts'
 import type { ClusterDetail } from '#common/schemas/clusters.ts'
 import { BackLink } from '#web/components/layout/back-link.tsx'
+import { usePageTitle } from '#web/components/layout/page-title.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx'
@@ -44,7 +45,6 @@ export function ClusterDetailView({
     return <Loaded cluster={cluster.data} receivedAt={cluster.dataUpdatedAt} names={names} />
   return (
     <>
-      <title>{`${t('pages.clusterDetail')} · Clusterdeck`}</title>
       {cluster.isPending ? (
         <DetailSkeleton label={t('clusters.loadingCluster')} />
       ) : (
@@ -79,6 +79,7 @@ function Loaded({
       },
       { replace: true, preventScrollReset: true },
     )
+  usePageTitle(`${cluster.name} · ${t('pages.clusterDetail')}`)
   const active = isOperationActive(cluster.operation)
   const hasKubeconfig =
     Boolean(cluster.endpoint) && cluster.status !== 'deleted' && cluster.status !== 'deleting'
@@ -90,7 +91,6 @@ function Loaded({
       data-cluster-id={cluster.id}
       data-status={cluster.status}
     >
-      <title>{`${cluster.name} · ${t('pages.clusterDetail')} · Clusterdeck`}</title>
       <header className="grid gap-4">
         <BackLink to={href('myClusters')}>{t('clusters.detail.back')}</BackLink>
         <div className="flex flex-wrap items-start justify-between gap-4">
