@@ -49,7 +49,8 @@ describe('page paths', () => {
 
   it('would catch a page path written out', () => {
     expect(isPagePath('/configure-cluster')).toBe(true)
-    expect(isPagePath('/clusters/${id}')).toBe(true)
+    expect(isPagePath('/clusters/abc')).toBe(true)
+    expect(isPagePath('/order-status/?tab=events')).toBe(true)
     expect(isPagePath('/api/clusters')).toBe(false)
     expect(isPagePath('/favicon.svg')).toBe(false)
   })

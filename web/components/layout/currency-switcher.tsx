@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { CURRENCY_SYMBOLS, type Currency } from '#common/money.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/cn.ts'
+import { useDateFormat } from '#web/lib/format-date.ts'
 import { useCurrency } from '#web/lib/preferences/preferences-provider.tsx'
 import {
   headerIconButtonClass,
@@ -19,7 +20,8 @@ import { SegmentedChoice } from './segmented-choice.tsx'
  * also shows today's rate of each currency against the dollar (4 decimals).
  */
 export function CurrencySwitcher({ className }: { className?: string }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const dates = useDateFormat()
   const { currency, setCurrency, currencies, rates, formatRate, lastUpdated, isLoading } = useCurrency()
   return (
     <DropdownMenu.Root modal={false}>
@@ -67,10 +69,7 @@ export function CurrencySwitcher({ className }: { className?: string }) {
                 {lastUpdated && (
                   <p className="mt-0.5">
                     {t('preferences.currency.ratesUpdated', {
-                      time: lastUpdated.toLocaleString(i18n.language, {
-                        dateStyle: 'medium',
-                        timeStyle: 'short',
-                      }),
+                      time: dates.dateTime(lastUpdated),
                     })}
                   </p>
                 )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatSlotDateTime, formatSlotDay, formatSlotTime, groupSlotsByDay } from './demo-time.ts'
+import { groupSlotsByDay } from './demo-time.ts'
 
 const PARIS = 'Europe/Paris'
 const slot = (start: string) => ({
@@ -20,18 +20,5 @@ describe('groupSlotsByDay', () => {
       { key: '2027-01-14', slots: slots.slice(0, 2) },
       { key: '2027-01-15', slots: slots.slice(2) },
     ])
-  })
-})
-
-describe('slot labels', () => {
-  it('show the time and day in Paris, in the visitor’s language', () => {
-    expect(formatSlotTime('2027-01-14T08:30:00.000Z', PARIS, 'en')).toBe('09:30')
-    expect(formatSlotTime('2027-07-01T07:00:00.000Z', PARIS, 'fr')).toBe('09:00')
-    expect(formatSlotDay('2027-01-14T08:30:00.000Z', PARIS, 'en')).toBe('Thu 14 Jan')
-    expect(formatSlotDay('2027-01-14T08:30:00.000Z', PARIS, 'fr')).toBe('jeu. 14 janv.')
-    expect(formatSlotDateTime('2027-01-14T08:30:00.000Z', PARIS, 'en')).toBe(
-      'Thursday, 14 January 2027 at 09:30',
-    )
-    expect(formatSlotDateTime('2027-01-14T08:30:00.000Z', PARIS, 'fr')).toBe('jeudi 14 janvier 2027 à 09:30')
   })
 })

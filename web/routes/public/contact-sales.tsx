@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next'
 import { COMPANY_SIZES, contactSalesRequestSchema } from '#common/schemas/leads.ts'
 import { useSubmitContactSales } from '#web/features/leads/api/submit-contact-sales.ts'
 import type { LeadField } from '#web/features/leads/components/lead-form.tsx'
@@ -22,7 +21,6 @@ const FIELDS: LeadField[] = [
 
 /** /contact-sales: a visitor asks the sales team to get in touch (POST /api/leads/contact-sales). */
 export default function ContactSalesRoute() {
-  const { t } = useTranslation()
   return (
     <LeadFormScreen
       copy="contactSales"

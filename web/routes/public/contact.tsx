@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next'
 import { CONTACT_TOPICS, contactRequestSchema } from '#common/schemas/leads.ts'
 import { useSubmitContactMessage } from '#web/features/leads/api/submit-contact-message.ts'
 import type { LeadField } from '#web/features/leads/components/lead-form.tsx'
@@ -14,7 +13,6 @@ const FIELDS: LeadField[] = [
 
 /** /contact: a message to the Clusterdeck team (POST /api/leads/contact). */
 export default function ContactRoute() {
-  const { t } = useTranslation()
   return (
     <LeadFormScreen
       copy="contact"

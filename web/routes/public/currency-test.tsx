@@ -4,10 +4,10 @@ import { Spinner } from '#web/components/ui/spinner.tsx'
 import { CurrencyConverter } from '#web/features/tools/components/currency-converter.tsx'
 import { RateCards } from '#web/features/tools/components/rate-cards.tsx'
 import { ToolPage } from '#web/features/tools/components/tool-page.tsx'
+import { useDateFormat } from '#web/lib/format-date.ts'
 import { useExchangeRates } from '#web/lib/preferences/api/get-exchange-rates.ts'
 import { useCurrency } from '#web/lib/preferences/preferences-provider.tsx'
 import { type RatesProvenance, ratesProvenance } from '#web/lib/preferences/rate-source.ts'
-import { relativeTime, relativeTimeLabels } from '#web/lib/relative-time.ts'
 
 /** How often the rates' age is worked out again while the page stays open. */
 const AGE_REFRESH_MS = 30_000
@@ -45,7 +45,8 @@ export default function CurrencyTestRoute() {
 }
 
 function RatesFacts({ provenance, lastUpdated }: { provenance: RatesProvenance; lastUpdated: Date | null }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const dates = useDateFormat()
   const now = useNow(AGE_REFRESH_MS)
   return (
     <dl className="grid gap-4 rounded-xl border bg-card p-5 text-sm sm:grid-cols-3">
@@ -59,11 +60,8 @@ function RatesFacts({ provenance, lastUpdated }: { provenance: RatesProvenance; 
         <dt className="text-muted-foreground">{t('tools.currency.age')}</dt>
         <dd className="font-medium" data-testid="rates-age">
           {lastUpdated ? (
-            <time
-              dateTime={lastUpdated.toISOString()}
-              title={lastUpdated.toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
-            >
-              {relativeTime(lastUpdated, relativeTimeLabels(i18n.language), now)}
+            <time dateTime={lastUpdated.toISOString()} title={dates.dateTime(lastUpdated)}>
+              {dates.relative(lastUpdated, now)}
             </time>
           ) : (
             t('tools.currency.ageUnknown')

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next'
 import { customQuoteRequestSchema, NODE_COUNT_RANGES, QUOTE_CLUSTER_TYPES } from '#common/schemas/leads.ts'
 import { useSubmitCustomQuote } from '#web/features/leads/api/submit-custom-quote.ts'
 import type { LeadField } from '#web/features/leads/components/lead-form.tsx'
@@ -23,7 +22,6 @@ const FIELDS: LeadField[] = [
 
 /** /custom-quote: a quote tailored to a cluster project (POST /api/leads/custom-quote). */
 export default function CustomQuoteRoute() {
-  const { t } = useTranslation()
   return (
     <LeadFormScreen
       copy="customQuote"

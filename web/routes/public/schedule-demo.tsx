@@ -5,8 +5,8 @@ import { useBookDemo } from '#web/features/leads/api/book-demo.ts'
 import { DemoSlotPicker } from '#web/features/leads/components/demo-slot-picker.tsx'
 import { type LeadField, LeadForm } from '#web/features/leads/components/lead-form.tsx'
 import { LeadConfirmation, LeadFormCard, LeadPage } from '#web/features/leads/components/lead-page.tsx'
-import { formatSlotDateTime } from '#web/features/leads/demo-time.ts'
 import { COMPANY_FIELD, EMAIL_FIELD, messageField, NAME_FIELD } from '#web/features/leads/lead-fields.ts'
+import { useDateFormat } from '#web/lib/format-date.ts'
 
 const DEMO_TIME_ZONE = 'Europe/Paris'
 
@@ -24,8 +24,9 @@ const FIELDS: LeadField[] = [
  * which then offers only the slots still free.
  */
 export default function ScheduleDemoRoute() {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const booking = useBookDemo()
+  const dates = useDateFormat(DEMO_TIME_ZONE)
   return (
     <LeadPage
       eyebrow={t('leads.scheduleDemo.eyebrow')}
@@ -44,7 +45,7 @@ export default function ScheduleDemoRoute() {
         >
           <p>
             {t('leads.scheduleDemo.doneText', {
-              when: formatSlotDateTime(booking.data.slotStart, DEMO_TIME_ZONE, i18n.language),
+              when: dates.fullDateTime(booking.data.slotStart),
             })}
           </p>
         </LeadConfirmation>

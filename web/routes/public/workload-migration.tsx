@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next'
 import {
   MIGRATION_SOURCES,
   WORKLOAD_COUNT_RANGES,
@@ -20,7 +19,6 @@ const FIELDS: LeadField[] = [
 
 /** /workload-migration: help moving workloads to Clusterdeck (POST /api/leads/workload-migration). */
 export default function WorkloadMigrationRoute() {
-  const { t } = useTranslation()
   return (
     <LeadFormScreen
       copy="workloadMigration"

@@ -8,6 +8,7 @@ import type { Catalog } from '#common/schemas/catalog.ts'
 import type { Suggestion, SuggestionReason } from '#common/smart-suggestions.ts'
 import { Alert, AlertDescription } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { useDateFormat } from '#web/lib/format-date.ts'
 import type { MessageKey } from '#web/lib/i18n-keys.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { encodeSuggestion } from '../prefill.ts'
@@ -148,15 +149,15 @@ const FIELD_LABELS: Record<string, MessageKey> = {
 }
 
 function ReasonItem({ reason }: { reason: SuggestionReason }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const money = useMoney()
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' })
+  const dates = useDateFormat()
   // Amounts in the visitor's currency, dates in their language.
   const params = Object.fromEntries(
     Object.entries(reason.params).map(([name, value]) => {
       if (name.endsWith('Cents') && typeof value === 'number') return [name, money.cents(value)]
       if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value))
-        return [name, date.format(new Date(value))]
+        return [name, dates.calendarDate(value)]
       return [name, value]
     }),
   )

@@ -2,17 +2,17 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { useFieldMessage } from '#web/components/ui/form.tsx'
+import { useDateFormat } from '#web/lib/format-date.ts'
 import { ChoiceCard, GroupError } from './controls.tsx'
 import type { StepProps } from './step-props.ts'
 
 /** Step 3: the Kubernetes minor version; versions past their end of life cannot be chosen. */
 export function VersionStep({ wizard, catalog }: StepProps) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const dates = useDateFormat()
   const errorId = useId()
   const error = useFieldMessage('kubernetesVersion')
   const today = new Date().toISOString().slice(0, 10)
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso))
   return (
     <fieldset className="grid gap-3" aria-describedby={error ? errorId : undefined}>
       <legend className="mb-3 text-sm text-muted-foreground">{t('clusterConfig.version.legend')}</legend>
@@ -44,7 +44,11 @@ export function VersionStep({ wizard, catalog }: StepProps) {
               }
             >
               <span>{t('clusterConfig.version.patch', { patch: version.latestPatch })}</span>
-              <span>{t('clusterConfig.version.supportedUntil', { date: date(version.endOfLifeDate) })}</span>
+              <span>
+                {t('clusterConfig.version.supportedUntil', {
+                  date: dates.calendarDate(version.endOfLifeDate),
+                })}
+              </span>
             </ChoiceCard>
           )
         })}

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '#web/components/ui/button.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { cn } from '#web/lib/cn.ts'
+import { useDateFormat } from '#web/lib/format-date.ts'
 import { useDemoSlots } from '../api/get-demo-slots.ts'
-import { formatSlotDay, formatSlotTime, groupSlotsByDay } from '../demo-time.ts'
+import { groupSlotsByDay } from '../demo-time.ts'
 import type { CustomFieldControl } from './lead-form.tsx'
 
 /**
@@ -12,10 +13,11 @@ import type { CustomFieldControl } from './lead-form.tsx'
  * days with a free slot, then the free times of the chosen day, in the slots' time zone.
  */
 export function DemoSlotPicker({ control }: { control: CustomFieldControl }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const errorId = useId()
   const slotsQuery = useDemoSlots()
   const timeZone = slotsQuery.data?.timeZone ?? 'Europe/Paris'
+  const dates = useDateFormat(timeZone)
   const days = slotsQuery.data ? groupSlotsByDay(slotsQuery.data.slots, timeZone) : []
   const [chosenDay, setChosenDay] = useState<string>()
   const dayOfValue = days.find((day) => day.slots.some((slot) => slot.start === control.value))?.key
@@ -65,7 +67,7 @@ export function DemoSlotPicker({ control }: { control: CustomFieldControl }) {
                     setChosenDay(candidate.key)
                     if (control.value && candidate.key !== day.key) control.onChange('')
                   }}
-                  label={formatSlotDay(candidate.slots[0]!.start, timeZone, i18n.language)}
+                  label={dates.shortDay(candidate.slots[0]!.start)}
                 />
               ))}
             </div>
@@ -81,7 +83,7 @@ export function DemoSlotPicker({ control }: { control: CustomFieldControl }) {
                   value={slot.start}
                   checked={slot.start === control.value}
                   onChange={() => control.onChange(slot.start)}
-                  label={formatSlotTime(slot.start, timeZone, i18n.language)}
+                  label={dates.hourMinute(slot.start)}
                   invalid={Boolean(control.error)}
                 />
               ))}

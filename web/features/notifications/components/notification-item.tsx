@@ -2,7 +2,7 @@ import { Check, CircleCheck, CircleX, Cog, Info, type LucideIcon, Trash2, Triang
 import { useTranslation } from 'react-i18next'
 import type { Notification } from '#common/schemas/notifications.ts'
 import { cn } from '#web/lib/cn.ts'
-import { relativeTime, relativeTimeLabels } from '#web/lib/relative-time.ts'
+import { useDateFormat } from '#web/lib/format-date.ts'
 import { type NotificationTone, notificationTone } from '../notification-display.ts'
 
 const TONE_STYLE: Record<NotificationTone, { icon: LucideIcon; className: string }> = {
@@ -23,7 +23,8 @@ type NotificationItemProps = {
 
 /** One row of the panel: a click opens (and reads) it; the side buttons read or trash it. */
 export function NotificationItem({ notification, onOpen, onMarkRead, onTrash, busy }: NotificationItemProps) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const dates = useDateFormat()
   const tone = notificationTone(notification.type)
   const { icon: Icon, className: toneClassName } = TONE_STYLE[tone]
   return (
@@ -70,9 +71,7 @@ export function NotificationItem({ notification, onOpen, onMarkRead, onTrash, bu
               <span className="sr-only">{t('notifications.unread')}</span>
             </>
           )}
-          <time dateTime={notification.timestamp}>
-            {relativeTime(notification.timestamp, relativeTimeLabels(i18n.language))}
-          </time>
+          <time dateTime={notification.timestamp}>{dates.relative(notification.timestamp)}</time>
         </span>
       </button>
       <div className="flex shrink-0 flex-col gap-1">

@@ -10,6 +10,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
+import { useDateFormat } from '#web/lib/format-date.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { useDecideOrder, usePendingOrders } from '../api/order-approvals.ts'
@@ -54,7 +55,8 @@ export function ApprovalQueue() {
 }
 
 function PendingOrder({ order }: { order: Order }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const dates = useDateFormat()
   const money = useMoney()
   const decide = useDecideOrder()
   const form = useZodForm(orderApprovalSchema, { defaultValues: { note: '' } })
@@ -98,11 +100,7 @@ function PendingOrder({ order }: { order: Order }) {
             {order.reference} · {configuration.name}
           </h3>
           <p className="text-sm text-muted-foreground">
-            {order.organizationName} ·{' '}
-            {new Date(order.createdAt).toLocaleString(i18n.language, {
-              dateStyle: 'medium',
-              timeStyle: 'short',
-            })}
+            {order.organizationName} · {dates.dateTime(order.createdAt)}
           </p>
         </div>
         <Badge variant="outline">{money.cents(order.price.totalCents)}</Badge>

@@ -7,6 +7,7 @@ import type { Order, OrderStatus } from '#common/schemas/clusters.ts'
 import { Alert, AlertDescription, AlertTitle } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import { useDateFormat } from '#web/lib/format-date.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { useOrders } from '../api/get-orders.ts'
 import {
@@ -141,7 +142,8 @@ export function OrderList({
 }
 
 function OrderRow({ order, clusterHref }: { order: Order; clusterHref?: (clusterId: string) => string }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const dates = useDateFormat()
   const money = useMoney()
   const date = new Date(order.createdAt)
   return (
@@ -173,7 +175,7 @@ function OrderRow({ order, clusterHref }: { order: Order; clusterHref?: (cluster
         {money.cents(order.price.totalCents)}
       </span>
       <time dateTime={order.createdAt} className="text-muted-foreground">
-        {date.toLocaleDateString(i18n.language, { dateStyle: 'medium' })}
+        {dates.date(date)}
       </time>
       <span className="flex justify-end gap-2">
         {order.status === 'pending_approval' ? (

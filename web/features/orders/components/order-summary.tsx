@@ -2,6 +2,7 @@ import { Ban, Clock, ShieldCheck } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { Order } from '#common/schemas/clusters.ts'
 import { Alert, AlertDescription, AlertTitle } from '#web/components/ui/alert.tsx'
+import { useDateFormat } from '#web/lib/format-date.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { CancelOrderButton } from './cancel-order-button.tsx'
 import { OrderStatusBadge } from './order-status-badge.tsx'
@@ -11,7 +12,8 @@ import { OrderStatusBadge } from './order-status-badge.tsx'
  * has to approve it — why, with a way to cancel it.
  */
 export function OrderSummary({ order }: { order: Order }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const dates = useDateFormat()
   const money = useMoney()
   return (
     <section
@@ -46,12 +48,7 @@ export function OrderSummary({ order }: { order: Order }) {
         </div>
         <div className="grid gap-0.5">
           <dt className="text-muted-foreground">{t('orders.columns.date')}</dt>
-          <dd className="font-medium">
-            {new Date(order.createdAt).toLocaleString(i18n.language, {
-              dateStyle: 'medium',
-              timeStyle: 'short',
-            })}
-          </dd>
+          <dd className="font-medium">{dates.dateTime(order.createdAt)}</dd>
         </div>
       </dl>
 

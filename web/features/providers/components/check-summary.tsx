@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next'
 import { CHECK_PROVIDER_NAMES, type ProviderCheckResult } from '#common/schemas/providers.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
+import { useDateFormat } from '#web/lib/format-date.ts'
 import { checkResultText } from '../check-result.ts'
 
 /** The check at a glance: provider, driver, result, when it ran and how long it took. */
 export function CheckSummary({ check }: { check: ProviderCheckResult }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const dates = useDateFormat()
   const names = CHECK_PROVIDER_NAMES[check.provider]
   const checkedAt = new Date(check.checkedAt)
   return (
@@ -39,7 +41,7 @@ export function CheckSummary({ check }: { check: ProviderCheckResult }) {
       <div className="grid gap-1">
         <dt className="text-muted-foreground">{t('providers.checkedAt')}</dt>
         <dd className="font-medium tabular-nums">
-          <time dateTime={checkedAt.toISOString()}>{checkedAt.toLocaleTimeString(i18n.language)}</time>
+          <time dateTime={checkedAt.toISOString()}>{dates.time(checkedAt)}</time>
           <span className="text-muted-foreground">
             {' · '}
             <span className="sr-only">{t('providers.duration')} </span>

@@ -5,6 +5,7 @@ import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { cn } from '#web/lib/cn.ts'
+import { useDateFormat } from '#web/lib/format-date.ts'
 import type { CheckFailure, ServiceCheck } from '../health-check.ts'
 
 export type DisplayedCheckState = 'checking' | 'healthy' | 'unhealthy' | 'notChecked'
@@ -34,7 +35,8 @@ type ServiceCheckCardProps = {
 
 /** One service: its state, response time, last check time, the reason of a failure, a re-check. */
 export function ServiceCheckCard(props: ServiceCheckCardProps) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const dates = useDateFormat()
   const { check, isFetching, notice } = props
   const state = displayedCheckState(check, isFetching)
   const titleId = `${props.id}-title`
@@ -80,9 +82,7 @@ export function ServiceCheckCard(props: ServiceCheckCardProps) {
             <dt className="text-muted-foreground">{t('tools.status.lastChecked')}</dt>
             <dd className="font-medium tabular-nums" data-testid="last-checked">
               {check ? (
-                <time dateTime={new Date(check.checkedAt).toISOString()}>
-                  {new Date(check.checkedAt).toLocaleTimeString(i18n.language)}
-                </time>
+                <time dateTime={new Date(check.checkedAt).toISOString()}>{dates.time(check.checkedAt)}</time>
               ) : (
                 t('tools.status.notYet')
               )}

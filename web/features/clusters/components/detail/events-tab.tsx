@@ -3,6 +3,7 @@ import { Button } from '#web/components/ui/button.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/cn.ts'
+import { useDateFormat } from '#web/lib/format-date.ts'
 import { useClusterEvents } from '../../api/get-cluster-events.ts'
 import { statusTone } from '../../cluster-status.ts'
 import { SectionCard } from './section-card.tsx'
@@ -17,7 +18,8 @@ const DOT_COLOURS = {
 
 /** The cluster's events, newest first, more on demand. */
 export function EventsTab({ clusterId }: { clusterId: string }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const dates = useDateFormat()
   const events = useClusterEvents(clusterId)
   const items = events.data?.pages.flatMap((page) => page.items) ?? []
 
@@ -46,12 +48,7 @@ export function EventsTab({ clusterId }: { clusterId: string }) {
               />
               <p className="text-sm font-medium">{event.message}</p>
               <p className="text-xs text-muted-foreground">
-                <time dateTime={event.createdAt}>
-                  {new Date(event.createdAt).toLocaleString(i18n.language, {
-                    dateStyle: 'medium',
-                    timeStyle: 'medium',
-                  })}
-                </time>
+                <time dateTime={event.createdAt}>{dates.dateTime(event.createdAt)}</time>
                 {event.fromStatus && event.toStatus && event.fromStatus !== event.toStatus && (
                   <>
                     {' · '}

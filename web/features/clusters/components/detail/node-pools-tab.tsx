@@ -3,6 +3,7 @@ import type { ClusterDetail, Operation } from '#common/schemas/clusters.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { useDateFormat } from '#web/lib/format-date.ts'
 import { useClusterOperations } from '../../api/get-cluster-operations.ts'
 import type { CatalogNames } from '../../catalog-names.ts'
 import { canChange } from '../../cluster-status.ts'
@@ -149,7 +150,8 @@ export function NodePoolsTab({ cluster, names }: { cluster: ClusterDetail; names
 }
 
 function ScaleEvents({ clusterId }: { clusterId: string }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const dates = useDateFormat()
   const operations = useClusterOperations(clusterId)
   let content: React.ReactNode
   if (operations.isPending) content = <Skeleton className="h-16" />
@@ -179,12 +181,7 @@ function ScaleEvents({ clusterId }: { clusterId: string }) {
               </span>
               <span className="text-muted-foreground">
                 {t(`clusters.operation.short.${operation.status}`)} ·{' '}
-                <time dateTime={operation.createdAt}>
-                  {new Date(operation.createdAt).toLocaleString(i18n.language, {
-                    dateStyle: 'short',
-                    timeStyle: 'short',
-                  })}
-                </time>
+                <time dateTime={operation.createdAt}>{dates.dateTime(operation.createdAt)}</time>
                 {operation.finishedAt && ` · ${formatDuration(operation.elapsedSeconds)}`}
               </span>
             </li>

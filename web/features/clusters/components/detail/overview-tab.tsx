@@ -4,6 +4,7 @@ import type { ClusterDetail } from '#common/schemas/clusters.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { CopyButton } from '#web/components/ui/copy-button.tsx'
+import { useDateFormat } from '#web/lib/format-date.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { useRotateCredentials } from '../../api/rotate-credentials.ts'
 import { useUpgradeCluster } from '../../api/upgrade-cluster.ts'
@@ -26,7 +27,8 @@ export function OverviewTab({ cluster, names }: { cluster: ClusterDetail; names:
 }
 
 function FactsSection({ cluster, names }: { cluster: ClusterDetail; names: CatalogNames }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const dates = useDateFormat()
   const money = useMoney()
   return (
     <SectionCard title={t('clusters.detail.overview.title')} testId="cluster-overview">
@@ -45,12 +47,7 @@ function FactsSection({ cluster, names }: { cluster: ClusterDetail; names: Catal
         </DetailItem>
         <DetailItem label={t('clusters.detail.overview.nodes')}>{cluster.nodeCount}</DetailItem>
         <DetailItem label={t('clusters.detail.overview.created')}>
-          <time dateTime={cluster.createdAt}>
-            {new Date(cluster.createdAt).toLocaleString(i18n.language, {
-              dateStyle: 'medium',
-              timeStyle: 'short',
-            })}
-          </time>
+          <time dateTime={cluster.createdAt}>{dates.dateTime(cluster.createdAt)}</time>
         </DetailItem>
         <DetailItem label={t('clusters.detail.overview.costThisMonth')} testId="cost-this-month">
           {money.cents(cluster.costThisMonthCents)}
@@ -173,7 +170,8 @@ function VersionSection({ cluster }: { cluster: ClusterDetail }) {
 }
 
 function AccessSection({ cluster }: { cluster: ClusterDetail }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const dates = useDateFormat()
   const rotate = useRotateCredentials(cluster.id)
   const available = Boolean(cluster.endpoint) && cluster.status !== 'deleted' && cluster.status !== 'deleting'
   return (
@@ -220,10 +218,7 @@ function AccessSection({ cluster }: { cluster: ClusterDetail }) {
       {cluster.credentialsRotatedAt && (
         <p className="text-sm text-muted-foreground" data-testid="credentials-rotated-at">
           {t('clusters.kubeconfig.rotatedAt', {
-            date: new Date(cluster.credentialsRotatedAt).toLocaleString(i18n.language, {
-              dateStyle: 'medium',
-              timeStyle: 'short',
-            }),
+            date: dates.dateTime(cluster.credentialsRotatedAt),
           })}
         </p>
       )}

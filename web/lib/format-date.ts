@@ -1,0 +1,96 @@
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+
+/*
+ * The app's one way to show a time: the shapes the screens use, in the interface language, from
+ * ISO timestamps or dates. Components never call toLocaleString or build a formatter themselves.
+ */
+
+const MINUTE_MS = 60_000
+const HOUR_MS = 60 * MINUTE_MS
+const DAY_MS = 24 * HOUR_MS
+/** From this age on a relative time shows the date instead (spec §9). */
+const RELATIVE_DAYS = 7
+
+/** The words "Just now" of each language (spec §9); the rest comes from Intl.RelativeTimeFormat. */
+const JUST_NOW: Record<string, string> = { en: 'Just now', fr: 'À l’instant' }
+
+export type DateInput = Date | string | number
+
+export type DateFormat = ReturnType<typeof dateFormat>
+
+/** The locale whose date words and order a language's visitors read. */
+const LOCALES: Record<string, string> = { en: 'en-GB', fr: 'fr-FR' }
+
+/**
+ * The formats of a language (`en`, `fr`), in the browser's time zone or the one given (a demo's
+ * slots are shown in Paris time wherever the visitor is).
+ */
+export function dateFormat(language: string, timeZone?: string) {
+  const base = language.split('-')[0] ?? 'en'
+  const locale = LOCALES[base] ?? LOCALES.en!
+  const formatter = (options: Intl.DateTimeFormatOptions) => {
+    const format = new Intl.DateTimeFormat(locale, { timeZone, ...options })
+    return (value: DateInput) => format.format(toDate(value))
+  }
+  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'always' })
+  const dayParts = new Intl.DateTimeFormat('en', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
+  const shortDate = formatter({ year: 'numeric', month: 'numeric', day: 'numeric' })
+  return {
+    /** 24 Nov 2026 */
+    date: formatter({ dateStyle: 'medium' }),
+    /** 24 November 2026, of a calendar date kept in UTC (a version's end of life). */
+    calendarDate: formatter({ dateStyle: 'long', timeZone: 'UTC' }),
+    /** 24 Nov 2026, 14:05 */
+    dateTime: formatter({ dateStyle: 'medium', timeStyle: 'short' }),
+    /** 14:05:09 */
+    time: formatter({ timeStyle: 'medium' }),
+    /** 09:30 */
+    hourMinute: formatter({ hour: '2-digit', minute: '2-digit' }),
+    /** Thu 14 Jan */
+    shortDay: formatter({ weekday: 'short', day: 'numeric', month: 'short' }),
+    /** Thursday, 14 January 2027 at 09:30 */
+    fullDateTime: formatter({ dateStyle: 'full', timeStyle: 'short' }),
+    /** 2027-01-14: the day of an instant, sortable, in the time zone. */
+    dayKey: (value: DateInput) => {
+      const parts = Object.fromEntries(
+        dayParts.formatToParts(toDate(value)).map((part) => [part.type, part.value]),
+      )
+      return `${parts.year}-${parts.month}-${parts.day}`
+    },
+    /**
+     * "Just now" under a minute, then minutes, hours and days ago; from 7 days on, the date
+     * (spec §9).
+     */
+    relative: (value: DateInput, now: DateInput = Date.now()) => {
+      const date = toDate(value)
+      const elapsed = Math.max(0, toDate(now).getTime() - date.getTime())
+      if (elapsed < MINUTE_MS) return JUST_NOW[base] ?? JUST_NOW.en!
+      if (elapsed < HOUR_MS) return capitalise(relative.format(-Math.floor(elapsed / MINUTE_MS), 'minute'))
+      if (elapsed < DAY_MS) return capitalise(relative.format(-Math.floor(elapsed / HOUR_MS), 'hour'))
+      if (elapsed < RELATIVE_DAYS * DAY_MS)
+        return capitalise(relative.format(-Math.floor(elapsed / DAY_MS), 'day'))
+      return shortDate(date)
+    },
+  }
+}
+
+/** The formats of the interface language (in a time zone, when given). */
+export function useDateFormat(timeZone?: string): DateFormat {
+  const { i18n } = useTranslation()
+  return useMemo(() => dateFormat(i18n.language, timeZone), [i18n.language, timeZone])
+}
+
+function toDate(value: DateInput): Date {
+  return value instanceof Date ? value : new Date(value)
+}
+
+/** "il y a 5 minutes" begins a line as "Il y a 5 minutes". */
+function capitalise(text: string): string {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1)
+}
