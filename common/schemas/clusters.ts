@@ -284,9 +284,43 @@ export type OperationKind = (typeof OPERATION_KINDS)[number]
 export const OPERATION_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const
 export const STEP_STATUSES = ['pending', 'running', 'succeeded', 'failed'] as const
 
+/**
+ * The steps of the provisioning engine: both drivers plan and run these, the API reports them and
+ * the locale files name each (`clusters.steps`).
+ */
+export const PROVISIONING_STEPS = [
+  'network',
+  'control_plane',
+  'node_pools',
+  'add_ons',
+  'health_check',
+  'scale_pools',
+  'wait_for_nodes',
+  'upgrade_control_plane',
+  'upgrade_nodes',
+  'drain_nodes',
+  'delete_resources',
+  'release_network',
+] as const
+export type ProvisioningStep = (typeof PROVISIONING_STEPS)[number]
+
+/** The steps of each operation, in order. */
+export const OPERATION_STEPS = {
+  create: ['network', 'control_plane', 'node_pools', 'add_ons', 'health_check'],
+  scale: ['scale_pools', 'wait_for_nodes'],
+  hibernate: ['scale_pools', 'wait_for_nodes'],
+  wake: ['scale_pools', 'wait_for_nodes'],
+  upgrade: ['upgrade_control_plane', 'upgrade_nodes'],
+  delete: ['drain_nodes', 'delete_resources', 'release_network'],
+} as const satisfies Record<OperationKind, readonly ProvisioningStep[]>
+
+export function isProvisioningStep(name: string): name is ProvisioningStep {
+  return (PROVISIONING_STEPS as readonly string[]).includes(name)
+}
+
 export const operationStepSchema = z.object({
   id: z.uuid(),
-  name: z.string(),
+  name: z.enum(PROVISIONING_STEPS),
   status: z.enum(STEP_STATUSES),
   /** How long the step usually takes here (the driver's estimate), seconds. */
   estimatedSeconds: z.number(),

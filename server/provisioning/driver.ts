@@ -1,4 +1,4 @@
-import type { ClusterConfiguration, OperationKind } from '#common/schemas/clusters.ts'
+import type { ClusterConfiguration, OperationKind, ProvisioningStep } from '#common/schemas/clusters.ts'
 
 /**
  * What the provisioning engine asks of whoever builds clusters. The engine owns the order of
@@ -23,10 +23,10 @@ export type DriverCluster = {
   caCertificate?: string | null
 }
 
-export type PlannedStep = { name: string; estimatedSeconds: number }
+export type PlannedStep = { name: ProvisioningStep; estimatedSeconds: number }
 
 /** The step being run: when its work first started (survives restarts) and how often it began. */
-export type StepRun = { name: string; startedAt: Date; attempts: number }
+export type StepRun = { name: ProvisioningStep; startedAt: Date; attempts: number }
 
 export type DriverNode = {
   name: string

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { PROVISIONING_STEPS } from '#common/schemas/clusters.ts'
 import type { ClusterOperation, ClusterStep } from '#server/db/schema/clusters.ts'
 import { operationView, RUNNING_STEP_SHARE_CAP } from './operation-view.ts'
 
@@ -28,7 +29,7 @@ function step(position: number, estimatedSeconds: number, overrides: Partial<Clu
     id: `00000000-0000-4000-8000-0000000000${nextId++}`,
     operationId: '00000000-0000-4000-8000-000000000001',
     clusterId: '00000000-0000-4000-8000-000000000002',
-    name: `step_${position}`,
+    name: PROVISIONING_STEPS[position % PROVISIONING_STEPS.length]!,
     position,
     status: 'pending',
     estimatedSeconds,
@@ -81,7 +82,7 @@ describe('operationView', () => {
   it('orders the steps by position and sends ISO times', () => {
     const steps = [step(1, 5), step(0, 5, { status: 'running', startedAt: at(1) })]
     const view = operationView(operation({ status: 'queued', startedAt: null }), steps, at(3))
-    expect(view.steps.map((entry) => entry.name)).toEqual(['step_0', 'step_1'])
+    expect(view.steps.map((entry) => entry.name)).toEqual(['network', 'control_plane'])
     expect(view.steps[0]!.startedAt).toBe(at(1).toISOString())
     expect(view.createdAt).toBe(T0.toISOString())
     // A queued operation counts from its creation.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { loadYaml } from '@kubernetes/client-node'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ProvisioningStep } from '#common/schemas/clusters.ts'
 import { clusterConfigurationSchema, NODE_POOL_LABEL } from '#common/schemas/clusters.ts'
 import { providerCheckSchema } from '#common/schemas/providers.ts'
 import { clusters } from '#server/db/schema/index.ts'
@@ -87,7 +88,10 @@ function newCluster(
 }
 
 /** Runs one step as the engine does: the same step again after each `waiting`, until it ends. */
-async function runStep(call: (step: StepRun) => Promise<StepOutcome>, name: string): Promise<StepOutcome> {
+async function runStep(
+  call: (step: StepRun) => Promise<StepOutcome>,
+  name: ProvisioningStep,
+): Promise<StepOutcome> {
   const step: StepRun = { name, startedAt: new Date(), attempts: 0 }
   for (;;) {
     step.attempts++
@@ -274,7 +278,7 @@ describe('creating a cluster', () => {
     const deployments = kube.objects('MachineDeployment', namespace).length
     const machines = kube.objects('Machine', namespace).length
     const clusterPosts = created('clusters').length
-    for (const name of ['network', 'node_pools']) {
+    for (const name of ['network', 'node_pools'] as const) {
       const outcome = await runStep((step) => driver.create(cluster, step), name)
       expect(outcome.state).toBe('done')
     }

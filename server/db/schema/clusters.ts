@@ -15,6 +15,7 @@ import {
   type ClusterConfiguration,
   OPERATION_KINDS,
   OPERATION_STATUSES,
+  PROVISIONING_STEPS,
   STEP_STATUSES,
 } from '#common/schemas/clusters.ts'
 import { organizations } from './organizations.ts'
@@ -100,7 +101,7 @@ export const clusterSteps = pgTable(
     clusterId: uuid()
       .notNull()
       .references(() => clusters.id),
-    name: text().notNull(),
+    name: text({ enum: PROVISIONING_STEPS }).notNull(),
     position: integer().notNull(),
     status: text({ enum: STEP_STATUSES }).notNull().default('pending'),
     estimatedSeconds: integer().notNull(),

@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { parse, parseAllDocuments } from 'yaml'
+import type { ProvisioningStep } from '#common/schemas/clusters.ts'
 import { DEFAULT_POD_CIDR, DEFAULT_SERVICE_CIDR } from '#common/schemas/clusters.ts'
 import type { DriverCluster, StepRun } from '../driver.ts'
 import { clusterEndpoint, createSimulatedDriver, fails, STEP_SECONDS } from './driver.ts'
@@ -47,7 +48,7 @@ const cluster: DriverCluster = {
 }
 
 const secondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000)
-const run = (name: string, startedSecondsAgo: number, attempts = 1): StepRun => ({
+const run = (name: ProvisioningStep, startedSecondsAgo: number, attempts = 1): StepRun => ({
   name,
   startedAt: secondsAgo(startedSecondsAgo),
   attempts,

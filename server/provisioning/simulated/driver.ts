@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { OperationKind } from '#common/schemas/clusters.ts'
+import { OPERATION_STEPS, type ProvisioningStep } from '#common/schemas/clusters.ts'
 import type {
   DriverCluster,
   DriverNode,
@@ -24,7 +24,7 @@ import { simulatedManifests } from './manifests.ts'
 export type SimulationSettings = { speed: number; failureRate: number }
 
 /** How long each step takes at speed 1, in seconds. */
-export const STEP_SECONDS = {
+export const STEP_SECONDS: Record<ProvisioningStep, number> = {
   network: 20,
   control_plane: 90,
   node_pools: 60,
@@ -37,19 +37,9 @@ export const STEP_SECONDS = {
   drain_nodes: 30,
   delete_resources: 45,
   release_network: 15,
-} as const
-export type SimulatedStepName = keyof typeof STEP_SECONDS
+}
 /** A cluster without add-ons still checks the defaults (CNI, CoreDNS) are in place. */
 const ADD_ONS_NONE_SECONDS = 3
-
-export const SIMULATED_STEPS: Record<OperationKind, SimulatedStepName[]> = {
-  create: ['network', 'control_plane', 'node_pools', 'add_ons', 'health_check'],
-  scale: ['scale_pools', 'wait_for_nodes'],
-  hibernate: ['scale_pools', 'wait_for_nodes'],
-  wake: ['scale_pools', 'wait_for_nodes'],
-  upgrade: ['upgrade_control_plane', 'upgrade_nodes'],
-  delete: ['drain_nodes', 'delete_resources', 'release_network'],
-}
 
 /** The private network every simulated cluster's nodes live on. */
 export const NODE_NETWORK = '10.0.0.0/16'
@@ -67,7 +57,7 @@ export function createSimulatedDriver(settings: SimulationSettings): Provisionin
     name: 'simulated',
 
     plan(kind, cluster) {
-      return SIMULATED_STEPS[kind].map(
+      return OPERATION_STEPS[kind].map(
         (name): PlannedStep => ({
           name,
           estimatedSeconds: Math.max(1, Math.round(stepSeconds(cluster, name) / settings.speed)),
@@ -245,9 +235,9 @@ function walkStep(step: StepRun, work: StepWork, failing: () => boolean): StepOu
   return { state: 'waiting', retryAfterSeconds: work.seconds - elapsedSeconds, message: work.working }
 }
 
-function stepSeconds(cluster: DriverCluster, name: string): number {
+function stepSeconds(cluster: DriverCluster, name: ProvisioningStep): number {
   if (name === 'add_ons' && cluster.configuration.addOnIds.length === 0) return ADD_ONS_NONE_SECONDS
-  return STEP_SECONDS[name as SimulatedStepName] ?? 10
+  return STEP_SECONDS[name]
 }
 
 function unknownStep(step: StepRun): StepOutcome {
@@ -265,7 +255,7 @@ export function fails(
   return digest.readUInt32BE(0) / 2 ** 32 < rate
 }
 
-const FAILURE_REASONS: Record<string, string> = {
+const FAILURE_REASONS: Partial<Record<ProvisioningStep, string>> = {
   network: 'The private network could not be allocated: the data center reported no free address block',
   control_plane: 'The control plane did not become healthy in time: etcd could not reach quorum',
   node_pools: 'Not every node could be started: the data center is out of capacity for this flavor',
@@ -280,7 +270,7 @@ const FAILURE_REASONS: Record<string, string> = {
   release_network: 'The private network could not be released: an address is still in use',
 }
 
-function failureReason(stepName: string): string {
+function failureReason(stepName: ProvisioningStep): string {
   return `${FAILURE_REASONS[stepName] ?? `The step ${stepName} failed`} (simulated failure)`
 }
 

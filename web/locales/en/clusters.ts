@@ -1,3 +1,5 @@
+import type { ProvisioningStep } from '#common/schemas/clusters.ts'
+
 export const clusters = {
   clusterLabel: 'Cluster',
   loadingCluster: 'Loading the cluster...',
@@ -87,7 +89,7 @@ export const clusters = {
     drain_nodes: 'Drain the nodes',
     delete_resources: 'Delete the resources',
     release_network: 'Release the network',
-  },
+  } satisfies Record<ProvisioningStep, string>,
   live: {
     lead: 'Follow the cluster live: every step appears as it happens.',
     readyTitle: '{{name}} is running',

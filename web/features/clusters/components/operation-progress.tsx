@@ -5,7 +5,6 @@ import { cn } from '#web/lib/cn.ts'
 import { isOperationActive } from '../cluster-status.ts'
 import { formatDuration, operationTimingAt, stepSeconds } from '../durations.ts'
 import { useNow } from '../hooks/use-now.ts'
-import { isStepKey, readableStepName, stepKey } from '../step-names.ts'
 
 type Step = Operation['steps'][number]
 
@@ -43,8 +42,7 @@ export function OperationProgress({
   const timing = operationTimingAt(operation, receivedAt, now)
   const kind = t(`clusters.operation.kinds.${operation.kind}`)
   const stepName = (step: Step) => {
-    const key = stepKey(step.name)
-    return isStepKey(key) ? t(`clusters.steps.${key}`) : readableStepName(step.name)
+    return t(`clusters.steps.${step.name}`)
   }
 
   return (
