@@ -58,21 +58,21 @@ export default fp(async function auth(
   })
 })
 
-/** preHandler for routes that need a signed-in user (second factor completed). */
+/** preValidation hook for routes that need a signed-in user (second factor completed). */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   const session = await request.loadSession()
   if (!session || session.mfaPending) throw unauthorized('Please sign in to continue')
   request.user = session.user
 }
 
-/** preHandler for organization admins (and the platform operator). */
+/** preValidation hook for organization admins (and the platform operator). */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   await requireUser(request)
   if (request.user.role !== 'admin' && request.user.role !== 'super_admin') throw forbidden()
 }
 
 /**
- * preHandler for what an organization owns (clusters, orders): a member whose registration still
+ * preValidation hook for what an organization owns (clusters, orders): a member whose registration still
  * waits for an administrator's approval may not see or change them yet.
  */
 export async function requireMember(request: FastifyRequest): Promise<void> {
@@ -81,7 +81,7 @@ export async function requireMember(request: FastifyRequest): Promise<void> {
     throw forbidden('Your membership is waiting for approval by an administrator of your organization')
 }
 
-/** preHandler for the operator's officers (order approvals and other reviews). */
+/** preValidation hook for the operator's officers (order approvals and other reviews). */
 export async function requireOfficer(request: FastifyRequest): Promise<void> {
   await requireUser(request)
   if (!request.user.isOfficer) throw forbidden('Only officers may do this')

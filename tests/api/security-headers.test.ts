@@ -32,7 +32,7 @@ function requestsFor(environment: 'development' | 'production'): [string, Inject
   return [
     ['a JSON success', { method: 'GET', url: '/api/cluster-tiers' }, 200],
     ['a redirect', { method: 'GET', url: '/api/auth/verify-email?token=not-a-real-token-0123456789' }, 303],
-    ['a validation error', { method: 'POST', url: '/api/auth/mfa/setup', payload: { password: 42 } }, 400],
+    ['a validation error', { method: 'POST', url: '/api/login', payload: { username: 42 } }, 400],
     ['malformed JSON', { method: 'POST', url: '/api/auth/mfa/setup', payload: '{"a":', headers: json }, 400],
     ['a 401', { method: 'GET', url: '/api/user' }, 401],
     [

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { describeChrome } from './support/chrome.ts'
 import { expect, test } from './support/fixtures.ts'
 
 const FALLBACK_TYPES = [
@@ -18,9 +19,9 @@ async function clusterTypeLinks(page: Page): Promise<string[][]> {
   )
 }
 
-test.describe('footer', () => {
+describeChrome('footer', (chrome) => {
   test('describes the product, shows the compliance badges, sections and copyright', async ({ page }) => {
-    await page.goto('/')
+    await page.goto(chrome.path)
     const footer = page.getByRole('contentinfo')
     await expect(footer.getByTestId('footer-description')).toContainText(
       'deploying, scaling and managing production-ready clusters with enterprise-grade security and monitoring',
@@ -45,11 +46,22 @@ test.describe('footer', () => {
     )
   })
 
-  test('lists the cluster types of the tier list, named without the parenthetical', async ({ page }) => {
-    const tiersLoaded = page.waitForResponse('**/api/cluster-tiers')
-    await page.goto('/')
-    await tiersLoaded
-    expect(await clusterTypeLinks(page)).toEqual(FALLBACK_TYPES)
+  test('lists the cluster types the server answers, named without the parenthetical', async ({ page }) => {
+    // The page is built with the seven fallback entries, named as the seed names them; the
+    // server's answer is marked on its way so that only the names it gives can pass.
+    await page.route('**/api/cluster-tiers', async (route) => {
+      const response = await route.fetch()
+      const tiers = (await response.json()) as { id: string; name: string }[]
+      await route.fulfill({
+        response,
+        json: tiers.map((tier) => ({ ...tier, name: tier.name.replace(/( \(.*)?$/, ' Live$1') })),
+      })
+    })
+    await page.goto(chrome.path)
+    await expect(page.getByTestId('footer-cluster-types').getByRole('link').first()).toHaveText(
+      'Standard Live',
+    )
+    expect(await clusterTypeLinks(page)).toEqual(FALLBACK_TYPES.map(([name, path]) => [`${name} Live`, path]))
   })
 
   test('maps tier names to type pages by keyword', async ({ page }) => {
@@ -66,7 +78,7 @@ test.describe('footer', () => {
         ],
       }),
     )
-    await page.goto('/')
+    await page.goto(chrome.path)
     await expect(page.getByTestId('footer-cluster-types').getByRole('link').first()).toHaveText(
       'GPU Training',
     )
@@ -86,9 +98,9 @@ test.describe('footer', () => {
       route.fulfill({ status: 503, json: { message: 'Down' } }),
     )
     const failed = page.waitForResponse('**/api/cluster-tiers')
-    await page.goto('/')
+    await page.goto(chrome.path)
     await failed
-    await page.waitForTimeout(300)
+    await page.waitForLoadState('networkidle')
     expect(await clusterTypeLinks(page)).toEqual(FALLBACK_TYPES)
     // The browser logs the 503 itself; that is the situation under test.
     consoleErrors.splice(
@@ -99,7 +111,7 @@ test.describe('footer', () => {
   })
 
   test('shows the version with a DEV badge in development', async ({ page }) => {
-    await page.goto('/')
+    await page.goto(chrome.path)
     await expect(page.getByTestId('footer-version-text')).toHaveText('v1.15.0')
     await expect(page.getByTestId('environment-badge')).toHaveText('DEV')
   })
@@ -116,7 +128,7 @@ test.describe('footer', () => {
       await held
       await route.fulfill({ json: { displayVersion: 'v2.0.0', environment: 'production' } })
     })
-    await page.goto('/')
+    await page.goto(chrome.path)
     await expect(page.getByTestId('footer-version-text')).toHaveText('v1.15.0 (loading...)')
     await expect(page.getByTestId('environment-badge')).toHaveCount(0)
     answer()
@@ -126,7 +138,7 @@ test.describe('footer', () => {
 
   test('reads in French', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('language', 'fr'))
-    await page.goto('/')
+    await page.goto(chrome.path)
     const footer = page.getByRole('contentinfo')
     await expect(footer.getByRole('heading', { name: 'Ressources' })).toBeVisible()
     await expect(footer.getByRole('heading', { name: 'Entreprise' })).toBeVisible()

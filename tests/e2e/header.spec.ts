@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { describeChrome } from './support/chrome.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' })
@@ -24,9 +25,9 @@ async function holdLogoutRequests(page: Page) {
   })
 }
 
-test.describe('public header', () => {
+describeChrome('public header', (chrome) => {
   test('signed out: Pricing, Documentation, Tutorials and a Sign In button to /auth', async ({ page }) => {
-    await page.goto('/')
+    await page.goto(chrome.path)
     const signInButton = page.getByRole('link', { name: 'Sign In' })
     await expect(signInButton).toBeVisible(SESSION_TIMEOUT)
     await expect(signInButton).toHaveAttribute('href', '/auth')
@@ -48,7 +49,7 @@ test.describe('public header', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/officers/check-access')) checks.push(request.url())
     })
-    await page.goto('/')
+    await page.goto(chrome.path)
     await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible(SESSION_TIMEOUT)
     expect(checks).toEqual([])
   })
@@ -57,7 +58,7 @@ test.describe('public header', () => {
     page,
   }) => {
     await signIn(page, 'demo')
-    await page.goto('/')
+    await page.goto(chrome.path)
     await expect(mainNav(page).getByRole('link')).toHaveText([
       'Pricing',
       'Documentation',
@@ -87,7 +88,7 @@ test.describe('public header', () => {
       if (request.url().includes('/api/officers/check-access')) checks.push(request.url())
     })
     await signIn(page, 'officer')
-    await page.goto('/')
+    await page.goto(chrome.path)
     await page.getByTestId('avatar-menu-trigger').click()
     const menu = page.getByRole('menu')
     await expect(menu.getByRole('menuitem')).toHaveText(['Officers Panel', 'Settings', 'Logout'])
@@ -109,11 +110,14 @@ test.describe('public header', () => {
       checks += 1
       return route.fulfill({ status: 401, json: { message: 'Not signed in' } })
     })
+    await page.clock.install()
     await signIn(page, 'officer')
-    await page.goto('/')
+    await page.goto(chrome.path)
     await page.getByTestId('avatar-menu-trigger').click()
     await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['Settings', 'Logout'])
-    await page.waitForTimeout(1500)
+    // Well past any retry delay; a request the page makes afterwards reaches the test after a retry would.
+    await page.clock.runFor(60_000)
+    await page.evaluate(() => fetch('/api/version/summary').then((response) => response.status))
     expect(checks).toBe(1)
   })
 
@@ -124,7 +128,7 @@ test.describe('public header', () => {
       const user = await response.json()
       await route.fulfill({ response, json: { ...user, username: '', companyName: '', companyId: '' } })
     })
-    await page.goto('/')
+    await page.goto(chrome.path)
     await page.getByRole('button', { name: 'Open account menu for demo@clusterdeck.eu' }).click()
     const menu = page.getByRole('menu')
     await expect(menu.getByTestId('avatar-name')).toHaveText('demo@clusterdeck.eu')
@@ -137,7 +141,7 @@ test.describe('public header', () => {
   }) => {
     await holdLogoutRequests(page)
     await signIn(page, 'demo')
-    await page.goto('/pricing')
+    await page.goto(chrome.path)
     await page.getByTestId('avatar-menu-trigger').click()
     await page.getByRole('menuitem', { name: 'Logout' }).click()
     const pending = page.getByRole('menuitem', { name: 'Logging out...' })
@@ -152,7 +156,7 @@ test.describe('public header', () => {
 
   test('keyboard: skip link, then the avatar menu opens and moves with the arrows', async ({ page }) => {
     await signIn(page, 'officer')
-    await page.goto('/')
+    await page.goto(chrome.path)
     await expect(page.getByTestId('avatar-menu-trigger')).toBeVisible({ timeout: 20_000 })
     await page.keyboard.press('Tab')
     const skip = page.getByRole('link', { name: 'Skip to main content' })
@@ -170,7 +174,7 @@ test.describe('public header', () => {
 
   test('the header reads in French', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('language', 'fr'))
-    await page.goto('/')
+    await page.goto(chrome.path)
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
     const nav = page.getByRole('navigation', { name: 'Navigation principale' })
     await expect(nav.getByRole('link')).toHaveText(['Tarifs', 'Documentation', 'Tutoriels'])

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { describeChrome } from './support/chrome.ts'
 import { expect, test } from './support/fixtures.ts'
 
 const RATES_CACHE_KEY = 'exchangeRates:v1'
@@ -10,10 +11,10 @@ async function openCurrencyMenu(page: Page) {
   return page.getByRole('menu')
 }
 
-test.describe('theme', () => {
+describeChrome('theme', (chrome) => {
   test('follows the system by default and is remembered once toggled', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' })
-    await page.goto('/')
+    await page.goto(chrome.path)
     await expect(html(page)).toHaveClass(/\bdark\b/)
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull()
 
@@ -34,17 +35,18 @@ test.describe('theme', () => {
   test('a stored dark theme is painted before hydration and stays after it', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'))
     await page.emulateMedia({ colorScheme: 'light' })
-    await page.goto('/')
+    await page.goto(chrome.path)
     await expect(html(page)).toHaveClass(/\bdark\b/)
     await expect(page.getByRole('button', { name: 'Change theme' })).toHaveAttribute('aria-pressed', 'true')
-    await page.waitForTimeout(300)
+    // Hydration (or the islands) has run once nothing is loading any more.
+    await page.waitForLoadState('networkidle')
     await expect(html(page)).toHaveClass(/\bdark\b/)
   })
 })
 
-test.describe('currency', () => {
+describeChrome('currency', (chrome) => {
   test('defaults to EUR, lists USD, GBP, EUR and remembers the choice', async ({ page }) => {
-    await page.goto('/')
+    await page.goto(chrome.path)
     const switcher = page.getByTestId('currency-switcher')
     await expect(switcher).toHaveText('€EUR')
     const menu = await openCurrencyMenu(page)
@@ -75,7 +77,7 @@ test.describe('currency', () => {
         },
       }),
     )
-    await page.goto('/')
+    await page.goto(chrome.path)
     const menu = await openCurrencyMenu(page)
     await expect(menu.getByTestId('currency-rates')).toContainText('1 USD = 0.9123 EUR')
     await expect(menu.getByTestId('currency-rates')).toContainText('1 USD = 0.7800 GBP')
@@ -102,7 +104,7 @@ test.describe('currency', () => {
       )
     }, RATES_CACHE_KEY)
     const answered = page.waitForResponse('**/api/rates')
-    await page.goto('/')
+    await page.goto(chrome.path)
     await answered
     const menu = await openCurrencyMenu(page)
     // The test server's rate services are unreachable: it answers its fallback rates.
@@ -119,7 +121,7 @@ test.describe('currency', () => {
       )
     }, RATES_CACHE_KEY)
     await page.route('**/api/rates', (route) => route.abort('failed'))
-    await page.goto('/')
+    await page.goto(chrome.path)
     const menu = await openCurrencyMenu(page)
     await expect(menu.getByTestId('currency-rates')).toContainText('1 USD = 0.9000 EUR')
     await expect(menu.getByTestId('currency-rates')).toContainText('1 USD = 0.8000 GBP')
@@ -131,7 +133,7 @@ test.describe('currency', () => {
     consoleErrors,
   }) => {
     await page.route('**/api/rates', (route) => route.abort('failed'))
-    await page.goto('/')
+    await page.goto(chrome.path)
     const menu = await openCurrencyMenu(page)
     await expect(menu.getByTestId('currency-rates')).toContainText('1 USD = 0.8500 EUR')
     await expect(menu.getByTestId('currency-rates')).toContainText('1 USD = 0.7350 GBP')
@@ -144,22 +146,22 @@ test.describe('currency', () => {
         json: { base: 'USD', rates: { USD: 1, EUR: 'n/a', GBP: 0.7 }, timestamp: 1, date: 'x' },
       }),
     )
-    await page.goto('/')
+    await page.goto(chrome.path)
     const menu = await openCurrencyMenu(page)
     await expect(menu.getByTestId('currency-rates')).toContainText('1 USD = 0.8500 EUR')
     expect(await page.evaluate((key) => localStorage.getItem(key), RATES_CACHE_KEY)).toBeNull()
   })
 })
 
-test.describe('language', () => {
+describeChrome('language', (chrome) => {
   test('switches to French, updates <html lang> and is remembered', async ({ page }) => {
-    await page.goto('/')
+    await page.goto(chrome.path)
     await expect(html(page)).toHaveAttribute('lang', 'en')
     await page.getByRole('button', { name: 'Change language, now English' }).click()
     await page.getByRole('menuitemradio', { name: /Français/ }).click()
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      "Kubernetes managé depuis des centres de données de l'UE",
-    )
+    await expect(
+      page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Tarifs' }),
+    ).toBeVisible()
     await expect(html(page)).toHaveAttribute('lang', 'fr')
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('fr')
 
@@ -168,9 +170,9 @@ test.describe('language', () => {
     await expect(page.getByRole('button', { name: 'Changer de langue, actuellement Français' })).toBeVisible()
     await page.getByRole('button', { name: 'Changer de langue, actuellement Français' }).click()
     await page.getByRole('menuitemradio', { name: /English/ }).click()
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      'Managed Kubernetes from EU data centers',
-    )
+    await expect(
+      page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Pricing' }),
+    ).toBeVisible()
     await expect(html(page)).toHaveAttribute('lang', 'en')
   })
 })

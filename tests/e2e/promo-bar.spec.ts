@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { describeChrome } from './support/chrome.ts'
 import { expect, test } from './support/fixtures.ts'
 
 /** A toast of the app's toaster that is open (shown) and contains `text`. */
@@ -9,16 +10,16 @@ const openToast = (page: Page, text: string) =>
  * Timed checks run on the page's fake clock, paused once the page has loaded: time moves only
  * when the test moves it, so the durations are checked to the millisecond on any machine.
  */
-async function loadWithPausedClock(page: Page) {
+async function loadWithPausedClock(page: Page, path: string) {
   await page.clock.install({ time: new Date('2025-06-02T09:00:00Z') })
-  await page.goto('/')
+  await page.goto(path)
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible({ timeout: 20_000 })
   await page.clock.pauseAt(new Date('2025-06-02T09:10:00Z'))
 }
 
-test.describe('promo bar', () => {
+describeChrome('promo bar', (chrome) => {
   test('offers 5% off with the code PARIS for a first purchase', async ({ page }) => {
-    await page.goto('/')
+    await page.goto(chrome.path)
     const bar = page.getByRole('region', { name: 'New user discount' })
     await expect(bar).toContainText('New Users: Get 5% Off with Code')
     await expect(bar.getByRole('button', { name: 'Copy promo code PARIS' })).toHaveText('PARIS')
@@ -28,7 +29,7 @@ test.describe('promo bar', () => {
 
   test('copies the code, shows "Copied!" for 2 seconds and a toast for 3', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-    await loadWithPausedClock(page)
+    await loadWithPausedClock(page, chrome.path)
     await page.getByRole('button', { name: 'Copy promo code PARIS' }).click()
     const copied = page.getByText('Copied!')
     const toast = openToast(page, 'Code copied')
@@ -59,7 +60,7 @@ test.describe('promo bar', () => {
         return true
       }
     })
-    await page.goto('/')
+    await page.goto(chrome.path)
     const code = page.getByRole('button', { name: 'Copy promo code PARIS' })
     await code.click()
     await expect(page.getByText('Copied!')).toBeVisible()
@@ -73,7 +74,7 @@ test.describe('promo bar', () => {
     page,
     browser,
   }) => {
-    await page.goto('/')
+    await page.goto(chrome.path)
     await page.getByRole('button', { name: 'Dismiss discount bar' }).click()
     await expect(page.getByTestId('promo-bar')).toHaveCount(0)
     const tab = page.getByRole('button', { name: 'Show discount bar' })
@@ -87,7 +88,7 @@ test.describe('promo bar', () => {
     // Another browser session still sees the bar.
     const otherContext = await browser.newContext()
     const otherPage = await otherContext.newPage()
-    await otherPage.goto('/')
+    await otherPage.goto(chrome.path)
     await expect(otherPage.getByTestId('promo-bar')).toBeVisible()
     await otherContext.close()
 
@@ -101,7 +102,7 @@ test.describe('promo bar', () => {
 
   test('the restore toast stays 2.5 seconds', async ({ page }) => {
     await page.addInitScript(() => sessionStorage.setItem('promoBarDismissed', 'true'))
-    await loadWithPausedClock(page)
+    await loadWithPausedClock(page, chrome.path)
     await page.getByRole('button', { name: 'Show discount bar' }).click()
     const toast = openToast(page, 'Discount Bar Restored!')
     await expect(toast).toBeVisible()
@@ -113,7 +114,7 @@ test.describe('promo bar', () => {
 
   test('works from the keyboard', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-    await page.goto('/')
+    await page.goto(chrome.path)
     await page.keyboard.press('Tab') // skip link
     await page.keyboard.press('Tab')
     await expect(page.getByRole('button', { name: 'Copy promo code PARIS' })).toBeFocused()
@@ -130,7 +131,7 @@ test.describe('promo bar', () => {
   test('reads in French and fits a 390 px screen', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     await page.addInitScript(() => localStorage.setItem('language', 'fr'))
-    await page.goto('/')
+    await page.goto(chrome.path)
     const bar = page.getByTestId('promo-bar')
     await expect(bar).toContainText('Nouveaux utilisateurs : 5 % de réduction avec le code')
     await expect(bar).toContainText('Valable uniquement pour le premier achat')

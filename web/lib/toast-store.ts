@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react'
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from './constants.ts'
 
 export type ToastVariant = 'default' | 'success' | 'destructive' | 'warning' | 'info'
@@ -15,7 +14,8 @@ export type ToastItem = ToastInput & { id: string; open: boolean }
 
 /**
  * The toast list of spec §4/§9: a new toast goes first and opens; at most 3 are kept; a dismissed
- * toast closes and is removed 6 s later. A small store outside React so any code can toast.
+ * toast closes and is removed 6 s later. A small store outside React so any code can toast; the
+ * app's Toaster (React) and a static page's toaster (web/site/islands/toasts.ts) both draw it.
  */
 let toasts: ToastItem[] = []
 const listeners = new Set<() => void>()
@@ -56,10 +56,4 @@ export function subscribeToToasts(listener: () => void): () => void {
 
 export function currentToasts(): ToastItem[] {
   return toasts
-}
-
-const noToasts: ToastItem[] = []
-
-export function useToasts(): ToastItem[] {
-  return useSyncExternalStore(subscribeToToasts, currentToasts, () => noToasts)
 }

@@ -14,7 +14,7 @@ import { confirmMfaEnrolment, disableMfa, startMfaEnrolment } from './mfa.ts'
 
 export default async function mfaRoutes(app: FastifyInstance, ctx: ServerContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()
-  api.addHook('preHandler', requireUser)
+  api.addHook('preValidation', requireUser)
 
   api.post('/api/auth/mfa/setup', {
     schema: {

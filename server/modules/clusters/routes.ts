@@ -84,7 +84,7 @@ async function tokenReviewRoutes(app: FastifyInstance, ctx: ServerContext) {
 
 async function memberRoutes(app: FastifyInstance, ctx: ServerContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()
-  api.addHook('preHandler', requireMember)
+  api.addHook('preValidation', requireMember)
   const detail = async (request: FastifyRequest, id: string) =>
     clusterDetail(ctx.db, callerOf(request), id, await getCatalog(ctx.db))
   const accepted = { 202: clusterDetailSchema, ...errorResponses(400, 401, 403, 404, 409, 422) }

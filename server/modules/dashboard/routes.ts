@@ -8,7 +8,7 @@ import { sidebarCounts } from './service.ts'
 
 export default async function dashboardRoutes(app: FastifyInstance, ctx: ServerContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()
-  api.addHook('preHandler', requireUser)
+  api.addHook('preValidation', requireUser)
 
   api.get('/api/sidebar-counts', {
     schema: {

@@ -15,7 +15,7 @@ import { countUnread, listNotifications, markAllRead, markRead, moveToTrash } fr
 
 export default async function notificationRoutes(app: FastifyInstance, ctx: ServerContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()
-  api.addHook('preHandler', requireUser)
+  api.addHook('preValidation', requireUser)
 
   api.get('/api/notifications', {
     schema: {

@@ -27,7 +27,7 @@ export default async function officerRoutes(app: FastifyInstance, ctx: ServerCon
 
 async function accessRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>()
-  api.addHook('preHandler', requireUser)
+  api.addHook('preValidation', requireUser)
 
   api.get('/api/officers/check-access', {
     schema: {
@@ -41,7 +41,7 @@ async function accessRoutes(app: FastifyInstance) {
 
 async function orderReviewRoutes(app: FastifyInstance, ctx: ServerContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()
-  api.addHook('preHandler', requireOfficer)
+  api.addHook('preValidation', requireOfficer)
 
   api.get('/api/officers/orders', {
     schema: {

@@ -28,7 +28,7 @@ const idempotencyHeaders = z.object({
 /** The organization's orders: its active members only. */
 export default async function orderRoutes(app: FastifyInstance, ctx: ServerContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()
-  api.addHook('preHandler', requireMember)
+  api.addHook('preValidation', requireMember)
 
   api.post('/api/orders/quote', {
     schema: {

@@ -8,7 +8,7 @@ import { checkProvider } from './service.ts'
 
 export default async function providerRoutes(app: FastifyInstance, ctx: ServerContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()
-  api.addHook('preHandler', requireUser)
+  api.addHook('preValidation', requireUser)
 
   api.get('/api/providers/:provider/check', {
     schema: {

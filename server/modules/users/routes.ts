@@ -10,7 +10,7 @@ import { setLanguage } from './service.ts'
 /** The signed-in person's own account. */
 export default async function userRoutes(app: FastifyInstance, ctx: ServerContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()
-  api.addHook('preHandler', requireUser)
+  api.addHook('preValidation', requireUser)
 
   api.get('/api/user', {
     schema: {

@@ -1,10 +1,17 @@
 import { cva } from 'class-variance-authority'
 import { X } from 'lucide-react'
 import { Toast } from 'radix-ui'
+import { useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '#web/lib/cn.ts'
 import { TOAST_DEFAULT_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from '#web/lib/constants.ts'
-import { dismissToast, type ToastVariant, useToasts } from '#web/lib/toast-store.ts'
+import {
+  currentToasts,
+  dismissToast,
+  subscribeToToasts,
+  type ToastItem,
+  type ToastVariant,
+} from '#web/lib/toast-store.ts'
 
 const toastVariants = cva(
   'group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-lg border p-4 pr-9 shadow-lg transition-all data-[state=closed]:opacity-0 data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]',
@@ -22,9 +29,11 @@ const toastVariants = cva(
   },
 )
 
+const noToasts: ToastItem[] = []
+
 /** Renders the toast list (spec §9): 5 s by default, swipe right 50 px to dismiss, F8 to focus. */
 export function Toaster() {
-  const toasts = useToasts()
+  const toasts = useSyncExternalStore(subscribeToToasts, currentToasts, () => noToasts)
   const { t } = useTranslation()
   return (
     <Toast.Provider

@@ -1,10 +1,13 @@
+import { TOAST_DEFAULT_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from '#web/lib/constants.ts'
 import {
-  TOAST_DEFAULT_DURATION_MS,
-  TOAST_HOTKEY,
-  TOAST_LIMIT,
-  TOAST_SWIPE_THRESHOLD_PX,
-} from '#web/lib/constants.ts'
-import type { ToastVariant } from '#web/lib/toast-store.ts'
+  currentToasts,
+  dismissToast,
+  subscribeToToasts,
+  type ToastInput,
+  type ToastItem,
+  type ToastVariant,
+  toast,
+} from '#web/lib/toast-store.ts'
 import { element, icon } from './dom.ts'
 
 const VARIANT_CLASSES: Record<ToastVariant, string> = {
@@ -18,8 +21,9 @@ const VARIANT_CLASSES: Record<ToastVariant, string> = {
 const X_ICON = ['M18 6 6 18', 'm6 6 12 12']
 
 /**
- * Toasts on a static page, in the list the app's toaster drew at build time: the same look, at
- * most three, newest first, each gone after its duration or its close button.
+ * Toasts on a static page, drawn from the app's own toast store (web/lib/toast-store.ts: newest
+ * first, at most three, removed 6 s after they close) into the list the app's toaster drew at build
+ * time, with the same look. A toast closes after its duration, its close button or a swipe.
  */
 export function createToaster(closeLabel: string) {
   const list = document.querySelector<HTMLOListElement>('#site-toasts ol')
@@ -27,53 +31,63 @@ export function createToaster(closeLabel: string) {
   document.addEventListener('keydown', (event) => {
     if ((TOAST_HOTKEY as readonly string[]).includes(event.key) && list) list.focus()
   })
-  return function showToast(toast: {
-    title: string
-    description?: string
-    variant?: ToastVariant
-    duration?: number
-  }): void {
+  const drawn = new Map<string, HTMLLIElement>()
+  subscribeToToasts(() => {
     if (!list) return
-    const variant = toast.variant ?? 'default'
-    const close = element(
-      'button',
-      {
-        type: 'button',
-        'aria-label': closeLabel,
-        class: 'absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100',
-      },
-      [icon(X_ICON)],
-    )
-    const item = element(
-      'li',
-      {
-        role: 'status',
-        'aria-live': 'polite',
-        'aria-atomic': 'true',
-        'data-state': 'open',
-        'data-variant': variant,
-        class: `group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-lg border p-4 pr-9 shadow-lg transition-all data-[state=closed]:opacity-0 ${VARIANT_CLASSES[variant]}`,
-      },
-      [
-        element('div', { class: 'grid gap-1' }, [
-          element('div', { class: 'text-sm font-semibold' }, [toast.title]),
-          ...(toast.description
-            ? [element('div', { class: 'text-sm opacity-90' }, [toast.description])]
-            : []),
-        ]),
-        close,
-      ],
-    )
-    const dismiss = () => {
-      item.dataset.state = 'closed'
-      setTimeout(() => item.remove(), 200)
+    const items = currentToasts()
+    for (const [id, item] of drawn) {
+      if (items.some((toast) => toast.id === id)) continue
+      item.remove()
+      drawn.delete(id)
     }
-    close.addEventListener('click', dismiss)
-    dismissOnSwipeRight(item, dismiss)
-    list.prepend(item)
-    for (const extra of [...list.children].slice(TOAST_LIMIT)) extra.remove()
-    setTimeout(dismiss, toast.duration ?? TOAST_DEFAULT_DURATION_MS)
+    for (const toast of [...items].reverse()) {
+      const item = drawn.get(toast.id) ?? draw(toast, closeLabel)
+      if (!drawn.has(toast.id)) {
+        drawn.set(toast.id, item)
+        list.prepend(item)
+        setTimeout(() => dismissToast(toast.id), toast.duration ?? TOAST_DEFAULT_DURATION_MS)
+      }
+      item.dataset.state = toast.open ? 'open' : 'closed'
+    }
+  })
+  return function showToast(input: ToastInput): void {
+    toast(input)
   }
+}
+
+function draw(toast: ToastItem, closeLabel: string): HTMLLIElement {
+  const variant = toast.variant ?? 'default'
+  const close = element(
+    'button',
+    {
+      type: 'button',
+      'aria-label': closeLabel,
+      class: 'absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100',
+    },
+    [icon(X_ICON)],
+  )
+  const item = element(
+    'li',
+    {
+      role: 'status',
+      'aria-live': 'polite',
+      'aria-atomic': 'true',
+      'data-state': 'open',
+      'data-variant': variant,
+      class: `group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-lg border p-4 pr-9 shadow-lg transition-all data-[state=closed]:opacity-0 ${VARIANT_CLASSES[variant]}`,
+    },
+    [
+      element('div', { class: 'grid gap-1' }, [
+        ...(toast.title ? [element('div', { class: 'text-sm font-semibold' }, [toast.title])] : []),
+        ...(toast.description ? [element('div', { class: 'text-sm opacity-90' }, [toast.description])] : []),
+      ]),
+      close,
+    ],
+  ) as HTMLLIElement
+  const dismiss = () => dismissToast(toast.id)
+  close.addEventListener('click', dismiss)
+  dismissOnSwipeRight(item, dismiss)
+  return item
 }
 
 export type ShowToast = ReturnType<typeof createToaster>
@@ -83,10 +97,12 @@ function dismissOnSwipeRight(item: HTMLElement, dismiss: () => void): void {
   let startX: number | undefined
   item.addEventListener('pointerdown', (event) => {
     startX = event.clientX
-    item.setPointerCapture(event.pointerId)
   })
   item.addEventListener('pointermove', (event) => {
     if (startX === undefined) return
+    // Captured only once the pointer moves: a capture at pointerdown would take the close
+    // button's click for the toast itself.
+    if (!item.hasPointerCapture(event.pointerId)) item.setPointerCapture(event.pointerId)
     item.style.transform = `translateX(${Math.max(0, event.clientX - startX)}px)`
   })
   const end = (event: PointerEvent) => {
