@@ -5,18 +5,25 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { chmodSync, closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { SERVER_ENVIRONMENT_VARIABLES } from '#server/config.ts'
 import { createDatabase, type Database } from '#server/db/client.ts'
 import { ensureDatabase } from '#server/db/databases.ts'
 import { startEmbeddedPostgres } from '#server/db/embedded-postgres.ts'
 import { findFreePort } from '#server/lib/net.ts'
+import {
+  createDataDir,
+  isReady,
+  OFFLINE_RATES,
+  pollUntil,
+  REPOSITORY_ROOT,
+  spawnServerProcess,
+  stopServerProcess,
+} from '../server-process.ts'
 import { sourceFingerprint } from '../source-fingerprint.ts'
 
-export const REPOSITORY_ROOT = fileURLToPath(new URL('../..', import.meta.url))
+export { REPOSITORY_ROOT }
 
 /** The production session cookie (server/plugins/auth.ts): `__Host-` prefixed, sent here over plain HTTP. */
 export const PRODUCTION_SESSION_COOKIE = '__Host-cd_session'
@@ -67,9 +74,7 @@ export async function runBench(
   timeLimitMs: number,
   body: (bench: Bench) => Promise<void>,
 ): Promise<void> {
-  const workDir = mkdtempSync(path.join(os.tmpdir(), 'clusterdeck-bench-'))
-  // As root the embedded database runs as the `postgres` user, which must be able to enter it.
-  chmodSync(workDir, 0o755)
+  const workDir = createDataDir('clusterdeck-bench-')
   const cleanups: (() => Promise<void> | void)[] = []
   let cleaning: Promise<void> | undefined
   const cleanUp = () => {
@@ -177,15 +182,8 @@ async function spawnServer(
   const name = options.name ?? `server-${port}`
   const logFile = path.join(workDir, `${name}.log`)
   const log = openSync(logFile, 'a')
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([variable]) => !SERVER_ENVIRONMENT_VARIABLES.includes(variable)),
-  )
-  const child = spawn(process.execPath, ['server/main.ts', '--role=all'], {
-    cwd: REPOSITORY_ROOT,
-    // Logs go to a file: production logs every request, and reading them here would cost the bench.
-    stdio: ['ignore', log, log],
-    env: {
-      ...inherited,
+  const child = spawnServerProcess(
+    {
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -194,12 +192,13 @@ async function spawnServer(
       SESSION_SECRET: sessionSecret,
       DATA_DIR: path.join(workDir, `${name}-data`),
       WEB_CLIENT_DIR: options.webClientDir ?? path.join(workDir, 'no-web-build'),
-      // Traffic stays on this machine: the rate sources point at a closed local port.
-      RATES_PRIMARY_URL: 'http://127.0.0.1:9/unreachable',
-      RATES_BACKUP_URL: 'http://127.0.0.1:9/unreachable',
+      // Traffic stays on this machine.
+      ...OFFLINE_RATES,
       ...options.environment,
     },
-  })
+    // Logs go to a file: production logs every request, and reading them here would cost the bench.
+    { args: ['--role=all'], stdio: ['ignore', log, log] },
+  )
   closeSync(log)
   const baseUrl = `http://127.0.0.1:${port}`
   const server: RunningServer = {
@@ -211,7 +210,7 @@ async function spawnServer(
     stop: () => stopChild(child),
   }
   try {
-    await waitUntilReady(child, `${baseUrl}/readyz`, logFile)
+    await waitUntilReady(child, baseUrl, logFile)
   } catch (error) {
     await server.stop()
     throw error
@@ -219,33 +218,13 @@ async function spawnServer(
   return server
 }
 
-async function waitUntilReady(child: ChildProcess, url: string, logFile: string): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) break
-    const ready = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (ready) return
-    await sleep(200)
-  }
+async function waitUntilReady(child: ChildProcess, baseUrl: string, logFile: string): Promise<void> {
+  if (await pollUntil(() => isReady(baseUrl), { timeoutMs: READY_TIMEOUT_MS, child })) return
   const output = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-3_000) : ''
-  throw new Error(`the server did not become ready at ${url}\n${output}`)
+  throw new Error(`the server did not become ready at ${baseUrl}/readyz\n${output}`)
 }
 
-/** SIGTERM (the server drains and exits), then SIGKILL if it has not exited in time. */
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS)
-    child.once('exit', () => {
-      clearTimeout(force)
-      resolve()
-    })
-    child.kill('SIGTERM')
-  })
-}
+const stopChild = (child: ChildProcess) => stopServerProcess(child, STOP_GRACE_MS)
 
 function residentBytes(pid: number): number {
   try {

@@ -5,6 +5,7 @@ import type { ZodType } from 'zod'
 import { DEMO_PASSWORD } from '#common/demo-accounts.ts'
 import { startTestServer, TestClient } from '#tests/helpers/server.ts'
 import { containsStackTrace } from '#tests/helpers/stack-trace.ts'
+import { LOOPBACK_LIMITS } from '../../scripts/server-process.ts'
 
 /**
  * Every route the app registers, signed out and signed in, gets malformed and hostile input.
@@ -25,14 +26,7 @@ vi.mock('fastify', async (importOriginal) => {
   return { ...fastify, default: recordingFastify }
 })
 
-const server = await startTestServer({
-  RATE_LIMIT_PER_IP: '1000000',
-  LEAD_RATE_LIMIT_PER_IP: '1000000',
-  LOGIN_MAX_FAILURES: '1000000',
-  // The rates route must not reach the internet from a test: closed local ports make it fall back.
-  RATES_PRIMARY_URL: 'http://127.0.0.1:9/primary',
-  RATES_BACKUP_URL: 'http://127.0.0.1:9/backup',
-})
+const server = await startTestServer(LOOPBACK_LIMITS)
 afterAll(() => server.close())
 
 /** Paths the web app's static files and SPA fallback own; only GET/HEAD routes may live there. */

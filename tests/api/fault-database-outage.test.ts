@@ -7,13 +7,10 @@ import { httpRequest, isAnswer, type Outcome } from '#tests/helpers/http.ts'
 import {
   cleanUpServers,
   createDataDir,
-  findFreePort,
   sleep,
-  spawnServer,
+  startServerProcess,
   waitUntil,
-  waitUntilServing,
 } from '#tests/helpers/process.ts'
-import { TEST_SESSION_SECRET } from '#tests/helpers/server.ts'
 
 /**
  * Fault: PostgreSQL stops under traffic. Every request that needs it gets a 503 JSON answer
@@ -39,17 +36,7 @@ describe('PostgreSQL stopping under traffic', () => {
     postgres = await startEmbeddedPostgres({ dataDir: pgDataDir })
     const port = postgres.port
     const databaseUrl = await createDatabase(postgres.url, 'clusterdeck')
-    const server = spawnServer({
-      PORT: String(await findFreePort()),
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: createDataDir(),
-      SESSION_SECRET: TEST_SESSION_SECRET,
-      LOG_LEVEL: 'error',
-      RATE_LIMIT_PER_IP: '100000',
-      RATES_PRIMARY_URL: 'http://127.0.0.1:9/primary',
-      RATES_BACKUP_URL: 'http://127.0.0.1:9/backup',
-    })
-    await waitUntilServing(server)
+    const server = await startServerProcess(databaseUrl, { LOG_LEVEL: 'error', RATE_LIMIT_PER_IP: '100000' })
     const cookie = await signIn(server.baseUrl)
 
     const requests: Record<string, () => Promise<Outcome>> = {

@@ -3,16 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNTS, demoEmail } from '#common/demo-accounts.ts'
 import { QUEUES } from '#server/jobs/queue.ts'
 import { httpRequest, isAnswer } from '#tests/helpers/http.ts'
-import {
-  cleanUpServers,
-  createDataDir,
-  findFreePort,
-  type ServerProcess,
-  spawnServer,
-  waitUntil,
-  waitUntilServing,
-} from '#tests/helpers/process.ts'
-import { createTestDatabase, TEST_SESSION_SECRET } from '#tests/helpers/server.ts'
+import { cleanUpServers, type ServerProcess, startServerProcess, waitUntil } from '#tests/helpers/process.ts'
+import { createTestDatabase } from '#tests/helpers/server.ts'
 
 /**
  * Fault: the server is SIGKILLed while mail jobs are queued and one is half done (its mail
@@ -34,19 +26,8 @@ afterAll(async () => {
   await database.drop()
 }, 30_000)
 
-async function startServer(): Promise<ServerProcess> {
-  const server = spawnServer({
-    PORT: String(await findFreePort()),
-    DATABASE_URL: database.url,
-    DATA_DIR: createDataDir(),
-    SESSION_SECRET: TEST_SESSION_SECRET,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_IP: '100000',
-    RATES_PRIMARY_URL: 'http://127.0.0.1:9/primary',
-    RATES_BACKUP_URL: 'http://127.0.0.1:9/backup',
-  })
-  await waitUntilServing(server)
-  return server
+function startServer(): Promise<ServerProcess> {
+  return startServerProcess(database.url, { RATE_LIMIT_PER_IP: '100000' })
 }
 
 async function count(query: string, values: unknown[] = []): Promise<number> {

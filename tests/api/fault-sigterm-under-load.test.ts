@@ -2,16 +2,8 @@ import http from 'node:http'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '#common/demo-accounts.ts'
 import { heldRequest, httpRequest, isAnswer, type Outcome } from '#tests/helpers/http.ts'
-import {
-  cleanUpServers,
-  createDataDir,
-  findFreePort,
-  sleep,
-  spawnServer,
-  waitUntil,
-  waitUntilServing,
-} from '#tests/helpers/process.ts'
-import { createTestDatabase, TEST_SESSION_SECRET } from '#tests/helpers/server.ts'
+import { cleanUpServers, sleep, startServerProcess, waitUntil } from '#tests/helpers/process.ts'
+import { createTestDatabase } from '#tests/helpers/server.ts'
 
 /**
  * Fault: SIGTERM while the server is under load. The requests it is working on finish with their
@@ -35,18 +27,11 @@ type Sample = { name: string; startedAt: number; freshConnection: boolean; outco
 
 describe('SIGTERM under load', () => {
   it('finishes the requests in flight, takes no new ones and exits 0', async () => {
-    const server = spawnServer({
-      PORT: String(await findFreePort()),
-      DATABASE_URL: database.url,
-      DATA_DIR: createDataDir(),
-      SESSION_SECRET: TEST_SESSION_SECRET,
+    const server = await startServerProcess(database.url, {
       LOG_LEVEL: 'info',
       RATE_LIMIT_PER_IP: '100000',
       LOGIN_MAX_FAILURES: '100000',
-      RATES_PRIMARY_URL: 'http://127.0.0.1:9/primary',
-      RATES_BACKUP_URL: 'http://127.0.0.1:9/backup',
     })
-    await waitUntilServing(server)
     const login = {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

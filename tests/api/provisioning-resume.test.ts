@@ -8,15 +8,7 @@ import { createDatabase } from '#server/db/client.ts'
 import { QUEUES, startJobQueue } from '#server/jobs/queue.ts'
 import type { RealtimeHub } from '#server/realtime/hub.ts'
 import { clusterRecord, demoRequester, orderCluster, waitForClusterStatus } from '#tests/helpers/clusters.ts'
-import {
-  cleanUpServers,
-  createDataDir,
-  findFreePort,
-  type ServerProcess,
-  spawnServer,
-  waitUntil,
-  waitUntilServing,
-} from '#tests/helpers/process.ts'
+import { cleanUpServers, type ServerProcess, startServerProcess, waitUntil } from '#tests/helpers/process.ts'
 import { createTestDatabase, TEST_SESSION_SECRET } from '#tests/helpers/server.ts'
 
 /**
@@ -58,19 +50,8 @@ afterAll(async () => {
   await database.drop()
 }, 30_000)
 
-async function startServer(): Promise<ServerProcess> {
-  const server = spawnServer({
-    PORT: String(await findFreePort()),
-    DATABASE_URL: database.url,
-    DATA_DIR: createDataDir(),
-    SESSION_SECRET: TEST_SESSION_SECRET,
-    LOG_LEVEL: 'warn',
-    RATES_PRIMARY_URL: 'http://127.0.0.1:9/primary',
-    RATES_BACKUP_URL: 'http://127.0.0.1:9/backup',
-    ...environment,
-  })
-  await waitUntilServing(server)
-  return server
+function startServer(): Promise<ServerProcess> {
+  return startServerProcess(database.url, environment)
 }
 
 async function count(query: string, values: unknown[] = []): Promise<number> {

@@ -1,15 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { SERVER_ENVIRONMENT_VARIABLES } from '#server/config.ts'
+import type { ChildProcess } from 'node:child_process'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { findFreePort } from '#server/lib/net.ts'
+import {
+  createDataDir as createServerDataDir,
+  OFFLINE_RATES,
+  pollUntil,
+  spawnServerProcess,
+} from '../../scripts/server-process.ts'
+import { TEST_SESSION_SECRET } from './server.ts'
 
 export { findFreePort }
-
-export const REPOSITORY_ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const MAIN_SCRIPT = path.join(REPOSITORY_ROOT, 'server', 'main.ts')
 
 export type ServerProcess = {
   child: ChildProcess
@@ -24,24 +24,16 @@ export type ServerProcess = {
 const started = new Set<ChildProcess>()
 const dataDirs = new Set<string>()
 
-/** A fresh data folder the `postgres` system user can traverse (the server runs it as that user when root). */
+/** A fresh data folder, removed (with any database left running on it) by cleanUpServers. */
 export function createDataDir(): string {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clusterdeck-process-'))
-  chmodSync(dataDir, 0o755)
+  const dataDir = createServerDataDir('clusterdeck-process-')
   dataDirs.add(dataDir)
   return dataDir
 }
 
-/** Spawns `server/main.ts` on the project's Node with only the given server variables set. */
+/** Spawns `server/main.ts` with only the given server variables set, keeping its output. */
 export function spawnServer(environment: Record<string, string>): ServerProcess {
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !SERVER_ENVIRONMENT_VARIABLES.includes(name)),
-  )
-  const child = spawn(process.execPath, [MAIN_SCRIPT], {
-    cwd: REPOSITORY_ROOT,
-    env: { ...inherited, ...environment },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawnServerProcess(environment)
   started.add(child)
   let stdout = ''
   let stderr = ''
@@ -67,21 +59,33 @@ export function spawnServer(environment: Record<string, string>): ServerProcess 
   }
 }
 
+/**
+ * The server of a process test on `databaseUrl`: a free port, its own data folder, the test
+ * session secret, quiet logs and offline rate sources, plus `environment`; resolves once it serves.
+ */
+export async function startServerProcess(
+  databaseUrl: string,
+  environment: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const server = spawnServer({
+    PORT: String(await findFreePort()),
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: createDataDir(),
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    LOG_LEVEL: 'warn',
+    ...OFFLINE_RATES,
+    ...environment,
+  })
+  await waitUntilServing(server)
+  return server
+}
+
 /** Polls until `check` returns true (errors count as "not yet"), failing with the server's output. */
 export async function waitUntil(
   check: () => Promise<boolean>,
   options: { timeoutMs: number; server?: ServerProcess; what: string },
 ): Promise<void> {
-  const deadline = Date.now() + options.timeoutMs
-  while (Date.now() < deadline) {
-    if (options.server && options.server.child.exitCode !== null) break
-    try {
-      if (await check()) return
-    } catch {
-      // not answering yet
-    }
-    await sleep(200)
-  }
+  if (await pollUntil(check, { timeoutMs: options.timeoutMs, child: options.server?.child })) return
   const output = options.server
     ? `\nstdout:\n${options.server.stdout().slice(-4000)}\nstderr:\n${options.server.stderr().slice(-4000)}`
     : ''

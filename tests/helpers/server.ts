@@ -16,6 +16,7 @@ import { startEmailWorker } from '#server/jobs/send-email.ts'
 import { createMailer } from '#server/lib/mailer.ts'
 import { startProvisioningWorkers } from '#server/provisioning/engine.ts'
 import { startRealtimeHub } from '#server/realtime/hub.ts'
+import { OFFLINE_RATES } from '../../scripts/server-process.ts'
 import { TEMPLATE_DATABASE } from '../setup/postgres.ts'
 
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789-abcdefghijkl'
@@ -57,6 +58,7 @@ export async function startTestServer(environment: Record<string, string> = {}):
     SESSION_SECRET: TEST_SESSION_SECRET,
     DATA_DIR: path.join(os.tmpdir(), 'clusterdeck-test-data'),
     LOG_LEVEL: 'silent',
+    ...OFFLINE_RATES,
     ...environment,
   })
   const db = createDatabase(database.url)

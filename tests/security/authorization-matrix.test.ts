@@ -11,6 +11,7 @@ import { createNotification } from '#server/modules/notifications/service.ts'
 import { newRegistration } from '#tests/helpers/auth.ts'
 import { blueConfiguration, orderBody } from '#tests/helpers/orders.ts'
 import { APP_ORIGIN, startTestServer, TestClient, type TestServer } from '#tests/helpers/server.ts'
+import { LOOPBACK_LIMITS } from '../../scripts/server-process.ts'
 
 /**
  * The authorization matrix: every API route × every kind of caller, with the status each must
@@ -526,13 +527,7 @@ const cookies = new Map<Caller, string>()
 let fixtures: Fixtures
 
 beforeAll(async () => {
-  server = await startTestServer({
-    RATE_LIMIT_PER_IP: '100000',
-    LEAD_RATE_LIMIT_PER_IP: '100000',
-    LOGIN_MAX_FAILURES: '100000',
-    RATES_PRIMARY_URL: 'http://127.0.0.1:9/p',
-    RATES_BACKUP_URL: 'http://127.0.0.1:9/b',
-  })
+  server = await startTestServer(LOOPBACK_LIMITS)
   const registration = newRegistration()
   const registered = await new TestClient(server.app).post('/api/register', registration)
   expect(registered.statusCode).toBe(200)

@@ -8,6 +8,7 @@ import { poolExecutor } from '#server/db/transaction.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
 import { newRegistration } from '#tests/helpers/auth.ts'
 import { APP_ORIGIN, startTestServer, TestClient, type TestServer } from '#tests/helpers/server.ts'
+import { LOOPBACK_LIMITS } from '../../scripts/server-process.ts'
 import {
   describeFailure,
   type FuzzHints,
@@ -68,14 +69,7 @@ let hints: FuzzHints
 const reports: FuzzReport[] = []
 
 beforeAll(async () => {
-  server = await startTestServer({
-    RATE_LIMIT_PER_IP: '100000000',
-    LEAD_RATE_LIMIT_PER_IP: '100000000',
-    LOGIN_MAX_FAILURES: '100000000',
-    // Closed local ports: the rates route falls back without reaching the internet.
-    RATES_PRIMARY_URL: 'http://127.0.0.1:9/primary',
-    RATES_BACKUP_URL: 'http://127.0.0.1:9/backup',
-  })
+  server = await startTestServer(LOOPBACK_LIMITS)
   document = (await server.app.inject({ method: 'GET', url: '/api/openapi.json' })).json()
   operations = operationsOf(document)
 
