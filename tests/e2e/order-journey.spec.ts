@@ -6,13 +6,15 @@ import type { ExchangeRates } from '../../common/money.ts'
 import { formatCents } from '../../common/pricing.ts'
 import type { ClusterDetail, Order } from '../../common/schemas/clusters.ts'
 import { acknowledgeRefusedRequest } from './support/auth.ts'
-import { expect, signIn, test } from './support/fixtures.ts'
+import { expect, test } from './support/fixtures.ts'
+import { Registrar, signInAsFreshAdmin } from './support/registrations.ts'
 
 /**
- * The whole journey of issue 6, as the demo customer: a suggestion opens the wizard prefilled,
- * the review shows PARIS's 5% as the server computes it, the order comes up live, and the cluster
- * is operated (kubeconfig, scale, upgrade) and deleted; a second order is refused PARIS.
- * The demo organization orders nowhere else in the browser tests, so this is its first purchase.
+ * The whole journey of issue 6, as a customer of its own organization: a suggestion opens the
+ * wizard prefilled, the review shows PARIS's 5% as the server computes it, the order comes up
+ * live, and the cluster is operated (kubeconfig, scale, upgrade) and deleted; a second order is
+ * refused PARIS. The organization is new, so its first order is its first purchase whatever else
+ * the browser tests order.
  */
 
 const RATES: ExchangeRates = { USD: 1, EUR: 0.9, GBP: 0.8 }
@@ -54,11 +56,15 @@ async function suggestAndReview(page: Page, name: string) {
 
 test('order journey: suggestion, PARIS, live provisioning, kubeconfig, scale, upgrade, delete', async ({
   page,
+  playwright,
   consoleErrors,
-}) => {
+}, testInfo) => {
   test.setTimeout(240_000)
+  const registrar = await Registrar.open(playwright, testInfo.project.use.baseURL)
+  const customer = await registrar.register()
+  await registrar.close()
   await useFixedRates(page)
-  await signIn(page, 'demo')
+  await signInAsFreshAdmin(page, customer)
   const name = `journey-${randomBytes(3).toString('hex')}`
   await suggestAndReview(page, name)
 
