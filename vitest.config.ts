@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
+    // The API tests wait on server processes and PostgreSQL more than they use the CPU: four test
+    // files at a time take the run from about 210 s to about 90 s on two cores (docs/quality.md).
+    maxWorkers: 4,
     projects: [
       {
         test: {

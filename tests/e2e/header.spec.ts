@@ -156,8 +156,11 @@ describeChrome('public header', (chrome) => {
 
   test('keyboard: skip link, then the avatar menu opens and moves with the arrows', async ({ page }) => {
     await signIn(page, 'officer')
+    // The menu's first item is Officers Panel once the officers check has answered.
+    const officerChecked = page.waitForResponse('**/api/officers/check-access')
     await page.goto(chrome.path)
     await expect(page.getByTestId('avatar-menu-trigger')).toBeVisible({ timeout: 20_000 })
+    await officerChecked
     await page.keyboard.press('Tab')
     const skip = page.getByRole('link', { name: 'Skip to main content' })
     await expect(skip).toBeFocused()
