@@ -84,6 +84,12 @@ export const VALIDATION_MESSAGES = {
   deletionConfirmation: "Type the cluster's name, {{name}}, to confirm its deletion",
   declineReasonRequired: 'Say why the order is declined',
   flavorNotAllowed: '{{flavor}} is not available for {{type}} clusters',
+
+  // Billing
+  chooseCountry: 'Choose a country',
+  vatNumberFormat: 'This is not a VAT number of the country chosen (for example FR12345678901)',
+  vatNumberOutsideEu: 'A VAT number is for customers in the EU; leave it empty outside the EU',
+  webhookUrl: 'Enter an http:// or https:// address',
 } as const
 
 export type ValidationMessageId = keyof typeof VALIDATION_MESSAGES

@@ -8,6 +8,15 @@ export const organizations = pgTable('organizations', {
   billingCurrency: text().notNull().default('EUR'),
   /** Orders above this total wait for an officer's approval. */
   creditLimitCents: bigint({ mode: 'number' }).notNull().default(5_000_000),
+  /** What its invoices carry (docs/decisions/016-billing.md). */
+  billingAddress: text().notNull().default(''),
+  countryCode: text().notNull().default('FR'),
+  vatNumber: text(),
+  purchaseOrderNumber: text(),
+  billingEmail: text(),
+  /** The support plan billed each month (the catalog's support_plans). */
+  supportPlanId: text().notNull().default('basic'),
+  stripeCustomerId: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 })
 

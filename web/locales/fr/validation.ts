@@ -79,4 +79,9 @@ export const validation: typeof english = {
   deletionConfirmation: 'Saisissez le nom du cluster, {{name}}, pour confirmer sa suppression',
   declineReasonRequired: 'Dites pourquoi la commande est refusée',
   flavorNotAllowed: '{{flavor}} n’est pas disponible pour les clusters {{type}}',
+
+  chooseCountry: 'Choisissez un pays',
+  vatNumberFormat: 'Ce n’est pas un numéro de TVA du pays choisi (par exemple FR12345678901)',
+  vatNumberOutsideEu: 'Le numéro de TVA concerne les clients de l’UE ; laissez-le vide hors de l’UE',
+  webhookUrl: 'Saisissez une adresse http:// ou https://',
 }

@@ -1,0 +1,290 @@
+import { z } from 'zod'
+import { CURRENCIES } from '../money.ts'
+import { BILLING_CYCLES } from '../pricing.ts'
+import { check, validationMessage } from '../validation-messages.ts'
+import { isEuCountry, isValidVatNumber, normalizeVatNumber, VAT_TREATMENTS } from '../vat.ts'
+import { emailSchema } from './auth.ts'
+
+/*
+ * Billing and usage (docs/decisions/016-billing.md). Stored money is USD integer cents, metered
+ * usage USD milli-cents; an invoice is in the organization's billing currency at the rate of its
+ * date, so its amounts are cents of `currency`.
+ */
+
+export const USAGE_KINDS = ['control_plane', 'nodes', 'add_on', 'support_plan'] as const
+export type UsageKind = (typeof USAGE_KINDS)[number]
+export const INVOICE_KINDS = ['invoice', 'credit_note'] as const
+export const INVOICE_STATUSES = ['open', 'paid', 'overdue'] as const
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
+export const INVOICE_LINE_KINDS = [...USAGE_KINDS, 'yearly_commitment', 'discount', 'correction'] as const
+export const CREDIT_ENTRY_KINDS = ['purchase', 'grant', 'applied', 'expired'] as const
+export const PAYMENT_METHOD_TYPES = ['card', 'sepa_debit'] as const
+export const BUDGET_BASES = ['month_to_date', 'forecast'] as const
+export const MAX_BUDGET_ALERTS = 10
+/** An invoice is due 30 days after it is issued; reminders go 7 and 14 days after that. */
+export const INVOICE_PAYMENT_DAYS = 30
+export const OVERDUE_REMINDER_DAYS = [7, 14] as const
+/** What one purchase of credits may be, in the billing currency's whole units. */
+export const CREDIT_PURCHASE_MIN = 10
+export const CREDIT_PURCHASE_MAX = 50_000
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
+const timestamp = z.string()
+
+export const creditEntrySchema = z.object({
+  id: z.string(),
+  kind: z.enum(CREDIT_ENTRY_KINDS),
+  /** USD cents: positive when credits come in, negative when they are used or expire. */
+  amountCents: z.number().int(),
+  expiresAt: timestamp.nullable(),
+  invoiceNumber: z.string().nullable(),
+  note: z.string().nullable(),
+  createdAt: timestamp,
+})
+export const creditsSchema = z.object({
+  balanceCents: z.number().int(),
+  /** The part of the balance that expires within 30 days. */
+  expiringSoonCents: z.number().int(),
+  entries: z.array(creditEntrySchema),
+})
+export type Credits = z.infer<typeof creditsSchema>
+
+export const billingSummarySchema = z.object({
+  /** The first hour of the month (UTC) and the last hour metered. */
+  periodStart: timestamp,
+  meteredUntil: timestamp.nullable(),
+  /** USD cents charged so far this month and the month-end forecast at the current pace. */
+  monthToDateCents: z.number().int(),
+  forecastCents: z.number().int(),
+  lastMonthCents: z.number().int(),
+  creditsBalanceCents: z.number().int(),
+  /** What the organization's open and overdue invoices still ask, per invoice currency. */
+  outstanding: z.array(z.object({ currency: z.enum(CURRENCIES), amountCents: z.number().int() })),
+  billingCurrency: z.enum(CURRENCIES),
+})
+export type BillingSummary = z.infer<typeof billingSummarySchema>
+
+export const planSchema = z.object({
+  supportPlan: z.object({ id: z.string(), name: z.string(), monthlyPriceCents: z.number().int() }),
+  clusters: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      status: z.string(),
+      billingCycle: z.enum(BILLING_CYCLES),
+      monthlyPriceCents: z.number().int(),
+      /** For a yearly cluster: the end of the year paid for. */
+      commitmentEndsAt: timestamp.nullable(),
+    }),
+  ),
+})
+export type Plans = z.infer<typeof planSchema>
+
+export const bankTransferSchema = z.object({
+  beneficiary: z.string(),
+  iban: z.string(),
+  bic: z.string(),
+})
+export const paymentMethodSchema = z.object({
+  id: z.string(),
+  type: z.enum(PAYMENT_METHOD_TYPES),
+  /** "visa", "mastercard", … for a card; the bank's code for a SEPA mandate. */
+  brand: z.string().nullable(),
+  last4: z.string(),
+  expMonth: z.number().int().nullable(),
+  expYear: z.number().int().nullable(),
+  isDefault: z.boolean(),
+})
+export const paymentMethodsSchema = z.object({
+  /** False when no Stripe keys are configured: only bank transfer is offered. */
+  cardPaymentsConfigured: z.boolean(),
+  bankTransfer: bankTransferSchema,
+  items: z.array(paymentMethodSchema),
+})
+export type PaymentMethods = z.infer<typeof paymentMethodsSchema>
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>
+
+export const invoiceLineSchema = z.object({
+  kind: z.enum(INVOICE_LINE_KINDS),
+  description: z.string(),
+  clusterName: z.string().nullable(),
+  /** Hours (or node-hours) for metered lines, 1 for the others. */
+  quantity: z.number().int(),
+  /** Per hour, in milli-cents of the invoice's currency; null for lines without one. */
+  unitPriceMillicents: z.number().int().nullable(),
+  amountCents: z.number().int(),
+})
+export const invoiceSummarySchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  kind: z.enum(INVOICE_KINDS),
+  status: z.enum(INVOICE_STATUSES),
+  periodStart: isoDate,
+  periodEnd: isoDate,
+  issuedAt: timestamp,
+  dueAt: timestamp,
+  paidAt: timestamp.nullable(),
+  currency: z.enum(CURRENCIES),
+  totalCents: z.number().int(),
+  /** What is still to pay: the total less payments (0 once paid). */
+  amountDueCents: z.number().int(),
+})
+export const invoiceSchema = invoiceSummarySchema.extend({
+  exchangeRate: z.number(),
+  subtotalCents: z.number().int(),
+  discountCents: z.number().int(),
+  creditsAppliedCents: z.number().int(),
+  taxableCents: z.number().int(),
+  vatTreatment: z.enum(VAT_TREATMENTS),
+  vatRatePercent: z.number(),
+  vatCents: z.number().int(),
+  vatMention: z.string().nullable(),
+  customer: z.object({
+    name: z.string(),
+    address: z.string(),
+    countryCode: z.string(),
+    vatNumber: z.string().nullable(),
+    purchaseOrderNumber: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
+  /** What to quote on a bank transfer. */
+  paymentReference: z.string(),
+  correctsInvoiceNumber: z.string().nullable(),
+  reason: z.string().nullable(),
+  lines: z.array(invoiceLineSchema),
+})
+export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>
+export type Invoice = z.infer<typeof invoiceSchema>
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>
+
+export const invoiceListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  cursor: z.string().max(200).optional(),
+  status: z.enum(INVOICE_STATUSES).optional(),
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+})
+
+/** The organization's billing details, printed on its invoices. */
+export const billingDetailsSchema = z
+  .object({
+    companyName: z
+      .string()
+      .trim()
+      .min(1, check('companyNameRequired'))
+      .max(200, check('tooLong', { maximum: 200 })),
+    address: z
+      .string()
+      .trim()
+      .max(500, check('tooLong', { maximum: 500 })),
+    countryCode: z.string().regex(/^[A-Z]{2}$/, check('chooseCountry')),
+    vatNumber: z
+      .string()
+      .trim()
+      .max(20, check('tooLong', { maximum: 20 }))
+      .transform((value) => (value === '' ? null : normalizeVatNumber(value)))
+      .nullable(),
+    purchaseOrderNumber: z
+      .string()
+      .trim()
+      .max(60, check('tooLong', { maximum: 60 }))
+      .transform((value) => (value === '' ? null : value))
+      .nullable(),
+    billingEmail: z.union([emailSchema, z.literal('').transform(() => null)]).nullable(),
+    billingCurrency: z.enum(CURRENCIES),
+  })
+  .superRefine((details, context) => {
+    if (details.vatNumber && !isEuCountry(details.countryCode))
+      context.addIssue({ code: 'custom', path: ['vatNumber'], message: validationMessage('vatNumberOutsideEu') })
+    else if (details.vatNumber && !isValidVatNumber(details.countryCode, details.vatNumber))
+      context.addIssue({ code: 'custom', path: ['vatNumber'], message: validationMessage('vatNumberFormat') })
+  })
+export type BillingDetails = z.output<typeof billingDetailsSchema>
+export type BillingDetailsInput = z.input<typeof billingDetailsSchema>
+
+export const creditPurchaseSchema = z.object({
+  /** Whole units of the billing currency. */
+  amount: z
+    .number()
+    .int(check('wholeNumber'))
+    .min(CREDIT_PURCHASE_MIN, check('atLeast', { minimum: CREDIT_PURCHASE_MIN }))
+    .max(CREDIT_PURCHASE_MAX, check('atMost', { maximum: CREDIT_PURCHASE_MAX })),
+})
+/** Where to send the browser: Stripe's hosted checkout. */
+export const checkoutSchema = z.object({ url: z.string() })
+
+export const paymentStatusSchema = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  purpose: z.enum(['credits', 'invoice', 'setup']),
+  amountCents: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  invoiceNumber: z.string().nullable(),
+})
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>
+
+export const budgetAlertRequestSchema = z.object({
+  /** Cents of the billing currency. */
+  amountCents: z
+    .number()
+    .int(check('wholeNumber'))
+    .min(100, check('atLeast', { minimum: 1 }))
+    .max(100_000_000_00, check('atMost', { maximum: 100_000_000 })),
+  basis: z.enum(BUDGET_BASES),
+  webhookUrl: z
+    .url({ protocol: /^https?$/, error: validationMessage('webhookUrl') })
+    .max(500, check('tooLong', { maximum: 500 }))
+    .nullable()
+    .default(null),
+})
+export const budgetAlertSchema = z.object({
+  id: z.string(),
+  amountCents: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  basis: z.enum(BUDGET_BASES),
+  webhookUrl: z.string().nullable(),
+  lastFiredAt: timestamp.nullable(),
+  createdAt: timestamp,
+})
+/** The answer to creating an alert with a webhook: the signing secret, shown this once. */
+export const createdBudgetAlertSchema = budgetAlertSchema.extend({ webhookSecret: z.string().nullable() })
+export type BudgetAlert = z.infer<typeof budgetAlertSchema>
+
+export const creditNoteRequestSchema = z.object({
+  amountCents: z.number().int().min(1),
+  reason: z
+    .string()
+    .trim()
+    .min(1, check('required'))
+    .max(1000, check('tooLong', { maximum: 1000 })),
+})
+
+export const usageQuerySchema = z.object({
+  /** A month, "2026-11"; the current one when absent. */
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .optional(),
+})
+const usageAmount = z.object({ kind: z.enum(USAGE_KINDS), amountMillicents: z.number().int() })
+export const usageSchema = z.object({
+  month: z.string(),
+  /** Every day of the month, each split by kind and by cluster (USD milli-cents). */
+  days: z.array(
+    z.object({
+      date: isoDate,
+      amountMillicents: z.number().int(),
+      byKind: z.array(usageAmount),
+      byCluster: z.array(z.object({ clusterId: z.string().nullable(), amountMillicents: z.number().int() })),
+      /** Days after the last metered hour of the current month carry the forecast instead. */
+      forecast: z.boolean(),
+    }),
+  ),
+  clusters: z.array(z.object({ id: z.string().nullable(), name: z.string(), amountMillicents: z.number().int() })),
+  byKind: z.array(usageAmount),
+  totalMillicents: z.number().int(),
+  forecastMillicents: z.number().int(),
+  recordCount: z.number().int(),
+  /** The months with usage, newest first, for the period picker. */
+  months: z.array(z.string()),
+})
+export type Usage = z.infer<typeof usageSchema>

@@ -1,0 +1,294 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { Currency, ExchangeRates } from '#common/money.ts'
+import { MILLICENTS_PER_CENT, PROMO_CODE, PROMO_PERCENT } from '#common/pricing.ts'
+import { INVOICE_PAYMENT_DAYS, type UsageKind } from '#common/schemas/billing.ts'
+import { CURRENCIES } from '#common/money.ts'
+import { vatCents, vatRuleFor } from '#common/vat.ts'
+import type { Database } from '#server/db/client.ts'
+import { inTransaction } from '#server/db/transaction.ts'
+import { type InvoiceRow, invoiceLines, invoices, organizations } from '#server/db/schema/index.ts'
+import { drawCredits, lockLedger, usableLots } from './credits.ts'
+import { startOfMonth, startOfNextMonth } from './metering.ts'
+
+/**
+ * Issuing invoices (docs/decisions/016-billing.md). An invoice is written whole in one
+ * transaction that also takes its number, so numbers are gap-free: a failed issue rolls its number
+ * back with it, and concurrent issues queue on the series' counter row.
+ */
+
+const DAY_MS = 86_400_000
+const LINE_KIND_ORDER: UsageKind[] = ['control_plane', 'nodes', 'add_on', 'support_plan']
+
+export type DraftLine = {
+  kind: InvoiceRow extends never ? never : (typeof invoiceLines.$inferInsert)['kind']
+  clusterId: string | null
+  clusterName: string | null
+  description: string
+  quantity: number
+  unitPriceMillicents: number | null
+  amountCents: number
+}
+
+/** The next number of a series for a year, e.g. INV-2026-000001; the caller's transaction holds it. */
+export async function takeDocumentNumber(tx: Database, series: 'INV' | 'CN', year: number): Promise<string> {
+  const result = await tx.execute<{ last_number: number }>(sql`
+    insert into document_numbers (series, year, last_number) values (${series}, ${year}, 1)
+    on conflict (series, year) do update set last_number = document_numbers.last_number + 1
+    returning last_number`)
+  const number = result.rows[0]!.last_number
+  return `${series}-${year}-${String(number).padStart(6, '0')}`
+}
+
+/** USD milli-cents to cents of the invoice's currency at its rate. */
+export function toInvoiceCents(usdMillicents: number, rate: number): number {
+  return Math.round((usdMillicents * rate) / MILLICENTS_PER_CENT)
+}
+
+export function currencyOf(code: string): Currency {
+  return (CURRENCIES as readonly string[]).includes(code) ? (code as Currency) : 'EUR'
+}
+
+/** "2026-10" → the first day of that month, UTC. */
+export function monthStart(month: string): Date {
+  const [year, monthNumber] = month.split('-').map(Number)
+  return new Date(Date.UTC(year!, monthNumber! - 1, 1))
+}
+
+export function monthOf(at: Date): string {
+  return at.toISOString().slice(0, 7)
+}
+
+const isoDay = (at: Date) => at.toISOString().slice(0, 10)
+
+/**
+ * Writes and numbers an invoice from its lines: credits are applied after the discount, then VAT
+ * by the customer's country and VAT number. Answers null when the source already has its invoice.
+ */
+export async function finaliseInvoice(
+  tx: Database,
+  input: {
+    organizationId: string
+    source: string
+    periodStart: Date
+    periodEnd: Date
+    lines: DraftLine[]
+    rates: ExchangeRates
+    at: Date
+  },
+): Promise<InvoiceRow | null> {
+  const [organization] = await tx
+    .select()
+    .from(organizations)
+    .where(eq(organizations.id, input.organizationId))
+    .for('update')
+  if (!organization) throw new Error(`Organization ${input.organizationId} not found`)
+  const [existing] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.organizationId, input.organizationId), eq(invoices.source, input.source)))
+  if (existing) return null
+
+  const currency = currencyOf(organization.billingCurrency)
+  const rate = input.rates[currency]
+  const charges = input.lines.filter((line) => line.kind !== 'discount')
+  const subtotalCents = charges.reduce((total, line) => total + line.amountCents, 0)
+  const discountCents = -input.lines
+    .filter((line) => line.kind === 'discount')
+    .reduce((total, line) => total + line.amountCents, 0)
+  const payable = Math.max(0, subtotalCents - discountCents)
+
+  await lockLedger(tx, input.organizationId)
+  const availableUsd = (await usableLots(tx, input.organizationId, input.at)).reduce(
+    (total, lot) => total + lot.remainingCents,
+    0,
+  )
+  const creditsAppliedCents = Math.min(payable, Math.floor(availableUsd * rate))
+  const taxableCents = payable - creditsAppliedCents
+  const vat = vatRuleFor({ countryCode: organization.countryCode, vatNumber: organization.vatNumber })
+  const vatAmount = vatCents(taxableCents, vat.basisPoints)
+  const totalCents = taxableCents + vatAmount
+  const number = await takeDocumentNumber(tx, 'INV', input.at.getUTCFullYear())
+
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({
+      organizationId: organization.id,
+      kind: 'invoice',
+      number,
+      source: input.source,
+      status: totalCents === 0 ? 'paid' : 'open',
+      periodStart: isoDay(input.periodStart),
+      periodEnd: isoDay(input.periodEnd),
+      issuedAt: input.at,
+      dueAt: new Date(input.at.getTime() + INVOICE_PAYMENT_DAYS * DAY_MS),
+      paidAt: totalCents === 0 ? input.at : null,
+      currency,
+      exchangeRate: rate,
+      subtotalCents,
+      discountCents,
+      creditsAppliedCents,
+      taxableCents,
+      vatTreatment: vat.treatment,
+      vatBasisPoints: vat.basisPoints,
+      vatCents: vatAmount,
+      vatMention: vat.mention,
+      totalCents,
+      customerName: organization.name,
+      customerAddress: organization.billingAddress,
+      customerCountryCode: organization.countryCode,
+      customerVatNumber: organization.vatNumber,
+      purchaseOrderNumber: organization.purchaseOrderNumber,
+      billingEmail: organization.billingEmail,
+    })
+    .returning()
+  if (input.lines.length > 0)
+    await tx
+      .insert(invoiceLines)
+      .values(input.lines.map((line, position) => ({ ...line, invoiceId: invoice!.id, position })))
+  if (creditsAppliedCents > 0) {
+    // The USD drawn for the amount applied, never more than the lots hold.
+    const usdCents = Math.min(availableUsd, Math.round(creditsAppliedCents / rate))
+    await drawCredits(tx, {
+      organizationId: organization.id,
+      amountCents: usdCents,
+      invoiceId: invoice!.id,
+      at: input.at,
+    })
+  }
+  return invoice!
+}
+
+type UsageLineRow = {
+  resource_key: string
+  kind: UsageKind
+  cluster_id: string | null
+  cluster_name: string | null
+  description: string
+  unit_millicents: string | null
+  quantity: number
+  amount: string
+  list_amount: string
+}
+
+/**
+ * The lines of an organization's month: one per cluster resource, add-on and plan with its hours,
+ * hourly price and capped amount, and the PARIS discount on a cluster's first invoice when its
+ * order carried the code.
+ */
+export async function monthlyLines(
+  tx: Database,
+  organizationId: string,
+  month: string,
+  rate: number,
+): Promise<DraftLine[]> {
+  const from = monthStart(month)
+  const to = startOfNextMonth(from)
+  const rows = await tx.execute<UsageLineRow>(sql`
+    select u.resource_key, u.kind, u.cluster_id, c.name as cluster_name,
+      (array_agg(u.description order by u.hour desc))[1] as description,
+      (array_agg(u.list_millicents / nullif(u.quantity, 0) order by u.hour desc))[1] as unit_millicents,
+      sum(u.quantity)::int as quantity, sum(u.amount_millicents) as amount, sum(u.list_millicents) as list_amount
+    from usage_records u left join clusters c on c.id = u.cluster_id
+    where u.organization_id = ${organizationId} and u.hour >= ${from} and u.hour < ${to} and u.chargeable
+    group by u.resource_key, u.kind, u.cluster_id, c.name`)
+  const usage = rows.rows
+    .filter((row) => Number(row.amount) > 0)
+    .sort(
+      (a, b) =>
+        (a.cluster_name ?? '\uffff').localeCompare(b.cluster_name ?? '\uffff') ||
+        LINE_KIND_ORDER.indexOf(a.kind) - LINE_KIND_ORDER.indexOf(b.kind) ||
+        a.resource_key.localeCompare(b.resource_key),
+    )
+  const lines: DraftLine[] = usage.map((row) => ({
+    kind: row.kind,
+    clusterId: row.cluster_id,
+    clusterName: row.cluster_name,
+    description:
+      Number(row.amount) < Number(row.list_amount)
+        ? `${row.description} (capped at the monthly price)`
+        : row.description,
+    quantity: row.quantity,
+    unitPriceMillicents: row.unit_millicents === null ? null : Math.round(Number(row.unit_millicents) * rate),
+    amountCents: toInvoiceCents(Number(row.amount), rate),
+  }))
+  return [...lines, ...(await promotionLines(tx, organizationId, lines))]
+}
+
+/** PARIS takes 5% off the first invoice of the cluster its order was placed with. */
+async function promotionLines(tx: Database, organizationId: string, lines: DraftLine[]): Promise<DraftLine[]> {
+  const clusterIds = [...new Set(lines.map((line) => line.clusterId).filter((id) => id !== null))]
+  if (clusterIds.length === 0) return []
+  const promoted = await tx.execute<{ cluster_id: string }>(sql`
+    select o.cluster_id from orders o
+    where o.organization_id = ${organizationId} and o.promo_code = ${PROMO_CODE}
+      and o.cluster_id in (${sql.join(
+        clusterIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+      and not exists (
+        select 1 from invoice_lines l join invoices i on i.id = l.invoice_id
+        where i.organization_id = ${organizationId} and l.kind = 'discount' and l.cluster_id = o.cluster_id)`)
+  return promoted.rows.flatMap(({ cluster_id: clusterId }) => {
+    const clusterLines = lines.filter((line) => line.clusterId === clusterId)
+    const base = clusterLines.reduce((total, line) => total + line.amountCents, 0)
+    const discount = Math.round((base * PROMO_PERCENT) / 100)
+    if (discount <= 0) return []
+    return [
+      {
+        kind: 'discount' as const,
+        clusterId,
+        clusterName: clusterLines[0]?.clusterName ?? null,
+        description: `Promotion ${PROMO_CODE} (${PROMO_PERCENT}% off the first month)`,
+        quantity: 1,
+        unitPriceMillicents: null,
+        amountCents: -discount,
+      },
+    ]
+  })
+}
+
+/** Issues an organization's invoice for a month; null when there was nothing to charge or it exists. */
+export async function issueMonthlyInvoice(
+  db: Database,
+  input: { organizationId: string; month: string; rates: ExchangeRates; at: Date },
+): Promise<InvoiceRow | null> {
+  return inTransaction(db, async (tx) => {
+    const [organization] = await tx
+      .select({ currency: organizations.billingCurrency })
+      .from(organizations)
+      .where(eq(organizations.id, input.organizationId))
+    if (!organization) return null
+    const rate = input.rates[currencyOf(organization.currency)]
+    const lines = await monthlyLines(tx, input.organizationId, input.month, rate)
+    if (lines.length === 0) return null
+    const periodStart = monthStart(input.month)
+    return finaliseInvoice(tx, {
+      organizationId: input.organizationId,
+      source: `month:${input.month}`,
+      periodStart,
+      periodEnd: new Date(startOfNextMonth(periodStart).getTime() - DAY_MS),
+      lines,
+      rates: input.rates,
+      at: input.at,
+    })
+  })
+}
+
+/** The run of the 1st: every organization with charges last month gets its invoice (once). */
+export async function issueMonthlyInvoices(
+  db: Database,
+  input: { month?: string; rates: ExchangeRates; at: Date },
+): Promise<InvoiceRow[]> {
+  const month = input.month ?? monthOf(new Date(startOfMonth(input.at).getTime() - DAY_MS))
+  const from = monthStart(month)
+  const due = await db.execute<{ organization_id: string }>(sql`
+    select distinct u.organization_id from usage_records u
+    where u.hour >= ${from} and u.hour < ${startOfNextMonth(from)} and u.chargeable and u.amount_millicents > 0
+      and not exists (select 1 from invoices i where i.organization_id = u.organization_id and i.source = ${`month:${month}`})`)
+  const issued: InvoiceRow[] = []
+  for (const { organization_id: organizationId } of due.rows) {
+    const invoice = await issueMonthlyInvoice(db, { organizationId, month, rates: input.rates, at: input.at })
+    if (invoice) issued.push(invoice)
+  }
+  return issued
+}

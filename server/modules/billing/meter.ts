@@ -1,0 +1,196 @@
+import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm'
+import { HOURS_PER_MONTH, MILLICENTS_PER_CENT, nodePoolMonthlyCents } from '#common/pricing.ts'
+import type { UsageKind } from '#common/schemas/billing.ts'
+import type { ClusterStatus } from '#common/schemas/clusters.ts'
+import type { Database } from '#server/db/client.ts'
+import {
+  addOns,
+  billablePeriods,
+  clusters,
+  clusterTypes,
+  nodeFlavors,
+  orders,
+  organizations,
+  supportPlans,
+} from '#server/db/schema/index.ts'
+
+/**
+ * What is billable, kept as periods (docs/decisions/016-billing.md): whenever a cluster changes
+ * status or size, or an organization its support plan, the open periods that no longer match are
+ * closed and new ones opened. Metering an hour then only reads the periods that overlapped it.
+ */
+
+/** A cluster is billed while it runs, including while it changes; not while it is built, asleep, failed or going. */
+export const BILLABLE_STATUSES: readonly ClusterStatus[] = ['running', 'updating', 'scaling', 'hibernating']
+
+export type BillableResource = {
+  resourceKey: string
+  kind: UsageKind
+  clusterId: string | null
+  description: string
+  quantity: number
+  hourlyMillicents: number
+  monthlyCapMillicents: number
+  billingCycle: 'monthly' | 'yearly'
+}
+
+/** A monthly price spread over 730 hours, in milli-cents an hour. */
+export function hourlyMillicentsOf(monthlyCents: number): number {
+  return Math.round((monthlyCents * MILLICENTS_PER_CENT) / HOURS_PER_MONTH)
+}
+
+/** The resources a cluster is billed for right now (none unless it is in a billable status). */
+export async function billableResourcesOfCluster(
+  tx: Database,
+  clusterId: string,
+): Promise<{ organizationId: string; resources: BillableResource[] } | undefined> {
+  const [row] = await tx
+    .select({
+      cluster: clusters,
+      typeName: clusterTypes.name,
+      basePriceCents: clusterTypes.baseMonthlyPriceCents,
+      billingCycle: sql<string | null>`${orders.price} ->> 'billingCycle'`,
+    })
+    .from(clusters)
+    .leftJoin(clusterTypes, eq(clusterTypes.id, clusters.clusterTypeId))
+    .leftJoin(orders, eq(orders.id, clusters.orderId))
+    .where(eq(clusters.id, clusterId))
+  if (!row) return undefined
+  const { cluster } = row
+  const configuration = cluster.configuration
+  if (!BILLABLE_STATUSES.includes(cluster.status) || !configuration)
+    return { organizationId: cluster.organizationId, resources: [] }
+
+  const billingCycle = row.billingCycle === 'yearly' ? 'yearly' : 'monthly'
+  const flavorIds = [...new Set(configuration.nodePools.map((pool) => pool.flavorId))]
+  const flavors = flavorIds.length
+    ? await tx.select().from(nodeFlavors).where(inArray(nodeFlavors.id, flavorIds))
+    : []
+  const addOnRows = configuration.addOnIds.length
+    ? await tx.select().from(addOns).where(inArray(addOns.id, configuration.addOnIds))
+    : []
+
+  const base = row.basePriceCents ?? 0
+  const resources: BillableResource[] = [
+    {
+      resourceKey: `control-plane:${cluster.id}`,
+      kind: 'control_plane',
+      clusterId: cluster.id,
+      description: `Control plane (${row.typeName ?? cluster.clusterTypeId})`,
+      quantity: 1,
+      hourlyMillicents: hourlyMillicentsOf(base),
+      monthlyCapMillicents: base * MILLICENTS_PER_CENT,
+      billingCycle,
+    },
+  ]
+  for (const pool of configuration.nodePools) {
+    const flavor = flavors.find((candidate) => candidate.id === pool.flavorId)
+    if (!flavor) continue
+    resources.push({
+      resourceKey: `node-pool:${cluster.id}:${pool.name}`,
+      kind: 'nodes',
+      clusterId: cluster.id,
+      description: `Node pool ${pool.name}: ${pool.nodeCount} × ${flavor.name}`,
+      quantity: pool.nodeCount,
+      hourlyMillicents: flavor.hourlyPriceMillicents * pool.nodeCount,
+      monthlyCapMillicents:
+        nodePoolMonthlyCents(flavor.hourlyPriceMillicents, pool.nodeCount) * MILLICENTS_PER_CENT,
+      billingCycle,
+    })
+  }
+  for (const addOn of addOnRows) {
+    resources.push({
+      resourceKey: `add-on:${cluster.id}:${addOn.id}`,
+      kind: 'add_on',
+      clusterId: cluster.id,
+      description: `Add-on ${addOn.name}`,
+      quantity: 1,
+      hourlyMillicents: hourlyMillicentsOf(addOn.monthlyPriceCents),
+      monthlyCapMillicents: addOn.monthlyPriceCents * MILLICENTS_PER_CENT,
+      billingCycle,
+    })
+  }
+  return { organizationId: cluster.organizationId, resources }
+}
+
+/**
+ * Brings a cluster's open periods in line with what it is billed for now, inside the transaction
+ * that changed it: the provisioning engine calls this after every status or size change.
+ */
+export async function syncClusterMeter(tx: Database, clusterId: string, at: Date): Promise<void> {
+  const billable = await billableResourcesOfCluster(tx, clusterId)
+  if (!billable) return
+  const open = await tx
+    .select()
+    .from(billablePeriods)
+    .where(and(eq(billablePeriods.clusterId, clusterId), isNull(billablePeriods.endedAt)))
+  await reconcilePeriods(tx, billable.organizationId, open, billable.resources, at)
+}
+
+/** The same for an organization's support plan (a free plan bills nothing). */
+export async function syncSupportPlanMeter(tx: Database, organizationId: string, at: Date): Promise<void> {
+  const [row] = await tx
+    .select({ plan: supportPlans })
+    .from(organizations)
+    .innerJoin(supportPlans, eq(supportPlans.id, organizations.supportPlanId))
+    .where(eq(organizations.id, organizationId))
+  const resources: BillableResource[] =
+    row && row.plan.monthlyPriceCents > 0
+      ? [
+          {
+            resourceKey: `support-plan:${organizationId}`,
+            kind: 'support_plan',
+            clusterId: null,
+            description: `Support plan ${row.plan.name}`,
+            quantity: 1,
+            hourlyMillicents: hourlyMillicentsOf(row.plan.monthlyPriceCents),
+            monthlyCapMillicents: row.plan.monthlyPriceCents * MILLICENTS_PER_CENT,
+            billingCycle: 'monthly',
+          },
+        ]
+      : []
+  const open = await tx
+    .select()
+    .from(billablePeriods)
+    .where(
+      and(
+        eq(billablePeriods.organizationId, organizationId),
+        like(billablePeriods.resourceKey, 'support-plan:%'),
+        isNull(billablePeriods.endedAt),
+      ),
+    )
+  await reconcilePeriods(tx, organizationId, open, resources, at)
+}
+
+async function reconcilePeriods(
+  tx: Database,
+  organizationId: string,
+  open: (typeof billablePeriods.$inferSelect)[],
+  wanted: BillableResource[],
+  at: Date,
+): Promise<void> {
+  const unchanged = new Set<string>()
+  for (const period of open) {
+    const match = wanted.find((resource) => resource.resourceKey === period.resourceKey)
+    if (match && sameTerms(period, match)) {
+      unchanged.add(period.resourceKey)
+      continue
+    }
+    await tx.update(billablePeriods).set({ endedAt: at }).where(eq(billablePeriods.id, period.id))
+  }
+  const fresh = wanted.filter((resource) => !unchanged.has(resource.resourceKey))
+  if (fresh.length > 0)
+    await tx
+      .insert(billablePeriods)
+      .values(fresh.map((resource) => ({ ...resource, organizationId, startedAt: at })))
+}
+
+function sameTerms(period: typeof billablePeriods.$inferSelect, resource: BillableResource): boolean {
+  return (
+    period.quantity === resource.quantity &&
+    period.hourlyMillicents === resource.hourlyMillicents &&
+    period.monthlyCapMillicents === resource.monthlyCapMillicents &&
+    period.billingCycle === resource.billingCycle &&
+    period.description === resource.description
+  )
+}
