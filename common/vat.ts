@@ -45,8 +45,7 @@ export const EU_COUNTRIES: readonly string[] = Object.keys(VAT_NUMBER_FORMATS)
 export const VAT_TREATMENTS = ['domestic', 'reverse_charge', 'export'] as const
 export type VatTreatment = (typeof VAT_TREATMENTS)[number]
 
-export const REVERSE_CHARGE_MENTION =
-  'Autoliquidation — reverse charge, article 196 of Directive 2006/112/EC'
+export const REVERSE_CHARGE_MENTION = 'Autoliquidation — reverse charge, article 196 of Directive 2006/112/EC'
 export const EXPORT_MENTION =
   'VAT not applicable — services supplied outside the EU, article 44 of Directive 2006/112/EC'
 
@@ -56,7 +55,7 @@ export function isEuCountry(countryCode: string): boolean {
 
 /** "fr 12 345.678.901" → "FR12345678901": what people type, as the formats are written. */
 export function normalizeVatNumber(vatNumber: string): string {
-  return vatNumber.replace(/[\s.\-]/g, '').toUpperCase()
+  return vatNumber.replace(/[\s.-]/g, '').toUpperCase()
 }
 
 /** Whether a VAT number has the format of its country's numbers (an EU country only). */

@@ -194,7 +194,11 @@ export const billingDetailsSchema = z
   })
   .superRefine((details, context) => {
     if (details.vatNumber && !isEuCountry(details.countryCode))
-      context.addIssue({ code: 'custom', path: ['vatNumber'], message: validationMessage('vatNumberOutsideEu') })
+      context.addIssue({
+        code: 'custom',
+        path: ['vatNumber'],
+        message: validationMessage('vatNumberOutsideEu'),
+      })
     else if (details.vatNumber && !isValidVatNumber(details.countryCode, details.vatNumber))
       context.addIssue({ code: 'custom', path: ['vatNumber'], message: validationMessage('vatNumberFormat') })
   })
@@ -279,7 +283,9 @@ export const usageSchema = z.object({
       forecast: z.boolean(),
     }),
   ),
-  clusters: z.array(z.object({ id: z.string().nullable(), name: z.string(), amountMillicents: z.number().int() })),
+  clusters: z.array(
+    z.object({ id: z.string().nullable(), name: z.string(), amountMillicents: z.number().int() }),
+  ),
   byKind: z.array(usageAmount),
   totalMillicents: z.number().int(),
   forecastMillicents: z.number().int(),

@@ -12,6 +12,7 @@ import {
 import type { SqlExecutor } from '#server/db/transaction.ts'
 import { enqueueClusterStep, startClusterStepWorkers } from '#server/jobs/provisioning.ts'
 import { conflict, notFound } from '#server/lib/errors.ts'
+import { syncClusterMeter } from '#server/modules/billing/meter.ts'
 import { publishClusterChange, recordEvent } from './announcements.ts'
 import type { DriverName } from './driver.ts'
 import { driverClusterOf, getDriver } from './drivers.ts'
@@ -117,6 +118,7 @@ export async function startOperation(
       updatedAt: now,
     })
     .where(eq(clusters.id, cluster.id))
+  await syncClusterMeter(tx, cluster.id, now)
   await recordEvent(tx, cluster, operation!.id, {
     type: 'operation_started',
     fromStatus: cluster.status,

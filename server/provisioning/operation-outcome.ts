@@ -19,6 +19,7 @@ import {
 import type { SqlExecutor } from '#server/db/transaction.ts'
 import { clusterOperationFailedMail, clusterRunningMail } from '#server/mail/provisioning-mails.ts'
 import { composeMail } from '#server/mail/template.ts'
+import { syncClusterMeter } from '#server/modules/billing/meter.ts'
 import { publishClusterChange, recordEvent, tellRequester } from './announcements.ts'
 import type { UpgradeParameters } from './driver.ts'
 import { finishedMessage, OPERATION_NAMES, RESTING_STATUS, stepLabel } from './lifecycle.ts'
@@ -63,6 +64,7 @@ export async function finishOperation(
     await tx.delete(clusterNodes).where(eq(clusterNodes.clusterId, cluster.id))
   }
   await tx.update(clusters).set(changes).where(eq(clusters.id, cluster.id))
+  await syncClusterMeter(tx, cluster.id, now)
   await recordEvent(tx, cluster, operation.id, {
     type: 'operation_succeeded',
     fromStatus: cluster.status,
@@ -120,6 +122,7 @@ export async function failOperation(
     .update(clusters)
     .set({ status: 'failed', statusReason: reason, activeOperationId: null, updatedAt: now })
     .where(eq(clusters.id, cluster.id))
+  await syncClusterMeter(tx, cluster.id, now)
   await recordEvent(tx, cluster, operation.id, {
     type: 'step_failed',
     message: `${stepLabel(step.name)} failed: ${reason}`,

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
-import { inTransaction } from '#server/db/transaction.ts'
 import { creditEntries } from '#server/db/schema/index.ts'
+import { inTransaction } from '#server/db/transaction.ts'
 
 /**
  * The credits ledger (append-only). Purchases and grants are lots; a use or an expiry is a draw on
@@ -100,7 +100,13 @@ export async function lockLedger(tx: Database, organizationId: string): Promise<
 /** Credits an officer gives, with an expiry date. */
 export async function grantCredits(
   db: Database,
-  input: { organizationId: string; amountCents: number; expiresAt: Date; note: string; grantedBy: string | null },
+  input: {
+    organizationId: string
+    amountCents: number
+    expiresAt: Date
+    note: string
+    grantedBy: string | null
+  },
 ): Promise<void> {
   await db.insert(creditEntries).values({
     organizationId: input.organizationId,
@@ -111,4 +117,3 @@ export async function grantCredits(
     createdBy: input.grantedBy,
   })
 }
-

@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Currency, ExchangeRates } from '#common/money.ts'
+import { CURRENCIES } from '#common/money.ts'
 import { MILLICENTS_PER_CENT, PROMO_CODE, PROMO_PERCENT } from '#common/pricing.ts'
 import { INVOICE_PAYMENT_DAYS, type UsageKind } from '#common/schemas/billing.ts'
-import { CURRENCIES } from '#common/money.ts'
 import { vatCents, vatRuleFor } from '#common/vat.ts'
 import type { Database } from '#server/db/client.ts'
-import { inTransaction } from '#server/db/transaction.ts'
 import { type InvoiceRow, invoiceLines, invoices, organizations } from '#server/db/schema/index.ts'
+import { inTransaction } from '#server/db/transaction.ts'
 import { drawCredits, lockLedger, usableLots } from './credits.ts'
 import { startOfMonth, startOfNextMonth } from './metering.ts'
 
@@ -215,7 +215,11 @@ export async function monthlyLines(
 }
 
 /** PARIS takes 5% off the first invoice of the cluster its order was placed with. */
-async function promotionLines(tx: Database, organizationId: string, lines: DraftLine[]): Promise<DraftLine[]> {
+async function promotionLines(
+  tx: Database,
+  organizationId: string,
+  lines: DraftLine[],
+): Promise<DraftLine[]> {
   const clusterIds = [...new Set(lines.map((line) => line.clusterId).filter((id) => id !== null))]
   if (clusterIds.length === 0) return []
   const promoted = await tx.execute<{ cluster_id: string }>(sql`

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
-import { inTransaction } from '#server/db/transaction.ts'
 import { organizations } from '#server/db/schema/index.ts'
+import { inTransaction } from '#server/db/transaction.ts'
 import { syncSupportPlanMeter } from './meter.ts'
 
 /**
