@@ -61,7 +61,7 @@ export function normalizeVatNumber(vatNumber: string): string {
 /** Whether a VAT number has the format of its country's numbers (an EU country only). */
 export function isValidVatNumber(countryCode: string, vatNumber: string): boolean {
   const format = VAT_NUMBER_FORMATS[countryCode]
-  return format !== undefined && format.test(normalizeVatNumber(vatNumber))
+  return format?.test(normalizeVatNumber(vatNumber)) ?? false
 }
 
 export type VatRule = { treatment: VatTreatment; basisPoints: number; mention: string | null }

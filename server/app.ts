@@ -11,6 +11,7 @@ import type { ServerContext } from './context.ts'
 import { documentPlatformAnswers } from './lib/http.ts'
 import mfaRoutes from './modules/auth/mfa-routes.ts'
 import authRoutes from './modules/auth/routes.ts'
+import billingRoutes from './modules/billing/routes.ts'
 import catalogRoutes from './modules/catalog/routes.ts'
 import clusterRoutes from './modules/clusters/routes.ts'
 import dashboardRoutes from './modules/dashboard/routes.ts'
@@ -22,6 +23,7 @@ import orderRoutes from './modules/orders/routes.ts'
 import providerRoutes from './modules/providers/routes.ts'
 import ratesRoutes from './modules/rates/routes.ts'
 import systemRoutes from './modules/system/routes.ts'
+import usageRoutes from './modules/usage/routes.ts'
 import userRoutes from './modules/users/routes.ts'
 import auth from './plugins/auth.ts'
 import errorHandler from './plugins/error-handler.ts'
@@ -90,6 +92,8 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
   await app.register(orderRoutes, ctx)
   await app.register(clusterRoutes, ctx)
   await app.register(providerRoutes, ctx)
+  await app.register(billingRoutes, ctx)
+  await app.register(usageRoutes, ctx)
   await app.register(realtimeRoutes, { ...ctx, allowedOrigins })
   if (!config.isProduction) await app.register(devRoutes, ctx)
 

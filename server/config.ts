@@ -53,6 +53,11 @@ const environmentSchema = z.object({
   PROVISIONING_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   /** The kubeconfig of the Cluster API management cluster (the clusterapi driver). */
   KUBECONFIG: z.string().min(1).optional(),
+  /** Card and SEPA payments through Stripe; without both keys only bank transfer is offered. */
+  STRIPE_SECRET_KEY: z.string().min(8).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** Another address for Stripe's API (a local server that speaks it, in tests). */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
 })
 
 /** Every variable the server reads: a child process started by tests or benchmarks gets none of the caller's. */
@@ -85,6 +90,8 @@ export type Config = {
     failureRate: number
     kubeconfigPath: string | undefined
   }
+  /** Undefined unless both Stripe keys are set. */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined
 }
 
 export class ConfigError extends Error {}
@@ -137,6 +144,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       failureRate: values.PROVISIONING_FAILURE_RATE,
       kubeconfigPath: values.KUBECONFIG,
     },
+    stripe:
+      values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: values.STRIPE_SECRET_KEY,
+            webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+            apiUrl: values.STRIPE_API_URL,
+          }
+        : undefined,
   }
 }
 

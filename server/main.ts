@@ -6,6 +6,7 @@ import { ensureDatabase } from './db/databases.ts'
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres.ts'
 import { migrateDatabase } from './db/migrate.ts'
 import { seedDatabase } from './db/seed/index.ts'
+import { scheduleBilling, startBillingWorkers } from './jobs/billing.ts'
 import { startJobQueue } from './jobs/queue.ts'
 import { startEmailWorker } from './jobs/send-email.ts'
 import { createMailer } from './lib/mailer.ts'
@@ -69,6 +70,8 @@ async function main() {
   const ctx = { config, db, queue, realtime }
   if (role !== 'web') await startProvisioningWorkers(ctx)
   if (role !== 'web') await scheduleMaintenanceSweep(ctx)
+  if (role !== 'web') await startBillingWorkers(ctx)
+  if (role !== 'web') await scheduleBilling(ctx)
   const app = await buildApp(ctx, { loggerInstance: logger })
 
   if (role !== 'worker') {

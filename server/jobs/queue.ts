@@ -7,6 +7,12 @@ export const QUEUES = {
   clusterStep: 'cluster-step',
   /** The automatic patch upgrades due now (server/provisioning/maintenance.ts), on a schedule. */
   maintenanceSweep: 'maintenance-sweep',
+  /** The hourly metering run and the budget alerts after it (server/jobs/billing.ts). */
+  meterUsage: 'meter-usage',
+  /** The daily run: invoices on the 1st, overdue invoices and reminders, expired credits. */
+  billingDaily: 'billing-daily',
+  /** One signed call to a budget alert's webhook, retried with back-off. */
+  budgetWebhook: 'budget-webhook',
 } as const
 
 /**
@@ -32,6 +38,10 @@ const QUEUE_OVERRIDES: Partial<Record<(typeof QUEUES)[keyof typeof QUEUES], obje
   [QUEUES.clusterStep]: { policy: 'short', retryDelay: 5, expireInSeconds: 300 },
   // A sweep that failed is not retried: the next one, a minute later, looks again.
   [QUEUES.maintenanceSweep]: { retryLimit: 0, expireInSeconds: 120 },
+  // The runs are idempotent and resume where they stopped: a failed one is simply tried again.
+  [QUEUES.meterUsage]: { retryLimit: 3, retryDelay: 60, expireInSeconds: 1_800 },
+  [QUEUES.billingDaily]: { retryLimit: 3, retryDelay: 300, expireInSeconds: 3_600 },
+  [QUEUES.budgetWebhook]: { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
 }
 
 export type JobQueue = {

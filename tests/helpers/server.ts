@@ -11,6 +11,7 @@ import type { ServerContext } from '#server/context.ts'
 import { createDatabase, type Database } from '#server/db/client.ts'
 import { databaseUrl } from '#server/db/databases.ts'
 import { outbox } from '#server/db/schema/index.ts'
+import { startBillingWorkers } from '#server/jobs/billing.ts'
 import { startJobQueue } from '#server/jobs/queue.ts'
 import { startEmailWorker } from '#server/jobs/send-email.ts'
 import { createMailer } from '#server/lib/mailer.ts'
@@ -68,6 +69,7 @@ export async function startTestServer(environment: Record<string, string> = {}):
   const realtime = await startRealtimeHub(database.url, silentLogger)
   const ctx: ServerContext = { config, db, queue, realtime }
   await startProvisioningWorkers(ctx)
+  await startBillingWorkers(ctx)
   const app = await buildApp(ctx)
   await app.ready()
   return {

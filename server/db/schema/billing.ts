@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { BILLING_CYCLES } from '#common/pricing.ts'
 import {
   BUDGET_BASES,
   CREDIT_ENTRY_KINDS,
@@ -22,7 +23,6 @@ import {
   INVOICE_STATUSES,
   USAGE_KINDS,
 } from '#common/schemas/billing.ts'
-import { BILLING_CYCLES } from '#common/pricing.ts'
 import { VAT_TREATMENTS } from '#common/vat.ts'
 import { organizations } from './organizations.ts'
 import { users } from './users.ts'
@@ -62,9 +62,7 @@ export const billablePeriods = pgTable(
   (table) => [
     index('billable_periods_span_idx').on(table.startedAt, table.endedAt),
     index('billable_periods_resource_idx').on(table.resourceKey, table.startedAt),
-    uniqueIndex('billable_periods_open_resource_key')
-      .on(table.resourceKey)
-      .where(sql`ended_at is null`),
+    uniqueIndex('billable_periods_open_resource_key').on(table.resourceKey).where(sql`ended_at is null`),
   ],
 )
 

@@ -1,0 +1,64 @@
+import type { ServerContext } from '#server/context.ts'
+import { deliverBudgetWebhook, evaluateBudgetAlerts } from '#server/modules/billing/budget-alerts.ts'
+import { expireCredits } from '#server/modules/billing/credits.ts'
+import { issueMonthlyInvoices } from '#server/modules/billing/invoicing.ts'
+import { meterDueHours } from '#server/modules/billing/metering.ts'
+import { chaseOverdueInvoices } from '#server/modules/billing/overdue.ts'
+import { createRatesService, type RatesService } from '#server/modules/rates/service.ts'
+import { QUEUES } from './queue.ts'
+
+/** Five past every hour, UTC: the hour just ended is complete by then. */
+export const METERING_CRON = '5 * * * *'
+/** Every day at 00:15 UTC: on the 1st it issues last month's invoices. */
+export const BILLING_DAILY_CRON = '15 0 * * *'
+
+export function billingRates(ctx: ServerContext): RatesService {
+  return createRatesService({
+    primaryUrl: ctx.config.ratesPrimaryUrl,
+    backupUrl: ctx.config.ratesBackupUrl,
+    log: { warn: () => {} },
+  })
+}
+
+/** The hourly run: meter every due hour, then look at the budget alerts. */
+export async function runMetering(ctx: ServerContext, rates: RatesService, now = new Date()) {
+  const hours = await meterDueHours(ctx.db, now)
+  await evaluateBudgetAlerts(ctx, (await rates.current()).rates, now)
+  return hours
+}
+
+/** The daily run: the invoices on the 1st, then overdue invoices and expired credits. */
+export async function runBillingDay(ctx: ServerContext, rates: RatesService, now = new Date()) {
+  const invoices =
+    now.getUTCDate() === 1
+      ? await issueMonthlyInvoices(ctx.db, { rates: (await rates.current()).rates, at: now })
+      : []
+  const chased = await chaseOverdueInvoices(ctx, now)
+  const expired = await expireCredits(ctx.db, now)
+  return { invoices: invoices.length, ...chased, expired }
+}
+
+/** Delivers budget webhooks (every worker process). */
+export async function startBillingWorkers(ctx: ServerContext): Promise<void> {
+  await ctx.queue.boss.work<{ alertId: string; body: object }>(
+    QUEUES.budgetWebhook,
+    { pollingIntervalSeconds: 2 },
+    async ([job]) => {
+      if (job) await deliverBudgetWebhook(ctx.db, job.data)
+    },
+  )
+}
+
+/** The billing schedules, sent once across instances, worked here. */
+export async function scheduleBilling(ctx: ServerContext): Promise<void> {
+  const { boss } = ctx.queue
+  const rates = billingRates(ctx)
+  await boss.schedule(QUEUES.meterUsage, METERING_CRON, null, { tz: 'UTC' })
+  await boss.schedule(QUEUES.billingDaily, BILLING_DAILY_CRON, null, { tz: 'UTC' })
+  await boss.work(QUEUES.meterUsage, { pollingIntervalSeconds: 5 }, async () => {
+    await runMetering(ctx, rates)
+  })
+  await boss.work(QUEUES.billingDaily, { pollingIntervalSeconds: 5 }, async () => {
+    await runBillingDay(ctx, rates)
+  })
+}

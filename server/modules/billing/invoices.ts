@@ -1,0 +1,164 @@
+import { and, asc, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm'
+import type { Invoice, InvoiceStatus, InvoiceSummary } from '#common/schemas/billing.ts'
+import type { Database } from '#server/db/client.ts'
+import { type InvoiceRow, invoiceLines, invoices } from '#server/db/schema/index.ts'
+import { decodeCursor, encodeCursor } from '#server/lib/cursor.ts'
+import { notFound } from '#server/lib/errors.ts'
+import { currencyOf } from './invoicing.ts'
+
+/** Reading invoices: an organization's own (another's is not found), newest first. */
+
+export type InvoiceFilter = { limit: number; cursor?: string; status?: InvoiceStatus; year?: number }
+
+export async function listInvoices(db: Database, organizationId: string, filter: InvoiceFilter) {
+  const after = decodeCursor(filter.cursor)
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.organizationId, organizationId),
+        filter.status ? eq(invoices.status, filter.status) : undefined,
+        filter.year
+          ? sql`extract(year from ${invoices.issuedAt} at time zone 'UTC') = ${filter.year}`
+          : undefined,
+        after
+          ? or(
+              lt(invoices.issuedAt, after.createdAt),
+              and(eq(invoices.issuedAt, after.createdAt), lt(invoices.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(invoices.issuedAt), desc(invoices.id))
+    .limit(filter.limit + 1)
+  const items = rows.slice(0, filter.limit)
+  const last = items.at(-1)
+  return {
+    items: items.map(toInvoiceSummary),
+    nextCursor:
+      rows.length > filter.limit && last ? encodeCursor({ createdAt: last.issuedAt, id: last.id }) : null,
+  }
+}
+
+/** One invoice of the organization with its lines. */
+export async function findInvoice(db: Database, id: string, organizationId: string): Promise<Invoice> {
+  return invoiceWhere(db, and(eq(invoices.id, id), eq(invoices.organizationId, organizationId)))
+}
+
+/** One invoice of any organization, for the officers. */
+export async function findInvoiceForOfficer(db: Database, id: string): Promise<Invoice> {
+  return invoiceWhere(db, eq(invoices.id, id))
+}
+
+async function invoiceWhere(db: Database, where: SQL | undefined): Promise<Invoice> {
+  const [row] = await db.select().from(invoices).where(where)
+  if (!row) throw notFound('Invoice not found')
+  const lines = await db
+    .select()
+    .from(invoiceLines)
+    .where(eq(invoiceLines.invoiceId, row.id))
+    .orderBy(asc(invoiceLines.position))
+  const corrected = row.correctsInvoiceId
+    ? (
+        await db
+          .select({ number: invoices.number })
+          .from(invoices)
+          .where(eq(invoices.id, row.correctsInvoiceId))
+      )[0]
+    : undefined
+  return {
+    ...toInvoiceSummary(row),
+    exchangeRate: row.exchangeRate,
+    subtotalCents: row.subtotalCents,
+    discountCents: row.discountCents,
+    creditsAppliedCents: row.creditsAppliedCents,
+    taxableCents: row.taxableCents,
+    vatTreatment: row.vatTreatment,
+    vatRatePercent: row.vatBasisPoints / 100,
+    vatCents: row.vatCents,
+    vatMention: row.vatMention,
+    customer: {
+      name: row.customerName,
+      address: row.customerAddress,
+      countryCode: row.customerCountryCode,
+      vatNumber: row.customerVatNumber,
+      purchaseOrderNumber: row.purchaseOrderNumber,
+      email: row.billingEmail,
+    },
+    paymentReference: row.number,
+    correctsInvoiceNumber: corrected?.number ?? null,
+    reason: row.reason,
+    lines: lines.map((line) => ({
+      kind: line.kind,
+      description: line.description,
+      clusterName: line.clusterName,
+      quantity: line.quantity,
+      unitPriceMillicents: line.unitPriceMillicents,
+      amountCents: line.amountCents,
+    })),
+  }
+}
+
+export function toInvoiceSummary(row: InvoiceRow): InvoiceSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    kind: row.kind,
+    status: row.status,
+    periodStart: row.periodStart,
+    periodEnd: row.periodEnd,
+    issuedAt: row.issuedAt.toISOString(),
+    dueAt: row.dueAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    currency: currencyOf(row.currency),
+    totalCents: row.totalCents,
+    amountDueCents: row.status === 'paid' ? 0 : Math.max(0, row.totalCents - row.amountPaidCents),
+  }
+}
+
+/** An invoice's lines as CSV, amounts in its currency, then its totals. */
+export function invoiceCsv(invoice: Invoice): string {
+  const amount = (cents: number) => (cents / 100).toFixed(2)
+  const rows: (string | number)[][] = [
+    ['invoice', 'currency', 'kind', 'cluster', 'description', 'quantity', 'unit_price', 'amount'],
+    ...invoice.lines.map((line) => [
+      invoice.number,
+      invoice.currency,
+      line.kind,
+      line.clusterName ?? '',
+      line.description,
+      line.quantity,
+      line.unitPriceMillicents === null ? '' : (line.unitPriceMillicents / 100_000).toFixed(5),
+      amount(line.amountCents),
+    ]),
+    [
+      invoice.number,
+      invoice.currency,
+      'credits',
+      '',
+      'Credits applied',
+      1,
+      '',
+      amount(-invoice.creditsAppliedCents),
+    ],
+    [
+      invoice.number,
+      invoice.currency,
+      'vat',
+      '',
+      `VAT ${invoice.vatRatePercent}%`,
+      1,
+      '',
+      amount(invoice.vatCents),
+    ],
+    [invoice.number, invoice.currency, 'total', '', 'Total', 1, '', amount(invoice.totalCents)],
+  ]
+  return `${rows.map((row) => row.map(csvField).join(',')).join('\n')}\n`
+}
+
+function csvField(value: string | number): string {
+  let text = String(value)
+  if (typeof value === 'string' && /^[=+@]/.test(text)) text = `'${text}`
+  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}

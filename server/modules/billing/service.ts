@@ -1,0 +1,129 @@
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm'
+import type { BillingDetails, Credits, Plans } from '#common/schemas/billing.ts'
+import type { Database } from '#server/db/client.ts'
+import {
+  clusters,
+  creditEntries,
+  invoices,
+  orders,
+  organizations,
+  supportPlans,
+} from '#server/db/schema/index.ts'
+import { notFound } from '#server/lib/errors.ts'
+import { usableLots } from './credits.ts'
+
+/** The organization's billing reads and its billing details. */
+
+const CREDIT_HISTORY_LENGTH = 100
+const EXPIRING_SOON_MS = 30 * 86_400_000
+const YEAR_MS = 365 * 86_400_000
+
+export async function organizationOf(db: Database, organizationId: string) {
+  const [organization] = await db.select().from(organizations).where(eq(organizations.id, organizationId))
+  if (!organization) throw notFound('Organization not found')
+  return organization
+}
+
+/** The usable balance (lots not expired) and the newest entries of the ledger. */
+export async function creditsOf(db: Database, organizationId: string, now: Date): Promise<Credits> {
+  const lots = await usableLots(db, organizationId, now)
+  const entries = await db
+    .select({ entry: creditEntries, invoiceNumber: invoices.number })
+    .from(creditEntries)
+    .leftJoin(invoices, eq(invoices.id, creditEntries.invoiceId))
+    .where(eq(creditEntries.organizationId, organizationId))
+    .orderBy(desc(creditEntries.id))
+    .limit(CREDIT_HISTORY_LENGTH)
+  return {
+    balanceCents: lots.reduce((total, lot) => total + lot.remainingCents, 0),
+    expiringSoonCents: lots
+      .filter((lot) => lot.expiresAt && lot.expiresAt.getTime() - now.getTime() < EXPIRING_SOON_MS)
+      .reduce((total, lot) => total + lot.remainingCents, 0),
+    entries: entries.map(({ entry, invoiceNumber }) => ({
+      id: String(entry.id),
+      kind: entry.kind,
+      amountCents: entry.amountCents,
+      expiresAt: entry.expiresAt?.toISOString() ?? null,
+      invoiceNumber,
+      note: entry.note,
+      createdAt: entry.createdAt.toISOString(),
+    })),
+  }
+}
+
+/** Each live cluster's billing cycle and the support plan. */
+export async function plansOf(db: Database, organizationId: string): Promise<Plans> {
+  const organization = await organizationOf(db, organizationId)
+  const [plan] = await db.select().from(supportPlans).where(eq(supportPlans.id, organization.supportPlanId))
+  const rows = await db
+    .select({
+      id: clusters.id,
+      name: clusters.name,
+      status: clusters.status,
+      monthlyPriceCents: clusters.monthlyPriceCents,
+      createdAt: clusters.createdAt,
+      billingCycle: sql<string | null>`${orders.price} ->> 'billingCycle'`,
+    })
+    .from(clusters)
+    .leftJoin(orders, eq(orders.id, clusters.orderId))
+    .where(
+      and(
+        eq(clusters.organizationId, organizationId),
+        ne(clusters.status, 'deleted'),
+        isNull(clusters.deletedAt),
+      ),
+    )
+    .orderBy(asc(clusters.name))
+  return {
+    supportPlan: {
+      id: plan?.id ?? organization.supportPlanId,
+      name: plan?.name ?? organization.supportPlanId,
+      monthlyPriceCents: plan?.monthlyPriceCents ?? 0,
+    },
+    clusters: rows.map((row) => {
+      const yearly = row.billingCycle === 'yearly'
+      return {
+        id: row.id,
+        name: row.name,
+        status: row.status,
+        billingCycle: yearly ? ('yearly' as const) : ('monthly' as const),
+        monthlyPriceCents: row.monthlyPriceCents,
+        commitmentEndsAt: yearly ? new Date(row.createdAt.getTime() + YEAR_MS).toISOString() : null,
+      }
+    }),
+  }
+}
+
+export async function billingDetailsOf(db: Database, organizationId: string): Promise<BillingDetails> {
+  const organization = await organizationOf(db, organizationId)
+  return {
+    companyName: organization.name,
+    address: organization.billingAddress,
+    countryCode: organization.countryCode,
+    vatNumber: organization.vatNumber,
+    purchaseOrderNumber: organization.purchaseOrderNumber,
+    billingEmail: organization.billingEmail,
+    billingCurrency: organization.billingCurrency as BillingDetails['billingCurrency'],
+  }
+}
+
+/** New details apply to the invoices issued from now on; issued ones keep what they say. */
+export async function updateBillingDetails(
+  db: Database,
+  organizationId: string,
+  details: BillingDetails,
+): Promise<BillingDetails> {
+  await db
+    .update(organizations)
+    .set({
+      name: details.companyName,
+      billingAddress: details.address,
+      countryCode: details.countryCode,
+      vatNumber: details.vatNumber,
+      purchaseOrderNumber: details.purchaseOrderNumber,
+      billingEmail: details.billingEmail,
+      billingCurrency: details.billingCurrency,
+    })
+    .where(eq(organizations.id, organizationId))
+  return billingDetailsOf(db, organizationId)
+}
