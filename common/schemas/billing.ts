@@ -202,6 +202,16 @@ export const billingDetailsSchema = z
     else if (details.vatNumber && !isValidVatNumber(details.countryCode, details.vatNumber))
       context.addIssue({ code: 'custom', path: ['vatNumber'], message: validationMessage('vatNumberFormat') })
   })
+/** The same details as the API answers them (already normalised). */
+export const billingDetailsResponseSchema = z.object({
+  companyName: z.string(),
+  address: z.string(),
+  countryCode: z.string(),
+  vatNumber: z.string().nullable(),
+  purchaseOrderNumber: z.string().nullable(),
+  billingEmail: z.string().nullable(),
+  billingCurrency: z.enum(CURRENCIES),
+})
 export type BillingDetails = z.output<typeof billingDetailsSchema>
 export type BillingDetailsInput = z.input<typeof billingDetailsSchema>
 

@@ -3,9 +3,11 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { priceConfiguration } from '#common/cluster-rules.ts'
 import { DEMO_PASSWORD } from '#common/demo-accounts.ts'
-import { clusters, clusterTemplates, orders, users } from '#server/db/schema/index.ts'
-import { poolExecutor } from '#server/db/transaction.ts'
+import { FALLBACK_RATES } from '#common/money.ts'
+import { budgetAlerts, clusters, clusterTemplates, orders, payments, users } from '#server/db/schema/index.ts'
+import { inTransaction, poolExecutor } from '#server/db/transaction.ts'
 import { createSession } from '#server/modules/auth/sessions.ts'
+import { finaliseInvoice } from '#server/modules/billing/invoicing.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
 import { newRegistration } from '#tests/helpers/auth.ts'
@@ -30,6 +32,9 @@ type Fixtures = {
   demoClusterId: string
   demoOrderId: string
   demoTemplateId: string
+  demoInvoiceId: string
+  demoPaymentId: string
+  demoBudgetAlertId: string
 }
 type Row = {
   method: string
@@ -47,6 +52,13 @@ const signedIn = (status: number): Expected => ({ ...everyone(status), visitor: 
 const ownerOnly = (status: number): Expected => ({ ...everyone(404), visitor: 401, user: status })
 /** Rows of the demo organization (clusters, orders): its members (demo, admin) only; others get 404. */
 const organizationOnly = (status: number): Expected => ({ ...ownerOnly(status), admin: status })
+/** Billing changes: the admins of an organization (and the platform operator, for its own). */
+const billingAdmins = (status: number): Expected => ({
+  ...everyone(403),
+  visitor: 401,
+  admin: status,
+  superAdmin: status,
+})
 const officersOnly = (status: number): Expected => ({ ...everyone(403), visitor: 401, officer: status })
 
 const json = (payload: object) => ({ payload, headers: { 'content-type': 'application/json' } })
@@ -520,6 +532,112 @@ const MATRIX: Row[] = [
     },
   },
   // — End of provider checks. —
+  // Billing and usage: every member reads their own organization's; its admins pay and change it.
+  ...(
+    ['credits', 'summary', 'plans', 'payment-methods', 'invoices', 'details', 'budget-alerts'] as const
+  ).map(
+    (area): Row => ({
+      method: 'GET',
+      url: `/api/billing/${area}`,
+      request: () => ({ url: `/api/billing/${area}` }),
+      expected: signedIn(200),
+    }),
+  ),
+  {
+    method: 'GET',
+    url: '/api/billing/invoices/:id',
+    request: ({ demoInvoiceId }) => ({ url: `/api/billing/invoices/${demoInvoiceId}` }),
+    expected: organizationOnly(200),
+  },
+  {
+    method: 'GET',
+    url: '/api/billing/invoices/:id/csv',
+    request: ({ demoInvoiceId }) => ({ url: `/api/billing/invoices/${demoInvoiceId}/csv` }),
+    expected: organizationOnly(200),
+  },
+  {
+    method: 'GET',
+    url: '/api/billing/payments/:id',
+    request: ({ demoPaymentId }) => ({ url: `/api/billing/payments/${demoPaymentId}` }),
+    expected: organizationOnly(200),
+  },
+  {
+    method: 'PUT',
+    url: '/api/billing/details',
+    request: () => ({
+      url: '/api/billing/details',
+      ...json({
+        companyName: 'Matrix Company',
+        address: '1 rue du Test, Paris',
+        countryCode: 'FR',
+        vatNumber: 'FR40303265045',
+        purchaseOrderNumber: 'PO-1',
+        billingEmail: 'billing@example.com',
+        billingCurrency: 'EUR',
+      }),
+    }),
+    expected: billingAdmins(200),
+  },
+  {
+    method: 'POST',
+    url: '/api/billing/budget-alerts',
+    request: () => ({
+      url: '/api/billing/budget-alerts',
+      ...json({ amountCents: 50_000, basis: 'month_to_date' }),
+    }),
+    expected: billingAdmins(201),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/billing/budget-alerts/:id',
+    request: ({ demoBudgetAlertId }) => ({ url: `/api/billing/budget-alerts/${demoBudgetAlertId}` }),
+    // The admin removes it; the platform operator, of another organization, finds nothing.
+    expected: { ...billingAdmins(204), superAdmin: 404 },
+  },
+  // Without Stripe keys (this server has none) card payments answer 503; bank transfer remains.
+  {
+    method: 'POST',
+    url: '/api/billing/credits/checkout',
+    request: () => ({ url: '/api/billing/credits/checkout', ...json({ amount: 50 }) }),
+    expected: billingAdmins(503),
+  },
+  {
+    method: 'POST',
+    url: '/api/billing/invoices/:id/checkout',
+    request: ({ demoInvoiceId }) => ({ url: `/api/billing/invoices/${demoInvoiceId}/checkout` }),
+    expected: billingAdmins(503),
+  },
+  {
+    method: 'POST',
+    url: '/api/billing/payment-methods/checkout',
+    request: () => ({ url: '/api/billing/payment-methods/checkout' }),
+    expected: billingAdmins(503),
+  },
+  {
+    method: 'POST',
+    url: '/api/billing/payment-methods/:id/default',
+    request: () => ({ url: '/api/billing/payment-methods/pm_matrix/default' }),
+    expected: billingAdmins(503),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/billing/payment-methods/:id',
+    request: () => ({ url: '/api/billing/payment-methods/pm_matrix' }),
+    expected: billingAdmins(503),
+  },
+  {
+    method: 'POST',
+    url: '/api/billing/stripe-webhook',
+    request: () => ({ url: '/api/billing/stripe-webhook', ...json({ id: 'evt_matrix' }) }),
+    expected: everyone(503),
+  },
+  { method: 'GET', url: '/api/usage', request: () => ({ url: '/api/usage' }), expected: signedIn(200) },
+  {
+    method: 'GET',
+    url: '/api/usage/csv',
+    request: () => ({ url: '/api/usage/csv?month=2026-10' }),
+    expected: signedIn(200),
+  },
 ]
 
 let server: TestServer
@@ -586,7 +704,46 @@ beforeAll(async () => {
     .insert(clusterTemplates)
     .values({ organizationId: demo.organizationId, name: 'Matrix template', configuration })
     .returning()
+  const invoice = await inTransaction(server.db, (tx) =>
+    finaliseInvoice(tx, {
+      organizationId: demo.organizationId,
+      source: 'month:2026-10',
+      periodStart: new Date('2026-10-01T00:00:00Z'),
+      periodEnd: new Date('2026-10-31T00:00:00Z'),
+      lines: [
+        {
+          kind: 'control_plane',
+          clusterId: cluster!.id,
+          clusterName: cluster!.name,
+          description: 'Control plane (Standard)',
+          quantity: 744,
+          unitPriceMillicents: 13_562,
+          amountCents: 9_900,
+        },
+      ],
+      rates: FALLBACK_RATES,
+      at: new Date('2026-11-01T02:00:00Z'),
+    }),
+  )
+  const [payment] = await server.db
+    .insert(payments)
+    .values({
+      organizationId: demo.organizationId,
+      purpose: 'credits',
+      amountCents: 5_000,
+      currency: 'EUR',
+      usdCents: 5_917,
+      checkoutSessionId: 'cs_test_matrix',
+    })
+    .returning()
+  const [alert] = await server.db
+    .insert(budgetAlerts)
+    .values({ organizationId: demo.organizationId, amountCents: 100_000, currency: 'EUR', basis: 'forecast' })
+    .returning()
   fixtures = {
+    demoInvoiceId: invoice!.id,
+    demoPaymentId: payment!.id,
+    demoBudgetAlertId: alert!.id,
     demoNotificationId: notification.id,
     demoUserId: demo.id,
     demoClusterId: cluster!.id,

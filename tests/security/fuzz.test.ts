@@ -56,6 +56,13 @@ const BODYLESS_OPERATIONS = [
   'POST /api/clusters/{id}/wake',
   'POST /api/clusters/{id}/retry',
   'DELETE /api/cluster-templates/{id}',
+  'DELETE /api/billing/budget-alerts/{id}',
+  'POST /api/billing/invoices/{id}/checkout',
+  'POST /api/billing/payment-methods/checkout',
+  'POST /api/billing/payment-methods/{id}/default',
+  'DELETE /api/billing/payment-methods/{id}',
+  // Stripe's signed event: the raw body is what the signature covers, read before any schema.
+  'POST /api/billing/stripe-webhook',
 ]
 const SERVER_PREFIXES = ['/api/', '/dev/', '/ws', '/healthz', '/readyz']
 
@@ -69,7 +76,13 @@ let hints: FuzzHints
 const reports: FuzzReport[] = []
 
 beforeAll(async () => {
-  server = await startTestServer(LOOPBACK_LIMITS)
+  // Card payments configured (against a closed port): the webhook then checks its signature.
+  server = await startTestServer({
+    ...LOOPBACK_LIMITS,
+    STRIPE_SECRET_KEY: 'sk_test_fuzz',
+    STRIPE_WEBHOOK_SECRET: 'whsec_fuzz',
+    STRIPE_API_URL: 'http://127.0.0.1:9',
+  })
   document = (await server.app.inject({ method: 'GET', url: '/api/openapi.json' })).json()
   operations = operationsOf(document)
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  billingDetailsResponseSchema,
   billingDetailsSchema,
   billingSummarySchema,
   budgetAlertRequestSchema,
@@ -136,7 +137,6 @@ export default async function billingRoutes(app: FastifyInstance, ctx: ServerCon
         tags,
         summary: "An invoice's lines as CSV",
         params: idParams,
-        produces: ['text/csv'],
         response: { 200: z.string().describe('CSV'), ...errorResponses(400, 401, 403, 404) },
       },
       handler: async (request, reply) => {
@@ -151,7 +151,7 @@ export default async function billingRoutes(app: FastifyInstance, ctx: ServerCon
       schema: {
         tags,
         summary: 'The billing details printed on invoices',
-        response: { 200: billingDetailsSchema, ...errorResponses(401, 403) },
+        response: { 200: billingDetailsResponseSchema, ...errorResponses(401, 403) },
       },
       handler: async (request) => billingDetailsOf(ctx.db, callerOf(request).organizationId),
     })
@@ -184,7 +184,7 @@ export default async function billingRoutes(app: FastifyInstance, ctx: ServerCon
         tags,
         summary: 'Change the billing details (the next invoices carry them)',
         body: billingDetailsSchema,
-        response: { 200: billingDetailsSchema, ...errorResponses(400, 401, 403) },
+        response: { 200: billingDetailsResponseSchema, ...errorResponses(400, 401, 403) },
       },
       handler: async (request) =>
         updateBillingDetails(ctx.db, callerOf(request).organizationId, request.body),

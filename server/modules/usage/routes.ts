@@ -31,7 +31,6 @@ export default async function usageRoutes(app: FastifyInstance, ctx: ServerConte
       tags: ['usage'],
       summary: "A month's usage records as CSV",
       querystring: csvQuery,
-      produces: ['text/csv'],
       response: { 200: z.string().describe('CSV'), ...errorResponses(400, 401, 403) },
     },
     handler: async (request, reply) =>
