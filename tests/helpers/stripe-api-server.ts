@@ -39,8 +39,12 @@ export function parseForm(body: string): Record<string, unknown> {
     const parts = key.split(/\[|\]\[|\]/).filter((part) => part !== '')
     let node: Record<string, unknown> = root
     parts.forEach((part, index) => {
-      if (index === parts.length - 1) node[part] = value
-      else node = (node[part] ??= {}) as Record<string, unknown>
+      if (index === parts.length - 1) {
+        node[part] = value
+        return
+      }
+      node[part] ??= {}
+      node = node[part] as Record<string, unknown>
     })
   }
   return root

@@ -629,7 +629,7 @@ const MATRIX: Row[] = [
     method: 'POST',
     url: '/api/billing/stripe-webhook',
     request: () => ({ url: '/api/billing/stripe-webhook', ...json({ id: 'evt_matrix' }) }),
-    expected: everyone(503),
+    expected: everyone(404),
   },
   { method: 'GET', url: '/api/usage', request: () => ({ url: '/api/usage' }), expected: signedIn(200) },
   {

@@ -21,7 +21,7 @@ import {
 import { pageSchema } from '#common/schemas/pagination.ts'
 import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
-import { forbidden } from '#server/lib/errors.ts'
+import { forbidden, notFound } from '#server/lib/errors.ts'
 import { errorResponses } from '#server/lib/http.ts'
 import { createRatesService } from '#server/modules/rates/service.ts'
 import { requireMember } from '#server/plugins/auth.ts'
@@ -298,11 +298,13 @@ export default async function billingRoutes(app: FastifyInstance, ctx: ServerCon
       schema: {
         tags: ['billing'],
         summary: "Stripe's events (signature checked; each event is recorded once)",
-        response: { 200: z.object({ received: z.boolean() }), ...errorResponses(400, 503) },
+        response: { 200: z.object({ received: z.boolean() }), ...errorResponses(400, 404) },
       },
       handler: async (request) => {
         const settings = ctx.config.stripe
-        if (!stripe || !settings) throw cardPaymentsUnavailable()
+        // Without keys there is no webhook to receive: the address does not exist here.
+        if (!stripe || !settings)
+          throw notFound('Card payments are not configured on this server', 'PAYMENTS_NOT_CONFIGURED')
         const signature = request.headers['stripe-signature']
         const event = verifyWebhook(
           stripe,
