@@ -6,7 +6,7 @@ import { creditEntries, invoiceLines, invoices } from '#server/db/schema/index.t
 import { grantCredits } from '#server/modules/billing/credits.ts'
 import { issueMonthlyInvoice } from '#server/modules/billing/invoicing.ts'
 import { meterHour } from '#server/modules/billing/metering.ts'
-import { createOrganization, hoursFrom, runningCluster } from '#tests/helpers/billing.ts'
+import { createOrganization, hoursFrom, memberOf, runningCluster } from '#tests/helpers/billing.ts'
 import { testConfiguration } from '#tests/helpers/clusters.ts'
 import { startTestServer, type TestServer } from '#tests/helpers/server.ts'
 
@@ -108,6 +108,35 @@ describe('numbers', () => {
     expect(all.rows.map((row) => row.number)).toEqual(
       all.rows.map((_, index) => `INV-2026-${String(index + 1).padStart(6, '0')}`),
     )
+  })
+
+  it('downloads an invoice as a PDF and its lines as CSV, for its organization only', async () => {
+    const { organization } = await customerWithUsage()
+    const invoice = (await issue(organization.id))!
+    const admin = await memberOf(server, organization.id)
+    const pdf = await server.app.inject({
+      method: 'GET',
+      url: `/api/billing/invoices/${invoice.id}/pdf`,
+      headers: admin.headers,
+    })
+    expect(pdf.statusCode).toBe(200)
+    expect(pdf.headers['content-type']).toBe('application/pdf')
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
+    const csv = await server.app.inject({
+      method: 'GET',
+      url: `/api/billing/invoices/${invoice.id}/csv`,
+      headers: admin.headers,
+    })
+    const rows = csv.body.trim().split('\n')
+    expect(rows[0]).toBe('invoice,currency,kind,cluster,description,quantity,unit_price,amount')
+    expect(rows.at(-1)).toBe(`${invoice.number},EUR,total,,Total,1,,${(invoice.totalCents / 100).toFixed(2)}`)
+    const stranger = await memberOf(server, (await createOrganization(server.db)).id)
+    const foreign = await server.app.inject({
+      method: 'GET',
+      url: `/api/billing/invoices/${invoice.id}/pdf`,
+      headers: stranger.headers,
+    })
+    expect(foreign.statusCode).toBe(404)
   })
 
   it('issues a month once', async () => {

@@ -557,6 +557,12 @@ const MATRIX: Row[] = [
   },
   {
     method: 'GET',
+    url: '/api/billing/invoices/:id/pdf',
+    request: ({ demoInvoiceId }) => ({ url: `/api/billing/invoices/${demoInvoiceId}/pdf` }),
+    expected: organizationOnly(200),
+  },
+  {
+    method: 'GET',
     url: '/api/billing/payments/:id',
     request: ({ demoPaymentId }) => ({ url: `/api/billing/payments/${demoPaymentId}` }),
     expected: organizationOnly(200),
