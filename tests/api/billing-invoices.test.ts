@@ -8,6 +8,7 @@ import { issueMonthlyInvoice } from '#server/modules/billing/invoicing.ts'
 import { meterHour } from '#server/modules/billing/metering.ts'
 import { createOrganization, hoursFrom, memberOf, runningCluster } from '#tests/helpers/billing.ts'
 import { testConfiguration } from '#tests/helpers/clusters.ts'
+import { pdfAttachments } from '#tests/helpers/pdf.ts'
 import { startTestServer, type TestServer } from '#tests/helpers/server.ts'
 
 /** Monthly invoices against the real database: VAT by customer, gap-free numbers, PARIS and credits. */
@@ -137,6 +138,52 @@ describe('numbers', () => {
       headers: stranger.headers,
     })
     expect(foreign.statusCode).toBe(404)
+  })
+
+  it('downloads Factur-X: a PDF carrying the CII XML with the invoice totals', async () => {
+    const { organization } = await customerWithUsage({}, { hours: 5, promoCode: 'PARIS' })
+    await grantCredits(server.db, {
+      organizationId: organization.id,
+      amountCents: 20,
+      expiresAt: new Date('2027-01-01T00:00:00Z'),
+      note: 'Welcome credit',
+      grantedBy: null,
+    })
+    const issued = (await issue(organization.id))!
+    const admin = await memberOf(server, organization.id)
+    const invoice = (
+      await server.app.inject({
+        method: 'GET',
+        url: `/api/billing/invoices/${issued.id}`,
+        headers: admin.headers,
+      })
+    ).json()
+    const response = await server.app.inject({
+      method: 'GET',
+      url: `/api/billing/invoices/${issued.id}/facturx`,
+      headers: admin.headers,
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('application/pdf')
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
+    const attachments = await pdfAttachments(response.rawPayload)
+    expect(Object.keys(attachments)).toEqual(['factur-x.xml'])
+    const xml = attachments['factur-x.xml']!.toString('utf8')
+    const summation = xml.slice(xml.indexOf('<ram:SpecifiedTradeSettlementHeaderMonetarySummation>'))
+    const element = (name: string) =>
+      summation.match(new RegExp(`<ram:${name}[^>]*>([^<]*)</ram:${name}>`))?.[1]
+    const decimal = (cents: number) => (cents / 100).toFixed(2)
+    expect(xml).toContain('urn:cen.eu:en16931:2017')
+    expect(xml).toContain(`<ram:ID>${invoice.number}</ram:ID>`)
+    expect(element('LineTotalAmount')).toBe(decimal(invoice.subtotalCents))
+    expect(element('AllowanceTotalAmount')).toBe(decimal(invoice.discountCents + invoice.creditsAppliedCents))
+    expect(element('TaxBasisTotalAmount')).toBe(decimal(invoice.taxableCents))
+    expect(element('TaxTotalAmount')).toBe(decimal(invoice.vatCents))
+    expect(element('GrandTotalAmount')).toBe(decimal(invoice.totalCents))
+    expect(element('DuePayableAmount')).toBe(decimal(invoice.totalCents))
+    expect(invoice.discountCents).toBeGreaterThan(0)
+    expect(invoice.creditsAppliedCents).toBeGreaterThan(0)
+    expect(xml).toContain('<ram:RateApplicablePercent>20</ram:RateApplicablePercent>')
   })
 
   it('issues a month once', async () => {

@@ -563,6 +563,12 @@ const MATRIX: Row[] = [
   },
   {
     method: 'GET',
+    url: '/api/billing/invoices/:id/facturx',
+    request: ({ demoInvoiceId }) => ({ url: `/api/billing/invoices/${demoInvoiceId}/facturx` }),
+    expected: organizationOnly(200),
+  },
+  {
+    method: 'GET',
     url: '/api/billing/payments/:id',
     request: ({ demoPaymentId }) => ({ url: `/api/billing/payments/${demoPaymentId}` }),
     expected: organizationOnly(200),

@@ -26,6 +26,7 @@ import { errorResponses } from '#server/lib/http.ts'
 import { createRatesService } from '#server/modules/rates/service.ts'
 import { requireMember } from '#server/plugins/auth.ts'
 import { createBudgetAlert, deleteBudgetAlert, listBudgetAlerts } from './budget-alerts.ts'
+import { renderFacturX } from './facturx.ts'
 import { renderInvoicePdf } from './invoice-pdf.ts'
 import { findInvoice, invoiceCsv, listInvoices } from './invoices.ts'
 import {
@@ -165,6 +166,22 @@ export default async function billingRoutes(app: FastifyInstance, ctx: ServerCon
             // A Buffer goes out as it is, past the response serializer the schema's type is for.
             .send(pdf as unknown as string)
         )
+      },
+    })
+    api.get('/api/billing/invoices/:id/facturx', {
+      schema: {
+        tags,
+        summary: 'An invoice as Factur-X (EN 16931): a PDF/A-3 carrying its CII XML',
+        params: idParams,
+        response: { 200: z.string().describe('PDF'), ...errorResponses(400, 401, 403, 404) },
+      },
+      handler: async (request, reply) => {
+        const invoice = await findInvoice(ctx.db, request.params.id, callerOf(request).organizationId)
+        const pdf = await renderFacturX(invoice, request.log)
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${invoice.number}-facturx.pdf"`)
+          .send(pdf as unknown as string)
       },
     })
     api.get('/api/billing/details', {

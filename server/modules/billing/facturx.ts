@@ -1,0 +1,214 @@
+import { type Invoice as EInvoice, InvoiceService } from '@e-invoice-eu/core'
+import { MILLICENTS_PER_CENT } from '#common/pricing.ts'
+import type { Invoice } from '#common/schemas/billing.ts'
+import { renderInvoicePdf } from './invoice-pdf.ts'
+import { BANK_TRANSFER, SELLER } from './seller.ts'
+
+/**
+ * An invoice as Factur-X (EN 16931 profile): the PDF of `renderInvoicePdf` made PDF/A-3 with the
+ * invoice's CII XML inside, produced by `@e-invoice-eu/core` from its UBL-shaped model. The
+ * PARIS discount and the credits applied are document-level allowances, as they come before VAT.
+ */
+
+type Money = `${number}`
+type Party = EInvoice['ubl:Invoice']['cac:AccountingSupplierParty']['cac:Party']
+type TaxCategory = { id: 'S' | 'AE' | 'G'; percent: Money; exemptionCode?: string; exemption?: string }
+
+/** Cents as the decimal text the XML carries. */
+const amount = (cents: number): Money => (cents / 100).toFixed(2) as Money
+
+function taxCategoryOf(invoice: Invoice): TaxCategory {
+  if (invoice.vatTreatment === 'reverse_charge')
+    return {
+      id: 'AE',
+      percent: '0',
+      exemptionCode: 'VATEX-EU-AE',
+      exemption: invoice.vatMention ?? undefined,
+    }
+  if (invoice.vatTreatment === 'export')
+    return { id: 'G', percent: '0', exemptionCode: 'VATEX-EU-G', exemption: invoice.vatMention ?? undefined }
+  return { id: 'S', percent: String(invoice.vatRatePercent) as Money }
+}
+
+const taxScheme = { 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } as const
+
+function addressOf(text: string, countryCode: string) {
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+  return {
+    ...(lines[0] ? { 'cbc:StreetName': lines[0] } : {}),
+    ...(lines.length > 1 ? { 'cbc:CityName': lines.slice(1).join(', ') } : {}),
+    'cac:Country': { 'cbc:IdentificationCode': countryCode },
+  }
+}
+
+/**
+ * A line's quantity and net price, so that quantity × price ÷ base quantity is its amount, as
+ * EN 16931 asks. Hourly prices have fractions of a cent, so the price is given per 1,000 hours.
+ */
+const PRICE_BASE_HOURS = 1_000
+function quantityAndPrice(line: Invoice['lines'][number]) {
+  const exact =
+    line.unitPriceMillicents !== null &&
+    line.quantity > 0 &&
+    Math.round((line.unitPriceMillicents * line.quantity) / MILLICENTS_PER_CENT) === line.amountCents
+  if (exact)
+    return {
+      quantity: String(line.quantity),
+      unit: 'HUR',
+      price: amount((line.unitPriceMillicents! * PRICE_BASE_HOURS) / MILLICENTS_PER_CENT),
+      baseQuantity: String(PRICE_BASE_HOURS),
+    }
+  // A line capped at its monthly price, or one without an hourly price: one unit at its amount.
+  return { quantity: '1', unit: 'C62', price: amount(line.amountCents), baseQuantity: null }
+}
+
+export function eInvoiceOf(invoice: Invoice): EInvoice {
+  const currency = invoice.currency as 'EUR'
+  const category = taxCategoryOf(invoice)
+  const classified = { 'cbc:ID': category.id, 'cbc:Percent': category.percent, ...taxScheme }
+  const charges = invoice.lines.filter((line) => line.kind !== 'discount')
+  const allowances = [
+    { reason: 'Discount', cents: invoice.discountCents },
+    { reason: 'Prepaid credits', cents: invoice.creditsAppliedCents },
+  ].filter((allowance) => allowance.cents > 0)
+  const seller: Party = {
+    'cbc:EndpointID': SELLER.email,
+    'cbc:EndpointID@schemeID': 'EM',
+    'cac:PartyName': { 'cbc:Name': SELLER.name },
+    'cac:PostalAddress': addressOf(SELLER.address, SELLER.countryCode),
+    'cac:PartyTaxScheme': [{ 'cbc:CompanyID': SELLER.vatNumber, ...taxScheme }],
+    'cac:PartyLegalEntity': { 'cbc:RegistrationName': SELLER.name, 'cbc:CompanyID': SELLER.registration },
+    'cac:Contact': { 'cbc:ElectronicMail': SELLER.email },
+  } as Party
+
+  return {
+    'ubl:Invoice': {
+      'cbc:CustomizationID': 'urn:cen.eu:en16931:2017',
+      'cbc:ID': invoice.number,
+      'cbc:IssueDate': invoice.issuedAt.slice(0, 10),
+      'cbc:DueDate': invoice.dueAt.slice(0, 10),
+      'cbc:InvoiceTypeCode': invoice.kind === 'credit_note' ? '381' : '380',
+      ...(invoice.vatMention ? { 'cbc:Note': invoice.vatMention } : {}),
+      'cbc:DocumentCurrencyCode': currency,
+      ...(invoice.customer.purchaseOrderNumber
+        ? { 'cbc:BuyerReference': invoice.customer.purchaseOrderNumber }
+        : {}),
+      'cac:InvoicePeriod': { 'cbc:StartDate': invoice.periodStart, 'cbc:EndDate': invoice.periodEnd },
+      ...(invoice.customer.purchaseOrderNumber
+        ? { 'cac:OrderReference': { 'cbc:ID': invoice.customer.purchaseOrderNumber } }
+        : {}),
+      ...(invoice.correctsInvoiceNumber
+        ? {
+            'cac:BillingReference': [
+              { 'cac:InvoiceDocumentReference': { 'cbc:ID': invoice.correctsInvoiceNumber } },
+            ],
+          }
+        : {}),
+      'cac:AccountingSupplierParty': { 'cac:Party': seller },
+      'cac:AccountingCustomerParty': {
+        'cac:Party': {
+          'cbc:EndpointID': invoice.customer.email ?? SELLER.email,
+          'cbc:EndpointID@schemeID': 'EM',
+          'cac:PartyName': { 'cbc:Name': invoice.customer.name },
+          'cac:PostalAddress': addressOf(invoice.customer.address, invoice.customer.countryCode),
+          ...(invoice.customer.vatNumber
+            ? { 'cac:PartyTaxScheme': { 'cbc:CompanyID': invoice.customer.vatNumber, ...taxScheme } }
+            : {}),
+          'cac:PartyLegalEntity': { 'cbc:RegistrationName': invoice.customer.name },
+        },
+      } as EInvoice['ubl:Invoice']['cac:AccountingCustomerParty'],
+      'cac:PaymentMeans': [
+        {
+          'cbc:PaymentMeansCode': '30',
+          'cbc:PaymentID': invoice.paymentReference,
+          'cac:PayeeFinancialAccount': { 'cbc:ID': bankAccount(), 'cbc:Name': SELLER.name },
+        },
+      ],
+      'cac:PaymentTerms': { 'cbc:Note': `Payable by ${invoice.dueAt.slice(0, 10)}.` },
+      ...(allowances.length > 0
+        ? {
+            'cac:AllowanceCharge': allowances.map((allowance) => ({
+              'cbc:ChargeIndicator': 'false',
+              'cbc:AllowanceChargeReason': allowance.reason,
+              'cbc:Amount': amount(allowance.cents),
+              'cbc:Amount@currencyID': currency,
+              'cac:TaxCategory': classified,
+            })),
+          }
+        : {}),
+      'cac:TaxTotal': [
+        {
+          'cbc:TaxAmount': amount(invoice.vatCents),
+          'cbc:TaxAmount@currencyID': currency,
+          'cac:TaxSubtotal': [
+            {
+              'cbc:TaxableAmount': amount(invoice.taxableCents),
+              'cbc:TaxableAmount@currencyID': currency,
+              'cbc:TaxAmount': amount(invoice.vatCents),
+              'cbc:TaxAmount@currencyID': currency,
+              'cac:TaxCategory': {
+                ...classified,
+                ...(category.exemptionCode ? { 'cbc:TaxExemptionReasonCode': category.exemptionCode } : {}),
+                ...(category.exemption ? { 'cbc:TaxExemptionReason': category.exemption } : {}),
+              },
+            },
+          ],
+        },
+      ],
+      'cac:LegalMonetaryTotal': {
+        'cbc:LineExtensionAmount': amount(invoice.subtotalCents),
+        'cbc:LineExtensionAmount@currencyID': currency,
+        'cbc:TaxExclusiveAmount': amount(invoice.taxableCents),
+        'cbc:TaxExclusiveAmount@currencyID': currency,
+        'cbc:TaxInclusiveAmount': amount(invoice.totalCents),
+        'cbc:TaxInclusiveAmount@currencyID': currency,
+        ...(allowances.length > 0
+          ? {
+              'cbc:AllowanceTotalAmount': amount(invoice.discountCents + invoice.creditsAppliedCents),
+              'cbc:AllowanceTotalAmount@currencyID': currency,
+            }
+          : {}),
+        'cbc:PayableAmount': amount(invoice.totalCents),
+        'cbc:PayableAmount@currencyID': currency,
+      },
+      'cac:InvoiceLine': charges.map((line, index) => {
+        const { quantity, unit, price, baseQuantity } = quantityAndPrice(line)
+        return {
+          'cbc:ID': String(index + 1),
+          'cbc:InvoicedQuantity': quantity,
+          'cbc:InvoicedQuantity@unitCode': unit,
+          'cbc:LineExtensionAmount': amount(line.amountCents),
+          'cbc:LineExtensionAmount@currencyID': currency,
+          'cac:Item': { 'cbc:Name': line.description, 'cac:ClassifiedTaxCategory': classified },
+          'cac:Price': {
+            'cbc:PriceAmount': price,
+            'cbc:PriceAmount@currencyID': currency,
+            ...(baseQuantity ? { 'cbc:BaseQuantity': baseQuantity, 'cbc:BaseQuantity@unitCode': unit } : {}),
+          },
+        }
+      }),
+    },
+  } as EInvoice
+}
+
+const bankAccount = () => BANK_TRANSFER.iban.replaceAll(' ', '')
+
+type Log = { debug(message: string): void; warn(message: string): void; error(message: string): void }
+
+export async function renderFacturX(invoice: Invoice, log: Log): Promise<Buffer> {
+  const pdf = await renderInvoicePdf(invoice)
+  const service = new InvoiceService({
+    log: (message) => log.debug(message),
+    warn: (message) => log.warn(message),
+    error: (message) => log.error(message),
+  })
+  const rendered = await service.generate(eInvoiceOf(invoice), {
+    format: 'Factur-X-EN16931',
+    lang: 'fr-fr',
+    pdf: { buffer: pdf, filename: `${invoice.number}.pdf`, mimetype: 'application/pdf' },
+  })
+  return Buffer.from(rendered as Uint8Array)
+}
