@@ -116,6 +116,16 @@ export function usdCentsOf(amount: number, currency: Currency, rates: ExchangeRa
   return Math.round((amount * CENTS_PER_UNIT) / rates[currency])
 }
 
+/** Cents already in a currency (an invoice's, a budget's): formatAmount(1_250, 'EUR') → "€12.50". */
+export function formatAmount(cents: number, currency: Currency): string {
+  return formatPrice(cents / CENTS_PER_UNIT, currency)
+}
+
+/** USD milli-cents as a plain number of units of a currency, for a chart's axis. */
+export function millicentsAsUnits(usdMillicents: number, currency: Currency, rates: ExchangeRates): number {
+  return convertFromUsd(usdMillicents, currency, rates) / MILLICENTS_PER_UNIT
+}
+
 /** An hourly price held in USD milli-cents, shown to the cent: formatMillicents(4_250, 'USD', rates) → "$0.04". */
 export function formatMillicents(usdMillicents: number, currency: Currency, rates: ExchangeRates): string {
   return formatPrice(convertFromUsd(usdMillicents, currency, rates) / MILLICENTS_PER_UNIT, currency)

@@ -42,6 +42,12 @@ const VAT_NUMBER_FORMATS: Record<string, RegExp> = {
 
 export const EU_COUNTRIES: readonly string[] = Object.keys(VAT_NUMBER_FORMATS)
 
+/** The countries a billing address may be in: the EU's, then the usual others outside it. */
+export const BILLING_COUNTRIES: readonly string[] = [
+  ...EU_COUNTRIES,
+  ...['CH', 'GB', 'IS', 'LI', 'NO', 'CA', 'US', 'AU', 'JP', 'SG', 'IL', 'AE', 'IN', 'BR', 'MA', 'TN'],
+]
+
 export const VAT_TREATMENTS = ['domestic', 'reverse_charge', 'export'] as const
 export type VatTreatment = (typeof VAT_TREATMENTS)[number]
 

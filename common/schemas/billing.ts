@@ -225,6 +225,7 @@ export const creditPurchaseSchema = z.object({
 })
 /** Where to send the browser: Stripe's hosted checkout. */
 export const checkoutSchema = z.object({ url: z.string() })
+export type Checkout = z.infer<typeof checkoutSchema>
 
 export const paymentStatusSchema = z.object({
   id: z.string(),
@@ -261,6 +262,7 @@ export const budgetAlertSchema = z.object({
 })
 /** The answer to creating an alert with a webhook: the signing secret, shown this once. */
 export const createdBudgetAlertSchema = budgetAlertSchema.extend({ webhookSecret: z.string().nullable() })
+export type CreatedBudgetAlert = z.infer<typeof createdBudgetAlertSchema>
 export type BudgetAlert = z.infer<typeof budgetAlertSchema>
 
 export const creditNoteRequestSchema = z.object({

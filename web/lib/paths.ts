@@ -280,8 +280,8 @@ const dashboardPages: PageDefinition[] = [
   { route: 'addOnOrders', layout: 'dashboard', title: 'pages.addonOrders' },
   { route: 'marketplace', layout: 'dashboard', title: 'pages.marketplace' },
   { route: 'customSolutions', layout: 'dashboard', title: 'pages.customSolutions' },
-  { route: 'billing', layout: 'dashboard', title: 'pages.billing' },
-  { route: 'usage', layout: 'dashboard', title: 'pages.usage' },
+  { route: 'billing', layout: 'dashboard', title: 'pages.billing', screen: 'routes/dashboard/billing.tsx' },
+  { route: 'usage', layout: 'dashboard', title: 'pages.usage', screen: 'routes/dashboard/usage.tsx' },
   {
     route: 'officersPanel',
     layout: 'dashboard',
@@ -295,7 +295,12 @@ const dashboardPages: PageDefinition[] = [
   { route: 'settings', layout: 'dashboard', title: 'pages.settings' },
   { route: 'addOns', layout: 'dashboard', title: 'pages.addOns' },
   { route: 'priceEstimator', layout: 'dashboard', title: 'pages.priceEstimator' },
-  { route: 'paymentSuccess', layout: 'dashboard', title: 'pages.paymentSuccess' },
+  {
+    route: 'paymentSuccess',
+    layout: 'dashboard',
+    title: 'pages.paymentSuccess',
+    screen: 'routes/dashboard/payment-success.tsx',
+  },
 ]
 
 /** Static pages at paths of their own that show another page (cluster-type aliases). */

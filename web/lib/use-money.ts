@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
-import { formatCents, formatMillicents } from '#common/pricing.ts'
+import { type Currency, formatPrice } from '#common/money.ts'
+import { formatAmount, formatCents, formatMillicents, millicentsAsUnits } from '#common/pricing.ts'
 import { useCurrency } from './preferences/preferences-provider.tsx'
 
 /**
@@ -17,6 +18,12 @@ export function useMoney() {
       cents: (usdCents: number) => formatCents(usdCents, currency, rates),
       /** An hourly price held in milli-cents. */
       millicents: (usdMillicents: number) => formatMillicents(usdMillicents, currency, rates),
+      /** Cents already in a currency, such as an invoice's: shown as they are, never converted. */
+      amount: (cents: number, inCurrency: Currency) => formatAmount(cents, inCurrency),
+      /** USD milli-cents as a number of the visitor's currency units, for charts. */
+      units: (usdMillicents: number) => millicentsAsUnits(usdMillicents, currency, rates),
+      /** A number of the visitor's currency units (a chart's value) as an amount. */
+      formatUnits: (units: number) => formatPrice(units, currency),
     }),
     [currency, rates],
   )

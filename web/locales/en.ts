@@ -1,6 +1,7 @@
 /** The en strings, one module per area of the shell (each area owns its file). */
 
 import { auth } from './en/auth.ts'
+import { billing } from './en/billing.ts'
 import { clusterConfig } from './en/cluster-config.ts'
 import { clusters } from './en/clusters.ts'
 import { common } from './en/common.ts'
@@ -48,6 +49,7 @@ export const en = {
   officers,
   clusters,
   orders,
+  billing,
   clusterConfig,
   suggestions,
   providers,

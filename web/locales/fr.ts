@@ -2,6 +2,7 @@
 
 import type { Messages } from './en.ts'
 import { auth } from './fr/auth.ts'
+import { billing } from './fr/billing.ts'
 import { clusterConfig } from './fr/cluster-config.ts'
 import { clusters } from './fr/clusters.ts'
 import { common } from './fr/common.ts'
@@ -49,6 +50,7 @@ export const fr: Messages = {
   officers,
   clusters,
   orders,
+  billing,
   clusterConfig,
   suggestions,
   providers,

@@ -1,8 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import type { ExchangeRates } from '#common/money.ts'
-import { formatPrice } from '#common/money.ts'
-import { CENTS_PER_UNIT } from '#common/pricing.ts'
+import { formatAmount } from '#common/pricing.ts'
 import { absoluteHref, href } from '#common/routes.ts'
 import { type BudgetAlert, MAX_BUDGET_ALERTS } from '#common/schemas/billing.ts'
 import type { ServerContext } from '#server/context.ts'
@@ -139,8 +138,8 @@ async function fireAlert(
       .returning()
     if (inserted.length === 0) return false
     const currency = currencyOf(alert.currency)
-    const threshold = formatPrice(alert.amountCents / CENTS_PER_UNIT, currency)
-    const spent = formatPrice(firing.spentCents / CENTS_PER_UNIT, currency)
+    const threshold = formatAmount(alert.amountCents, currency)
+    const spent = formatAmount(firing.spentCents, currency)
     const admins = await tx
       .select({ id: users.id, email: users.email, name: users.name, language: users.language })
       .from(users)

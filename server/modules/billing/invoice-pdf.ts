@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit'
 import { formatPrice } from '#common/money.ts'
-import { CENTS_PER_UNIT, MILLICENTS_PER_CENT } from '#common/pricing.ts'
+import { CENTS_PER_UNIT, formatAmount, MILLICENTS_PER_CENT } from '#common/pricing.ts'
 import type { Invoice } from '#common/schemas/billing.ts'
 import { BANK_TRANSFER, SELLER } from './seller.ts'
 
@@ -25,7 +25,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     document.on('end', () => resolve(Buffer.concat(chunks)))
     document.on('error', reject)
   })
-  const money = (cents: number) => formatPrice(cents / CENTS_PER_UNIT, invoice.currency)
+  const money = (cents: number) => formatAmount(cents, invoice.currency)
 
   document
     .font('Helvetica-Bold')

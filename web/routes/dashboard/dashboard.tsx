@@ -6,6 +6,7 @@ import {
   CircleCheck,
   CirclePlus,
   CreditCard,
+  Gauge,
   LifeBuoy,
   type LucideIcon,
   MailWarning,
@@ -13,16 +14,19 @@ import {
   Server,
   ShoppingCart,
   Store,
+  Wallet,
 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { useBillingSummary } from '#web/features/billing/api/billing-queries.ts'
 import { useSidebarCounts } from '#web/features/dashboard/api/get-sidebar-counts.ts'
 import { useNotificationCount } from '#web/features/notifications/api/get-notification-count.ts'
 import { cn } from '#web/lib/cn.ts'
 import { useUser } from '#web/lib/current-user.ts'
+import { useMoney } from '#web/lib/use-money.ts'
 import type { Messages } from '#web/locales/en.ts'
 
 type ActionKey = keyof Messages['dashboard']['actions']
@@ -56,6 +60,8 @@ export default function DashboardHome() {
   const signedIn = Boolean(user)
   const counts = useSidebarCounts({ enabled: signedIn }).data
   const unread = useNotificationCount({ enabled: signedIn }).data?.count
+  const spend = useBillingSummary({ enabled: signedIn }).data
+  const money = useMoney()
   if (!user) return null
 
   const company = user.companyName || t('dashboard.organizationFallback')
@@ -77,7 +83,7 @@ export default function DashboardHome() {
         </Button>
       </header>
 
-      <section aria-label={t('pages.dashboard')} className="grid gap-4 sm:grid-cols-3">
+      <section aria-label={t('pages.dashboard')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <StatCard
           id="clusters"
           icon={Server}
@@ -100,6 +106,22 @@ export default function DashboardHome() {
           label={t('dashboard.stats.notifications')}
           value={unread}
           hint={t('dashboard.stats.notificationsHint')}
+        />
+        <StatCard
+          id="spend"
+          icon={Gauge}
+          label={t('dashboard.stats.spend')}
+          value={spend && money.cents(spend.monthToDateCents)}
+          hint={spend ? t('dashboard.stats.spendHint', { forecast: money.cents(spend.forecastCents) }) : ''}
+          link={{ to: href('usage'), label: t('dashboard.viewUsage') }}
+        />
+        <StatCard
+          id="credits"
+          icon={Wallet}
+          label={t('dashboard.stats.credits')}
+          value={spend && money.cents(spend.creditsBalanceCents)}
+          hint={t('dashboard.stats.creditsHint')}
+          link={{ to: href('billing'), label: t('dashboard.viewBilling') }}
         />
       </section>
 

@@ -1,0 +1,184 @@
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { CURRENCIES } from '#common/money.ts'
+import { type BillingDetails, billingDetailsSchema } from '#common/schemas/billing.ts'
+import { BILLING_COUNTRIES, isEuCountry } from '#common/vat.ts'
+import {
+  Form,
+  FormAlert,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormInputField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '#web/components/ui/form.tsx'
+import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import { LoadError } from '#web/components/ui/retry-alert.tsx'
+import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
+import { SubmitButton } from '#web/components/ui/submit-button.tsx'
+import { Textarea } from '#web/components/ui/textarea.tsx'
+import { applyServerErrors } from '#web/lib/form/server-errors.ts'
+import { useZodForm } from '#web/lib/form/use-zod-form.ts'
+import { useSaveBillingDetails } from '../api/billing-mutations.ts'
+import { useBillingDetails } from '../api/billing-queries.ts'
+import { BillingSection } from './billing-section.tsx'
+
+/** What every invoice carries: name, address, country, VAT number, PO number, billing email. */
+export function BillingDetailsSection({ canEdit }: { canEdit: boolean }) {
+  const { t } = useTranslation()
+  const details = useBillingDetails()
+  return (
+    <BillingSection
+      id="billing-details"
+      title={t('billing.details.title')}
+      description={canEdit ? t('billing.details.description') : t('billing.details.readOnly')}
+    >
+      {details.isPending ? (
+        <LoadingBlock label={t('billing.details.loading')} rows={3} />
+      ) : details.isError ? (
+        <LoadError title={t('billing.details.loadFailed')} query={details} />
+      ) : (
+        <DetailsForm details={details.data} canEdit={canEdit} />
+      )}
+    </BillingSection>
+  )
+}
+
+function DetailsForm({ details, canEdit }: { details: BillingDetails; canEdit: boolean }) {
+  const { t, i18n } = useTranslation()
+  const save = useSaveBillingDetails()
+  const form = useZodForm(billingDetailsSchema, {
+    defaultValues: {
+      ...details,
+      vatNumber: details.vatNumber ?? '',
+      purchaseOrderNumber: details.purchaseOrderNumber ?? '',
+      billingEmail: details.billingEmail ?? '',
+    },
+  })
+  const countryNames = useMemo(
+    () => new Intl.DisplayNames([i18n.language], { type: 'region' }),
+    [i18n.language],
+  )
+  const countries = useMemo(
+    () =>
+      BILLING_COUNTRIES.map((code) => ({ code, name: countryNames.of(code) ?? code })).sort((a, b) =>
+        a.name.localeCompare(b.name, i18n.language),
+      ),
+    [countryNames, i18n.language],
+  )
+  const country = form.watch('countryCode')
+  return (
+    <Form
+      form={form}
+      className="grid gap-4"
+      onSubmit={(values) =>
+        save.mutate(values, {
+          onSuccess: (saved) =>
+            form.reset({
+              ...saved,
+              vatNumber: saved.vatNumber ?? '',
+              purchaseOrderNumber: saved.purchaseOrderNumber ?? '',
+              billingEmail: saved.billingEmail ?? '',
+            }),
+          onError: (error) => applyServerErrors(form, error),
+        })
+      }
+    >
+      <fieldset disabled={!canEdit} className="grid gap-4 sm:grid-cols-2">
+        <FormAlert />
+        <FormInputField
+          control={form.control}
+          name="companyName"
+          label={t('billing.details.companyName')}
+          autoComplete="organization"
+        />
+        <FormInputField
+          control={form.control}
+          name="billingEmail"
+          type="email"
+          label={t('billing.details.billingEmail')}
+          description={t('billing.details.billingEmailHint')}
+          autoComplete="email"
+        />
+        <FormField
+          control={form.control}
+          name="address"
+          render={({ field }) => (
+            <FormItem className="sm:col-span-2">
+              <FormLabel>{t('billing.details.address')}</FormLabel>
+              <FormControl>
+                <Textarea {...field} rows={3} autoComplete="street-address" />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="countryCode"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t('billing.details.country')}</FormLabel>
+              <FormControl>
+                <NativeSelect {...field}>
+                  {countries.map((option) => (
+                    <option key={option.code} value={option.code}>
+                      {option.name}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormInputField
+          control={form.control}
+          name="vatNumber"
+          label={t('billing.details.vatNumber')}
+          description={
+            isEuCountry(country) ? t('billing.details.vatHintEu') : t('billing.details.vatHintOutside')
+          }
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <FormInputField
+          control={form.control}
+          name="purchaseOrderNumber"
+          label={t('billing.details.purchaseOrder')}
+          autoComplete="off"
+        />
+        <FormField
+          control={form.control}
+          name="billingCurrency"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t('billing.details.currency')}</FormLabel>
+              <FormControl>
+                <NativeSelect {...field}>
+                  {CURRENCIES.map((currency) => (
+                    <option key={currency} value={currency}>
+                      {currency}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormControl>
+              <FormDescription>{t('billing.details.currencyHint')}</FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+      </fieldset>
+      {canEdit && (
+        <SubmitButton
+          className="sm:w-auto sm:justify-self-start"
+          pending={save.isPending}
+          label={t('billing.details.save')}
+          pendingLabel={t('billing.details.saving')}
+        />
+      )}
+    </Form>
+  )
+}

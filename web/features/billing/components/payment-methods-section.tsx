@@ -1,0 +1,145 @@
+import { CreditCard, Landmark } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import type { PaymentMethod, PaymentMethods } from '#common/schemas/billing.ts'
+import { Badge } from '#web/components/ui/badge.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
+import { LoadError } from '#web/components/ui/retry-alert.tsx'
+import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
+import {
+  useAddPaymentMethod,
+  useMakeDefaultPaymentMethod,
+  useRemovePaymentMethod,
+} from '../api/billing-mutations.ts'
+import { usePaymentMethods } from '../api/billing-queries.ts'
+import { BillingSection } from './billing-section.tsx'
+
+/** Saved cards and SEPA mandates (through Stripe), and the bank transfer that is always offered. */
+export function PaymentMethodsSection({ canPay }: { canPay: boolean }) {
+  const { t } = useTranslation()
+  const methods = usePaymentMethods()
+  const add = useAddPaymentMethod()
+  const configured = methods.data?.cardPaymentsConfigured ?? false
+  return (
+    <BillingSection
+      id="payment-methods"
+      title={t('billing.methods.title')}
+      description={t('billing.methods.description')}
+      action={
+        canPay &&
+        configured && (
+          <Button size="sm" onClick={() => add.mutate()} disabled={add.isPending || add.isSuccess}>
+            <CreditCard aria-hidden="true" />
+            {t('billing.methods.add')}
+          </Button>
+        )
+      }
+    >
+      {methods.isPending ? (
+        <LoadingBlock label={t('billing.methods.loading')} rows={2} />
+      ) : methods.isError ? (
+        <LoadError title={t('billing.methods.loadFailed')} query={methods} />
+      ) : (
+        <div className="grid gap-4">
+          {!configured && (
+            <p className="rounded-lg bg-muted/60 p-3 text-sm" data-testid="cards-not-configured">
+              {t('billing.methods.notConfigured')}
+            </p>
+          )}
+          {configured && methods.data.items.length === 0 && (
+            <p className="text-sm text-muted-foreground" data-testid="methods-empty">
+              {t('billing.methods.empty')}
+            </p>
+          )}
+          {methods.data.items.length > 0 && (
+            <ul className="divide-y rounded-lg border" aria-label={t('billing.methods.title')}>
+              {methods.data.items.map((method) => (
+                <MethodRow key={method.id} method={method} canPay={canPay} />
+              ))}
+            </ul>
+          )}
+          <BankTransfer bankTransfer={methods.data.bankTransfer} />
+        </div>
+      )}
+    </BillingSection>
+  )
+}
+
+function MethodRow({ method, canPay }: { method: PaymentMethod; canPay: boolean }) {
+  const { t } = useTranslation()
+  const makeDefault = useMakeDefaultPaymentMethod()
+  const remove = useRemovePaymentMethod()
+  const name =
+    method.type === 'card'
+      ? t('billing.methods.card', { brand: method.brand ?? '', last4: method.last4 })
+      : t('billing.methods.sepa', { last4: method.last4 })
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 p-3">
+      <div className="grid gap-0.5">
+        <p className="flex flex-wrap items-center gap-2 font-medium">
+          {name}
+          {method.isDefault && <Badge variant="success">{t('billing.methods.default')}</Badge>}
+        </p>
+        {method.expMonth && method.expYear && (
+          <p className="text-sm text-muted-foreground">
+            {t('billing.methods.expires', {
+              month: String(method.expMonth).padStart(2, '0'),
+              year: method.expYear,
+            })}
+          </p>
+        )}
+      </div>
+      {canPay && (
+        <div className="flex flex-wrap gap-2">
+          {!method.isDefault && (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => makeDefault.mutate(method.id)}
+              disabled={makeDefault.isPending}
+            >
+              {t('billing.methods.makeDefault')}
+            </Button>
+          )}
+          <ConfirmDialog
+            trigger={
+              <Button variant="outline" size="sm" disabled={remove.isPending}>
+                {t('billing.methods.remove')}
+              </Button>
+            }
+            title={t('billing.methods.removeTitle', { name })}
+            description={t('billing.methods.removeDescription')}
+            confirmLabel={t('billing.methods.remove')}
+            pendingLabel={t('billing.methods.removing')}
+            cancelLabel={t('billing.cancel')}
+            closeLabel={t('billing.close')}
+            destructive
+            pending={remove.isPending}
+            onConfirm={(done) => remove.mutate(method.id, { onSuccess: done })}
+          />
+        </div>
+      )}
+    </li>
+  )
+}
+
+function BankTransfer({ bankTransfer }: { bankTransfer: PaymentMethods['bankTransfer'] }) {
+  const { t } = useTranslation()
+  return (
+    <div className="grid gap-2 rounded-lg border p-3" data-testid="bank-transfer">
+      <p className="flex items-center gap-2 font-medium">
+        <Landmark className="size-4 text-muted-foreground" aria-hidden="true" />
+        {t('billing.methods.bankTransfer')}
+      </p>
+      <dl className="grid gap-1 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
+        <dt className="text-muted-foreground">{t('billing.methods.beneficiary')}</dt>
+        <dd>{bankTransfer.beneficiary}</dd>
+        <dt className="text-muted-foreground">IBAN</dt>
+        <dd className="font-mono break-all">{bankTransfer.iban}</dd>
+        <dt className="text-muted-foreground">BIC</dt>
+        <dd className="font-mono">{bankTransfer.bic}</dd>
+      </dl>
+      <p className="text-sm text-muted-foreground">{t('billing.methods.bankTransferHint')}</p>
+    </div>
+  )
+}

@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next'
+import { LoadError } from '#web/components/ui/retry-alert.tsx'
+import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
+import { useDateFormat } from '#web/lib/format-date.ts'
+import { useMoney } from '#web/lib/use-money.ts'
+import { useBillingSummary } from '../api/billing-queries.ts'
+
+/** This month so far, the month-end forecast, last month, credits and what is still to pay. */
+export function SpendSummary() {
+  const { t } = useTranslation()
+  const money = useMoney()
+  const dates = useDateFormat()
+  const summary = useBillingSummary()
+  if (summary.isPending) return <LoadingBlock label={t('billing.summary.loading')} rows={1} />
+  if (summary.isError) return <LoadError title={t('billing.summary.loadFailed')} query={summary} />
+  const data = summary.data
+  const figures = [
+    {
+      id: 'month-to-date',
+      label: t('billing.summary.monthToDate'),
+      value: money.cents(data.monthToDateCents),
+    },
+    { id: 'forecast', label: t('billing.summary.forecast'), value: money.cents(data.forecastCents) },
+    { id: 'last-month', label: t('billing.summary.lastMonth'), value: money.cents(data.lastMonthCents) },
+    { id: 'credits', label: t('billing.summary.credits'), value: money.cents(data.creditsBalanceCents) },
+  ]
+  return (
+    <section aria-label={t('billing.summary.title')} className="grid gap-3">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {figures.map((figure) => (
+          <div
+            key={figure.id}
+            className="grid gap-1 rounded-xl border bg-card p-4 shadow-sm"
+            data-testid={`summary-${figure.id}`}
+          >
+            <dt className="text-sm text-muted-foreground">{figure.label}</dt>
+            <dd className="text-xl font-semibold tabular-nums sm:text-2xl">{figure.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-sm text-muted-foreground">
+        {data.meteredUntil
+          ? t('billing.summary.meteredUntil', { time: dates.dateTime(data.meteredUntil) })
+          : t('billing.summary.nothingMetered')}
+        {data.outstanding.length > 0 && (
+          <>
+            {' '}
+            {t('billing.summary.outstanding', {
+              amounts: data.outstanding.map((due) => money.amount(due.amountCents, due.currency)).join(' + '),
+            })}
+          </>
+        )}
+      </p>
+    </section>
+  )
+}
