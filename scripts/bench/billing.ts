@@ -18,6 +18,7 @@ import {
 import { migrateDatabase } from '#server/db/migrate.ts'
 import { clusters, organizations } from '#server/db/schema/index.ts'
 import { seedDatabase } from '#server/db/seed/index.ts'
+import { plainConfiguration } from '#server/db/seed/running-cluster.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import { issueMonthlyInvoices } from '#server/modules/billing/invoicing.ts'
 import { syncClusterMeter } from '#server/modules/billing/meter.ts'
@@ -36,33 +37,6 @@ const hourCount = Math.floor(numberFromEnvironment('BENCH_BILLING_HOURS', 24, 74
 const CLUSTERS_PER_ORGANIZATION = 5
 const MONTH = '2026-10'
 const START = new Date(`${MONTH}-01T00:00:00Z`)
-
-function configuration(name: string): ClusterConfiguration {
-  const pool = (poolName: string, flavorId: string, nodeCount: number) => ({
-    name: poolName,
-    flavorId,
-    nodeCount,
-    autoscaling: { enabled: false, min: nodeCount, max: nodeCount },
-    labels: {},
-    taints: [],
-  })
-  return {
-    name,
-    clusterTypeId: 'blue',
-    dataCenterCode: 'de-fra-1',
-    kubernetesVersion: '1.36',
-    nodePools: [pool('web', 'gp-2-8', 3), pool('jobs', 'gp-4-16', 2)],
-    networking: {
-      cni: 'cilium',
-      privateNetwork: true,
-      podCidr: DEFAULT_POD_CIDR,
-      serviceCidr: DEFAULT_SERVICE_CIDR,
-      apiAllowList: [],
-    },
-    addOnIds: ['monitoring'],
-    maintenanceWindow: { day: 'sunday', startHour: 2, autoPatchUpgrades: true },
-  }
-}
 
 await runBench('bench:billing', 30 * 60_000, async (bench) => {
   const { db } = await bench.startDatabase()
@@ -97,7 +71,7 @@ await runBench('bench:billing', 30 * 60_000, async (bench) => {
         .insert(clusters)
         .values(
           Array.from({ length: CLUSTERS_PER_ORGANIZATION }, (_, index) => {
-            const config = configuration(`bench-${index}`)
+            const config = plainConfiguration(`bench-${index}`)
             return {
               organizationId,
               name: config.name,

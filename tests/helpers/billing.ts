@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm'
 import type { BillingCycle } from '#common/pricing.ts'
 import type { ClusterConfiguration } from '#common/schemas/clusters.ts'
 import type { Database } from '#server/db/client.ts'
-import { clusters, orders, organizations, users } from '#server/db/schema/index.ts'
+import { clusters, organizations, users } from '#server/db/schema/index.ts'
+import { insertRunningCluster } from '#server/db/seed/running-cluster.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import { createSession } from '#server/modules/auth/sessions.ts'
 import { syncClusterMeter } from '#server/modules/billing/meter.ts'
@@ -61,56 +62,14 @@ export async function memberOf(
   }
 }
 
-/**
- * A running cluster whose billing starts at `since`, with its order (the cycle and promo code the
- * invoices read).
- */
-export async function runningCluster(
+/** A running cluster whose billing starts at `since`, with its order. */
+export function runningCluster(
   db: Database,
   organizationId: string,
   configuration: ClusterConfiguration,
   options: { since: Date; billingCycle?: BillingCycle; promoCode?: string | null },
 ) {
-  return inTransaction(db, async (tx) => {
-    const [cluster] = await tx
-      .insert(clusters)
-      .values({
-        organizationId,
-        name: configuration.name,
-        status: 'running',
-        clusterTypeId: configuration.clusterTypeId,
-        dataCenterCode: configuration.dataCenterCode,
-        kubernetesVersion: configuration.kubernetesVersion,
-        kubernetesPatch: '1.36.6',
-        configuration,
-        driver: 'simulated',
-      })
-      .returning()
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        reference: `ORD-TEST-${randomBytes(4).toString('hex')}`,
-        organizationId,
-        status: 'fulfilled',
-        configuration,
-        clusterId: cluster!.id,
-        promoCode: options.promoCode ?? null,
-        price: {
-          monthly: { clusterTypeCents: 0, nodePools: [], addOnsCents: 0, totalCents: 0 },
-          hourlyMillicents: 0,
-          billingCycle: options.billingCycle ?? 'monthly',
-          subtotalCents: 0,
-          promoCode: options.promoCode ?? null,
-          discountCents: 0,
-          totalCents: 0,
-          promoMessage: null,
-        },
-      })
-      .returning()
-    await tx.update(clusters).set({ orderId: order!.id }).where(eq(clusters.id, cluster!.id))
-    await syncClusterMeter(tx, cluster!.id, options.since)
-    return cluster!
-  })
+  return inTransaction(db, (tx) => insertRunningCluster(tx, organizationId, configuration, options))
 }
 
 /** Moves a cluster to a status (or size) at `at`, as the provisioning engine would. */

@@ -188,6 +188,25 @@ const MATRIX: Row[] = [
   },
   { method: 'GET', url: '/dev/mailbox', request: () => ({ url: '/dev/mailbox' }), expected: everyone(200) },
   {
+    method: 'POST',
+    url: '/api/dev/billing/meter',
+    request: () => ({ url: '/api/dev/billing/meter', ...json({ hours: ['2000-01-01T00:00:00.000Z'] }) }),
+    expected: signedIn(200),
+  },
+  {
+    method: 'GET',
+    url: '/api/dev/billing/usage-records',
+    request: () => ({ url: '/api/dev/billing/usage-records?month=2000-01' }),
+    expected: signedIn(200),
+  },
+  {
+    // A month without usage: nothing to invoice, whoever asks.
+    method: 'POST',
+    url: '/api/dev/billing/invoices',
+    request: () => ({ url: '/api/dev/billing/invoices', ...json({ month: '2000-01' }) }),
+    expected: signedIn(409),
+  },
+  {
     method: 'GET',
     url: '/api/notifications',
     request: () => ({ url: '/api/notifications' }),

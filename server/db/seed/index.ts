@@ -10,9 +10,16 @@ import { hashPassword } from '#server/modules/auth/passwords.ts'
 import type { Database } from '../client.ts'
 import { organizations, users } from '../schema/index.ts'
 import { seedCatalog } from './catalog.ts'
+import { seedDemoBilling } from './demo-billing.ts'
 
-/** Fills an empty database: the catalog always, the demo organization and users outside production. */
-export async function seedDatabase(db: Database, options: { demoData: boolean }): Promise<void> {
+/**
+ * Fills an empty database: the catalog always; outside production the demo organizations and
+ * users, and with `demoBilling` the demo customer's clusters, usage, invoices and credits.
+ */
+export async function seedDatabase(
+  db: Database,
+  options: { demoData: boolean; demoBilling?: boolean },
+): Promise<void> {
   await db.transaction((tx) => seedCatalog(tx))
 
   if (!options.demoData) return
@@ -20,8 +27,8 @@ export async function seedDatabase(db: Database, options: { demoData: boolean })
   if ((existing?.value ?? 0) > 0) return
 
   const passwordHash = await hashPassword(DEMO_PASSWORD)
+  const organizationIds = new Map<string, string>()
   await db.transaction(async (tx) => {
-    const organizationIds = new Map<string, string>()
     for (const organization of DEMO_ORGANIZATIONS) {
       const [row] = await tx
         .insert(organizations)
@@ -44,4 +51,6 @@ export async function seedDatabase(db: Database, options: { demoData: boolean })
       })),
     )
   })
+  // Usage, invoices and credits of the demo customer; tests that count hours and numbers leave it out.
+  if (options.demoBilling) await seedDemoBilling(db, organizationIds.get('customer')!)
 }

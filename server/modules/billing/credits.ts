@@ -106,9 +106,12 @@ export async function grantCredits(
     expiresAt: Date
     note: string
     grantedBy: string | null
+    /** When it was granted; now when absent. */
+    at?: Date
   },
 ): Promise<void> {
   await db.insert(creditEntries).values({
+    createdAt: input.at,
     organizationId: input.organizationId,
     kind: 'grant',
     amountCents: input.amountCents,

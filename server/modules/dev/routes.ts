@@ -6,11 +6,13 @@ import type { ServerContext } from '#server/context.ts'
 import { escapeHtml } from '#server/lib/html.ts'
 import { errorResponses, sessionMeta } from '#server/lib/http.ts'
 import { devLogin } from '#server/modules/auth/service.ts'
+import devBillingRoutes from './billing-routes.ts'
 import { latestMails, MAILBOX_SIZE, type OutboxMail } from './mailbox.ts'
 
 /** Development helpers; never registered in production. */
 export default async function devRoutes(app: FastifyInstance, ctx: ServerContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()
+  await app.register(devBillingRoutes, ctx)
 
   api.post('/api/dev-login', {
     schema: {

@@ -17,7 +17,7 @@ export function BillingSection({
   return (
     <section
       aria-labelledby={`${id}-title`}
-      className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6"
+      className="grid content-start gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6"
       data-testid={id}
     >
       <header className="flex flex-wrap items-start justify-between gap-3">

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { priceConfiguration } from '#common/cluster-rules.ts'
+import type { BillingCycle } from '#common/pricing.ts'
+import {
+  type ClusterConfiguration,
+  DEFAULT_POD_CIDR,
+  DEFAULT_SERVICE_CIDR,
+} from '#common/schemas/clusters.ts'
+import type { Database } from '#server/db/client.ts'
+import { clusters, orders } from '#server/db/schema/index.ts'
+import { syncClusterMeter } from '#server/modules/billing/meter.ts'
+import { getCatalog } from '#server/modules/catalog/service.ts'
+
+/**
+ * A running cluster made straight in the database with its fulfilled order (the cycle and promo
+ * code invoices read), billed from `since`: for demo data and for tests that need known hours.
+ */
+export async function insertRunningCluster(
+  tx: Database,
+  organizationId: string,
+  configuration: ClusterConfiguration,
+  options: { since: Date; billingCycle?: BillingCycle; promoCode?: string | null },
+) {
+  const promoCode = options.promoCode ?? null
+  const price = priceConfiguration(configuration, await getCatalog(tx), {
+    billingCycle: options.billingCycle ?? 'monthly',
+    promoCode,
+    isFirstPaidOrder: true,
+  })
+  const [cluster] = await tx
+    .insert(clusters)
+    .values({
+      organizationId,
+      name: configuration.name,
+      status: 'running',
+      clusterTypeId: configuration.clusterTypeId,
+      dataCenterCode: configuration.dataCenterCode,
+      kubernetesVersion: configuration.kubernetesVersion,
+      kubernetesPatch: '1.36.6',
+      configuration,
+      driver: 'simulated',
+      monthlyPriceCents: price.monthly.totalCents,
+      createdAt: options.since,
+    })
+    .returning()
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      reference: `ORD-${randomBytes(4).toString('hex').toUpperCase()}`,
+      organizationId,
+      status: 'fulfilled',
+      configuration,
+      clusterId: cluster!.id,
+      promoCode,
+      price,
+      createdAt: options.since,
+    })
+    .returning()
+  await tx.update(clusters).set({ orderId: order!.id }).where(eq(clusters.id, cluster!.id))
+  await syncClusterMeter(tx, cluster!.id, options.since)
+  return cluster!
+}
+
+type PoolShape = { name: string; flavorId: string; nodeCount: number }
+
+/** A plain configuration of the catalog: fixed-size pools, Cilium, private network. */
+export function plainConfiguration(
+  name: string,
+  options: { clusterTypeId?: string; pools?: PoolShape[]; addOnIds?: string[] } = {},
+): ClusterConfiguration {
+  const pools = options.pools ?? [
+    { name: 'web', flavorId: 'gp-2-8', nodeCount: 3 },
+    { name: 'jobs', flavorId: 'gp-4-16', nodeCount: 2 },
+  ]
+  return {
+    name,
+    clusterTypeId: options.clusterTypeId ?? 'blue',
+    dataCenterCode: 'de-fra-1',
+    kubernetesVersion: '1.36',
+    nodePools: pools.map((pool) => ({
+      ...pool,
+      autoscaling: { enabled: false, min: pool.nodeCount, max: pool.nodeCount },
+      labels: {},
+      taints: [],
+    })),
+    networking: {
+      cni: 'cilium',
+      privateNetwork: true,
+      podCidr: DEFAULT_POD_CIDR,
+      serviceCidr: DEFAULT_SERVICE_CIDR,
+      apiAllowList: [],
+    },
+    addOnIds: options.addOnIds ?? ['monitoring'],
+    maintenanceWindow: { day: 'sunday', startHour: 2, autoPatchUpgrades: true },
+  }
+}
