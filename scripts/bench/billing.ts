@@ -10,11 +10,6 @@
 import { randomBytes } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import { FALLBACK_RATES } from '#common/money.ts'
-import {
-  type ClusterConfiguration,
-  DEFAULT_POD_CIDR,
-  DEFAULT_SERVICE_CIDR,
-} from '#common/schemas/clusters.ts'
 import { migrateDatabase } from '#server/db/migrate.ts'
 import { clusters, organizations } from '#server/db/schema/index.ts'
 import { seedDatabase } from '#server/db/seed/index.ts'
