@@ -14,7 +14,7 @@ async function withDocument<T>(
   }
 }
 
-/** The PDF's text, one line per run of text on the same baseline. */
+/** The PDF's text, one line per run of text on the same baseline, spaces collapsed. */
 export function pdfText(bytes: Uint8Array): Promise<string> {
   return withDocument(bytes, async (document) => {
     const lines: string[] = []
@@ -27,13 +27,13 @@ export function pdfText(bytes: Uint8Array): Promise<string> {
         if (!('str' in item)) continue
         const y = item.transform[5] as number
         if (baseline !== null && Math.abs(y - baseline) > 1) {
-          lines.push(line.trim())
+          lines.push(line.replace(/\s+/g, ' ').trim())
           line = ''
         }
         baseline = y
         line += `${line && item.str ? ' ' : ''}${item.str}`
       }
-      if (line) lines.push(line.trim())
+      if (line.trim()) lines.push(line.replace(/\s+/g, ' ').trim())
     }
     return lines.join('\n')
   })

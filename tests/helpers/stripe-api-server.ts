@@ -9,7 +9,8 @@ import Stripe from 'stripe'
  * and Checkout sessions (create, retrieve). It also plays the hosted Checkout page: `GET
  * /pay/<session>` shows a pay button whose `POST` completes the session, sends the signed
  * `checkout.session.completed` webhook to the app (and waits for its answer), then redirects to
- * the session's success URL, as Stripe does.
+ * the session's success URL, as Stripe does (or, holding webhooks, redirects first and sends it
+ * when `POST /control/deliver` is called).
  */
 
 export type StripeApiServer = {
@@ -50,7 +51,16 @@ export function parseForm(body: string): Record<string, unknown> {
   return root
 }
 
-export async function startStripeApiServer(): Promise<StripeApiServer> {
+export async function startStripeApiServer(
+  options: {
+    port?: number
+    /**
+     * Hold each completed payment's webhook until `POST /control/deliver` asks for it, so a test
+     * sees the return page before the confirmation arrives (as it can with Stripe).
+     */
+    holdWebhooks?: boolean
+  } = {},
+): Promise<StripeApiServer> {
   const secretKey = `sk_test_${randomBytes(12).toString('hex')}`
   const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`
   const signer = new Stripe(secretKey)
@@ -59,6 +69,7 @@ export async function startStripeApiServer(): Promise<StripeApiServer> {
   const sessions = new Map<string, StripeObject>()
   let webhookUrl = ''
   let baseUrl = ''
+  const held: string[] = []
 
   const answer = (response: http.ServerResponse, status: number, body: unknown) => {
     response.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') })
@@ -144,9 +155,15 @@ export async function startStripeApiServer(): Promise<StripeApiServer> {
           `<!doctype html><title>Checkout</title><h1>Test checkout</h1><p id="amount">${amount}</p><form method="post"><button type="submit">Pay</button></form>`,
         )
       }
-      await complete(pay[1]!)
+      if (options.holdWebhooks) held.push(pay[1]!)
+      else await complete(pay[1]!)
       response.writeHead(303, { location: String(session.success_url) })
       return response.end()
+    }
+    if (method === 'POST' && path === '/control/deliver') {
+      const statuses: number[] = []
+      for (const sessionId of held.splice(0)) statuses.push(await complete(sessionId))
+      return answer(response, 200, { delivered: statuses })
     }
     if (!(request.headers.authorization ?? '').includes(secretKey))
       return answer(response, 401, {
@@ -219,7 +236,7 @@ export async function startStripeApiServer(): Promise<StripeApiServer> {
     return missing(response, `route ${method} ${path}`)
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
     url: baseUrl,

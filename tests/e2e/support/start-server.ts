@@ -1,6 +1,7 @@
 /**
  * Starts the real server for the browser tests on a fresh embedded PostgreSQL in a temporary
- * data folder, and removes the folder when the server has stopped.
+ * data folder, with the local server that speaks Stripe's API beside it, and removes the folder
+ * when the server has stopped.
  */
 import { rmSync } from 'node:fs'
 import {
@@ -9,14 +10,20 @@ import {
   OFFLINE_RATES,
   spawnServerProcess,
 } from '../../../scripts/server-process.ts'
+import { startStripeApiServer } from '../../helpers/stripe-api-server.ts'
+import { stripePortFor } from './stripe.ts'
 
 const dataDir = createDataDir('clusterdeck-e2e-')
+const port = Number(process.env.PORT ?? '4310')
+const appUrl = process.env.APP_URL ?? `http://localhost:${port}`
+const stripe = await startStripeApiServer({ port: stripePortFor(port), holdWebhooks: true })
+stripe.setWebhookUrl(`${appUrl}/api/billing/stripe-webhook`)
 
 const server = spawnServerProcess(
   {
     NODE_ENV: 'test',
-    PORT: process.env.PORT ?? '4310',
-    APP_URL: process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? '4310'}`,
+    PORT: String(port),
+    APP_URL: appUrl,
     WEB_CLIENT_DIR: `${process.env.BUILD_DIR ?? 'build'}/client`,
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
@@ -24,6 +31,9 @@ const server = spawnServerProcess(
     // A cluster comes up in about five seconds: long enough to watch, short enough to test.
     PROVISIONING_SPEED: process.env.PROVISIONING_SPEED ?? '40',
     ...OFFLINE_RATES,
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_URL: stripe.url,
   },
   { stdio: 'inherit' },
 )
@@ -31,7 +41,8 @@ const server = spawnServerProcess(
 const stop = (signal: NodeJS.Signals) => server.kill(signal)
 process.on('SIGTERM', () => stop('SIGTERM'))
 process.on('SIGINT', () => stop('SIGINT'))
-server.on('exit', (code) => {
+server.on('exit', async (code) => {
+  await stripe.close()
   rmSync(dataDir, { recursive: true, force: true })
   process.exit(code ?? 0)
 })

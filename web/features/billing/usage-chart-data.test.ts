@@ -49,9 +49,9 @@ describe('usage chart rows', () => {
       (millicents) => millicents / 1_000,
     )
     expect(rows).toEqual([
-      { date: '2026-11-01', forecast: null, 'cluster:a': 2, 'cluster:organization': 1 },
-      { date: '2026-11-02', forecast: 0.5, 'cluster:a': 0.5, 'cluster:organization': null },
-      { date: '2026-11-03', forecast: 4, 'cluster:a': null, 'cluster:organization': null },
+      { date: '2026-11-01', total: 3, forecast: null, 'cluster:a': 2, 'cluster:organization': 1 },
+      { date: '2026-11-02', total: 0.5, forecast: 0.5, 'cluster:a': 0.5, 'cluster:organization': null },
+      { date: '2026-11-03', total: null, forecast: 4, 'cluster:a': null, 'cluster:organization': null },
     ])
   })
 })

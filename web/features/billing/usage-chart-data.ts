@@ -3,7 +3,12 @@ import type { Usage } from '#common/schemas/billing.ts'
 /** Chart rows from a month's usage: one per day, one value per series, the forecast apart. */
 
 export type UsageSeries = { key: string; label: string }
-export type UsageChartRow = { date: string; forecast: number | null } & Record<string, number | string | null>
+export type UsageChartRow = {
+  date: string
+  /** The day's metered total (null on days to come), from its exact amount, not the series' sum. */
+  total: number | null
+  forecast: number | null
+} & Record<string, number | string | null>
 
 export const FORECAST_KEY = 'forecast'
 
@@ -20,7 +25,11 @@ export function usageChartRows(
   const lastActual = usage.days.findLastIndex((day) => !day.forecast)
   const hasForecast = usage.days.some((day) => day.forecast)
   return usage.days.map((day, index) => {
-    const row: UsageChartRow = { date: day.date, forecast: null }
+    const row: UsageChartRow = {
+      date: day.date,
+      total: day.forecast ? null : toUnits(day.amountMillicents),
+      forecast: null,
+    }
     for (const { key } of series) row[key] = null
     if (!day.forecast) for (const amount of amountsOf(day)) row[amount.key] = toUnits(amount.amountMillicents)
     if (day.forecast || (hasForecast && index === lastActual)) row.forecast = toUnits(day.amountMillicents)

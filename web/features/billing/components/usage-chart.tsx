@@ -113,9 +113,13 @@ export function UsageChart({
               const values = series.map((item) =>
                 typeof row[item.key] === 'number' ? (row[item.key] as number) : 0,
               )
-              const forecastOnly = values.every((value) => value === 0) && row.forecast !== null
+              const forecastOnly = row.total === null
               return (
-                <tr key={row.date} className={forecastOnly ? 'text-muted-foreground italic' : undefined}>
+                <tr
+                  key={row.date}
+                  data-date={row.date}
+                  className={forecastOnly ? 'text-muted-foreground italic' : undefined}
+                >
                   <th scope="row" className="py-1.5 pr-3 text-left font-normal whitespace-nowrap">
                     {dates.calendarDate(row.date)}
                   </th>
@@ -127,7 +131,7 @@ export function UsageChart({
                   <td className="py-1.5 pr-3 text-right">
                     {forecastOnly
                       ? t('billing.usage.forecastValue', { amount: format(row.forecast ?? 0) })
-                      : format(values.reduce((total, value) => total + value, 0))}
+                      : format(row.total ?? 0)}
                   </td>
                 </tr>
               )

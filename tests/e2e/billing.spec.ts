@@ -1,0 +1,120 @@
+import { readFile } from 'node:fs/promises'
+import type { ExchangeRates } from '../../common/money.ts'
+import { formatAmount, formatCents, formatMillicents } from '../../common/pricing.ts'
+import type { Invoice } from '../../common/schemas/billing.ts'
+import { pdfText } from '../helpers/pdf.ts'
+import { expect, signIn, test } from './support/fixtures.ts'
+import { deliverStripeWebhooks } from './support/stripe.ts'
+
+/*
+ * The money side as the demo organization's admin sees it: usage metered by the hourly job (driven
+ * here for chosen hours), /usage showing it, the month's invoice and its PDF, and credits bought
+ * through Checkout against the local Stripe server.
+ */
+
+const HOUR_MS = 3_600_000
+type UsageRecord = { hour: string; amountMillicents: number }
+
+// The steps share the demo organization's month: one after the other.
+test.describe.configure({ mode: 'serial' })
+
+test('metered hours show on /usage, and the month’s invoice PDF says what the API says', async ({ page }) => {
+  await signIn(page, 'admin')
+  const rates = ((await (await page.request.get('/api/rates')).json()) as { rates: ExchangeRates }).rates
+  const now = Date.now()
+  const currentHour = Math.floor(now / HOUR_MS) * HOUR_MS
+  const month = new Date(currentHour).toISOString().slice(0, 7)
+  const hours = [2, 1, 0]
+    .map((back) => new Date(currentHour - back * HOUR_MS))
+    .filter((hour) => hour.toISOString().startsWith(month))
+    .map((hour) => hour.toISOString())
+
+  const metered = await page.request.post('/api/dev/billing/meter', { data: { hours } })
+  expect(metered.status(), await metered.text()).toBe(200)
+  expect((await metered.json()).records).toBeGreaterThan(0)
+  const records = (await (
+    await page.request.get(`/api/dev/billing/usage-records?month=${month}`)
+  ).json()) as UsageRecord[]
+  const total = records.reduce((sum, record) => sum + record.amountMillicents, 0)
+  const today = new Date(currentHour).toISOString().slice(0, 10)
+  const todayTotal = records
+    .filter((record) => record.hour.startsWith(today))
+    .reduce((sum, record) => sum + record.amountMillicents, 0)
+
+  await page.goto('/usage')
+  await expect(page.getByRole('heading', { level: 1, name: 'Usage' })).toBeVisible()
+  await expect(page.getByTestId('usage-total')).toContainText(formatMillicents(total, 'EUR', rates))
+  await expect(page.getByTestId('usage-records')).toContainText(String(records.length))
+  for (const chart of ['usage-by-cluster', 'usage-by-kind']) {
+    const figure = page.getByTestId(chart)
+    await expect(figure.locator('.recharts-bar-rectangle').first()).toBeVisible()
+    const row = page.getByTestId(`${chart}-table`).locator(`tr[data-date="${today}"]`)
+    await expect(row.locator('td').last()).toHaveText(formatMillicents(todayTotal, 'EUR', rates))
+  }
+
+  const issued = await page.request.post('/api/dev/billing/invoices', { data: { month } })
+  expect(issued.status(), await issued.text()).toBe(201)
+  const { id, number } = (await issued.json()) as { id: string; number: string }
+  const invoice = (await (await page.request.get(`/api/billing/invoices/${id}`)).json()) as Invoice
+  expect(invoice.number).toBe(number)
+  expect(invoice.lines.length).toBeGreaterThan(0)
+
+  await page.goto('/billing')
+  const row = page.getByTestId(`invoice-${number}`)
+  await expect(row).toContainText('Open')
+  await expect(row.getByTestId('invoice-total')).toHaveText(
+    formatAmount(invoice.totalCents, invoice.currency),
+  )
+  const downloading = page.waitForEvent('download')
+  await row.getByRole('link', { name: `Download ${number} as PDF` }).click()
+  const download = await downloading
+  const text = await pdfText(await readFile((await download.path())!))
+  const money = (cents: number) => formatAmount(cents, invoice.currency)
+  const textLines = text.split('\n')
+  expect(textLines[0]).toBe(`Invoice ${number}`)
+  for (const line of invoice.lines) {
+    const description = line.clusterName ? `${line.clusterName} · ${line.description}` : line.description
+    expect(
+      textLines.some(
+        (textLine) => textLine.startsWith(description) && textLine.endsWith(money(line.amountCents)),
+      ),
+      `a line "${description} … ${money(line.amountCents)}" in\n${text}`,
+    ).toBe(true)
+  }
+  expect(textLines).toContain(`Subtotal ${money(invoice.subtotalCents)}`)
+  expect(textLines).toContain(`VAT ${invoice.vatRatePercent}% ${money(invoice.vatCents)}`)
+  expect(textLines).toContain(`Total ${money(invoice.totalCents)}`)
+})
+
+test('credits bought through Checkout show once the webhook confirms them, and the balance grows', async ({
+  page,
+}) => {
+  await signIn(page, 'admin')
+  const rates = ((await (await page.request.get('/api/rates')).json()) as { rates: ExchangeRates }).rates
+  const before = (await (await page.request.get('/api/billing/credits')).json()) as { balanceCents: number }
+
+  await page.goto('/billing')
+  const credits = page.getByTestId('credits')
+  await expect(credits.getByTestId('credits-balance')).toHaveText(
+    formatCents(before.balanceCents, 'EUR', rates),
+  )
+  await credits.getByLabel('Amount to buy (EUR)').fill('250')
+  await credits.getByRole('button', { name: 'Buy credits' }).click()
+
+  // Stripe's hosted page (played by the local server): it shows the amount and takes the payment.
+  await expect(page.locator('#amount')).toHaveText('250 EUR')
+  await page.getByRole('button', { name: 'Pay' }).click()
+
+  // Back on the return page before the webhook: the URL alone shows nothing as paid.
+  await expect(page).toHaveURL(/\/payment-success\?payment=/)
+  await expect(page.getByTestId('payment-confirming')).toContainText('Confirming your payment…')
+  expect(await deliverStripeWebhooks()).toEqual([200])
+  await expect(page.getByTestId('payment-succeeded')).toContainText('Payment of €250.00 received')
+
+  await page.getByRole('link', { name: 'Back to billing' }).click()
+  await expect(page).toHaveURL(/\/billing$/)
+  const after = (await (await page.request.get('/api/billing/credits')).json()) as { balanceCents: number }
+  expect(after.balanceCents).toBe(before.balanceCents + Math.round(25_000 / rates.EUR))
+  await expect(page.getByTestId('credits-balance')).toHaveText(formatCents(after.balanceCents, 'EUR', rates))
+  await expect(page.getByTestId('credit-history')).toContainText('Bought')
+})
