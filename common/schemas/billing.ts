@@ -265,8 +265,12 @@ export const createdBudgetAlertSchema = budgetAlertSchema.extend({ webhookSecret
 export type CreatedBudgetAlert = z.infer<typeof createdBudgetAlertSchema>
 export type BudgetAlert = z.infer<typeof budgetAlertSchema>
 
+/** An officer's correction of an invoice: the amount before VAT, in the invoice's currency. */
 export const creditNoteRequestSchema = z.object({
-  amountCents: z.number().int().min(1),
+  amountCents: z
+    .number()
+    .int(check('wholeNumber'))
+    .min(1, check('atLeast', { minimum: 1 })),
   reason: z
     .string()
     .trim()
@@ -306,3 +310,35 @@ export const usageSchema = z.object({
   months: z.array(z.string()),
 })
 export type Usage = z.infer<typeof usageSchema>
+
+/** An invoice as the officers list it: with its customer and the reminders sent. */
+export const officerInvoiceSchema = invoiceSummarySchema.extend({
+  organizationName: z.string(),
+  billingId: z.string(),
+  remindersSent: z.number().int(),
+})
+export type OfficerInvoice = z.infer<typeof officerInvoiceSchema>
+export const officerInvoiceQuerySchema = invoiceListQuerySchema.extend({
+  status: z.enum(INVOICE_STATUSES).default('overdue'),
+})
+
+/** Credits an officer grants an organization: USD cents, until a day to come. */
+export const creditGrantRequestSchema = z.object({
+  billingId: z
+    .string()
+    .trim()
+    .min(1, check('required'))
+    .max(100, check('tooLong', { maximum: 100 })),
+  amountCents: z
+    .number()
+    .int(check('wholeNumber'))
+    .min(100, check('atLeast', { minimum: 1 }))
+    .max(10_000_000, check('atMost', { maximum: 100_000 })),
+  expiresOn: isoDate,
+  note: z
+    .string()
+    .trim()
+    .min(1, check('required'))
+    .max(200, check('tooLong', { maximum: 200 })),
+})
+export type CreditGrantRequest = z.infer<typeof creditGrantRequestSchema>

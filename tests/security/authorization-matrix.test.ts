@@ -397,6 +397,31 @@ const MATRIX: Row[] = [
     expected: officersOnly(200),
   },
   {
+    method: 'GET',
+    url: '/api/officers/invoices',
+    request: () => ({ url: '/api/officers/invoices?status=open' }),
+    expected: officersOnly(200),
+  },
+  {
+    // One cent at a time: the invoice has plenty left to credit for every officer call.
+    method: 'POST',
+    url: '/api/officers/invoices/:id/credit-notes',
+    request: ({ demoInvoiceId }) => ({
+      url: `/api/officers/invoices/${demoInvoiceId}/credit-notes`,
+      ...json({ amountCents: 1, reason: 'Matrix correction' }),
+    }),
+    expected: officersOnly(201),
+  },
+  {
+    method: 'POST',
+    url: '/api/officers/credits',
+    request: () => ({
+      url: '/api/officers/credits',
+      ...json({ billingId: 'CD-DEMO-001', amountCents: 100, expiresOn: '2099-12-31', note: 'Matrix grant' }),
+    }),
+    expected: officersOnly(201),
+  },
+  {
     method: 'POST',
     url: '/api/officers/orders/:id/approve',
     request: ({ demoOrderId }) => ({ url: `/api/officers/orders/${demoOrderId}/approve`, ...json({}) }),

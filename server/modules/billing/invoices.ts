@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Invoice, InvoiceStatus, InvoiceSummary } from '#common/schemas/billing.ts'
 import type { Database } from '#server/db/client.ts'
-import { type InvoiceRow, invoiceLines, invoices } from '#server/db/schema/index.ts'
+import { type InvoiceRow, invoiceLines, invoices, organizations } from '#server/db/schema/index.ts'
 import { decodeCursor, encodeCursor } from '#server/lib/cursor.ts'
 import { notFound } from '#server/lib/errors.ts'
 import { currencyOf } from './invoicing.ts'
@@ -11,13 +11,39 @@ import { currencyOf } from './invoicing.ts'
 export type InvoiceFilter = { limit: number; cursor?: string; status?: InvoiceStatus; year?: number }
 
 export async function listInvoices(db: Database, organizationId: string, filter: InvoiceFilter) {
+  const page = await invoicePage(db, eq(invoices.organizationId, organizationId), filter)
+  return { items: page.rows.map(toInvoiceSummary), nextCursor: page.nextCursor }
+}
+
+/** Invoices of every organization with their customer, for the officers (default: the overdue). */
+export async function listInvoicesForOfficers(db: Database, filter: InvoiceFilter) {
+  const page = await invoicePage(db, undefined, filter)
+  const names = page.rows.length
+    ? await db
+        .select({ id: organizations.id, billingId: organizations.billingId })
+        .from(organizations)
+        .where(inArray(organizations.id, [...new Set(page.rows.map((row) => row.organizationId))]))
+    : []
+  const billingIds = new Map(names.map((row) => [row.id, row.billingId]))
+  return {
+    items: page.rows.map((row) => ({
+      ...toInvoiceSummary(row),
+      organizationName: row.customerName,
+      billingId: billingIds.get(row.organizationId) ?? '',
+      remindersSent: row.remindersSent,
+    })),
+    nextCursor: page.nextCursor,
+  }
+}
+
+async function invoicePage(db: Database, scope: SQL | undefined, filter: InvoiceFilter) {
   const after = decodeCursor(filter.cursor)
   const rows = await db
     .select()
     .from(invoices)
     .where(
       and(
-        eq(invoices.organizationId, organizationId),
+        scope,
         filter.status ? eq(invoices.status, filter.status) : undefined,
         filter.year
           ? sql`extract(year from ${invoices.issuedAt} at time zone 'UTC') = ${filter.year}`
@@ -35,7 +61,7 @@ export async function listInvoices(db: Database, organizationId: string, filter:
   const items = rows.slice(0, filter.limit)
   const last = items.at(-1)
   return {
-    items: items.map(toInvoiceSummary),
+    rows: items,
     nextCursor:
       rows.length > filter.limit && last ? encodeCursor({ createdAt: last.issuedAt, id: last.id }) : null,
   }

@@ -2,6 +2,13 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  creditGrantRequestSchema,
+  creditNoteRequestSchema,
+  invoiceSummarySchema,
+  officerInvoiceQuerySchema,
+  officerInvoiceSchema,
+} from '#common/schemas/billing.ts'
+import {
   ORDER_STATUSES,
   orderApprovalSchema,
   orderRejectionSchema,
@@ -10,6 +17,8 @@ import {
 import { pageQuerySchema, pageSchema } from '#common/schemas/pagination.ts'
 import type { ServerContext } from '#server/context.ts'
 import { errorResponses } from '#server/lib/http.ts'
+import { grantCreditsByOfficer, issueCreditNote } from '#server/modules/billing/credit-notes.ts'
+import { listInvoicesForOfficers, toInvoiceSummary } from '#server/modules/billing/invoices.ts'
 import { decideOrder } from '#server/modules/orders/approval.ts'
 import { listOrdersForOfficers } from '#server/modules/orders/service.ts'
 import { requireOfficer, requireUser } from '#server/plugins/auth.ts'
@@ -18,11 +27,13 @@ const idParams = z.object({ id: z.uuid() })
 
 /**
  * The officers panel: whether the caller may open it (any signed-in person may ask), and the
- * reviews only officers do, each group behind its own hook.
+ * reviews only officers do (orders waiting for approval; invoices, credit notes and credits),
+ * each group behind its own hook.
  */
 export default async function officerRoutes(app: FastifyInstance, ctx: ServerContext) {
   await app.register(accessRoutes)
   await app.register(orderReviewRoutes, ctx)
+  await app.register(billingReviewRoutes, ctx)
 }
 
 async function accessRoutes(app: FastifyInstance) {
@@ -75,5 +86,53 @@ async function orderReviewRoutes(app: FastifyInstance, ctx: ServerContext) {
     },
     handler: async (request) =>
       decideOrder(ctx, request.user.id, request.params.id, { approve: false, note: request.body.note }),
+  })
+}
+
+async function billingReviewRoutes(app: FastifyInstance, ctx: ServerContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  api.addHook('preValidation', requireOfficer)
+
+  api.get('/api/officers/invoices', {
+    schema: {
+      tags: ['officers'],
+      summary: 'Invoices of every organization (default: the overdue ones)',
+      querystring: officerInvoiceQuerySchema,
+      response: { 200: pageSchema(officerInvoiceSchema), ...errorResponses(400, 401, 403) },
+    },
+    handler: async (request) => listInvoicesForOfficers(ctx.db, request.query),
+  })
+
+  api.post('/api/officers/invoices/:id/credit-notes', {
+    schema: {
+      tags: ['officers'],
+      summary: 'Issue a credit note against an invoice, with its reason',
+      params: idParams,
+      body: creditNoteRequestSchema,
+      response: { 201: invoiceSummarySchema, ...errorResponses(400, 401, 403, 404, 422) },
+    },
+    handler: async (request, reply) => {
+      const note = await issueCreditNote(ctx.db, {
+        invoiceId: request.params.id,
+        amountCents: request.body.amountCents,
+        reason: request.body.reason,
+        officerId: request.user.id,
+      })
+      return reply.status(201).send(toInvoiceSummary(note))
+    },
+  })
+
+  api.post('/api/officers/credits', {
+    schema: {
+      tags: ['officers'],
+      summary: 'Grant credits to an organization, until a date',
+      body: creditGrantRequestSchema,
+      response: {
+        201: z.object({ organizationName: z.string(), amountCents: z.number().int(), expiresAt: z.string() }),
+        ...errorResponses(400, 401, 403, 404, 422),
+      },
+    },
+    handler: async (request, reply) =>
+      reply.status(201).send(await grantCreditsByOfficer(ctx.db, request.body, request.user.id)),
   })
 }

@@ -1,6 +1,6 @@
 export const officers = {
   subtitle:
-    'Review what waits for the operator: orders for HDS data centers and orders above a credit limit.',
+    'Review what waits for the operator: orders for HDS data centers and above a credit limit, overdue invoices, credit notes and credits.',
   noAccess: 'The officers panel is for the operator’s officers.',
   backToDashboard: 'Back to the dashboard',
   approvals: {
@@ -23,5 +23,33 @@ export const officers = {
     declinedTitle: 'Order declined',
     decidedText: '{{reference}}: the customer has been told.',
     failed: 'The decision was not saved',
+  },
+  invoices: {
+    title: 'Invoices',
+    status: 'Status',
+    loading: 'Loading invoices…',
+    loadFailed: 'The invoices could not be loaded',
+    empty: 'No invoice is {{status}}.',
+    dueLine: 'Due {{due}} · {{total}}, {{left}} left to pay · {{reminders}} reminders sent',
+    creditNote: 'Credit note',
+    creditNoteTitle: 'Credit note for {{number}}',
+    creditNoteHint:
+      'The amount before VAT; the note takes the invoice’s VAT. It lowers what is left to pay, and what was already paid becomes credits.',
+    amount: 'Amount before VAT ({{currency}})',
+    reason: 'Reason (printed on the credit note)',
+    issue: 'Issue credit note',
+    issuing: 'Issuing…',
+    issued: 'Credit note {{number}} issued',
+  },
+  credits: {
+    title: 'Grant credits',
+    billingId: 'Billing ID of the organization',
+    amount: 'Amount (USD)',
+    expiresOn: 'Expires on',
+    note: 'Note',
+    noteHint: 'Shown to the customer in their credit history.',
+    grant: 'Grant credits',
+    granting: 'Granting…',
+    granted: '{{amount}} granted to {{organization}}',
   },
 }

@@ -1,6 +1,6 @@
 export const officers = {
   subtitle:
-    'Examinez ce qui attend l’opérateur : les commandes pour des centres de données HDS et celles au-delà d’une limite de crédit.',
+    'Examinez ce qui attend l’opérateur : les commandes pour des centres de données HDS et celles au-delà d’une limite de crédit, les factures en retard, les avoirs et les crédits.',
   noAccess: 'Le panneau des responsables est réservé aux responsables de l’opérateur.',
   backToDashboard: 'Retour au tableau de bord',
   approvals: {
@@ -24,5 +24,33 @@ export const officers = {
     declinedTitle: 'Commande refusée',
     decidedText: '{{reference}} : le client a été prévenu.',
     failed: 'La décision n’a pas été enregistrée',
+  },
+  invoices: {
+    title: 'Factures',
+    status: 'Statut',
+    loading: 'Chargement des factures…',
+    loadFailed: 'Les factures n’ont pas pu être chargées',
+    empty: 'Aucune facture au statut « {{status}} ».',
+    dueLine: 'Échéance {{due}} · {{total}}, reste {{left}} · {{reminders}} relances envoyées',
+    creditNote: 'Avoir',
+    creditNoteTitle: 'Avoir sur {{number}}',
+    creditNoteHint:
+      'Le montant hors TVA ; l’avoir reprend la TVA de la facture. Il réduit le reste à payer, et ce qui était déjà payé devient des crédits.',
+    amount: 'Montant hors TVA ({{currency}})',
+    reason: 'Motif (imprimé sur l’avoir)',
+    issue: 'Émettre l’avoir',
+    issuing: 'Émission…',
+    issued: 'Avoir {{number}} émis',
+  },
+  credits: {
+    title: 'Offrir des crédits',
+    billingId: 'Identifiant de facturation de l’organisation',
+    amount: 'Montant (USD)',
+    expiresOn: 'Expire le',
+    note: 'Note',
+    noteHint: 'Visible du client dans son historique de crédits.',
+    grant: 'Offrir les crédits',
+    granting: 'Envoi…',
+    granted: '{{amount}} offerts à {{organization}}',
   },
 }

@@ -5,9 +5,11 @@ import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { useOfficerAccess } from '#web/features/officers/api/check-access.ts'
 import { ApprovalQueue } from '#web/features/officers/components/approval-queue.tsx'
+import { CreditGrantForm } from '#web/features/officers/components/credit-grant-form.tsx'
+import { OfficerInvoices } from '#web/features/officers/components/officer-invoices.tsx'
 import { useUser } from '#web/lib/current-user.ts'
 
-/** The officers panel: the operator's staff review the orders that wait for approval. */
+/** The officers panel: orders waiting for approval, invoices and their credit notes, credit grants. */
 export default function OfficersPanel() {
   const { t } = useTranslation()
   const { user } = useUser()
@@ -20,12 +22,26 @@ export default function OfficersPanel() {
         <p className="text-muted-foreground">{t('officers.subtitle')}</p>
       </header>
       {isOfficer ? (
-        <section aria-labelledby="approvals-title" className="grid gap-4">
-          <h2 id="approvals-title" className="text-lg font-semibold">
-            {t('officers.approvals.title')}
-          </h2>
-          <ApprovalQueue />
-        </section>
+        <>
+          <section aria-labelledby="approvals-title" className="grid gap-4">
+            <h2 id="approvals-title" className="text-lg font-semibold">
+              {t('officers.approvals.title')}
+            </h2>
+            <ApprovalQueue />
+          </section>
+          <section aria-labelledby="invoices-title" className="grid gap-4">
+            <h2 id="invoices-title" className="text-lg font-semibold">
+              {t('officers.invoices.title')}
+            </h2>
+            <OfficerInvoices />
+          </section>
+          <section aria-labelledby="credits-title" className="grid gap-4">
+            <h2 id="credits-title" className="text-lg font-semibold">
+              {t('officers.credits.title')}
+            </h2>
+            <CreditGrantForm />
+          </section>
+        </>
       ) : (
         <div className="flex flex-col items-start gap-3 rounded-xl border p-6">
           <ShieldAlert aria-hidden="true" className="size-6 text-muted-foreground" />

@@ -1,0 +1,144 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { CreditGrantRequest } from '#common/schemas/billing.ts'
+import { vatCents } from '#common/vat.ts'
+import type { Database } from '#server/db/client.ts'
+import { invoiceLines, invoices, organizations } from '#server/db/schema/index.ts'
+import { inTransaction } from '#server/db/transaction.ts'
+import { notFound, unprocessable } from '#server/lib/errors.ts'
+import { grantCredits } from './credits.ts'
+import { takeDocumentNumber } from './invoicing.ts'
+
+const YEAR_MS = 365 * 24 * 3_600_000
+
+/**
+ * Officers' corrections. An issued invoice is never edited: a credit note, numbered in its own
+ * gap-free series (CN-2026-000001), takes back part of it with the same VAT treatment. On an
+ * invoice still due it lowers what is left to pay; on a paid one it becomes credits.
+ */
+export async function issueCreditNote(
+  db: Database,
+  input: { invoiceId: string; amountCents: number; reason: string; officerId: string; at?: Date },
+) {
+  const at = input.at ?? new Date()
+  return inTransaction(db, async (tx) => {
+    const [invoice] = await tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.id, input.invoiceId), eq(invoices.kind, 'invoice')))
+      .for('update')
+    if (!invoice) throw notFound('Invoice not found')
+    const [credited] = await tx
+      .select({ total: sql<number>`coalesce(sum(${invoices.taxableCents}), 0)::bigint` })
+      .from(invoices)
+      .where(eq(invoices.correctsInvoiceId, invoice.id))
+    const creditable = invoice.taxableCents - Number(credited?.total ?? 0)
+    if (input.amountCents > creditable)
+      throw unprocessable(
+        `At most ${(creditable / 100).toFixed(2)} ${invoice.currency} of this invoice can still be credited.`,
+      )
+
+    const vat = vatCents(input.amountCents, invoice.vatBasisPoints)
+    const total = input.amountCents + vat
+    const [note] = await tx
+      .insert(invoices)
+      .values({
+        ...invoiceCopy(invoice),
+        kind: 'credit_note',
+        number: await takeDocumentNumber(tx, 'CN', at.getUTCFullYear()),
+        source: `credit-note:${crypto.randomUUID()}`,
+        status: 'paid',
+        issuedAt: at,
+        dueAt: at,
+        paidAt: at,
+        subtotalCents: input.amountCents,
+        discountCents: 0,
+        creditsAppliedCents: 0,
+        taxableCents: input.amountCents,
+        vatCents: vat,
+        totalCents: total,
+        amountPaidCents: total,
+        correctsInvoiceId: invoice.id,
+        reason: input.reason,
+        issuedBy: input.officerId,
+      })
+      .returning()
+    await tx.insert(invoiceLines).values({
+      invoiceId: note!.id,
+      position: 0,
+      kind: 'correction',
+      description: `Correction of invoice ${invoice.number}: ${input.reason}`,
+      clusterName: null,
+      quantity: 1,
+      unitPriceMillicents: null,
+      amountCents: input.amountCents,
+    })
+
+    const due = invoice.status === 'paid' ? 0 : Math.max(0, invoice.totalCents - invoice.amountPaidCents)
+    const settled = Math.min(due, total)
+    if (settled > 0) {
+      const paid = invoice.amountPaidCents + settled >= invoice.totalCents
+      await tx
+        .update(invoices)
+        .set({
+          amountPaidCents: invoice.amountPaidCents + settled,
+          ...(paid ? { status: 'paid' as const, paidAt: at } : {}),
+        })
+        .where(eq(invoices.id, invoice.id))
+    }
+    // What the invoice no longer asks for goes back as credits, in USD at the invoice's rate.
+    const refund = total - settled
+    if (refund > 0)
+      await grantCredits(tx, {
+        organizationId: invoice.organizationId,
+        amountCents: Math.round(refund / invoice.exchangeRate),
+        expiresAt: new Date(at.getTime() + YEAR_MS),
+        note: `Credit note ${note!.number}`,
+        grantedBy: input.officerId,
+        at,
+      })
+    return note!
+  })
+}
+
+/** The customer and VAT fields a credit note takes from the invoice it corrects. */
+function invoiceCopy(invoice: typeof invoices.$inferSelect) {
+  return {
+    organizationId: invoice.organizationId,
+    periodStart: invoice.periodStart,
+    periodEnd: invoice.periodEnd,
+    currency: invoice.currency,
+    exchangeRate: invoice.exchangeRate,
+    vatTreatment: invoice.vatTreatment,
+    vatBasisPoints: invoice.vatBasisPoints,
+    vatMention: invoice.vatMention,
+    customerName: invoice.customerName,
+    customerAddress: invoice.customerAddress,
+    customerCountryCode: invoice.customerCountryCode,
+    customerVatNumber: invoice.customerVatNumber,
+    purchaseOrderNumber: invoice.purchaseOrderNumber,
+    billingEmail: invoice.billingEmail,
+  }
+}
+
+/** Credits an officer grants an organization, found by its billing ID, until the end of a day. */
+export async function grantCreditsByOfficer(db: Database, request: CreditGrantRequest, officerId: string) {
+  const [organization] = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.billingId, request.billingId))
+  if (!organization) throw notFound('No organization has this billing ID')
+  const expiresAt = new Date(`${request.expiresOn}T23:59:59Z`)
+  if (expiresAt.getTime() <= Date.now()) throw unprocessable('The expiry date must be in the future.')
+  await grantCredits(db, {
+    organizationId: organization.id,
+    amountCents: request.amountCents,
+    expiresAt,
+    note: request.note,
+    grantedBy: officerId,
+  })
+  return {
+    organizationName: organization.name,
+    amountCents: request.amountCents,
+    expiresAt: expiresAt.toISOString(),
+  }
+}
