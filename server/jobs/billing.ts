@@ -3,6 +3,7 @@ import { deliverBudgetWebhook, evaluateBudgetAlerts } from '#server/modules/bill
 import { expireCredits } from '#server/modules/billing/credits.ts'
 import { issueMonthlyInvoices } from '#server/modules/billing/invoicing.ts'
 import { meterDueHours } from '#server/modules/billing/metering.ts'
+import { issueOrderInvoice } from '#server/modules/billing/order-invoices.ts'
 import { chaseOverdueInvoices } from '#server/modules/billing/overdue.ts'
 import { createRatesService, type RatesService } from '#server/modules/rates/service.ts'
 import { QUEUES } from './queue.ts'
@@ -38,8 +39,21 @@ export async function runBillingDay(ctx: ServerContext, rates: RatesService, now
   return { invoices: invoices.length, ...chased, expired }
 }
 
-/** Delivers budget webhooks (every worker process). */
+/** Delivers budget webhooks and issues yearly orders' invoices (every worker process). */
 export async function startBillingWorkers(ctx: ServerContext): Promise<void> {
+  const rates = billingRates(ctx)
+  await ctx.queue.boss.work<{ orderId: string }>(
+    QUEUES.orderInvoice,
+    { pollingIntervalSeconds: 2 },
+    async ([job]) => {
+      if (job)
+        await issueOrderInvoice(ctx.db, {
+          orderId: job.data.orderId,
+          rates: (await rates.current()).rates,
+          at: new Date(),
+        })
+    },
+  )
   await ctx.queue.boss.work<{ alertId: string; body: object }>(
     QUEUES.budgetWebhook,
     { pollingIntervalSeconds: 2 },

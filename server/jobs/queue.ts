@@ -13,6 +13,8 @@ export const QUEUES = {
   billingDaily: 'billing-daily',
   /** One signed call to a budget alert's webhook, retried with back-off. */
   budgetWebhook: 'budget-webhook',
+  /** The invoice of a yearly order, sent in the transaction that confirms the order. */
+  orderInvoice: 'order-invoice',
 } as const
 
 /**
@@ -42,6 +44,7 @@ const QUEUE_OVERRIDES: Partial<Record<(typeof QUEUES)[keyof typeof QUEUES], obje
   [QUEUES.meterUsage]: { retryLimit: 3, retryDelay: 60, expireInSeconds: 1_800 },
   [QUEUES.billingDaily]: { retryLimit: 3, retryDelay: 300, expireInSeconds: 3_600 },
   [QUEUES.budgetWebhook]: { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
+  [QUEUES.orderInvoice]: { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
 }
 
 export type JobQueue = {

@@ -94,6 +94,34 @@ describe('price', () => {
   })
 })
 
+describe('yearly invoice', () => {
+  it('invoices a yearly cluster for its year when ordered: ten months less the promotion, VAT on top', async () => {
+    const { client } = await newCustomer()
+    const placed = await placeOrder(
+      client,
+      orderBody(blueConfiguration(), { billingCycle: 'yearly', promoCode: 'PARIS' }),
+    )
+    expect(placed.statusCode, placed.body).toBe(201)
+    const deadline = Date.now() + 20_000
+    let listed: { items: { id: string }[] } = { items: [] }
+    while (listed.items.length === 0 && Date.now() < deadline) {
+      listed = (await client.get('/api/billing/invoices')).json()
+      if (listed.items.length === 0) await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    expect(listed.items).toHaveLength(1)
+    const invoice = (await client.get(`/api/billing/invoices/${listed.items[0]!.id}`)).json()
+    const rate = invoice.exchangeRate
+    expect(invoice.lines).toEqual([
+      expect.objectContaining({ kind: 'yearly_commitment', amountCents: Math.round(425_840 * rate) }),
+      expect.objectContaining({ kind: 'discount', amountCents: -Math.round(21_292 * rate) }),
+    ])
+    expect(invoice.subtotalCents).toBe(Math.round(425_840 * rate))
+    expect(invoice.discountCents).toBe(Math.round(21_292 * rate))
+    expect(invoice.totalCents).toBe(invoice.taxableCents + invoice.vatCents)
+    expect(invoice.status).toBe('open')
+  })
+})
+
 describe('Idempotency-Key', () => {
   it('gives the same order for the same key and body, and a 409 for another body', async () => {
     const { client, organizationId } = await newCustomer()

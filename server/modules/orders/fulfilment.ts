@@ -5,6 +5,7 @@ import type { ServerContext } from '#server/context.ts'
 import type { Database } from '#server/db/client.ts'
 import { clusters, type OrderRow, orders } from '#server/db/schema/index.ts'
 import type { SqlExecutor } from '#server/db/transaction.ts'
+import { QUEUES } from '#server/jobs/queue.ts'
 import { startOperation } from '#server/provisioning/engine.ts'
 
 /** Who acts: every order and cluster is read and changed through the caller's organization. */
@@ -55,6 +56,9 @@ export async function createClusterForOrder(
     parameters: {},
     requestedBy,
   })
+  // A yearly order is invoiced for its year now; the job exists only if this transaction commits.
+  if (order.price?.billingCycle === 'yearly')
+    await ctx.queue.send(QUEUES.orderInvoice, { orderId: order.id }, sqlExecutor)
   const [updated] = await tx
     .update(orders)
     .set({ clusterId: cluster!.id, status: 'confirmed', updatedAt: new Date() })
