@@ -294,7 +294,12 @@ const dashboardPages: PageDefinition[] = [
   { route: 'organizationUsers', layout: 'dashboard', title: 'pages.organizationUsers' },
   { route: 'settings', layout: 'dashboard', title: 'pages.settings' },
   { route: 'addOns', layout: 'dashboard', title: 'pages.addOns' },
-  { route: 'priceEstimator', layout: 'dashboard', title: 'pages.priceEstimator' },
+  {
+    route: 'priceEstimator',
+    layout: 'dashboard',
+    title: 'pages.priceEstimator',
+    screen: 'routes/dashboard/price-estimator.tsx',
+  },
   {
     route: 'paymentSuccess',
     layout: 'dashboard',

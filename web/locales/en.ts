@@ -8,6 +8,7 @@ import { common } from './en/common.ts'
 import { dashboard } from './en/dashboard.ts'
 import { dataCenters } from './en/data-centers.ts'
 import { emailVerification } from './en/email-verification.ts'
+import { estimator } from './en/estimator.ts'
 import { footer } from './en/footer.ts'
 import { header } from './en/header.ts'
 import { home } from './en/home.ts'
@@ -50,6 +51,7 @@ export const en = {
   clusters,
   orders,
   billing,
+  estimator,
   clusterConfig,
   suggestions,
   providers,

@@ -9,6 +9,7 @@ import { common } from './fr/common.ts'
 import { dashboard } from './fr/dashboard.ts'
 import { dataCenters } from './fr/data-centers.ts'
 import { emailVerification } from './fr/email-verification.ts'
+import { estimator } from './fr/estimator.ts'
 import { footer } from './fr/footer.ts'
 import { header } from './fr/header.ts'
 import { home } from './fr/home.ts'
@@ -51,6 +52,7 @@ export const fr: Messages = {
   clusters,
   orders,
   billing,
+  estimator,
   clusterConfig,
   suggestions,
   providers,

@@ -1,4 +1,5 @@
 import { clusterConfigurationSchema } from '#common/schemas/clusters.ts'
+import { decodeUrlJson, encodeUrlJson } from '#common/url-json.ts'
 import { copyName, draftFromConfiguration, emptyDraft, newNodePool, type WizardDraft } from './draft.ts'
 import type { WizardStep } from './wizard-steps.ts'
 
@@ -81,19 +82,10 @@ export function draftOfClusterCopy(cluster: { name: string; configuration: unkno
 
 /** A configuration as a URL-safe text, for the `?suggestion=` hand-off. */
 export function encodeSuggestion(configuration: unknown): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(configuration))
-  let binary = ''
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  return encodeUrlJson(configuration)
 }
 
 export function decodeSuggestion(encoded: string): WizardDraft | null {
-  try {
-    const base64 = encoded.replace(/-/g, '+').replace(/_/g, '/')
-    const binary = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='))
-    const json = new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)))
-    return draftOfTemplate(JSON.parse(json))
-  } catch {
-    return null
-  }
+  const configuration = decodeUrlJson(encoded)
+  return configuration === undefined ? null : draftOfTemplate(configuration)
 }

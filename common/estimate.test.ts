@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest'
+// biome-ignore lint/style/noRestrictedImports: the test reads the seeded catalog, the one customers order from.
+import { ADD_ONS } from '../server/db/seed/add-ons.ts'
+// biome-ignore lint/style/noRestrictedImports: as above.
+import { CLUSTER_TYPES } from '../server/db/seed/cluster-types.ts'
+// biome-ignore lint/style/noRestrictedImports: as above.
+import { DATA_CENTERS } from '../server/db/seed/data-centers.ts'
+// biome-ignore lint/style/noRestrictedImports: as above.
+import { KUBERNETES_VERSIONS } from '../server/db/seed/kubernetes-versions.ts'
+// biome-ignore lint/style/noRestrictedImports: as above.
+import { NODE_FLAVORS } from '../server/db/seed/node-flavors.ts'
+// biome-ignore lint/style/noRestrictedImports: as above.
+import { SUPPORT_PLANS } from '../server/db/seed/support-plans.ts'
+import { configurationIssues, priceConfiguration } from './cluster-rules.ts'
+import {
+  decodeEstimate,
+  defaultEstimate,
+  type Estimate,
+  encodeEstimate,
+  estimateConfiguration,
+  fitToCatalog,
+  priceEstimate,
+} from './estimate.ts'
+import type { Catalog } from './schemas/catalog.ts'
+
+const catalog = {
+  clusterTypes: CLUSTER_TYPES.map((type, position) => ({ ...type, position })) as Catalog['clusterTypes'],
+  dataCenters: DATA_CENTERS as Catalog['dataCenters'],
+  nodeFlavors: NODE_FLAVORS.map((flavor) => ({
+    ...flavor,
+    gpuMemoryGib: flavor.gpuMemoryGib ?? null,
+  })) as Catalog['nodeFlavors'],
+  kubernetesVersions: KUBERNETES_VERSIONS as Catalog['kubernetesVersions'],
+  addOns: ADD_ONS,
+  supportPlans: SUPPORT_PLANS as Catalog['supportPlans'],
+}
+
+const twoClusters: Estimate = {
+  clusters: [
+    {
+      clusterTypeId: 'blue',
+      dataCenterCode: 'de-fra-1',
+      pools: [{ flavorId: 'gp-2-8', nodeCount: 3 }],
+      addOnIds: ['monitoring'],
+    },
+    {
+      clusterTypeId: 'orange',
+      dataCenterCode: 'de-fra-1',
+      pools: [{ flavorId: 'dev-2-4', nodeCount: 2 }],
+      addOnIds: [],
+    },
+  ],
+  supportPlanId: 'developer',
+}
+
+describe('price estimator', () => {
+  it('prices each cluster as an order would, plus the support plan, per month and per cycle', () => {
+    const monthly = priceEstimate(twoClusters, catalog, 'monthly')
+    const yearly = priceEstimate(twoClusters, catalog, 'yearly')
+    const expected = twoClusters.clusters.map(
+      (cluster) =>
+        priceConfiguration(
+          {
+            clusterTypeId: cluster.clusterTypeId,
+            nodePools: estimateConfiguration(cluster, 0, catalog)!.nodePools,
+            addOnIds: cluster.addOnIds,
+          },
+          catalog,
+          { billingCycle: 'monthly', promoCode: null, isFirstPaidOrder: false },
+        ).monthly.totalCents,
+    )
+    const support = SUPPORT_PLANS.find((plan) => plan.id === 'developer')!.monthlyPriceCents
+    expect(monthly.clusters.map((cluster) => cluster.monthlyCents)).toEqual(expected)
+    expect(monthly.supportMonthlyCents).toBe(support)
+    expect(monthly.monthlyCents).toBe(expected[0]! + expected[1]! + support)
+    expect(monthly.cycleCents).toBe(monthly.monthlyCents)
+    // Yearly: clusters ten months for twelve, the support plan twelve.
+    expect(yearly.cycleCents).toBe((expected[0]! + expected[1]!) * 10 + support * 12)
+  })
+
+  it('opens each cluster in the wizard as a valid configuration of the catalog', () => {
+    const configuration = estimateConfiguration(twoClusters.clusters[0]!, 0, catalog)!
+    expect(configuration).toMatchObject({
+      name: 'estimate-blue-1',
+      clusterTypeId: 'blue',
+      addOnIds: ['monitoring'],
+    })
+    expect(configurationIssues(configuration, catalog, { today: '2026-11-25' })).toEqual([])
+  })
+
+  it('is shared by its address, and a tampered one falls back on what the catalog knows', () => {
+    expect(decodeEstimate(encodeEstimate(twoClusters))).toEqual(twoClusters)
+    expect(decodeEstimate('not-an-estimate')).toBeNull()
+    const tampered = fitToCatalog(
+      {
+        clusters: [
+          {
+            clusterTypeId: 'blue',
+            dataCenterCode: 'mars-1',
+            pools: [{ flavorId: 'dev-2-4', nodeCount: 2 }],
+            addOnIds: ['nope', 'monitoring', 'monitoring'],
+          },
+        ],
+        supportPlanId: 'platinum',
+      },
+      catalog,
+    )
+    expect(tampered.clusters[0]!.dataCenterCode).toBe(defaultEstimate(catalog).clusters[0]!.dataCenterCode)
+    expect(CLUSTER_TYPES.find((type) => type.id === 'blue')!.allowedFlavorIds).toContain(
+      tampered.clusters[0]!.pools[0]!.flavorId,
+    )
+    expect(tampered.clusters[0]!.addOnIds).toEqual(['monitoring'])
+    expect(tampered.supportPlanId).toBe(SUPPORT_PLANS[0]!.id)
+  })
+})

@@ -1,0 +1,145 @@
+import { Plus } from 'lucide-react'
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import {
+  type EstimateCluster,
+  MAX_ESTIMATE_CLUSTERS,
+  newEstimateCluster,
+  priceEstimate,
+} from '#common/estimate.ts'
+import type { Catalog } from '#common/schemas/catalog.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { CopyButton } from '#web/components/ui/copy-button.tsx'
+import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import { useBillingCycle } from '#web/lib/preferences/preferences-provider.tsx'
+import { useMoney } from '#web/lib/use-money.ts'
+import { useEstimate } from '../use-estimate.ts'
+import { EstimateClusterCard } from './estimate-cluster-card.tsx'
+
+export type ActualSpend = { monthToDateCents: number; forecastCents: number }
+
+/**
+ * The price estimator: clusters and a support plan priced live with the rules orders use, in the
+ * visitor's currency and billing cycle, kept in the address; each cluster opens in the wizard, and
+ * a signed-in customer sees the estimate beside this month's spend.
+ */
+export function PriceEstimator({
+  catalog,
+  orderHref,
+  actualSpend,
+}: {
+  catalog: Catalog
+  /** The wizard's address with a configuration filled in. */
+  orderHref: (cluster: EstimateCluster, position: number) => string | null
+  actualSpend: ActualSpend | null
+}) {
+  const { t } = useTranslation()
+  const id = useId()
+  const money = useMoney()
+  const { billingCycle } = useBillingCycle()
+  const [estimate, setEstimate] = useEstimate(catalog)
+  const price = priceEstimate(estimate, catalog, billingCycle)
+  const cycleLabel = t(`estimator.per.${billingCycle}`)
+  const setCluster = (position: number, next: EstimateCluster) =>
+    setEstimate({
+      ...estimate,
+      clusters: estimate.clusters.map((entry, at) => (at === position ? next : entry)),
+    })
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+      <div className="grid gap-4">
+        {estimate.clusters.map((cluster, position) => (
+          <EstimateClusterCard
+            // Clusters have no identity of their own; a removed one shifts the rest, as its title does.
+            key={position}
+            cluster={cluster}
+            position={position}
+            catalog={catalog}
+            price={`${money.cents(price.clusters[position]!.cycleCents)} ${cycleLabel}`}
+            orderHref={orderHref(cluster, position)}
+            onChange={(next) => setCluster(position, next)}
+            onRemove={
+              estimate.clusters.length > 1
+                ? () =>
+                    setEstimate({
+                      ...estimate,
+                      clusters: estimate.clusters.filter((_, at) => at !== position),
+                    })
+                : null
+            }
+          />
+        ))}
+        <Button
+          type="button"
+          variant="outline"
+          className="justify-self-start"
+          disabled={estimate.clusters.length >= MAX_ESTIMATE_CLUSTERS}
+          onClick={() =>
+            setEstimate({ ...estimate, clusters: [...estimate.clusters, newEstimateCluster(catalog)] })
+          }
+        >
+          <Plus aria-hidden="true" />
+          {t('estimator.addCluster')}
+        </Button>
+      </div>
+
+      <aside
+        className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-5 lg:sticky lg:top-4"
+        aria-labelledby={`${id}-total`}
+      >
+        <div className="grid gap-1.5">
+          <label htmlFor={`${id}-support`} className="text-sm font-medium">
+            {t('estimator.supportPlan')}
+          </label>
+          <NativeSelect
+            id={`${id}-support`}
+            value={estimate.supportPlanId}
+            onChange={(event) => setEstimate({ ...estimate, supportPlanId: event.target.value })}
+          >
+            {catalog.supportPlans.map((plan) => (
+              <option key={plan.id} value={plan.id}>
+                {plan.name} · {t('estimator.perMonth', { amount: money.cents(plan.monthlyPriceCents) })}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1" aria-live="polite">
+          <h2 id={`${id}-total`} className="text-sm text-muted-foreground">
+            {t('estimator.total', { cycle: t(`estimator.cycles.${billingCycle}`) })}
+          </h2>
+          <p className="text-3xl font-semibold tabular-nums" data-testid="estimate-total">
+            {money.cents(price.cycleCents)}
+          </p>
+          <p className="text-sm text-muted-foreground" data-testid="estimate-monthly">
+            {t('estimator.monthly', { amount: money.cents(price.monthlyCents) })}
+          </p>
+          {billingCycle === 'yearly' && (
+            <p className="text-sm text-muted-foreground">{t('estimator.yearlyNote')}</p>
+          )}
+        </div>
+        {actualSpend && (
+          <div className="grid gap-1 rounded-lg bg-muted/50 p-3 text-sm" data-testid="estimate-comparison">
+            <p className="font-medium">{t('estimator.compareTitle')}</p>
+            <p>{t('estimator.monthToDate', { amount: money.cents(actualSpend.monthToDateCents) })}</p>
+            <p>{t('estimator.forecast', { amount: money.cents(actualSpend.forecastCents) })}</p>
+            <p className="font-medium">
+              {price.monthlyCents >= actualSpend.forecastCents
+                ? t('estimator.more', { amount: money.cents(price.monthlyCents - actualSpend.forecastCents) })
+                : t('estimator.less', {
+                    amount: money.cents(actualSpend.forecastCents - price.monthlyCents),
+                  })}
+            </p>
+          </div>
+        )}
+        <div className="grid gap-2">
+          <p className="text-sm text-muted-foreground">{t('estimator.shareHint')}</p>
+          <CopyButton
+            text={typeof window === 'undefined' ? '' : window.location.href}
+            label={t('estimator.copyLink')}
+          />
+        </div>
+      </aside>
+    </div>
+  )
+}

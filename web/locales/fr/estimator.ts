@@ -1,0 +1,35 @@
+import type { estimator as english } from '../en/estimator.ts'
+
+/** /price-estimator. */
+export const estimator: typeof english = {
+  lead: 'Chiffrez plusieurs clusters et une formule de support avant de commander, dans votre devise et votre cycle de facturation.',
+  loading: 'Chargement du catalogue',
+  loadFailed: 'Le catalogue n’a pas pu être chargé',
+  cluster: 'Cluster {{number}}',
+  type: 'Type de cluster',
+  dataCenter: 'Centre de données',
+  pools: 'Groupes de nœuds',
+  flavor: 'Gabarit du groupe {{number}}',
+  nodes: 'Nœuds',
+  removePool: 'Retirer le groupe {{number}}',
+  addPool: 'Ajouter un groupe',
+  addOns: 'Modules',
+  order: 'Commander ceci',
+  removeCluster: 'Retirer ce cluster',
+  addCluster: 'Ajouter un cluster',
+  supportPlan: 'Formule de support',
+  perMonth: '{{amount}} / mois',
+  per: { monthly: '/ mois', yearly: '/ an' },
+  cycles: { monthly: 'mensuelle', yearly: 'annuelle' },
+  total: 'Estimation {{cycle}}',
+  monthly: '{{amount}} par mois',
+  yearlyNote:
+    'Les clusters annuels sont facturés dix mois pour douze ; la formule de support reste mensuelle.',
+  compareTitle: 'Par rapport à ce mois-ci',
+  monthToDate: 'Dépensé à ce jour : {{amount}}',
+  forecast: 'Prévision de fin de mois : {{amount}}',
+  more: 'Cette estimation coûte {{amount}} de plus par mois.',
+  less: 'Cette estimation coûte {{amount}} de moins par mois.',
+  shareHint: 'L’adresse garde l’estimation : partagez-la telle quelle.',
+  copyLink: 'Copier le lien',
+}
