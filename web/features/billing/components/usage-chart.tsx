@@ -48,7 +48,11 @@ export function UsageChart({
       </figcaption>
       <div className="h-64 w-full" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <ComposedChart
+            data={rows}
+            margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+            accessibilityLayer={false}
+          >
             <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
             <XAxis dataKey="date" tickFormatter={day} stroke="var(--muted-foreground)" fontSize={12} />
             <YAxis
@@ -90,7 +94,9 @@ export function UsageChart({
           </ComposedChart>
         </ResponsiveContainer>
       </div>
-      <div className="max-h-80 overflow-auto">
+      {/* Scrolls on its own, so it takes the focus for keyboard scrolling. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard. */}
+      <section className="max-h-80 overflow-auto" tabIndex={0} aria-labelledby={`${id}-title`}>
         <table className="w-full text-sm" data-testid={`${id}-table`}>
           <caption className="sr-only">{title}</caption>
           <thead className="sticky top-0 bg-card text-left text-xs text-muted-foreground uppercase">
@@ -138,7 +144,7 @@ export function UsageChart({
             })}
           </tbody>
         </table>
-      </div>
+      </section>
     </figure>
   )
 }
