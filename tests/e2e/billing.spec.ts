@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { ExchangeRates } from '../../common/money.ts'
 import { formatAmount, formatCents, formatMillicents } from '../../common/pricing.ts'
 import type { Invoice } from '../../common/schemas/billing.ts'
+import { blueConfiguration, orderBody } from '../helpers/orders.ts'
 import { pdfText } from '../helpers/pdf.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
+import { Registrar, signInAsFreshAdmin } from './support/registrations.ts'
 import { deliverStripeWebhooks } from './support/stripe.ts'
 
 /*
@@ -117,4 +120,50 @@ test('credits bought through Checkout show once the webhook confirms them, and t
   expect(after.balanceCents).toBe(before.balanceCents + Math.round(25_000 / rates.EUR))
   await expect(page.getByTestId('credits-balance')).toHaveText(formatCents(after.balanceCents, 'EUR', rates))
   await expect(page.getByTestId('credit-history')).toContainText('Bought')
+})
+
+test('the dashboard’s spend moves when a new cluster’s hour is metered', async ({
+  page,
+  playwright,
+}, testInfo) => {
+  const registrar = await Registrar.open(playwright, testInfo.project.use.baseURL)
+  const customer = await registrar.register()
+  await registrar.close()
+  await signInAsFreshAdmin(page, customer)
+  const rates = ((await (await page.request.get('/api/rates')).json()) as { rates: ExchangeRates }).rates
+
+  await page.goto('/dashboard')
+  await expect(page.getByTestId('dashboard-stat-spend-value')).toHaveText(formatCents(0, 'EUR', rates))
+  await expect(page.getByTestId('dashboard-stat-credits-value')).toHaveText(formatCents(0, 'EUR', rates))
+
+  const ordered = await page.request.post('/api/orders', {
+    data: orderBody(blueConfiguration()),
+    headers: { 'idempotency-key': randomUUID() },
+  })
+  expect(ordered.status(), await ordered.text()).toBe(201)
+  const { clusterId } = (await ordered.json()) as { clusterId: string }
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/clusters/${clusterId}`)).json()) as { status: string }).status,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe('running')
+  const hour = new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS).toISOString()
+  expect(
+    (await (await page.request.post('/api/dev/billing/meter', { data: { hours: [hour] } })).json()).records,
+  ).toBeGreaterThan(0)
+  const summary = (await (await page.request.get('/api/billing/summary')).json()) as {
+    monthToDateCents: number
+  }
+  expect(summary.monthToDateCents).toBeGreaterThan(0)
+
+  // Coming back to the dashboard refreshes the billing figures (spec §7).
+  await page.getByRole('link', { name: 'Billing', exact: true }).first().click()
+  await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click()
+  await expect(page.getByTestId('dashboard-stat-spend-value')).toHaveText(
+    formatCents(summary.monthToDateCents, 'EUR', rates),
+  )
 })

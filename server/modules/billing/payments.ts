@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import Stripe from 'stripe'
 import type { ExchangeRates } from '#common/money.ts'
 import { CENTS_PER_UNIT } from '#common/pricing.ts'
+import { absoluteHref } from '#common/routes.ts'
 import type { PaymentMethod, PaymentStatus } from '#common/schemas/billing.ts'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
@@ -162,8 +163,8 @@ async function startPaymentCheckout(
         },
       ],
       metadata: { paymentId: payment!.id, organizationId: input.caller.organizationId },
-      success_url: `${input.appUrl}/payment-success?payment=${payment!.id}`,
-      cancel_url: `${input.appUrl}/billing`,
+      success_url: `${absoluteHref(input.appUrl, 'paymentSuccess')}?payment=${payment!.id}`,
+      cancel_url: absoluteHref(input.appUrl, 'billing'),
     },
     { idempotencyKey: `checkout-${payment!.id}` },
   )
@@ -185,8 +186,8 @@ export async function checkoutSetup(
     currency: 'eur',
     allowed_payment_method_types: PAYMENT_METHOD_TYPES,
     metadata: { organizationId: input.caller.organizationId },
-    success_url: `${input.appUrl}/billing?method=added`,
-    cancel_url: `${input.appUrl}/billing`,
+    success_url: `${absoluteHref(input.appUrl, 'billing')}?method=added`,
+    cancel_url: absoluteHref(input.appUrl, 'billing'),
   })
   if (!session.url) throw new Error('Stripe returned a Checkout session without a URL')
   return { url: session.url }
