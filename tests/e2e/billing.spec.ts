@@ -106,7 +106,7 @@ test('credits bought through Checkout show once the webhook confirms them, and t
 
   // Stripe's hosted page (played by the local server): it shows the amount and takes the payment.
   await expect(page.locator('#amount')).toHaveText('250 EUR')
-  await page.getByRole('button', { name: 'Pay' }).click()
+  await page.getByRole('button', { name: 'Pay', exact: true }).click()
 
   // Back on the return page before the webhook: the URL alone shows nothing as paid.
   await expect(page).toHaveURL(/\/payment-success\?payment=/)
@@ -166,4 +166,23 @@ test('the dashboard’s spend moves when a new cluster’s hour is metered', asy
   await expect(page.getByTestId('dashboard-stat-spend-value')).toHaveText(
     formatCents(summary.monthToDateCents, 'EUR', rates),
   )
+
+  // The month's invoice, paid through Checkout: it shows as paid once the webhook is in.
+  const month = hour.slice(0, 7)
+  const issued = await page.request.post('/api/dev/billing/invoices', { data: { month } })
+  expect(issued.status(), await issued.text()).toBe(201)
+  const { id, number } = (await issued.json()) as { id: string; number: string }
+  const invoice = (await (await page.request.get(`/api/billing/invoices/${id}`)).json()) as Invoice
+  await page.goto('/billing')
+  const row = page.getByTestId(`invoice-${number}`)
+  await row
+    .getByRole('button', { name: `Pay ${formatAmount(invoice.amountDueCents, invoice.currency)}` })
+    .click()
+  await expect(page.locator('#amount')).toHaveText(`${invoice.amountDueCents / 100} ${invoice.currency}`)
+  await page.getByRole('button', { name: 'Pay', exact: true }).click()
+  await expect(page.getByTestId('payment-confirming')).toBeVisible()
+  expect(await deliverStripeWebhooks()).toEqual([200])
+  await expect(page.getByTestId('payment-succeeded')).toContainText(`Invoice ${number} is paid.`)
+  await page.getByRole('link', { name: 'Back to billing' }).click()
+  await expect(page.getByTestId(`invoice-${number}`)).toContainText('Paid')
 })
