@@ -8,6 +8,7 @@ import { insertRunningCluster } from '#server/db/seed/running-cluster.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import { createSession } from '#server/modules/auth/sessions.ts'
 import { syncClusterMeter } from '#server/modules/billing/meter.ts'
+import { getCatalog } from '#server/modules/catalog/service.ts'
 import { APP_ORIGIN, type TestServer } from './server.ts'
 
 /*
@@ -63,13 +64,16 @@ export async function memberOf(
 }
 
 /** A running cluster whose billing starts at `since`, with its order. */
-export function runningCluster(
+export async function runningCluster(
   db: Database,
   organizationId: string,
   configuration: ClusterConfiguration,
   options: { since: Date; billingCycle?: BillingCycle; promoCode?: string | null },
 ) {
-  return inTransaction(db, (tx) => insertRunningCluster(tx, organizationId, configuration, options))
+  const catalog = await getCatalog(db)
+  return inTransaction(db, (tx) =>
+    insertRunningCluster(tx, organizationId, configuration, { ...options, catalog }),
+  )
 }
 
 /** Moves a cluster to a status (or size) at `at`, as the provisioning engine would. */

@@ -7,6 +7,7 @@ import { grantCredits } from '#server/modules/billing/credits.ts'
 import { issueMonthlyInvoice, monthOf } from '#server/modules/billing/invoicing.ts'
 import { syncSupportPlanMeter } from '#server/modules/billing/meter.ts'
 import { HOUR_MS, meterHour, startOfHour, startOfMonth } from '#server/modules/billing/metering.ts'
+import { getCatalog } from '#server/modules/catalog/service.ts'
 import { insertRunningCluster, plainConfiguration } from './running-cluster.ts'
 
 const DAY_MS = 24 * HOUR_MS
@@ -21,6 +22,7 @@ export async function seedDemoBilling(db: Database, organizationId: string, now 
   const since = new Date(Date.UTC(thisMonth.getUTCFullYear(), thisMonth.getUTCMonth() - 2, 1))
   const lastMonth = new Date(Date.UTC(thisMonth.getUTCFullYear(), thisMonth.getUTCMonth() - 1, 1))
 
+  const catalog = await getCatalog(db)
   await inTransaction(db, async (tx) => {
     await tx
       .update(organizations)
@@ -34,7 +36,7 @@ export async function seedDemoBilling(db: Database, organizationId: string, now 
       })
       .where(eq(organizations.id, organizationId))
     await syncSupportPlanMeter(tx, organizationId, since)
-    await insertRunningCluster(tx, organizationId, plainConfiguration('shop-production'), { since })
+    await insertRunningCluster(tx, organizationId, plainConfiguration('shop-production'), { since, catalog })
     await insertRunningCluster(
       tx,
       organizationId,
@@ -43,7 +45,7 @@ export async function seedDemoBilling(db: Database, organizationId: string, now 
         pools: [{ name: 'workers', flavorId: 'dev-2-4', nodeCount: 2 }],
         addOnIds: ['backup'],
       }),
-      { since: new Date(since.getTime() + 9 * DAY_MS) },
+      { since: new Date(since.getTime() + 9 * DAY_MS), catalog },
     )
     await grantCredits(tx, {
       organizationId,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { priceConfiguration } from '#common/cluster-rules.ts'
 import type { BillingCycle } from '#common/pricing.ts'
+import type { Catalog } from '#common/schemas/catalog.ts'
 import {
   type ClusterConfiguration,
   DEFAULT_POD_CIDR,
@@ -10,20 +11,20 @@ import {
 import type { Database } from '#server/db/client.ts'
 import { clusters, orders } from '#server/db/schema/index.ts'
 import { syncClusterMeter } from '#server/modules/billing/meter.ts'
-import { getCatalog } from '#server/modules/catalog/service.ts'
 
 /**
  * A running cluster made straight in the database with its fulfilled order (the cycle and promo
  * code invoices read), billed from `since`: for demo data and for tests that need known hours.
+ * The catalog is read before the transaction (its reads run side by side, on the pool).
  */
 export async function insertRunningCluster(
   tx: Database,
   organizationId: string,
   configuration: ClusterConfiguration,
-  options: { since: Date; billingCycle?: BillingCycle; promoCode?: string | null },
+  options: { since: Date; catalog: Catalog; billingCycle?: BillingCycle; promoCode?: string | null },
 ) {
   const promoCode = options.promoCode ?? null
-  const price = priceConfiguration(configuration, await getCatalog(tx), {
+  const price = priceConfiguration(configuration, options.catalog, {
     billingCycle: options.billingCycle ?? 'monthly',
     promoCode,
     isFirstPaidOrder: true,
