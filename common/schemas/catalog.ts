@@ -30,6 +30,7 @@ export const MIDDLEWARE_CATEGORIES = [
   'search',
   'identity',
   'registry',
+  'storage',
 ] as const
 export const SUPPORT_COVERAGES = ['business_hours', '24x7'] as const
 export const SUPPORT_CHANNELS = ['email', 'ticket', 'chat', 'phone', 'slack'] as const

@@ -90,6 +90,13 @@ const MATRIX: Row[] = [
     expected: everyone(200),
   },
   { method: 'GET', url: '/api/catalog', request: () => ({ url: '/api/catalog' }), expected: everyone(200) },
+  { method: 'GET', url: '/api/products', request: () => ({ url: '/api/products' }), expected: everyone(200) },
+  {
+    method: 'GET',
+    url: '/api/products/:id',
+    request: () => ({ url: '/api/products/postgresql' }),
+    expected: everyone(200),
+  },
   { method: 'GET', url: '/api/rates', request: () => ({ url: '/api/rates' }), expected: everyone(200) },
   { method: 'GET', url: '/api/user', request: () => ({ url: '/api/user' }), expected: signedIn(200) },
   {

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm'
-import { boolean, date, doublePrecision, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  date,
+  doublePrecision,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+} from 'drizzle-orm/pg-core'
 import {
   ADD_ON_CATEGORIES,
   CAPACITY_STATUSES,
@@ -11,6 +20,7 @@ import {
   type SUPPORT_CHANNELS,
   SUPPORT_COVERAGES,
 } from '#common/schemas/catalog.ts'
+import type { ProductDetails } from '#common/schemas/products.ts'
 
 /**
  * The catalog the business sells from, seeded and later edited by super_admin. Money is integer
@@ -98,6 +108,8 @@ export const addOns = pgTable('add_ons', {
   category: text({ enum: ADD_ON_CATEGORIES }).notNull(),
   description: text().notNull(),
   monthlyPriceCents: integer().notNull(),
+  /** The marketplace's knowledge of it (common/schemas/products.ts); `{}` until seeded. */
+  details: jsonb().$type<ProductDetails | Record<string, never>>().notNull().default({}),
 })
 
 export const middlewareProducts = pgTable('middleware_products', {
@@ -108,6 +120,7 @@ export const middlewareProducts = pgTable('middleware_products', {
   version: text().notNull(),
   description: text().notNull(),
   monthlyPriceCents: integer().notNull(),
+  details: jsonb().$type<ProductDetails | Record<string, never>>().notNull().default({}),
 })
 
 export const supportPlans = pgTable('support_plans', {

@@ -17,6 +17,7 @@ import { DATA_CENTERS } from './data-centers.ts'
 import { KUBERNETES_VERSIONS } from './kubernetes-versions.ts'
 import { MIDDLEWARE_PRODUCTS } from './middleware-products.ts'
 import { NODE_FLAVORS } from './node-flavors.ts'
+import { PRODUCT_DETAILS } from './product-details.ts'
 import { SUPPORT_PLANS } from './support-plans.ts'
 
 /**
@@ -64,8 +65,20 @@ export async function seedCatalog(db: Queryable): Promise<void> {
   if (await isEmpty(db, addOns)) await db.insert(addOns).values(withPosition(ADD_ONS)).onConflictDoNothing()
   if (await isEmpty(db, middlewareProducts))
     await db.insert(middlewareProducts).values(withPosition(MIDDLEWARE_PRODUCTS)).onConflictDoNothing()
+  await fillProductDetails(db)
   if (await isEmpty(db, supportPlans))
     await db.insert(supportPlans).values(withPosition(SUPPORT_PLANS)).onConflictDoNothing()
+}
+
+/** Products that predate their marketplace details (still `{}`) get them; edited ones are kept. */
+async function fillProductDetails(db: Queryable): Promise<void> {
+  for (const table of [addOns, middlewareProducts]) {
+    const bare = await db.select({ id: table.id }).from(table).where(sql`${table.details} = '{}'::jsonb`)
+    for (const { id } of bare) {
+      const details = PRODUCT_DETAILS[id]
+      if (details) await db.update(table).set({ details }).where(eq(table.id, id))
+    }
+  }
 }
 
 async function isEmpty(db: Queryable, table: PgTable): Promise<boolean> {

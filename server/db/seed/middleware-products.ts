@@ -66,4 +66,12 @@ export const MIDDLEWARE_PRODUCTS: Omit<MiddlewareProductRow, 'position'>[] = [
     description: 'Private container registry with vulnerability scanning.',
     monthlyPriceCents: 4_900,
   },
+  {
+    id: 'minio',
+    name: 'MinIO object storage',
+    category: 'storage',
+    version: '2025.9',
+    description: 'S3-compatible object storage with erasure coding and versioning.',
+    monthlyPriceCents: 3_900,
+  },
 ]

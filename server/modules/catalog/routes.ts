@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { catalogSchema } from '#common/schemas/catalog.ts'
+import { productListQuerySchema, productSchema, productSummarySchema } from '#common/schemas/products.ts'
 import { clusterTierSchema } from '#common/schemas/system.ts'
 import type { ServerContext } from '#server/context.ts'
+import { errorResponses } from '#server/lib/http.ts'
+import { findProduct, listProducts } from './products.ts'
 import { getCatalog, listClusterTiers } from './service.ts'
 
 /** Public and shared by every visitor, so browsers and CDNs may keep it a few minutes. */
@@ -36,6 +39,32 @@ export default async function catalogRoutes(app: FastifyInstance, ctx: ServerCon
     handler: async (_request, reply) => {
       reply.header('cache-control', PUBLIC_CACHE)
       return getCatalog(ctx.db)
+    },
+  })
+
+  api.get('/api/products', {
+    schema: {
+      tags: ['catalog'],
+      summary: 'The marketplace: add-ons for clusters and middleware products, in display order',
+      querystring: productListQuerySchema,
+      response: { 200: z.array(productSummarySchema), ...errorResponses(400) },
+    },
+    handler: async (request, reply) => {
+      reply.header('cache-control', PUBLIC_CACHE)
+      return listProducts(ctx.db, request.query.kind)
+    },
+  })
+
+  api.get('/api/products/:id', {
+    schema: {
+      tags: ['catalog'],
+      summary: 'One product: its chart and versions, settings schema, plans, requirements and extra costs',
+      params: z.object({ id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/) }),
+      response: { 200: productSchema, ...errorResponses(400, 404) },
+    },
+    handler: async (request, reply) => {
+      reply.header('cache-control', PUBLIC_CACHE)
+      return findProduct(ctx.db, request.params.id)
     },
   })
 }

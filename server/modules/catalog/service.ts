@@ -1,4 +1,4 @@
-import { asc, desc, eq } from 'drizzle-orm'
+import { asc, desc, eq, getTableColumns } from 'drizzle-orm'
 import type { Catalog } from '#common/schemas/catalog.ts'
 import type { Queryable } from '#server/db/client.ts'
 import {
@@ -20,6 +20,12 @@ export function listClusterTiers(db: Queryable) {
     .orderBy(asc(clusterTypes.position))
 }
 
+/** A product table's columns but its marketplace details, which only the products API reads. */
+function withoutDetails<Table extends typeof addOns | typeof middlewareProducts>(table: Table) {
+  const { details: _, ...columns } = getTableColumns(table)
+  return columns
+}
+
 /** The whole catalog: one query per table, run together; allowed flavors are grouped in memory. */
 export async function getCatalog(db: Queryable): Promise<Catalog> {
   const [types, allowed, flavors, centers, versions, addOnRows, middleware, plans] = await Promise.all([
@@ -32,8 +38,11 @@ export async function getCatalog(db: Queryable): Promise<Catalog> {
     db.select().from(nodeFlavors).orderBy(asc(nodeFlavors.position)),
     db.select().from(dataCenters).orderBy(asc(dataCenters.position)),
     db.select().from(kubernetesVersions).orderBy(desc(kubernetesVersions.releaseDate)),
-    db.select().from(addOns).orderBy(asc(addOns.position)),
-    db.select().from(middlewareProducts).orderBy(asc(middlewareProducts.position)),
+    db.select(withoutDetails(addOns)).from(addOns).orderBy(asc(addOns.position)),
+    db
+      .select(withoutDetails(middlewareProducts))
+      .from(middlewareProducts)
+      .orderBy(asc(middlewareProducts.position)),
     db.select().from(supportPlans).orderBy(asc(supportPlans.position)),
   ])
   const flavorIdsByType = Map.groupBy(allowed, (row) => row.clusterTypeId)
