@@ -278,7 +278,12 @@ const dashboardPages: PageDefinition[] = [
   { route: 'supportOrders', layout: 'dashboard', title: 'pages.supportOrders' },
   { route: 'supportOrder', layout: 'dashboard', title: 'pages.supportOrder' },
   { route: 'addOnOrders', layout: 'dashboard', title: 'pages.addonOrders' },
-  { route: 'marketplace', layout: 'dashboard', title: 'pages.marketplace' },
+  {
+    route: 'marketplace',
+    layout: 'dashboard',
+    title: 'pages.marketplace',
+    screen: 'routes/dashboard/product-catalog.tsx',
+  },
   { route: 'customSolutions', layout: 'dashboard', title: 'pages.customSolutions' },
   { route: 'billing', layout: 'dashboard', title: 'pages.billing', screen: 'routes/dashboard/billing.tsx' },
   { route: 'usage', layout: 'dashboard', title: 'pages.usage', screen: 'routes/dashboard/usage.tsx' },
@@ -293,7 +298,12 @@ const dashboardPages: PageDefinition[] = [
   { route: 'promotionRequests', layout: 'dashboard', title: 'pages.promotionRequests' },
   { route: 'organizationUsers', layout: 'dashboard', title: 'pages.organizationUsers' },
   { route: 'settings', layout: 'dashboard', title: 'pages.settings' },
-  { route: 'addOns', layout: 'dashboard', title: 'pages.addOns' },
+  {
+    route: 'addOns',
+    layout: 'dashboard',
+    title: 'pages.addOns',
+    screen: 'routes/dashboard/product-catalog.tsx',
+  },
   {
     route: 'priceEstimator',
     layout: 'dashboard',

@@ -14,6 +14,7 @@ import { header } from './en/header.ts'
 import { home } from './en/home.ts'
 import { leads } from './en/leads.ts'
 import { marketing } from './en/marketing.ts'
+import { marketplace } from './en/marketplace.ts'
 import { notFound } from './en/not-found.ts'
 import { notifications } from './en/notifications.ts'
 import { officers } from './en/officers.ts'
@@ -52,6 +53,7 @@ export const en = {
   orders,
   billing,
   estimator,
+  marketplace,
   clusterConfig,
   suggestions,
   providers,

@@ -15,6 +15,7 @@ import { header } from './fr/header.ts'
 import { home } from './fr/home.ts'
 import { leads } from './fr/leads.ts'
 import { marketing } from './fr/marketing.ts'
+import { marketplace } from './fr/marketplace.ts'
 import { notFound } from './fr/not-found.ts'
 import { notifications } from './fr/notifications.ts'
 import { officers } from './fr/officers.ts'
@@ -53,6 +54,7 @@ export const fr: Messages = {
   orders,
   billing,
   estimator,
+  marketplace,
   clusterConfig,
   suggestions,
   providers,
