@@ -90,6 +90,16 @@ export const VALIDATION_MESSAGES = {
   vatNumberFormat: 'This is not a VAT number of the country chosen (for example FR12345678901)',
   vatNumberOutsideEu: 'A VAT number is for customers in the EU; leave it empty outside the EU',
   webhookUrl: 'Enter an http:// or https:// address',
+
+  // Marketplace
+  unknownProductPlan: 'This plan does not exist for {{product}}',
+  unknownProductVersion: 'Version {{version}} of {{product}} is not offered',
+  productClusterType: '{{product}} does not run on {{type}} clusters',
+  productKubernetesVersion: '{{product}} needs Kubernetes {{version}} or later',
+  productClusterState: 'The cluster must be running to install on it',
+  productCapacity:
+    'The cluster lacks {{cpu}} vCPU and {{memory}} GiB of free capacity for {{product}}: add nodes to a pool',
+  namespaceFormat: 'Use lower-case letters, digits and dashes, starting with a letter (at most 63)',
 } as const
 
 export type ValidationMessageId = keyof typeof VALIDATION_MESSAGES

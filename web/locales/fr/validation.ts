@@ -84,4 +84,13 @@ export const validation: typeof english = {
   vatNumberFormat: 'Ce n’est pas un numéro de TVA du pays choisi (par exemple FR12345678901)',
   vatNumberOutsideEu: 'Le numéro de TVA concerne les clients de l’UE ; laissez-le vide hors de l’UE',
   webhookUrl: 'Saisissez une adresse http:// ou https://',
+
+  unknownProductPlan: 'Cette formule n’existe pas pour {{product}}',
+  unknownProductVersion: 'La version {{version}} de {{product}} n’est pas proposée',
+  productClusterType: '{{product}} ne fonctionne pas sur les clusters {{type}}',
+  productKubernetesVersion: '{{product}} demande Kubernetes {{version}} ou plus récent',
+  productClusterState: 'Le cluster doit être en marche pour y installer un produit',
+  productCapacity:
+    'Il manque au cluster {{cpu}} vCPU et {{memory}} Gio de capacité libre pour {{product}} : ajoutez des nœuds à un groupe',
+  namespaceFormat: 'Lettres minuscules, chiffres et tirets, en commençant par une lettre (63 au plus)',
 }

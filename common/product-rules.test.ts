@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest'
+// biome-ignore lint/style/noRestrictedImports: the test reads the seeded catalog, the one customers order from.
+import { CLUSTER_TYPES } from '../server/db/seed/cluster-types.ts'
+// biome-ignore lint/style/noRestrictedImports: as above.
+import { MIDDLEWARE_PRODUCTS } from '../server/db/seed/middleware-products.ts'
+// biome-ignore lint/style/noRestrictedImports: as above.
+import { NODE_FLAVORS } from '../server/db/seed/node-flavors.ts'
+// biome-ignore lint/style/noRestrictedImports: as above.
+import { PRODUCT_DETAILS } from '../server/db/seed/product-details.ts'
+import {
+  clusterCapacity,
+  compareVersions,
+  type InstallTarget,
+  installIssues,
+  productFootprint,
+  productMonthlyPriceCents,
+} from './product-rules.ts'
+import type { Catalog } from './schemas/catalog.ts'
+import type { Product } from './schemas/products.ts'
+
+const catalog = {
+  clusterTypes: CLUSTER_TYPES.map((type, position) => ({ ...type, position })) as Catalog['clusterTypes'],
+  nodeFlavors: NODE_FLAVORS.map((flavor) => ({
+    ...flavor,
+    gpuMemoryGib: flavor.gpuMemoryGib ?? null,
+  })) as Catalog['nodeFlavors'],
+}
+
+function middleware(id: string): Product {
+  const row = MIDDLEWARE_PRODUCTS.find((product) => product.id === id)!
+  const details = PRODUCT_DETAILS[id]!
+  return {
+    kind: 'middleware',
+    id,
+    name: row.name,
+    category: row.category,
+    description: row.description,
+    monthlyPriceCents: row.monthlyPriceCents,
+    fromMonthlyPriceCents: row.monthlyPriceCents,
+    latestVersion: details.versions[0]!.version,
+    ...details,
+  } as Product
+}
+
+const pool = (flavorId: string, nodeCount: number) => ({
+  name: 'pool',
+  flavorId,
+  nodeCount,
+  autoscaling: { enabled: false, min: nodeCount, max: nodeCount },
+  labels: {},
+  taints: [],
+})
+const cluster = (overrides: Partial<InstallTarget> = {}): InstallTarget => ({
+  clusterTypeId: 'blue',
+  kubernetesVersion: '1.36',
+  status: 'running',
+  nodePools: [pool('gp-4-16', 3)],
+  ...overrides,
+})
+const postgresql = middleware('postgresql')
+const install = (overrides: Partial<Parameters<typeof installIssues>[0]> = {}) =>
+  installIssues(
+    {
+      product: postgresql,
+      planId: 'm',
+      version: '18.1',
+      namespace: 'databases',
+      cluster: cluster(),
+      installed: [],
+      ...overrides,
+    },
+    catalog,
+  )
+
+describe('installing a product', () => {
+  it('fits PostgreSQL M on three 4-vCPU nodes', () => {
+    expect(install()).toEqual([])
+    expect(productMonthlyPriceCents(postgresql, 'm')).toBe(14_750)
+    expect(productFootprint(postgresql, 'm')).toEqual({
+      cpuMillicores: 200 + 2_000 * 2,
+      memoryMib: 256 + 4_096 * 2,
+    })
+  })
+
+  it('names a plan or version the product lacks, and a namespace of the wrong form', () => {
+    expect(
+      install({ planId: 'xl', version: '9.9', namespace: 'Bad_Name' }).map((issue) => issue.path),
+    ).toEqual([['planId'], ['version'], ['namespace']])
+  })
+
+  it('says why a cluster does not fit: its type, its Kubernetes version, its state', () => {
+    const kafka = middleware('kafka')
+    expect(
+      install({ product: kafka, planId: 's', version: '4.1', cluster: cluster({ clusterTypeId: 'orange' }) }),
+    ).toEqual([
+      { path: ['clusterId'], message: 'Apache Kafka (Strimzi) does not run on Dev/Test (Orange) clusters' },
+    ])
+    expect(install({ cluster: cluster({ kubernetesVersion: '1.33' }) })[0]!.message).toBe(
+      'PostgreSQL (CloudNativePG) needs Kubernetes 1.34 or later',
+    )
+    expect(install({ cluster: cluster({ status: 'hibernated' }) })[0]!.path).toEqual(['clusterId'])
+  })
+
+  it('refuses a cluster without room, saying what is missing, counting what is installed', () => {
+    const small = cluster({ nodePools: [pool('gp-2-8', 1)] })
+    const [issue] = install({ planId: 'l', cluster: small })
+    expect(issue!.message).toMatch(
+      /^The cluster lacks [\d.]+ vCPU and [\d.]+ GiB of free capacity for PostgreSQL \(CloudNativePG\): add nodes to a pool$/,
+    )
+    const capacity = clusterCapacity(cluster().nodePools, catalog.nodeFlavors)
+    expect(install({ installed: [capacity] })).toHaveLength(1)
+  })
+
+  it('compares Kubernetes versions as numbers', () => {
+    expect(compareVersions('1.9', '1.10')).toBeLessThan(0)
+    expect(compareVersions('1.36', '1.36')).toBe(0)
+  })
+})
