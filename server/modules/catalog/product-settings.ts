@@ -40,9 +40,7 @@ export function checkProductSettings(
         /^\d+$/.test(String(part)) ? Number(part) : part,
       ),
       message:
-        error.keyword === 'additionalProperties'
-          ? 'This setting does not exist'
-          : sentence(error.message),
+        error.keyword === 'additionalProperties' ? 'This setting does not exist' : sentence(error.message),
     }
   })
   return { settings: copy, issues }
