@@ -17,6 +17,7 @@ import clusterRoutes from './modules/clusters/routes.ts'
 import dashboardRoutes from './modules/dashboard/routes.ts'
 import devRoutes from './modules/dev/routes.ts'
 import leadRoutes from './modules/leads/routes.ts'
+import marketplaceRoutes from './modules/marketplace/routes.ts'
 import notificationRoutes from './modules/notifications/routes.ts'
 import officerRoutes from './modules/officers/routes.ts'
 import orderRoutes from './modules/orders/routes.ts'
@@ -86,6 +87,7 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
   await app.register(notificationRoutes, ctx)
   await app.register(officerRoutes, ctx)
   await app.register(catalogRoutes, ctx)
+  await app.register(marketplaceRoutes, ctx)
   await app.register(ratesRoutes, ctx)
   await app.register(dashboardRoutes, ctx)
   await app.register(leadRoutes, ctx)

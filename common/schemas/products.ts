@@ -83,3 +83,19 @@ export const productSchema = z.discriminatedUnion('kind', [
 export type Product = z.infer<typeof productSchema>
 
 export const productListQuerySchema = z.object({ kind: z.enum(PRODUCT_KINDS).optional() })
+
+/** An installation as asked: onto which cluster, in which namespace, plan, version and settings. */
+export const installRequestSchema = z.object({
+  clusterId: z.uuid(),
+  namespace: z.string().max(63),
+  planId: z.string().max(40).nullable(),
+  version: z.string().max(40),
+  settings: z.record(z.string(), z.unknown()).default({}),
+})
+export type InstallRequest = z.infer<typeof installRequestSchema>
+
+/** What the server would install: the settings with their defaults, and the monthly price. */
+export const installCheckSchema = z.object({
+  settings: z.record(z.string(), z.unknown()),
+  monthlyPriceCents: centsSchema,
+})

@@ -97,6 +97,15 @@ const MATRIX: Row[] = [
     request: () => ({ url: '/api/products/postgresql' }),
     expected: everyone(200),
   },
+  {
+    method: 'POST',
+    url: '/api/products/:id/check',
+    request: ({ demoClusterId }) => ({
+      url: '/api/products/cert-manager/check',
+      ...json({ clusterId: demoClusterId, namespace: 'cert-manager', planId: null, version: '1.19', settings: {} }),
+    }),
+    expected: organizationOnly(200),
+  },
   { method: 'GET', url: '/api/rates', request: () => ({ url: '/api/rates' }), expected: everyone(200) },
   { method: 'GET', url: '/api/user', request: () => ({ url: '/api/user' }), expected: signedIn(200) },
   {
