@@ -102,7 +102,13 @@ const MATRIX: Row[] = [
     url: '/api/products/:id/check',
     request: ({ demoClusterId }) => ({
       url: '/api/products/cert-manager/check',
-      ...json({ clusterId: demoClusterId, namespace: 'cert-manager', planId: null, version: '1.19', settings: {} }),
+      ...json({
+        clusterId: demoClusterId,
+        namespace: 'cert-manager',
+        planId: null,
+        version: '1.19',
+        settings: {},
+      }),
     }),
     expected: organizationOnly(200),
   },
