@@ -126,7 +126,16 @@ describe('creating a cluster', () => {
   let outcomes: StepOutcome[]
 
   beforeAll(async () => {
+    // The controllers hold still until the driver watches them, so the steps are seen following
+    // the controllers' changes whatever the machine's speed (a fast controller leaves nothing to watch).
+    kube.pauseControllers()
+    const resumed = (async () => {
+      while (!kube.requests.some((request) => request.query.watch === 'true'))
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      kube.resumeControllers()
+    })()
     outcomes = await runOperation('create', cluster, (step) => driver.create(cluster, step))
+    await resumed
   }, 30_000)
 
   it('plans the five create steps, scaled by the speed', () => {
