@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest'
 // biome-ignore lint/style/noRestrictedImports: the test reads the seeded catalog, the one customers order from.
-import { ADD_ONS } from '../server/db/seed/add-ons.ts'
-// biome-ignore lint/style/noRestrictedImports: as above.
-import { CLUSTER_TYPES } from '../server/db/seed/cluster-types.ts'
-// biome-ignore lint/style/noRestrictedImports: as above.
-import { DATA_CENTERS } from '../server/db/seed/data-centers.ts'
-// biome-ignore lint/style/noRestrictedImports: as above.
-import { KUBERNETES_VERSIONS } from '../server/db/seed/kubernetes-versions.ts'
-// biome-ignore lint/style/noRestrictedImports: as above.
-import { NODE_FLAVORS } from '../server/db/seed/node-flavors.ts'
-// biome-ignore lint/style/noRestrictedImports: as above.
-import { SUPPORT_PLANS } from '../server/db/seed/support-plans.ts'
+import { SEEDED_CATALOG } from '../server/db/seed/seeded-catalog.ts'
 import { configurationIssues, priceConfiguration } from './cluster-rules.ts'
 import {
   decodeEstimate,
@@ -21,19 +11,8 @@ import {
   fitToCatalog,
   priceEstimate,
 } from './estimate.ts'
-import type { Catalog } from './schemas/catalog.ts'
 
-const catalog = {
-  clusterTypes: CLUSTER_TYPES.map((type, position) => ({ ...type, position })) as Catalog['clusterTypes'],
-  dataCenters: DATA_CENTERS as Catalog['dataCenters'],
-  nodeFlavors: NODE_FLAVORS.map((flavor) => ({
-    ...flavor,
-    gpuMemoryGib: flavor.gpuMemoryGib ?? null,
-  })) as Catalog['nodeFlavors'],
-  kubernetesVersions: KUBERNETES_VERSIONS as Catalog['kubernetesVersions'],
-  addOns: ADD_ONS,
-  supportPlans: SUPPORT_PLANS as Catalog['supportPlans'],
-}
+const catalog = SEEDED_CATALOG
 
 const twoClusters: Estimate = {
   clusters: [
@@ -69,7 +48,7 @@ describe('price estimator', () => {
           { billingCycle: 'monthly', promoCode: null, isFirstPaidOrder: false },
         ).monthly.totalCents,
     )
-    const support = SUPPORT_PLANS.find((plan) => plan.id === 'developer')!.monthlyPriceCents
+    const support = catalog.supportPlans.find((plan) => plan.id === 'developer')!.monthlyPriceCents
     expect(monthly.clusters.map((cluster) => cluster.monthlyCents)).toEqual(expected)
     expect(monthly.supportMonthlyCents).toBe(support)
     expect(monthly.monthlyCents).toBe(expected[0]! + expected[1]! + support)
@@ -106,10 +85,10 @@ describe('price estimator', () => {
       catalog,
     )
     expect(tampered.clusters[0]!.dataCenterCode).toBe(defaultEstimate(catalog).clusters[0]!.dataCenterCode)
-    expect(CLUSTER_TYPES.find((type) => type.id === 'blue')!.allowedFlavorIds).toContain(
+    expect(catalog.clusterTypes.find((type) => type.id === 'blue')!.allowedFlavorIds).toContain(
       tampered.clusters[0]!.pools[0]!.flavorId,
     )
     expect(tampered.clusters[0]!.addOnIds).toEqual(['monitoring'])
-    expect(tampered.supportPlanId).toBe(SUPPORT_PLANS[0]!.id)
+    expect(tampered.supportPlanId).toBe(catalog.supportPlans[0]!.id)
   })
 })

@@ -111,9 +111,14 @@ export function formatCents(usdCents: number, currency: Currency, rates: Exchang
   return formatPrice(convertCents(usdCents, currency, rates) / CENTS_PER_UNIT, currency)
 }
 
+/** An amount typed in units of a currency (12.5) as cents of that currency (1250). */
+export function centsOfUnits(amount: number): number {
+  return Math.round(amount * CENTS_PER_UNIT)
+}
+
 /** An amount in whole units of a currency (a budget typed by a person) as USD cents at the rates. */
 export function usdCentsOf(amount: number, currency: Currency, rates: ExchangeRates): number {
-  return Math.round((amount * CENTS_PER_UNIT) / rates[currency])
+  return Math.round(centsOfUnits(amount) / rates[currency])
 }
 
 /** Cents already in a currency (an invoice's, a budget's): formatAmount(1_250, 'EUR') → "€12.50". */

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
 // biome-ignore lint/style/noRestrictedImports: the test reads the seeded catalog, the one customers order from.
-import { CLUSTER_TYPES } from '../server/db/seed/cluster-types.ts'
-// biome-ignore lint/style/noRestrictedImports: as above.
-import { MIDDLEWARE_PRODUCTS } from '../server/db/seed/middleware-products.ts'
-// biome-ignore lint/style/noRestrictedImports: as above.
-import { NODE_FLAVORS } from '../server/db/seed/node-flavors.ts'
-// biome-ignore lint/style/noRestrictedImports: as above.
-import { PRODUCT_DETAILS } from '../server/db/seed/product-details.ts'
+import { SEEDED_CATALOG, seededMiddleware } from '../server/db/seed/seeded-catalog.ts'
 import {
   clusterCapacity,
   compareVersions,
@@ -15,32 +9,9 @@ import {
   productFootprint,
   productMonthlyPriceCents,
 } from './product-rules.ts'
-import type { Catalog } from './schemas/catalog.ts'
-import type { Product } from './schemas/products.ts'
 
-const catalog = {
-  clusterTypes: CLUSTER_TYPES.map((type, position) => ({ ...type, position })) as Catalog['clusterTypes'],
-  nodeFlavors: NODE_FLAVORS.map((flavor) => ({
-    ...flavor,
-    gpuMemoryGib: flavor.gpuMemoryGib ?? null,
-  })) as Catalog['nodeFlavors'],
-}
-
-function middleware(id: string): Product {
-  const row = MIDDLEWARE_PRODUCTS.find((product) => product.id === id)!
-  const details = PRODUCT_DETAILS[id]!
-  return {
-    kind: 'middleware',
-    id,
-    name: row.name,
-    category: row.category,
-    description: row.description,
-    monthlyPriceCents: row.monthlyPriceCents,
-    fromMonthlyPriceCents: row.monthlyPriceCents,
-    latestVersion: details.versions[0]!.version,
-    ...details,
-  } as Product
-}
+const catalog = SEEDED_CATALOG
+const middleware = seededMiddleware
 
 const pool = (flavorId: string, nodeCount: number) => ({
   name: 'pool',

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest'
 // biome-ignore lint/style/noRestrictedImports: the test reads the seeded catalog, the one customers order from.
-import { ADD_ONS } from '../server/db/seed/add-ons.ts'
-// biome-ignore lint/style/noRestrictedImports: as above.
-import { CLUSTER_TYPES } from '../server/db/seed/cluster-types.ts'
-// biome-ignore lint/style/noRestrictedImports: as above.
-import { DATA_CENTERS } from '../server/db/seed/data-centers.ts'
-// biome-ignore lint/style/noRestrictedImports: as above.
-import { KUBERNETES_VERSIONS } from '../server/db/seed/kubernetes-versions.ts'
-// biome-ignore lint/style/noRestrictedImports: as above.
-import { NODE_FLAVORS } from '../server/db/seed/node-flavors.ts'
+import { SEEDED_CATALOG } from '../server/db/seed/seeded-catalog.ts'
 import { configurationIssues, priceConfiguration } from './cluster-rules.ts'
-import type { Catalog } from './schemas/catalog.ts'
 import { clusterConfigurationSchema } from './schemas/clusters.ts'
 import {
   answersOf,
@@ -20,17 +11,7 @@ import {
 } from './smart-suggestions.ts'
 import { defaultIssueMessage } from './validation-messages.ts'
 
-/** The seed rows carry every field the catalog answers with (the table defaults are for editors). */
-const catalog = {
-  clusterTypes: CLUSTER_TYPES.map((type, position) => ({ ...type, position })) as Catalog['clusterTypes'],
-  dataCenters: DATA_CENTERS as Catalog['dataCenters'],
-  nodeFlavors: NODE_FLAVORS.map((flavor) => ({
-    ...flavor,
-    gpuMemoryGib: flavor.gpuMemoryGib ?? null,
-  })) as Catalog['nodeFlavors'],
-  kubernetesVersions: KUBERNETES_VERSIONS as Catalog['kubernetesVersions'],
-  addOns: ADD_ONS,
-}
+const catalog = SEEDED_CATALOG
 const TODAY = '2026-11-22'
 
 const WEB_SHOP: WorkloadAnswers = {

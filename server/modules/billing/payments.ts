@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import Stripe from 'stripe'
 import type { ExchangeRates } from '#common/money.ts'
-import { CENTS_PER_UNIT } from '#common/pricing.ts'
+import { centsOfUnits } from '#common/pricing.ts'
 import { absoluteHref } from '#common/routes.ts'
 import type { PaymentMethod, PaymentStatus } from '#common/schemas/billing.ts'
 import type { Config } from '#server/config.ts'
@@ -80,7 +80,7 @@ export async function checkoutCredits(
     .where(eq(organizations.id, input.caller.organizationId))
   if (!organization) throw notFound('Organization not found')
   const currency = currencyOf(organization.billingCurrency)
-  const amountCents = input.amount * CENTS_PER_UNIT
+  const amountCents = centsOfUnits(input.amount)
   return startPaymentCheckout(db, stripe, {
     caller: input.caller,
     purpose: 'credits',

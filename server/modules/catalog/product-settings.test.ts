@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { Product } from '#common/schemas/products.ts'
-import { PRODUCT_DETAILS } from '#server/db/seed/product-details.ts'
+import { seededMiddleware } from '#server/db/seed/seeded-catalog.ts'
 import { checkProductSettings } from './product-settings.ts'
 
-const postgresql = {
-  id: 'postgresql',
-  name: 'PostgreSQL',
-  ...PRODUCT_DETAILS.postgresql!,
-} as unknown as Product
+const postgresql = seededMiddleware('postgresql')
 
 describe('product settings', () => {
   it('fill in the schema defaults', () => {

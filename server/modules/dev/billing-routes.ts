@@ -8,8 +8,8 @@ import { usageRecords } from '#server/db/schema/index.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { conflict } from '#server/lib/errors.ts'
 import { errorResponses } from '#server/lib/http.ts'
-import { issueMonthlyInvoice, monthOf } from '#server/modules/billing/invoicing.ts'
-import { meterHour, startOfHour } from '#server/modules/billing/metering.ts'
+import { issueMonthlyInvoice, monthOf, monthStart } from '#server/modules/billing/invoicing.ts'
+import { meterHour, startOfHour, startOfNextMonth } from '#server/modules/billing/metering.ts'
 import { createRatesService } from '#server/modules/rates/service.ts'
 import { requireMember } from '#server/plugins/auth.ts'
 
@@ -71,8 +71,8 @@ export default async function devBillingRoutes(app: FastifyInstance, ctx: Server
       },
       handler: async (request) => {
         const month = request.query.month ?? monthOf(new Date())
-        const start = new Date(`${month}-01T00:00:00Z`)
-        const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1))
+        const start = monthStart(month)
+        const end = startOfNextMonth(start)
         const rows = await ctx.db
           .select()
           .from(usageRecords)

@@ -26,6 +26,8 @@ import { useValidationMessage } from '#web/lib/form/validation-message.ts'
 import { Alert, AlertDescription } from './alert.tsx'
 import { Input } from './input.tsx'
 import { Label } from './label.tsx'
+import { NativeSelect } from './native-select.tsx'
+import { Textarea } from './textarea.tsx'
 
 /*
  * The app's one way to lay out a form (shadcn's form, over react-hook-form): `Form` holds the
@@ -218,7 +220,8 @@ export function FormAlert() {
 
 /**
  * The common case in one line: a labelled text input with its optional hint and its message.
- * Anything else (a select, a password, a custom control) composes FormField and FormItem itself.
+ * A choice among options is `FormSelectField`; anything else (a password, a custom control)
+ * composes FormField and FormItem itself.
  */
 export function FormInputField<
   Values extends FieldValues,
@@ -248,6 +251,84 @@ export function FormInputField<
             <Input {...inputProps} {...field} value={field.value ?? ''} />
           </FormControl>
           {description && <FormDescription>{description}</FormDescription>}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  )
+}
+
+/** A labelled choice among options (a native select), with its optional hint and its message. */
+export function FormSelectField<
+  Values extends FieldValues,
+  Name extends FieldPath<Values>,
+  Transformed = Values,
+>({
+  control,
+  name,
+  label,
+  description,
+  className,
+  options,
+}: {
+  control: Control<Values, unknown, Transformed>
+  name: Name
+  label: ReactNode
+  description?: ReactNode
+  className?: string
+  options: readonly { value: string; label: string }[]
+}) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className={className}>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <NativeSelect {...field}>
+              {options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormControl>
+          {description && <FormDescription>{description}</FormDescription>}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  )
+}
+
+/** A labelled multi-line text, with its message. */
+export function FormTextareaField<
+  Values extends FieldValues,
+  Name extends FieldPath<Values>,
+  Transformed = Values,
+>({
+  control,
+  name,
+  label,
+  className,
+  rows = 3,
+  ...textareaProps
+}: Omit<ComponentProps<typeof Textarea>, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur'> & {
+  control: Control<Values, unknown, Transformed>
+  name: Name
+  label: ReactNode
+}) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className={className}>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <Textarea {...textareaProps} {...field} rows={rows} value={field.value ?? ''} />
+          </FormControl>
           <FormMessage />
         </FormItem>
       )}

@@ -1,4 +1,5 @@
 import { ShieldAlert } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
@@ -23,24 +24,15 @@ export default function OfficersPanel() {
       </header>
       {isOfficer ? (
         <>
-          <section aria-labelledby="approvals-title" className="grid gap-4">
-            <h2 id="approvals-title" className="text-lg font-semibold">
-              {t('officers.approvals.title')}
-            </h2>
+          <PanelSection id="approvals" title={t('officers.approvals.title')}>
             <ApprovalQueue />
-          </section>
-          <section aria-labelledby="invoices-title" className="grid gap-4">
-            <h2 id="invoices-title" className="text-lg font-semibold">
-              {t('officers.invoices.title')}
-            </h2>
+          </PanelSection>
+          <PanelSection id="invoices" title={t('officers.invoices.title')}>
             <OfficerInvoices />
-          </section>
-          <section aria-labelledby="credits-title" className="grid gap-4">
-            <h2 id="credits-title" className="text-lg font-semibold">
-              {t('officers.credits.title')}
-            </h2>
+          </PanelSection>
+          <PanelSection id="credits" title={t('officers.credits.title')}>
             <CreditGrantForm />
-          </section>
+          </PanelSection>
         </>
       ) : (
         <div className="flex flex-col items-start gap-3 rounded-xl border p-6">
@@ -52,5 +44,16 @@ export default function OfficersPanel() {
         </div>
       )}
     </div>
+  )
+}
+
+function PanelSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className="grid gap-4">
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
   )
 }

@@ -6,19 +6,13 @@ import { BILLING_COUNTRIES, isEuCountry } from '#common/vat.ts'
 import {
   Form,
   FormAlert,
-  FormControl,
-  FormDescription,
-  FormField,
   FormInputField,
-  FormItem,
-  FormLabel,
-  FormMessage,
+  FormSelectField,
+  FormTextareaField,
 } from '#web/components/ui/form.tsx'
-import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { SubmitButton } from '#web/components/ui/submit-button.tsx'
-import { Textarea } from '#web/components/ui/textarea.tsx'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useSaveBillingDetails } from '../api/billing-mutations.ts'
@@ -63,8 +57,8 @@ function DetailsForm({ details, canEdit }: { details: BillingDetails; canEdit: b
   )
   const countries = useMemo(
     () =>
-      BILLING_COUNTRIES.map((code) => ({ code, name: countryNames.of(code) ?? code })).sort((a, b) =>
-        a.name.localeCompare(b.name, i18n.language),
+      BILLING_COUNTRIES.map((code) => ({ value: code, label: countryNames.of(code) ?? code })).sort((a, b) =>
+        a.label.localeCompare(b.label, i18n.language),
       ),
     [countryNames, i18n.language],
   )
@@ -102,37 +96,18 @@ function DetailsForm({ details, canEdit }: { details: BillingDetails; canEdit: b
           description={t('billing.details.billingEmailHint')}
           autoComplete="email"
         />
-        <FormField
+        <FormTextareaField
           control={form.control}
           name="address"
-          render={({ field }) => (
-            <FormItem className="sm:col-span-2">
-              <FormLabel>{t('billing.details.address')}</FormLabel>
-              <FormControl>
-                <Textarea {...field} rows={3} autoComplete="street-address" />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label={t('billing.details.address')}
+          className="sm:col-span-2"
+          autoComplete="street-address"
         />
-        <FormField
+        <FormSelectField
           control={form.control}
           name="countryCode"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t('billing.details.country')}</FormLabel>
-              <FormControl>
-                <NativeSelect {...field}>
-                  {countries.map((option) => (
-                    <option key={option.code} value={option.code}>
-                      {option.name}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label={t('billing.details.country')}
+          options={countries}
         />
         <FormInputField
           control={form.control}
@@ -150,25 +125,12 @@ function DetailsForm({ details, canEdit }: { details: BillingDetails; canEdit: b
           label={t('billing.details.purchaseOrder')}
           autoComplete="off"
         />
-        <FormField
+        <FormSelectField
           control={form.control}
           name="billingCurrency"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t('billing.details.currency')}</FormLabel>
-              <FormControl>
-                <NativeSelect {...field}>
-                  {CURRENCIES.map((currency) => (
-                    <option key={currency} value={currency}>
-                      {currency}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </FormControl>
-              <FormDescription>{t('billing.details.currencyHint')}</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label={t('billing.details.currency')}
+          description={t('billing.details.currencyHint')}
+          options={CURRENCIES.map((currency) => ({ value: currency, label: currency }))}
         />
       </fieldset>
       {canEdit && (

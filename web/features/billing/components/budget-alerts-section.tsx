@@ -2,7 +2,7 @@ import { BellRing, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { CENTS_PER_UNIT } from '#common/pricing.ts'
+import { centsOfUnits } from '#common/pricing.ts'
 import {
   BUDGET_BASES,
   type BudgetAlert,
@@ -13,17 +13,7 @@ import { check } from '#common/validation-messages.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { CopyButton } from '#web/components/ui/copy-button.tsx'
-import {
-  Form,
-  FormAlert,
-  FormControl,
-  FormField,
-  FormInputField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '#web/components/ui/form.tsx'
-import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import { Form, FormAlert, FormInputField, FormSelectField } from '#web/components/ui/form.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { SubmitButton } from '#web/components/ui/submit-button.tsx'
@@ -49,7 +39,7 @@ const budgetAlertFormSchema = z
     ]),
   })
   .transform(({ amount, basis, webhookUrl }) => ({
-    amountCents: Math.round(amount * CENTS_PER_UNIT),
+    amountCents: centsOfUnits(amount),
     basis,
     webhookUrl,
   }))
@@ -180,24 +170,11 @@ function NewAlertForm({ onSecret }: { onSecret: (secret: string | null) => void 
         step="any"
         label={t('billing.alerts.amount')}
       />
-      <FormField
+      <FormSelectField
         control={form.control}
         name="basis"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{t('billing.alerts.basis')}</FormLabel>
-            <FormControl>
-              <NativeSelect {...field}>
-                {BUDGET_BASES.map((basis) => (
-                  <option key={basis} value={basis}>
-                    {t(`billing.alerts.bases.${basis}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
+        label={t('billing.alerts.basis')}
+        options={BUDGET_BASES.map((basis) => ({ value: basis, label: t(`billing.alerts.bases.${basis}`) }))}
       />
       <FormInputField
         control={form.control}

@@ -2,6 +2,7 @@ import { Download, FileText } from 'lucide-react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { INVOICE_STATUSES, type InvoiceStatus, type InvoiceSummary } from '#common/schemas/billing.ts'
+import { InvoiceStatusBadge } from '#web/components/invoice-status-badge.tsx'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
@@ -15,7 +16,6 @@ import { BILLING_PATHS, type InvoiceFilters, useInvoices } from '../api/billing-
 import { invoiceFiltersFrom, searchParamsWithInvoiceFilters } from '../invoice-filters.ts'
 import { BillingSection } from './billing-section.tsx'
 
-const STATUS_BADGE = { open: 'warning', paid: 'success', overdue: 'destructive' } as const
 const DOWNLOADS = [
   { format: 'pdf', label: 'PDF' },
   { format: 'csv', label: 'CSV' },
@@ -140,9 +140,7 @@ function InvoiceRow({ invoice, canPay }: { invoice: InvoiceSummary; canPay: bool
           {invoice.kind === 'credit_note' && (
             <Badge variant="secondary">{t('billing.invoices.creditNote')}</Badge>
           )}
-          <Badge variant={STATUS_BADGE[invoice.status]}>
-            {t(`billing.invoices.statuses.${invoice.status}`)}
-          </Badge>
+          <InvoiceStatusBadge status={invoice.status} />
         </p>
         <p className="text-sm text-muted-foreground">
           {t('billing.invoices.period', {

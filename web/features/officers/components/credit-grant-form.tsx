@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { CENTS_PER_UNIT } from '#common/pricing.ts'
+import { centsOfUnits } from '#common/pricing.ts'
 import { creditGrantRequestSchema } from '#common/schemas/billing.ts'
 import { check } from '#common/validation-messages.ts'
 import { Form, FormAlert, FormInputField } from '#web/components/ui/form.tsx'
@@ -22,7 +22,7 @@ const creditGrantFormSchema = z
     expiresOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, check('required')),
     note: creditGrantRequestSchema.shape.note,
   })
-  .transform(({ amount, ...grant }) => ({ ...grant, amountCents: Math.round(amount * CENTS_PER_UNIT) }))
+  .transform(({ amount, ...grant }) => ({ ...grant, amountCents: centsOfUnits(amount) }))
 
 const inThreeMonths = () => new Date(Date.now() + 90 * 24 * 3_600_000).toISOString().slice(0, 10)
 

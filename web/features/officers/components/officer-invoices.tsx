@@ -2,7 +2,7 @@ import { FileWarning } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { CENTS_PER_UNIT } from '#common/pricing.ts'
+import { centsOfUnits } from '#common/pricing.ts'
 import {
   creditNoteRequestSchema,
   INVOICE_STATUSES,
@@ -10,6 +10,7 @@ import {
   type OfficerInvoice,
 } from '#common/schemas/billing.ts'
 import { check } from '#common/validation-messages.ts'
+import { InvoiceStatusBadge } from '#web/components/invoice-status-badge.tsx'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import {
@@ -20,29 +21,17 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '#web/components/ui/dialog.tsx'
-import {
-  Form,
-  FormAlert,
-  FormControl,
-  FormField,
-  FormInputField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '#web/components/ui/form.tsx'
+import { Form, FormAlert, FormInputField, FormTextareaField } from '#web/components/ui/form.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { SubmitButton } from '#web/components/ui/submit-button.tsx'
-import { Textarea } from '#web/components/ui/textarea.tsx'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { useIssueCreditNote, useOfficerInvoices } from '../api/officer-billing.ts'
-
-const STATUS_BADGE = { open: 'warning', paid: 'success', overdue: 'destructive' } as const
 
 /** Invoices of every organization by status, overdue first: who owes what, and credit notes. */
 export function OfficerInvoices() {
@@ -105,9 +94,7 @@ function OfficerInvoiceRow({ invoice }: { invoice: OfficerInvoice }) {
       <div className="grid gap-1">
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-mono font-medium">{invoice.number}</span>
-          <Badge variant={STATUS_BADGE[invoice.status]}>
-            {t(`billing.invoices.statuses.${invoice.status}`)}
-          </Badge>
+          <InvoiceStatusBadge status={invoice.status} />
           {invoice.kind === 'credit_note' && (
             <Badge variant="secondary">{t('billing.invoices.creditNote')}</Badge>
           )}
@@ -153,7 +140,7 @@ const creditNoteFormSchema = z
     amount: z.coerce.number().min(0.01, check('atLeast', { minimum: 0.01 })),
     reason: creditNoteRequestSchema.shape.reason,
   })
-  .transform(({ amount, reason }) => ({ amountCents: Math.round(amount * CENTS_PER_UNIT), reason }))
+  .transform(({ amount, reason }) => ({ amountCents: centsOfUnits(amount), reason }))
 
 function CreditNoteForm({ invoice, onDone }: { invoice: OfficerInvoice; onDone: () => void }) {
   const { t } = useTranslation()
@@ -190,19 +177,7 @@ function CreditNoteForm({ invoice, onDone }: { invoice: OfficerInvoice; onDone: 
         inputMode="decimal"
         label={t('officers.invoices.amount', { currency: invoice.currency })}
       />
-      <FormField
-        control={form.control}
-        name="reason"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{t('officers.invoices.reason')}</FormLabel>
-            <FormControl>
-              <Textarea {...field} rows={3} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
+      <FormTextareaField control={form.control} name="reason" label={t('officers.invoices.reason')} />
       <SubmitButton
         pending={issue.isPending}
         label={t('officers.invoices.issue')}
