@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
@@ -53,6 +53,14 @@ const environmentSchema = z.object({
   PROVISIONING_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   /** The kubeconfig of the Cluster API management cluster (the clusterapi driver). */
   KUBECONFIG: z.string().min(1).optional(),
+  /**
+   * The AES-256-GCM key of the secrets kept in the database (installations' passwords): 32 bytes,
+   * base64. Required in production; elsewhere derived from the session secret.
+   */
+  SECRETS_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes in base64')
+    .optional(),
   /** Card and SEPA payments through Stripe; without both keys only bank transfer is offered. */
   STRIPE_SECRET_KEY: z.string().min(8).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
@@ -72,6 +80,8 @@ export type Config = {
   appOrigin: string
   databaseUrl: string | undefined
   sessionSecret: string
+  /** The key of server/lib/secrets.ts (32 bytes). */
+  secretsKey: Buffer
   smtpUrl: string | undefined
   mailFrom: string
   salesInbox: { email: string; language: Language }
@@ -112,7 +122,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (isProduction && !values.SESSION_SECRET) {
     throw new ConfigError('Invalid environment variable SESSION_SECRET: required in production')
   }
+  if (isProduction && !values.SECRETS_KEY) {
+    throw new ConfigError('Invalid environment variable SECRETS_KEY: required in production')
+  }
   const dataDir = path.resolve(values.DATA_DIR)
+  const sessionSecret = values.SESSION_SECRET ?? developmentSessionSecret(dataDir)
   const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, '')
   return {
     env: values.NODE_ENV,
@@ -122,7 +136,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     appUrl,
     appOrigin: new URL(appUrl).origin,
     databaseUrl: values.DATABASE_URL,
-    sessionSecret: values.SESSION_SECRET ?? developmentSessionSecret(dataDir),
+    sessionSecret,
+    secretsKey: values.SECRETS_KEY
+      ? Buffer.from(values.SECRETS_KEY, 'base64')
+      : createHash('sha256').update(`secrets-key:${sessionSecret}`).digest(),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     salesInbox: { email: values.SALES_INBOX, language: values.SALES_INBOX_LANGUAGE },

@@ -11,7 +11,7 @@ import { emailSchema } from './auth.ts'
  * date, so its amounts are cents of `currency`.
  */
 
-export const USAGE_KINDS = ['control_plane', 'nodes', 'add_on', 'support_plan'] as const
+export const USAGE_KINDS = ['control_plane', 'nodes', 'add_on', 'middleware', 'support_plan'] as const
 export type UsageKind = (typeof USAGE_KINDS)[number]
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const
 export const INVOICE_STATUSES = ['open', 'paid', 'overdue'] as const

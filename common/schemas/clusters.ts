@@ -259,17 +259,38 @@ export const ORDER_STATUSES = [
 ] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
+export const ORDER_KINDS = ['cluster', 'product'] as const
+
+/** What a product order puts onto which cluster (the install request, settings with defaults). */
+export const orderedProductSchema = z.object({
+  productId: z.string(),
+  productName: z.string(),
+  productKind: z.enum(['add_on', 'middleware']),
+  clusterId: z.uuid(),
+  clusterName: z.string(),
+  namespace: z.string(),
+  planId: z.string().nullable(),
+  version: z.string(),
+  settings: z.record(z.string(), z.unknown()),
+})
+export type OrderedProduct = z.infer<typeof orderedProductSchema>
+
 export const orderSchema = z.object({
   id: z.uuid(),
   reference: z.string(),
   status: z.enum(ORDER_STATUSES),
-  kind: z.literal('cluster'),
+  kind: z.enum(ORDER_KINDS),
   /** Why it waits for an officer: HDS data center, over the credit limit; null otherwise. */
   approvalReason: z.string().nullable(),
   decisionNote: z.string().nullable(),
   clusterId: z.uuid().nullable(),
+  /** The cluster ordered, or the cluster a product goes onto. */
   clusterName: z.string(),
-  configuration: clusterConfigurationSchema,
+  /** A cluster order's configuration (null for a product order). */
+  configuration: clusterConfigurationSchema.nullable(),
+  /** A product order's product (null for a cluster order) and the installation it became. */
+  product: orderedProductSchema.nullable(),
+  installationId: z.uuid().nullable(),
   currency: z.enum(CURRENCIES),
   price: priceBreakdownSchema,
   createdBy: z.string().nullable(),

@@ -31,13 +31,35 @@ const DEFERRED_POLL_SECONDS = 1
  * Enqueues a step's job in the caller's transaction. Later steps go first (the step's position is
  * its priority): clusters under way finish before new ones start, when many wait at once.
  */
-export async function enqueueClusterStep(
+export function enqueueClusterStep(
   queue: JobQueue,
   executor: SqlExecutor,
   job: ClusterStepJob,
   options: { position: number; afterSeconds?: number },
 ): Promise<void> {
-  await queue.boss.send(QUEUES.clusterStep, job, {
+  return enqueueStep(QUEUES.clusterStep, queue, executor, job, options)
+}
+
+/** One step of an installation's operation: the same rules as a cluster's. */
+export type InstallationStepJob = { operationId: string; stepId: string; installationId: string }
+
+export function enqueueInstallationStep(
+  queue: JobQueue,
+  executor: SqlExecutor,
+  job: InstallationStepJob,
+  options: { position: number; afterSeconds?: number },
+): Promise<void> {
+  return enqueueStep(QUEUES.installationStep, queue, executor, job, options)
+}
+
+async function enqueueStep(
+  name: string,
+  queue: JobQueue,
+  executor: SqlExecutor,
+  job: { stepId: string },
+  options: { position: number; afterSeconds?: number },
+): Promise<void> {
+  await queue.boss.send(name, job, {
     db: executor,
     // One queued job per step: a second one (a crash's leftover) is dropped on insert.
     singletonKey: job.stepId,
@@ -46,13 +68,30 @@ export async function enqueueClusterStep(
   })
 }
 
-export async function startClusterStepWorkers(
+export function startClusterStepWorkers(
   queue: JobQueue,
   runStep: (job: ClusterStepJob, attempt: ClusterStepAttempt) => Promise<void>,
   options: { workers?: number; batchSize?: number } = {},
 ): Promise<void> {
+  return startStepWorkers(QUEUES.clusterStep, queue, runStep, options)
+}
+
+export function startInstallationStepWorkers(
+  queue: JobQueue,
+  runStep: (job: InstallationStepJob, attempt: ClusterStepAttempt) => Promise<void>,
+  options: { workers?: number; batchSize?: number } = {},
+): Promise<void> {
+  return startStepWorkers(QUEUES.installationStep, queue, runStep, options)
+}
+
+async function startStepWorkers<Job extends object>(
+  name: string,
+  queue: JobQueue,
+  runStep: (job: Job, attempt: ClusterStepAttempt) => Promise<void>,
+  options: { workers?: number; batchSize?: number },
+): Promise<void> {
   await queue.boss.work(
-    QUEUES.clusterStep,
+    name,
     {
       includeMetadata: true,
       // Each job of a batch succeeds or is retried on its own.
@@ -63,7 +102,7 @@ export async function startClusterStepWorkers(
       pollingIntervalSeconds: DEFERRED_POLL_SECONDS,
       notifyPollingIntervalSeconds: DEFERRED_POLL_SECONDS,
     },
-    (jobs: JobWithMetadata<ClusterStepJob>[]) =>
+    (jobs: JobWithMetadata<Job>[]) =>
       Promise.all(
         jobs.map(async (job): Promise<JobResult> => {
           try {

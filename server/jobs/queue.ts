@@ -5,6 +5,8 @@ export const QUEUES = {
   sendEmail: 'send-email',
   /** One step of a cluster operation (server/jobs/provisioning.ts). */
   clusterStep: 'cluster-step',
+  /** One step of an installation's operation (server/provisioning/installation-engine.ts). */
+  installationStep: 'installation-step',
   /** The automatic patch upgrades due now (server/provisioning/maintenance.ts), on a schedule. */
   maintenanceSweep: 'maintenance-sweep',
   /** The hourly metering run and the budget alerts after it (server/jobs/billing.ts). */
@@ -38,6 +40,7 @@ const SUPERVISE_INTERVAL_SECONDS = 5
  */
 const QUEUE_OVERRIDES: Partial<Record<(typeof QUEUES)[keyof typeof QUEUES], object>> = {
   [QUEUES.clusterStep]: { policy: 'short', retryDelay: 5, expireInSeconds: 300 },
+  [QUEUES.installationStep]: { policy: 'short', retryDelay: 5, expireInSeconds: 300 },
   // A sweep that failed is not retried: the next one, a minute later, looks again.
   [QUEUES.maintenanceSweep]: { retryLimit: 0, expireInSeconds: 120 },
   // The runs are idempotent and resume where they stopped: a failed one is simply tried again.

@@ -1,4 +1,6 @@
 import type { ClusterConfiguration, OperationKind, ProvisioningStep } from '#common/schemas/clusters.ts'
+import type { InstallationOperationKind, InstallationStep } from '#common/schemas/installations.ts'
+import type { ProductKind } from '#common/schemas/products.ts'
 
 /**
  * What the provisioning engine asks of whoever builds clusters. The engine owns the order of
@@ -62,8 +64,47 @@ export type ProviderCheck = {
   steps: ProviderCheckStep[]
 }
 
+/** An installation as a driver sees it: the product's chart at the wanted version, and its cluster. */
+export type DriverInstallation = {
+  id: string
+  organizationId: string
+  productId: string
+  productKind: ProductKind
+  productName: string
+  namespace: string
+  planId: string | null
+  /** The version the operation goes to, and its chart. */
+  version: string
+  chart: { repository: string; name: string; version: string }
+  settings: Record<string, unknown>
+  cluster: DriverCluster
+}
+
+export type InstallationStepRun = { name: InstallationStep; startedAt: Date; attempts: number }
+
+export type InstallationEndpoint = { name: string; url: string }
+
+export type InstallationStepOutcome =
+  /** Done; `endpoints` and `username`, when given, are what the installation publishes now. */
+  | { state: 'done'; message?: string; endpoints?: InstallationEndpoint[]; username?: string }
+  | { state: 'waiting'; retryAfterSeconds: number; message?: string }
+  | { state: 'failed'; reason: string }
+
+/** The part of a driver that installs products on clusters (the same idempotency rules apply). */
+export interface InstallationDriver {
+  plan(kind: InstallationOperationKind, installation: DriverInstallation): PlannedInstallationStep[]
+  run(
+    kind: InstallationOperationKind,
+    installation: DriverInstallation,
+    step: InstallationStepRun,
+  ): Promise<InstallationStepOutcome>
+}
+export type PlannedInstallationStep = { name: InstallationStep; estimatedSeconds: number }
+
 export interface ProvisioningDriver {
   readonly name: DriverName
+  /** Installs, changes and removes the marketplace's products on the driver's clusters. */
+  readonly installations: InstallationDriver
   /** The steps of an operation on this cluster, in order, with their expected durations. */
   plan(kind: OperationKind, cluster: DriverCluster, parameters: Record<string, unknown>): PlannedStep[]
   /** One step of creating the cluster (network, control plane, node pools, add-ons, health check). */

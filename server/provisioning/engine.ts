@@ -15,6 +15,7 @@ import { conflict, notFound } from '#server/lib/errors.ts'
 import { syncClusterMeter } from '#server/modules/billing/meter.ts'
 import { publishClusterChange, recordEvent } from './announcements.ts'
 import type { DriverName } from './driver.ts'
+import { startInstallationWorkers } from './installation-engine.ts'
 import { driverClusterOf, getDriver } from './drivers.ts'
 import { OPERATION_NAMES, STARTS_FROM, startedMessage, stepLabel, TRANSITIONAL_STATUS } from './lifecycle.ts'
 import { configurationOf, latestPatch, operationParameters } from './operation-parameters.ts'
@@ -204,10 +205,11 @@ export async function retryOperation(
   return { operation: resumed!, steps: current.sort((a, b) => a.position - b.position) }
 }
 
-/** Registers the step workers on the queue (every process whose role is not `web`). */
+/** Registers the step workers of clusters and installations (every process whose role is not `web`). */
 export async function startProvisioningWorkers(
   ctx: ServerContext,
   options: { workers?: number; batchSize?: number } = {},
 ): Promise<void> {
   await startClusterStepWorkers(ctx.queue, (job, attempt) => runClusterStep(ctx, job, attempt), options)
+  await startInstallationWorkers(ctx)
 }

@@ -9,7 +9,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { type ClusterConfiguration, ORDER_STATUSES, type PriceBreakdown } from '#common/schemas/clusters.ts'
+import {
+  type ClusterConfiguration,
+  ORDER_KINDS,
+  ORDER_STATUSES,
+  type OrderedProduct,
+  type PriceBreakdown,
+} from '#common/schemas/clusters.ts'
 import { organizations } from './organizations.ts'
 import { users } from './users.ts'
 
@@ -27,9 +33,7 @@ export const orders = pgTable(
       .references(() => organizations.id),
     createdBy: uuid().references(() => users.id),
     status: text({ enum: ORDER_STATUSES }).notNull().default('draft'),
-    kind: text({ enum: ['cluster'] })
-      .notNull()
-      .default('cluster'),
+    kind: text({ enum: ORDER_KINDS }).notNull().default('cluster'),
     totalCents: bigint({ mode: 'number' }).notNull().default(0),
     /** The client's Idempotency-Key and a hash of the body it came with. */
     idempotencyKey: text(),
@@ -43,6 +47,9 @@ export const orders = pgTable(
     decidedBy: uuid().references(() => users.id),
     decidedAt: timestamp({ withTimezone: true }),
     clusterId: uuid(),
+    /** A product order: what goes onto which cluster, and the installation it became. */
+    product: jsonb().$type<OrderedProduct>(),
+    installationId: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

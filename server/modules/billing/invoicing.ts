@@ -17,7 +17,7 @@ import { startOfMonth, startOfNextMonth } from './metering.ts'
  */
 
 const DAY_MS = 86_400_000
-const LINE_KIND_ORDER: UsageKind[] = ['control_plane', 'nodes', 'add_on', 'support_plan']
+const LINE_KIND_ORDER: UsageKind[] = ['control_plane', 'nodes', 'add_on', 'middleware', 'support_plan']
 
 export type DraftLine = {
   kind: InvoiceRow extends never ? never : (typeof invoiceLines.$inferInsert)['kind']

@@ -2,12 +2,14 @@ import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm'
 import { HOURS_PER_MONTH, MILLICENTS_PER_CENT, nodePoolMonthlyCents } from '#common/pricing.ts'
 import type { UsageKind } from '#common/schemas/billing.ts'
 import type { ClusterStatus } from '#common/schemas/clusters.ts'
+import type { InstallationStatus } from '#common/schemas/installations.ts'
 import type { Database } from '#server/db/client.ts'
 import {
   addOns,
   billablePeriods,
   clusters,
   clusterTypes,
+  installations,
   nodeFlavors,
   orders,
   organizations,
@@ -125,6 +127,42 @@ export async function syncClusterMeter(tx: Database, clusterId: string, at: Date
     .from(billablePeriods)
     .where(and(eq(billablePeriods.clusterId, clusterId), isNull(billablePeriods.endedAt)))
   await reconcilePeriods(tx, billable.organizationId, open, billable.resources, at)
+}
+
+/** A product is billed while it is installed, including while it changes; not once removed or failed. */
+export const BILLABLE_INSTALLATION_STATUSES: readonly InstallationStatus[] = [
+  'installed',
+  'upgrading',
+  'reconfiguring',
+]
+
+/**
+ * The same for an installation: one resource at its monthly price (capped like an add-on's),
+ * billed to the installation's cluster from the hour it is installed to the hour it is removed.
+ */
+export async function syncInstallationMeter(tx: Database, installationId: string, at: Date): Promise<void> {
+  const [installation] = await tx.select().from(installations).where(eq(installations.id, installationId))
+  if (!installation) return
+  const resourceKey = `installation:${installation.id}`
+  const resources: BillableResource[] = BILLABLE_INSTALLATION_STATUSES.includes(installation.status)
+    ? [
+        {
+          resourceKey,
+          kind: installation.productKind === 'add_on' ? 'add_on' : 'middleware',
+          clusterId: installation.clusterId,
+          description: `${installation.productName}${installation.planId ? ` ${installation.planId}` : ''} in ${installation.namespace}`,
+          quantity: 1,
+          hourlyMillicents: hourlyMillicentsOf(installation.monthlyPriceCents),
+          monthlyCapMillicents: installation.monthlyPriceCents * MILLICENTS_PER_CENT,
+          billingCycle: 'monthly',
+        },
+      ]
+    : []
+  const open = await tx
+    .select()
+    .from(billablePeriods)
+    .where(and(eq(billablePeriods.resourceKey, resourceKey), isNull(billablePeriods.endedAt)))
+  await reconcilePeriods(tx, installation.organizationId, open, resources, at)
 }
 
 /** The same for an organization's support plan (a free plan bills nothing). */

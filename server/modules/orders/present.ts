@@ -4,7 +4,8 @@ import type { OrderRow } from '#server/db/schema/index.ts'
 export type OrderWithOrganization = OrderRow & { organizationName: string }
 
 export function toOrderResponse(row: OrderWithOrganization): Order {
-  if (!row.configuration || !row.price) throw new Error(`Order ${row.id} has no configuration`)
+  const clusterName = row.configuration?.name ?? row.product?.clusterName
+  if (!row.price || clusterName === undefined) throw new Error(`Order ${row.id} has no configuration`)
   return {
     id: row.id,
     reference: row.reference,
@@ -13,8 +14,10 @@ export function toOrderResponse(row: OrderWithOrganization): Order {
     approvalReason: row.approvalReason,
     decisionNote: row.decisionNote,
     clusterId: row.clusterId,
-    clusterName: row.configuration.name,
+    clusterName,
     configuration: row.configuration,
+    product: row.product,
+    installationId: row.installationId,
     currency: row.currency as Order['currency'],
     price: row.price,
     createdBy: row.createdBy,

@@ -2,6 +2,7 @@ import type { OperationKind } from '#common/schemas/clusters.ts'
 import type {
   DriverCluster,
   DriverNode,
+  InstallationDriver,
   PlannedStep,
   ProviderCheck,
   ProvisioningDriver,
@@ -11,6 +12,7 @@ import type {
   UpgradeParameters,
 } from '../driver.ts'
 import { personalKubeconfig, readClusterAccess } from './cluster-access.ts'
+import { createClusterApiInstallationDriver } from './installations.ts'
 import { KubernetesRefusal, ManagementCluster, refOf } from './management-cluster.ts'
 import { ClusterObserver } from './observations.ts'
 import { checkProvider } from './provider-check.ts'
@@ -55,12 +57,14 @@ class ClusterApiDriver implements ProvisioningDriver {
   private readonly observe: ClusterObserver
 
   private readonly appUrl: string | undefined
+  readonly installations: InstallationDriver
 
   constructor(management: ManagementCluster, timing: Timing, appUrl?: string) {
     this.management = management
     this.timing = timing
     this.appUrl = appUrl
     this.observe = new ClusterObserver(management, timing)
+    this.installations = createClusterApiInstallationDriver(management, timing)
   }
 
   private render(cluster: DriverCluster) {

@@ -12,6 +12,7 @@ import type {
 } from '../driver.ts'
 import { kubeconfigYaml } from '../kubeconfig.ts'
 import { selfSignedCaCertificate } from './certificate.ts'
+import { createSimulatedInstallationDriver } from './installations.ts'
 import { simulatedManifests } from './manifests.ts'
 
 /**
@@ -55,6 +56,7 @@ export function createSimulatedDriver(settings: SimulationSettings): Provisionin
 
   return {
     name: 'simulated',
+    installations: createSimulatedInstallationDriver(settings),
 
     plan(kind, cluster) {
       return OPERATION_STEPS[kind].map(
@@ -216,19 +218,32 @@ export function createSimulatedDriver(settings: SimulationSettings): Provisionin
   }
 }
 
-type StepWork = {
+export type StepWork<Outcome = StepOutcome> = {
   seconds: number
+  /** Why a failing attempt fails; the step's own reason when absent. */
+  failure?: string
   /** What the step is doing while it waits, shown on the status page. */
   working: string
-  done: () => StepOutcome
+  done: () => Outcome
 }
 
-function walkStep(step: StepRun, work: StepWork, failing: () => boolean): StepOutcome {
+export function walkStep<Outcome>(
+  step: { name: string; startedAt: Date },
+  work: StepWork<Outcome>,
+  failing: () => boolean,
+):
+  | Outcome
+  | { state: 'failed'; reason: string }
+  | { state: 'waiting'; retryAfterSeconds: number; message: string } {
   const elapsedSeconds = (Date.now() - step.startedAt.getTime()) / 1000
   if (failing()) {
     // A failing attempt gets half-way first, as a real one would.
     const failAfter = work.seconds / 2
-    if (elapsedSeconds >= failAfter) return { state: 'failed', reason: failureReason(step.name) }
+    if (elapsedSeconds >= failAfter)
+      return {
+        state: 'failed',
+        reason: work.failure ?? failureReason(step.name as ProvisioningStep),
+      }
     return { state: 'waiting', retryAfterSeconds: failAfter - elapsedSeconds, message: work.working }
   }
   if (elapsedSeconds >= work.seconds) return work.done()
@@ -247,7 +262,7 @@ function unknownStep(step: StepRun): StepOutcome {
 /** Deterministic per cluster, step and attempt: a fraction in [0, 1) compared with the rate. */
 export function fails(
   cluster: Pick<DriverCluster, 'id'>,
-  step: Pick<StepRun, 'name' | 'attempts'>,
+  step: { name: string; attempts: number },
   rate: number,
 ) {
   if (rate <= 0) return false

@@ -169,6 +169,7 @@ export const billing = {
       control_plane: 'Control plane',
       nodes: 'Nodes',
       add_on: 'Add-ons',
+      middleware: 'Middleware',
       support_plan: 'Support plan',
     },
   },

@@ -171,6 +171,7 @@ export const billing: typeof english = {
       control_plane: 'Plan de contrôle',
       nodes: 'Nœuds',
       add_on: 'Modules',
+      middleware: 'Middleware',
       support_plan: 'Formule de support',
     },
   },
