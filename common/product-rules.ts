@@ -1,6 +1,7 @@
-import type { ConfigurationIssue } from './cluster-rules.ts'
+import { type ConfigurationIssue, PROMO_MESSAGES } from './cluster-rules.ts'
+import { applyPromoCode, HOURS_PER_MONTH, MILLICENTS_PER_CENT } from './pricing.ts'
 import type { Catalog } from './schemas/catalog.ts'
-import type { ClusterConfiguration } from './schemas/clusters.ts'
+import type { ClusterConfiguration, PriceBreakdown } from './schemas/clusters.ts'
 import type { Product } from './schemas/products.ts'
 import { validationMessage } from './validation-messages.ts'
 
@@ -51,6 +52,31 @@ export function compareVersions(left: string, right: string): number {
     if (difference !== 0) return difference
   }
   return 0
+}
+
+/**
+ * The price of a product order, in the breakdown cluster orders use: its monthly price (the first
+ * month is the order's total), less PARIS on an organization's first paid order.
+ */
+export function priceProduct(
+  monthlyCents: number,
+  options: { promoCode: string | null; isFirstPaidOrder: boolean },
+): PriceBreakdown {
+  const promo = applyPromoCode({
+    code: options.promoCode,
+    subtotalCents: monthlyCents,
+    isFirstPaidOrder: options.isFirstPaidOrder,
+  })
+  return {
+    monthly: { clusterTypeCents: 0, nodePools: [], addOnsCents: monthlyCents, totalCents: monthlyCents },
+    hourlyMillicents: Math.round((monthlyCents * MILLICENTS_PER_CENT) / HOURS_PER_MONTH),
+    billingCycle: 'monthly',
+    subtotalCents: monthlyCents,
+    promoCode: promo.appliedCode,
+    discountCents: promo.discountCents,
+    totalCents: promo.totalCents,
+    promoMessage: promo.rejection ? PROMO_MESSAGES[promo.rejection] : null,
+  }
 }
 
 /** The monthly price of a product in a plan (USD cents): the plan's, or the product's own. */

@@ -82,6 +82,7 @@ export const VALIDATION_MESSAGES = {
   kubernetesVersionEndOfLife: 'Kubernetes {{version}} has reached its end of life',
   templateNameRequired: 'Name the template',
   deletionConfirmation: "Type the cluster's name, {{name}}, to confirm its deletion",
+  uninstallConfirmation: "Type the product's name, {{name}}, to confirm its removal",
   declineReasonRequired: 'Say why the order is declined',
   flavorNotAllowed: '{{flavor}} is not available for {{type}} clusters',
 

@@ -260,6 +260,7 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
 export const ORDER_KINDS = ['cluster', 'product'] as const
+export type OrderKind = (typeof ORDER_KINDS)[number]
 
 /** What a product order puts onto which cluster (the install request, settings with defaults). */
 export const orderedProductSchema = z.object({

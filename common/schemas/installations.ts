@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { CURRENCIES } from '../money.ts'
-import { BILLING_CYCLES } from '../pricing.ts'
 import { PRODUCT_KINDS } from './products.ts'
 
 /**
@@ -20,7 +19,13 @@ export const INSTALLATION_STATUSES = [
 ] as const
 export type InstallationStatus = (typeof INSTALLATION_STATUSES)[number]
 
-export const INSTALLATION_OPERATION_KINDS = ['install', 'upgrade', 'reconfigure', 'rollback', 'uninstall'] as const
+export const INSTALLATION_OPERATION_KINDS = [
+  'install',
+  'upgrade',
+  'reconfigure',
+  'rollback',
+  'uninstall',
+] as const
 export type InstallationOperationKind = (typeof INSTALLATION_OPERATION_KINDS)[number]
 
 /** The steps both drivers plan and run; the locale files name each (`installations.steps`). */
@@ -119,7 +124,6 @@ export const installationOrderRequestSchema = z.object({
   planId: z.string().max(40).nullable(),
   version: z.string().max(40),
   settings: z.record(z.string(), z.unknown()).default({}),
-  billingCycle: z.enum(BILLING_CYCLES).default('monthly'),
   currency: z.enum(CURRENCIES),
   promoCode: z.string().trim().max(40).nullable().default(null),
   /** The total the browser showed; never trusted. */

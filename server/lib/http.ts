@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
 import { errorResponseSchema } from '#common/schemas/errors.ts'
 
 /** Response schemas for the error statuses a route can answer with (documents them in OpenAPI). */
@@ -36,3 +37,11 @@ export function sessionMeta(request: FastifyRequest) {
 
 /** Per-IP limit for routes whose answers can be guessed at (login, register, mail links). */
 export const guessableRoute = { rateLimit: {} }
+
+/** The header every order carries: the same key and body return the same order. */
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string({ error: 'The Idempotency-Key header is required: send a new random key with each new order' })
+    .min(8, 'The Idempotency-Key header needs at least 8 characters')
+    .max(200, 'The Idempotency-Key header has at most 200 characters'),
+})

@@ -1,17 +1,50 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { orderSchema, priceBreakdownSchema } from '#common/schemas/clusters.ts'
+import {
+  connectionCredentialsSchema,
+  installationListQuerySchema,
+  installationOrderRequestSchema,
+  installationSchema,
+  installationSummarySchema,
+  reconfigureInstallationSchema,
+  revealCredentialsSchema,
+  uninstallInstallationSchema,
+  upgradeInstallationSchema,
+} from '#common/schemas/installations.ts'
 import { installCheckSchema, installRequestSchema } from '#common/schemas/products.ts'
 import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
-import { errorResponses } from '#server/lib/http.ts'
+import { errorResponses, guessableRoute, idempotencyHeaders } from '#server/lib/http.ts'
 import { requireMember } from '#server/plugins/auth.ts'
-import { checkInstall } from './service.ts'
+import {
+  reconfigureInstallation,
+  retryInstallation,
+  revealCredentials,
+  rollBackInstallation,
+  rotateCredentials,
+  uninstallInstallation,
+  upgradeInstallation,
+} from './changes.ts'
+import { findInstallation, listInstallations } from './installations.ts'
+import { checkInstall, placeInstallationOrder, quoteInstallationOrder } from './service.ts'
 
-/** Installing products on the organization's clusters. */
+const idParams = z.object({ id: z.uuid() })
+const accepted = { 202: installationSchema, ...errorResponses(400, 401, 403, 404, 409, 422) }
+
+/**
+ * Products on the organization's clusters: check, quote and order an installation, then list,
+ * read, upgrade, reconfigure, roll back, retry and uninstall it — plain calls a script or a
+ * Terraform provider can manage installations with.
+ */
 export default async function marketplaceRoutes(app: FastifyInstance, ctx: ServerContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()
   api.addHook('preValidation', requireMember)
+
+  /** A change was accepted: the installation as it stands now, its operation under way. */
+  const acceptedInstallation = async (request: FastifyRequest, id: string, reply: FastifyReply) =>
+    reply.status(202).send(await findInstallation(ctx.db, callerOf(request), id))
 
   api.post('/api/products/:id/check', {
     schema: {
@@ -26,6 +59,157 @@ export default async function marketplaceRoutes(app: FastifyInstance, ctx: Serve
     handler: async (request) => {
       const checked = await checkInstall(ctx.db, callerOf(request), request.params.id, request.body)
       return { settings: checked.settings, monthlyPriceCents: checked.monthlyPriceCents }
+    },
+  })
+
+  api.post('/api/installations/quote', {
+    schema: {
+      tags: ['marketplace'],
+      summary: "The server's price of a product order, with the promotion applied or refused",
+      body: installationOrderRequestSchema,
+      response: { 200: priceBreakdownSchema, ...errorResponses(400, 401, 403, 404, 422) },
+    },
+    handler: async (request) => quoteInstallationOrder(ctx, callerOf(request), request.body),
+  })
+
+  api.post('/api/installations', {
+    schema: {
+      tags: ['marketplace'],
+      summary: 'Order a product onto a cluster (install it)',
+      description:
+        'Needs an Idempotency-Key header: the same key and body return the same order (200). The order names the installation it created (`installationId`); an order above the credit limit waits for an officer first.',
+      headers: idempotencyHeaders,
+      body: installationOrderRequestSchema,
+      response: { 200: orderSchema, 201: orderSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+    },
+    handler: async (request, reply) => {
+      const placed = await placeInstallationOrder(
+        ctx,
+        callerOf(request),
+        request.body,
+        request.headers['idempotency-key'],
+      )
+      reply.status(placed.created ? 201 : 200)
+      return placed.order
+    },
+  })
+
+  api.get('/api/installations', {
+    schema: {
+      tags: ['marketplace'],
+      summary: "The organization's installations, of a kind, status or cluster",
+      querystring: installationListQuerySchema,
+      response: {
+        200: z.object({ items: z.array(installationSummarySchema) }),
+        ...errorResponses(400, 401, 403),
+      },
+    },
+    handler: async (request) => ({
+      items: await listInstallations(ctx.db, callerOf(request), request.query),
+    }),
+  })
+
+  api.get('/api/installations/:id', {
+    schema: {
+      tags: ['marketplace'],
+      summary: 'One installation: status, settings, version, connection details and its operations',
+      params: idParams,
+      response: { 200: installationSchema, ...errorResponses(401, 403, 404) },
+    },
+    handler: async (request) => findInstallation(ctx.db, callerOf(request), request.params.id),
+  })
+
+  api.post('/api/installations/:id/upgrade', {
+    schema: {
+      tags: ['marketplace'],
+      summary: 'Upgrade to a newer version offered by the catalog',
+      params: idParams,
+      body: upgradeInstallationSchema,
+      response: accepted,
+    },
+    handler: async (request, reply) => {
+      await upgradeInstallation(ctx, callerOf(request), request.params.id, request.body.version)
+      return acceptedInstallation(request, request.params.id, reply)
+    },
+  })
+
+  api.post('/api/installations/:id/reconfigure', {
+    schema: {
+      tags: ['marketplace'],
+      summary: 'Apply new settings (checked against the product’s JSON Schema)',
+      params: idParams,
+      body: reconfigureInstallationSchema,
+      response: accepted,
+    },
+    handler: async (request, reply) => {
+      await reconfigureInstallation(ctx, callerOf(request), request.params.id, request.body.settings)
+      return acceptedInstallation(request, request.params.id, reply)
+    },
+  })
+
+  api.post('/api/installations/:id/rollback', {
+    schema: {
+      tags: ['marketplace'],
+      summary: 'Go back to the version and settings before the last upgrade',
+      params: idParams,
+      response: accepted,
+    },
+    handler: async (request, reply) => {
+      await rollBackInstallation(ctx, callerOf(request), request.params.id)
+      return acceptedInstallation(request, request.params.id, reply)
+    },
+  })
+
+  api.post('/api/installations/:id/retry', {
+    schema: {
+      tags: ['marketplace'],
+      summary: 'Resume a failed operation from the step that failed',
+      params: idParams,
+      response: accepted,
+    },
+    handler: async (request, reply) => {
+      await retryInstallation(ctx, callerOf(request), request.params.id)
+      return acceptedInstallation(request, request.params.id, reply)
+    },
+  })
+
+  api.delete('/api/installations/:id', {
+    schema: {
+      tags: ['marketplace'],
+      summary: "Uninstall; the body repeats the product's name to confirm",
+      params: idParams,
+      body: uninstallInstallationSchema,
+      response: accepted,
+    },
+    handler: async (request, reply) => {
+      await uninstallInstallation(ctx, callerOf(request), request.params.id, request.body.confirmName)
+      return acceptedInstallation(request, request.params.id, reply)
+    },
+  })
+
+  api.post('/api/installations/:id/credentials/reveal', {
+    config: guessableRoute,
+    schema: {
+      tags: ['marketplace'],
+      summary: 'The connection password, after the caller types their own password again',
+      params: idParams,
+      body: revealCredentialsSchema,
+      response: { 200: connectionCredentialsSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+    },
+    handler: async (request) =>
+      revealCredentials(ctx, callerOf(request), request.params.id, request.body.password),
+  })
+
+  api.post('/api/installations/:id/credentials/rotate', {
+    schema: {
+      tags: ['marketplace'],
+      summary: 'Replace the connection password; the release is reconfigured with it',
+      params: idParams,
+      response: accepted,
+    },
+    handler: async (request, reply) => {
+      await rotateCredentials(ctx, callerOf(request), request.params.id)
+      return acceptedInstallation(request, request.params.id, reply)
     },
   })
 }

@@ -1,12 +1,40 @@
-import { installIssues, productMonthlyPriceCents } from '#common/product-rules.ts'
+import { and, eq, ne, sql } from 'drizzle-orm'
+import { PROMO_CODE } from '#common/pricing.ts'
+import {
+  installIssues,
+  priceProduct,
+  productFootprint,
+  productMonthlyPriceCents,
+} from '#common/product-rules.ts'
+import type { InstallationOrderRequest } from '#common/schemas/installations.ts'
 import type { InstallRequest } from '#common/schemas/products.ts'
-import type { Queryable } from '#server/db/client.ts'
+import type { ServerContext } from '#server/context.ts'
+import type { Database, Queryable } from '#server/db/client.ts'
+import {
+  installations,
+  type OrderRow,
+  orderReferenceSequence,
+  orders,
+  organizations,
+} from '#server/db/schema/index.ts'
+import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
-import { HttpError, invalidFields } from '#server/lib/errors.ts'
+import { conflict, HttpError, invalidFields, notFound, unprocessable } from '#server/lib/errors.ts'
 import { checkProductSettings } from '#server/modules/catalog/product-settings.ts'
 import { findProduct } from '#server/modules/catalog/products.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
 import { findCluster } from '#server/modules/clusters/service.ts'
+import { toOrderResponse } from '#server/modules/orders/present.ts'
+import { isFirstPaidOrder, requestHash } from '#server/modules/orders/service.ts'
+import { startInstallationOperation } from '#server/provisioning/installation-engine.ts'
+
+/** What the products on a cluster take from it, for the capacity rule. */
+async function installedFootprints(db: Queryable, clusterId: string) {
+  return db
+    .select({ cpuMillicores: installations.cpuMillicores, memoryMib: installations.memoryMib })
+    .from(installations)
+    .where(and(eq(installations.clusterId, clusterId), ne(installations.status, 'uninstalled')))
+}
 
 /**
  * Whether a product can go onto one of the caller's clusters as asked: an unknown product or
@@ -39,8 +67,7 @@ export async function checkInstall(
         status: cluster.status,
         nodePools: cluster.configuration?.nodePools ?? [],
       },
-      // Installations of the cluster count here once they exist (docs/decisions/017).
-      installed: [],
+      installed: await installedFootprints(db, cluster.id),
     },
     catalog,
   )
@@ -50,4 +77,178 @@ export async function checkInstall(
       issues: issues.map((issue) => ({ path: ['body', ...issue.path].join('.'), message: issue.message })),
     })
   return { product, cluster, settings, monthlyPriceCents: productMonthlyPriceCents(product, request.planId) }
+}
+
+/** The server's price of a product order, the promotion applied or refused: what the form shows beside its own. */
+export async function quoteInstallationOrder(
+  ctx: ServerContext,
+  caller: Caller,
+  request: InstallationOrderRequest,
+) {
+  const checked = await checkInstall(ctx.db, caller, request.productId, request)
+  return priceProduct(checked.monthlyPriceCents, {
+    promoCode: request.promoCode,
+    isFirstPaidOrder: await isFirstPaidOrder(ctx.db, caller.organizationId),
+  })
+}
+
+/**
+ * Orders a product onto a cluster, through the pipeline cluster orders take: the price from the
+ * server, the Idempotency-Key, PARIS on a first paid order, an officer's approval above the credit
+ * limit. One transaction, serialised per organization; a confirmed order starts the installation.
+ */
+export async function placeInstallationOrder(
+  ctx: ServerContext,
+  caller: Caller,
+  request: InstallationOrderRequest,
+  idempotencyKey: string,
+) {
+  const hash = requestHash(request)
+  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+    const [organization] = await tx
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, caller.organizationId))
+      .for('update')
+    if (!organization) throw notFound('Organization not found')
+    const [existing] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.organizationId, caller.organizationId), eq(orders.idempotencyKey, idempotencyKey)))
+    if (existing) {
+      if (existing.requestHash !== hash)
+        throw conflict(
+          'This Idempotency-Key was already used for a different order. Use a new key for a new order.',
+          'IDEMPOTENCY_KEY_REUSED',
+        )
+      return { order: toOrderResponse({ ...existing, organizationName: organization.name }), created: false }
+    }
+
+    // The cluster is locked so two orders cannot both take its last free capacity.
+    await findCluster(tx, caller, request.clusterId, { lock: true })
+    const checked = await checkInstall(tx, caller, request.productId, request)
+    await assertNamespaceFree(
+      tx,
+      request.clusterId,
+      request.namespace,
+      checked.product.id,
+      checked.product.name,
+    )
+    const price = priceProduct(checked.monthlyPriceCents, {
+      promoCode: request.promoCode,
+      isFirstPaidOrder: await isFirstPaidOrder(tx, caller.organizationId),
+    })
+    if (price.promoMessage) throw unprocessable(price.promoMessage, 'PROMO_CODE_REFUSED')
+    const approvalReason =
+      price.totalCents > organization.creditLimitCents
+        ? 'The order is above your organization’s credit limit'
+        : null
+    const sequence = await tx.execute<{ value: string }>(
+      sql.raw(`SELECT nextval('${orderReferenceSequence.seqName}') AS value`),
+    )
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        reference: `ORD-${new Date().getUTCFullYear()}-${String(Number(sequence.rows[0]?.value)).padStart(6, '0')}`,
+        organizationId: caller.organizationId,
+        createdBy: caller.userId,
+        kind: 'product',
+        status: approvalReason ? 'pending_approval' : 'confirmed',
+        totalCents: price.totalCents,
+        idempotencyKey,
+        requestHash: hash,
+        product: {
+          productId: checked.product.id,
+          productName: checked.product.name,
+          productKind: checked.product.kind,
+          clusterId: checked.cluster.id,
+          clusterName: checked.cluster.name,
+          namespace: request.namespace,
+          planId: request.planId,
+          version: request.version,
+          settings: checked.settings,
+        },
+        price,
+        currency: request.currency,
+        promoCode: price.promoCode === PROMO_CODE ? PROMO_CODE : null,
+        approvalReason,
+      })
+      .returning()
+    let stored = order!
+    if (!approvalReason)
+      stored = await createInstallationForOrder(ctx, tx, sqlExecutor, stored, caller.userId)
+    return { order: toOrderResponse({ ...stored, organizationName: organization.name }), created: true }
+  })
+}
+
+async function assertNamespaceFree(
+  db: Queryable,
+  clusterId: string,
+  namespace: string,
+  productId: string,
+  productName: string,
+) {
+  const [taken] = await db
+    .select({ id: installations.id })
+    .from(installations)
+    .where(
+      and(
+        eq(installations.clusterId, clusterId),
+        eq(installations.namespace, namespace),
+        eq(installations.productId, productId),
+        ne(installations.status, 'uninstalled'),
+      ),
+    )
+  if (taken)
+    throw conflict(
+      `${productName} is already installed in the namespace ${namespace} of this cluster`,
+      'ALREADY_INSTALLED',
+    )
+}
+
+/**
+ * A confirmed product order becomes an installation, `pending`, and its install operation starts,
+ * in the caller's transaction (the first step's job commits with it). Approval calls it too.
+ */
+export async function createInstallationForOrder(
+  ctx: ServerContext,
+  tx: Database,
+  sqlExecutor: SqlExecutor,
+  order: OrderRow,
+  requestedBy: string,
+): Promise<OrderRow> {
+  const ordered = order.product
+  if (!ordered) throw new Error(`Order ${order.id} orders no product`)
+  const product = await findProduct(tx, ordered.productId)
+  const footprint = productFootprint(product, ordered.planId)
+  const [installation] = await tx
+    .insert(installations)
+    .values({
+      organizationId: order.organizationId,
+      clusterId: ordered.clusterId,
+      productId: product.id,
+      productKind: product.kind,
+      productName: product.name,
+      namespace: ordered.namespace,
+      planId: ordered.planId,
+      version: ordered.version,
+      settings: ordered.settings,
+      monthlyPriceCents: productMonthlyPriceCents(product, ordered.planId),
+      cpuMillicores: footprint.cpuMillicores,
+      memoryMib: footprint.memoryMib,
+      orderId: order.id,
+      createdBy: order.createdBy,
+    })
+    .returning()
+  await startInstallationOperation(tx, sqlExecutor, ctx, {
+    installationId: installation!.id,
+    kind: 'install',
+    requestedBy,
+  })
+  const [updated] = await tx
+    .update(orders)
+    .set({ installationId: installation!.id, status: 'confirmed', updatedAt: new Date() })
+    .where(eq(orders.id, order.id))
+    .returning()
+  return updated!
 }

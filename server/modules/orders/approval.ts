@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm'
 import { href } from '#common/routes.ts'
 import type { ServerContext } from '#server/context.ts'
-import { orders } from '#server/db/schema/index.ts'
+import { type OrderRow, orders } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import { conflict } from '#server/lib/errors.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
+import { createInstallationForOrder } from '#server/modules/marketplace/service.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
 import { createClusterForOrder } from './fulfilment.ts'
 import { toOrderResponse } from './present.ts'
@@ -39,7 +40,16 @@ export async function decideOrder(
       updatedAt: new Date(),
     }
     let stored = locked
-    if (decision.approve && catalog) {
+    if (decision.approve && locked.kind === 'product') {
+      const [approved] = await tx.update(orders).set(decided).where(eq(orders.id, orderId)).returning()
+      stored = await createInstallationForOrder(
+        ctx,
+        tx,
+        sqlExecutor,
+        approved!,
+        locked.createdBy ?? officerId,
+      )
+    } else if (decision.approve && catalog) {
       await assertClusterNameFree(tx, locked.organizationId, locked.configuration!.name)
       const [approved] = await tx.update(orders).set(decided).where(eq(orders.id, orderId)).returning()
       stored = await createClusterForOrder(
@@ -64,10 +74,20 @@ export async function decideOrder(
         type: decision.approve ? 'success' : 'warning',
         title: decision.approve ? 'Order approved' : 'Order declined',
         message: decision.approve
-          ? `Order ${locked.reference} was approved: ${locked.configuration!.name} is being provisioned.`
+          ? `Order ${locked.reference} was approved: ${orderedName(locked)} is being ${locked.kind === 'product' ? 'installed' : 'provisioned'}.`
           : `Order ${locked.reference} was declined${decision.note ? `: ${decision.note}` : '.'}`,
-        link: href('orderStatus', { id: locked.id }),
+        link:
+          locked.kind === 'product' && stored.installationId
+            ? href('productOrder', { id: stored.installationId })
+            : href('orderStatus', { id: locked.id }),
       })
     return toOrderResponse({ ...stored, organizationName: order.organizationName })
   })
+}
+
+/** What an order is for, as its notifications name it. */
+function orderedName(order: OrderRow): string {
+  return order.product
+    ? `${order.product.productName} on ${order.product.clusterName}`
+    : (order.configuration?.name ?? order.reference)
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  ORDER_KINDS,
   ORDER_STATUSES,
   orderRequestSchema,
   orderSchema,
@@ -10,21 +11,17 @@ import {
 import { pageQuerySchema, pageSchema } from '#common/schemas/pagination.ts'
 import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
-import { errorResponses } from '#server/lib/http.ts'
+import { errorResponses, idempotencyHeaders } from '#server/lib/http.ts'
 import { requireMember } from '#server/plugins/auth.ts'
 import { toOrderResponse } from './present.ts'
 import { cancelOrder, findOrder, listOrders, placeOrder, quoteOrder } from './service.ts'
 
 const idParams = z.object({ id: z.uuid() })
-const listQuery = pageQuerySchema(25).extend({ status: z.enum(ORDER_STATUSES).optional() })
-const orderPage = pageSchema(orderSchema)
-const idempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string({ error: 'The Idempotency-Key header is required: send a new random key with each new order' })
-    .min(8, 'The Idempotency-Key header needs at least 8 characters')
-    .max(200, 'The Idempotency-Key header has at most 200 characters'),
+const listQuery = pageQuerySchema(25).extend({
+  status: z.enum(ORDER_STATUSES).optional(),
+  kind: z.enum(ORDER_KINDS).optional(),
 })
-
+const orderPage = pageSchema(orderSchema)
 /** The organization's orders: its active members only. */
 export default async function orderRoutes(app: FastifyInstance, ctx: ServerContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()

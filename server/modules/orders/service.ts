@@ -5,6 +5,7 @@ import { PROMO_CODE } from '#common/pricing.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
 import type {
   ClusterConfiguration,
+  OrderKind,
   OrderRequest,
   OrderStatus,
   PriceBreakdown,
@@ -37,7 +38,7 @@ export function assertValidConfiguration(configuration: ClusterConfiguration, ca
     )
 }
 
-async function isFirstPaidOrder(db: Queryable, organizationId: string): Promise<boolean> {
+export async function isFirstPaidOrder(db: Queryable, organizationId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
@@ -68,7 +69,7 @@ export async function quoteOrder(
 }
 
 /** A stable fingerprint of the request: keys sorted, so the same body in another order matches. */
-export function requestHash(request: OrderRequest): string {
+export function requestHash(request: object): string {
   const canonical = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(canonical)
     if (value && typeof value === 'object')
@@ -200,7 +201,7 @@ function withOrganizationName(rows: { order: typeof orders.$inferSelect; organiz
   return rows.map((row): OrderWithOrganization => ({ ...row.order, organizationName: row.organizationName }))
 }
 
-type OrderFilter = { status?: OrderStatus } & PageQuery
+type OrderFilter = { status?: OrderStatus; kind?: OrderKind } & PageQuery
 
 /** The organization's orders, newest first, a page at a time. */
 export function listOrders(db: Queryable, organizationId: string, filter: OrderFilter) {
@@ -232,6 +233,7 @@ async function selectOrderPage(db: Queryable, scope: SQL | undefined, filter: Or
       and(
         scope,
         filter.status ? eq(orders.status, filter.status) : undefined,
+        filter.kind ? eq(orders.kind, filter.kind) : undefined,
         after
           ? or(
               lt(orders.createdAt, after.createdAt),

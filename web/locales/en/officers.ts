@@ -13,6 +13,8 @@ export const officers = {
     type: 'Cluster type',
     dataCenter: 'Data center',
     nodes: 'Nodes',
+    product: 'Product',
+    namespace: 'Namespace',
     cycle: 'Billing',
     cycles: { monthly: 'Monthly', yearly: 'Yearly' },
     reason: 'Why it waits:',

@@ -14,6 +14,8 @@ export const officers = {
     type: 'Type de cluster',
     dataCenter: 'Centre de données',
     nodes: 'Nœuds',
+    product: 'Produit',
+    namespace: 'Espace de noms',
     cycle: 'Facturation',
     cycles: { monthly: 'Mensuelle', yearly: 'Annuelle' },
     reason: 'Motif de l’attente :',

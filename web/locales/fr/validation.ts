@@ -77,6 +77,7 @@ export const validation: typeof english = {
   kubernetesVersionEndOfLife: 'Kubernetes {{version}} a atteint sa fin de vie',
   templateNameRequired: 'Nommez le modèle',
   deletionConfirmation: 'Saisissez le nom du cluster, {{name}}, pour confirmer sa suppression',
+  uninstallConfirmation: 'Saisissez le nom du produit, {{name}}, pour confirmer sa désinstallation',
   declineReasonRequired: 'Dites pourquoi la commande est refusée',
   flavorNotAllowed: '{{flavor}} n’est pas disponible pour les clusters {{type}}',
 

@@ -1,5 +1,5 @@
 import { CheckCircle2, ShieldCheck, XCircle } from 'lucide-react'
-import { useId } from 'react'
+import { type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type Order, orderApprovalSchema, orderRejectionSchema } from '#common/schemas/clusters.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
@@ -61,8 +61,7 @@ function PendingOrder({ order }: { order: Order }) {
   const decide = useDecideOrder()
   const form = useZodForm(orderApprovalSchema, { defaultValues: { note: '' } })
   const titleId = useId()
-  const { configuration } = order
-  const nodes = configuration.nodePools.reduce((total, pool) => total + pool.nodeCount, 0)
+  const { configuration, product } = order
 
   const submit = (approve: boolean, note: string | null) => {
     // Declining needs a reason the customer will read: the refusal's own rules say so.
@@ -97,7 +96,8 @@ function PendingOrder({ order }: { order: Order }) {
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="grid gap-1">
           <h3 id={titleId} className="font-semibold">
-            {order.reference} · {configuration.name}
+            {order.reference} ·{' '}
+            {product ? `${product.productName} → ${order.clusterName}` : order.clusterName}
           </h3>
           <p className="text-sm text-muted-foreground">
             {order.organizationName} · {dates.dateTime(order.createdAt)}
@@ -106,22 +106,27 @@ function PendingOrder({ order }: { order: Order }) {
         <Badge variant="outline">{money.cents(order.price.totalCents)}</Badge>
       </header>
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-        <div className="flex gap-2">
-          <dt className="text-muted-foreground">{t('officers.approvals.type')}</dt>
-          <dd>{configuration.clusterTypeId}</dd>
-        </div>
-        <div className="flex gap-2">
-          <dt className="text-muted-foreground">{t('officers.approvals.dataCenter')}</dt>
-          <dd>{configuration.dataCenterCode}</dd>
-        </div>
-        <div className="flex gap-2">
-          <dt className="text-muted-foreground">{t('officers.approvals.nodes')}</dt>
-          <dd>{nodes}</dd>
-        </div>
-        <div className="flex gap-2">
-          <dt className="text-muted-foreground">{t('officers.approvals.cycle')}</dt>
-          <dd>{t(`officers.approvals.cycles.${order.price.billingCycle}`)}</dd>
-        </div>
+        {configuration && (
+          <>
+            <Term label={t('officers.approvals.type')}>{configuration.clusterTypeId}</Term>
+            <Term label={t('officers.approvals.dataCenter')}>{configuration.dataCenterCode}</Term>
+            <Term label={t('officers.approvals.nodes')}>
+              {configuration.nodePools.reduce((total, pool) => total + pool.nodeCount, 0)}
+            </Term>
+          </>
+        )}
+        {product && (
+          <>
+            <Term label={t('officers.approvals.product')}>
+              {product.productName} {product.version}
+              {product.planId ? ` · ${product.planId}` : ''}
+            </Term>
+            <Term label={t('officers.approvals.namespace')}>{product.namespace}</Term>
+          </>
+        )}
+        <Term label={t('officers.approvals.cycle')}>
+          {t(`officers.approvals.cycles.${order.price.billingCycle}`)}
+        </Term>
       </dl>
       {order.approvalReason && (
         <p className="rounded-md bg-muted px-3 py-2 text-sm">
@@ -159,5 +164,14 @@ function PendingOrder({ order }: { order: Order }) {
         </div>
       </Form>
     </article>
+  )
+}
+
+function Term({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-2">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd>{children}</dd>
+    </div>
   )
 }

@@ -13,6 +13,8 @@ export function ordersQueryOptions(status: OrderStatus | null) {
     queryKey: orderKeys.list(status),
     queryFn: async ({ pageParam, signal }) => {
       const query = new URLSearchParams({ limit: String(ORDERS_PAGE_SIZE) })
+      // This list is of cluster orders; product orders are listed with their installations.
+      query.set('kind', 'cluster')
       if (status) query.set('status', status)
       if (pageParam) query.set('cursor', pageParam)
       return (
