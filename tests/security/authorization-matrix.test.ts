@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { priceConfiguration } from '#common/cluster-rules.ts'
 import { DEMO_PASSWORD } from '#common/demo-accounts.ts'
 import { FALLBACK_RATES } from '#common/money.ts'
-import { budgetAlerts, clusters, clusterTemplates, orders, payments, users } from '#server/db/schema/index.ts'
+import {
+  budgetAlerts,
+  clusters,
+  clusterTemplates,
+  installations,
+  orders,
+  payments,
+  users,
+} from '#server/db/schema/index.ts'
 import { inTransaction, poolExecutor } from '#server/db/transaction.ts'
 import { createSession } from '#server/modules/auth/sessions.ts'
 import { finaliseInvoice } from '#server/modules/billing/invoicing.ts'
@@ -35,6 +43,7 @@ type Fixtures = {
   demoInvoiceId: string
   demoPaymentId: string
   demoBudgetAlertId: string
+  demoInstallationId: string
 }
 type Row = {
   method: string
@@ -112,6 +121,7 @@ const MATRIX: Row[] = [
     }),
     expected: organizationOnly(200),
   },
+  ...installationRows(),
   { method: 'GET', url: '/api/rates', request: () => ({ url: '/api/rates' }), expected: everyone(200) },
   { method: 'GET', url: '/api/user', request: () => ({ url: '/api/user' }), expected: signedIn(200) },
   {
@@ -778,6 +788,22 @@ beforeAll(async () => {
       clusterId: cluster!.id,
     })
     .returning()
+  // Installed, without a password yet: the rows that change it are refused the same way for every member.
+  const [installation] = await server.db
+    .insert(installations)
+    .values({
+      organizationId: demo.organizationId,
+      clusterId: cluster!.id,
+      productId: 'valkey',
+      productKind: 'middleware',
+      productName: 'Valkey',
+      namespace: 'cache',
+      planId: 's',
+      version: '8.1',
+      status: 'installed',
+      settings: {},
+    })
+    .returning()
   const [template] = await server.db
     .insert(clusterTemplates)
     .values({ organizationId: demo.organizationId, name: 'Matrix template', configuration })
@@ -827,6 +853,7 @@ beforeAll(async () => {
     demoClusterId: cluster!.id,
     demoOrderId: order!.id,
     demoTemplateId: template!.id,
+    demoInstallationId: installation!.id,
   }
 
   const usernames: Record<Exclude<Caller, 'visitor'>, string> = {
@@ -895,3 +922,101 @@ describe('authorization matrix', () => {
     })
   }
 })
+
+/** The installations of the marketplace: the demo organization's members only. */
+function installationRows(): Row[] {
+  const postgresql = (clusterId: string) => ({
+    productId: 'postgresql',
+    clusterId,
+    namespace: 'matrix',
+    planId: 's',
+    version: '18.1',
+    // Refused by the product's schema, which is read once the cluster is found to be the caller's.
+    settings: { databaseName: 'shop', maxConnections: 1 },
+    currency: 'EUR',
+  })
+  const at = (id: string, suffix = '') => `/api/installations/${id}${suffix}`
+  return [
+    {
+      method: 'POST',
+      url: '/api/installations/quote',
+      request: ({ demoClusterId }) => ({
+        url: '/api/installations/quote',
+        ...json(postgresql(demoClusterId)),
+      }),
+      expected: organizationOnly(400),
+    },
+    {
+      method: 'POST',
+      url: '/api/installations',
+      request: ({ demoClusterId }) => ({
+        url: '/api/installations',
+        ...json(postgresql(demoClusterId)),
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'matrix-installation-order' },
+      }),
+      expected: organizationOnly(400),
+    },
+    {
+      method: 'GET',
+      url: '/api/installations',
+      request: () => ({ url: '/api/installations' }),
+      expected: signedIn(200),
+      check: (caller, response) => {
+        if (caller === 'visitor') return
+        const mine = caller === 'user' || caller === 'admin'
+        expect(response.json().items.length > 0).toBe(mine)
+      },
+    },
+    {
+      method: 'GET',
+      url: '/api/installations/:id',
+      request: ({ demoInstallationId }) => ({ url: at(demoInstallationId) }),
+      expected: organizationOnly(200),
+    },
+    {
+      method: 'POST',
+      url: '/api/installations/:id/upgrade',
+      request: ({ demoInstallationId }) => ({
+        url: at(demoInstallationId, '/upgrade'),
+        ...json({ version: '0.1' }),
+      }),
+      expected: organizationOnly(422),
+    },
+    {
+      method: 'POST',
+      url: '/api/installations/:id/reconfigure',
+      request: ({ demoInstallationId }) => ({
+        url: at(demoInstallationId, '/reconfigure'),
+        ...json({ settings: { maxMemoryPolicy: 'never' } }),
+      }),
+      expected: organizationOnly(400),
+    },
+    ...(['rollback', 'retry', 'credentials/rotate'] as const).map(
+      (action): Row => ({
+        method: 'POST',
+        url: `/api/installations/:id/${action}`,
+        // Nothing to roll back to, nothing failed, no password yet.
+        request: ({ demoInstallationId }) => ({ url: at(demoInstallationId, `/${action}`) }),
+        expected: organizationOnly(409),
+      }),
+    ),
+    {
+      method: 'POST',
+      url: '/api/installations/:id/credentials/reveal',
+      request: ({ demoInstallationId }) => ({
+        url: at(demoInstallationId, '/credentials/reveal'),
+        ...json({ password: 'not the password' }),
+      }),
+      expected: organizationOnly(401),
+    },
+    {
+      method: 'DELETE',
+      url: '/api/installations/:id',
+      request: ({ demoInstallationId }) => ({
+        url: at(demoInstallationId),
+        ...json({ confirmName: 'not-its-name' }),
+      }),
+      expected: organizationOnly(400),
+    },
+  ]
+}
