@@ -5,14 +5,18 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '#server/config.ts'
 import type { ServerContext } from '#server/context.ts'
 import { createDatabase } from '#server/db/client.ts'
+import { insertRunningCluster, plainConfiguration } from '#server/db/seed/running-cluster.ts'
+import { inTransaction } from '#server/db/transaction.ts'
 import { QUEUES, startJobQueue } from '#server/jobs/queue.ts'
+import { getCatalog } from '#server/modules/catalog/service.ts'
+import { placeInstallationOrder } from '#server/modules/marketplace/service.ts'
 import type { RealtimeHub } from '#server/realtime/hub.ts'
 import { clusterRecord, demoRequester, orderCluster, waitForClusterStatus } from '#tests/helpers/clusters.ts'
 import { cleanUpServers, type ServerProcess, startServerProcess, waitUntil } from '#tests/helpers/process.ts'
 import { createTestDatabase, TEST_SESSION_SECRET } from '#tests/helpers/server.ts'
 
 /**
- * Fault: the server is SIGKILLed while a provisioning step is being recorded as done (its nodes
+ * Fault: the server is SIGKILLed while a provisioning step (of a cluster, then of an installation) is being recorded as done (its nodes
  * written, the transaction not yet committed). Restarted on the same database, it resumes: the
  * step's job is retried once its heartbeat stops, the driver finds the step done, and the cluster
  * reaches running with every step applied once — one `step_succeeded` event per step, no
@@ -148,6 +152,106 @@ describe('a SIGKILL in the middle of provisioning', () => {
       ),
     ).toBe(0)
 
+    second.child.kill('SIGTERM')
+    expect(await second.exited).toEqual({ code: 0, signal: null })
+  }, 150_000)
+})
+
+describe('a SIGKILL in the middle of an installation', () => {
+  it('resumes after a restart and reaches installed with every step applied once', async () => {
+    await sql.query(`
+      CREATE FUNCTION slow_release_completion() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.type = 'step_succeeded' AND NEW.message LIKE 'Apply release:%' THEN
+            PERFORM pg_sleep(${COMPLETION_DELAY_SECONDS});
+          END IF;
+          RETURN NEW;
+        END $$;
+      CREATE TRIGGER slow_release_completion BEFORE INSERT ON installation_events
+        FOR EACH ROW EXECUTE FUNCTION slow_release_completion();
+    `)
+    const requester = await demoRequester(db)
+    const catalog = await getCatalog(db)
+    const cluster = await inTransaction(db, (tx) =>
+      insertRunningCluster(tx, requester.organizationId, plainConfiguration('resume-apps'), {
+        since: new Date(),
+        catalog,
+      }),
+    )
+    const first = await startServer()
+    const placed = await placeInstallationOrder(
+      ctx,
+      requester,
+      {
+        productId: 'cert-manager',
+        clusterId: cluster.id,
+        namespace: 'cert-manager',
+        planId: null,
+        version: '1.19',
+        settings: {},
+        currency: 'EUR',
+        promoCode: null,
+      },
+      'resume-installation',
+    )
+    const installationId = placed.order.installationId!
+
+    await waitUntil(async () => (await count(sleepingBackends)) > 0, {
+      timeoutMs: 30_000,
+      server: first,
+      what: 'the apply_release step to be recorded as done',
+    })
+    first.child.kill('SIGKILL')
+    expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' })
+    await waitUntil(async () => (await count(sleepingBackends)) === 0, {
+      timeoutMs: 15_000,
+      what: 'the rollback',
+    })
+    const stepsOf = async () =>
+      (
+        await sql.query<{ name: string; status: string; attempts: number }>(
+          'SELECT name, status, attempts FROM installation_steps WHERE installation_id = $1 ORDER BY position',
+          [installationId],
+        )
+      ).rows
+    expect((await stepsOf()).map((step) => [step.name, step.status])).toEqual([
+      ['prepare_namespace', 'succeeded'],
+      ['apply_release', 'running'],
+      ['wait_for_ready', 'pending'],
+      ['publish_endpoints', 'pending'],
+    ])
+
+    await sql.query('DROP TRIGGER slow_release_completion ON installation_events')
+    const second = await startServer()
+    await waitUntil(
+      async () =>
+        (await count(`SELECT count(*) FROM installations WHERE id = $1 AND status = 'installed'`, [
+          installationId,
+        ])) === 1,
+      { timeoutMs: 90_000, server: second, what: 'the installation to be installed' },
+    )
+    // The interrupted step began a second time; every step is recorded done once.
+    expect(await stepsOf()).toEqual([
+      { name: 'prepare_namespace', status: 'succeeded', attempts: 1 },
+      { name: 'apply_release', status: 'succeeded', attempts: 2 },
+      { name: 'wait_for_ready', status: 'succeeded', attempts: 1 },
+      { name: 'publish_endpoints', status: 'succeeded', attempts: 1 },
+    ])
+    const { rows: events } = await sql.query<{ message: string }>(
+      `SELECT message FROM installation_events WHERE installation_id = $1 AND type = 'step_succeeded' ORDER BY id`,
+      [installationId],
+    )
+    expect(events.map((event) => event.message.split(':')[0])).toEqual([
+      'Prepare namespace',
+      'Apply release',
+      'Wait for ready',
+      'Publish endpoints',
+    ])
+    expect(
+      await count(`SELECT count(*) FROM pgboss.job WHERE name = $1 AND state = 'failed'`, [
+        QUEUES.installationStep,
+      ]),
+    ).toBe(0)
     second.child.kill('SIGTERM')
     expect(await second.exited).toEqual({ code: 0, signal: null })
   }, 150_000)
