@@ -39,7 +39,8 @@ export {
  * KubeadmControlPlane are ready; KubeadmControlPlane and MachineDeployments create, remove and
  * upgrade Machines one tick at a time (Provisioning → Running, with a node name, an IP and a
  * kubelet version) and report their replicas; the control plane writes `<cluster>-kubeconfig` and
- * `<cluster>-ca`; a ClusterResourceSet reports ResourcesApplied; deleting a Cluster removes, tick
+ * `<cluster>-ca`; a ClusterResourceSet reports ResourcesApplied; the Helm add-on provider turns
+ * each HelmChartProxy into HelmReleaseProxies for the clusters it selects (kube-api/helm-controllers.ts); deleting a Cluster removes, tick
  * by tick, its workers, its control plane, its infrastructure and then itself.
  */
 
@@ -58,6 +59,8 @@ export type KubeApiServer = {
   putSecret: (namespace: string, name: string, data: Record<string, string>) => void
   /** Makes a Cluster fail as its infrastructure provider would (phase Failed with this message). */
   failCluster: (namespace: string, name: string, message: string) => void
+  /** Makes the Helm releases of a HelmChartProxy fail (status failed, the reason in Ready). */
+  failRelease: (proxyName: string) => void
   pauseControllers: () => void
   resumeControllers: () => void
   close: () => Promise<void>
@@ -108,6 +111,7 @@ export async function startKubeApiServer(
       })
     },
     failCluster: controllers.failCluster,
+    failRelease: controllers.failRelease,
     pauseControllers: controllers.pause,
     resumeControllers: controllers.resume,
     close: async () => {

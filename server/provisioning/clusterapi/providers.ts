@@ -320,7 +320,10 @@ export function infrastructureProviderForDataCenter(dataCenterProvider: string):
 /** Kubernetes' plural resource name of a kind, as every Cluster API CRD spells it. */
 export function pluralOf(kind: string): string {
   const lower = kind.toLowerCase()
-  return lower.endsWith('s') ? `${lower}es` : `${lower}s`
+  // As Kubernetes names them: machines, proxies (HelmChartProxy), classes.
+  if (lower.endsWith('s')) return `${lower}es`
+  if (/[^aeiou]y$/.test(lower)) return `${lower.slice(0, -1)}ies`
+  return `${lower}s`
 }
 
 export function groupOf(apiVersion: string): string {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { writeAccessSecrets } from './access-secrets.ts'
+import { reconcileHelm } from './helm-controllers.ts'
 import { CLUSTER_NAME_LABEL, CONTROL_PLANE_LABEL, DEPLOYMENT_NAME_LABEL } from './labels.ts'
 import { INFRASTRUCTURE_PROVIDERS, type KubeObject } from './resources.ts'
 import type { KubeStore } from './store.ts'
@@ -7,6 +8,8 @@ import type { KubeStore } from './store.ts'
 export type Controllers = {
   /** Makes a Cluster fail as its infrastructure provider would (phase Failed with this message). */
   failCluster: (namespace: string, name: string, message: string) => void
+  /** Makes the Helm releases of this HelmChartProxy fail to install or upgrade. */
+  failRelease: (proxyName: string) => void
   pause: () => void
   resume: () => void
   stop: () => void
@@ -21,6 +24,7 @@ export type Controllers = {
  */
 export function startControllers(store: KubeStore, intervalMs: number): Controllers {
   const failures = new Map<string, string>()
+  const failingReleases = new Set<string>()
   let machineCount = 0
   let paused = false
 
@@ -36,6 +40,7 @@ export function startControllers(store: KubeStore, intervalMs: number): Controll
     for (const deployment of store.all('MachineDeployment')) reconcileDeployment(deployment)
     for (const machine of store.all('Machine')) reconcileMachine(machine)
     for (const set of store.all('ClusterResourceSet')) reconcileResourceSet(set)
+    reconcileHelm(store, failingReleases)
   }
 
   function infrastructureClusterKinds() {
@@ -305,6 +310,9 @@ export function startControllers(store: KubeStore, intervalMs: number): Controll
   return {
     failCluster: (namespace, name, message) => {
       failures.set(`${namespace}/${name}`, message)
+    },
+    failRelease: (proxyName) => {
+      failingReleases.add(proxyName)
     },
     pause: () => {
       paused = true

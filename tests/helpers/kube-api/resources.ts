@@ -60,11 +60,16 @@ export const CLUSTER_API_KINDS: [string, string, string[]][] = [
   ['controlplane.cluster.x-k8s.io', 'v1beta1', ['KubeadmControlPlane']],
   ['bootstrap.cluster.x-k8s.io', 'v1beta1', ['KubeadmConfig', 'KubeadmConfigTemplate']],
   ['addons.cluster.x-k8s.io', 'v1beta1', ['ClusterResourceSet']],
+  // The Cluster API Add-on Provider for Helm.
+  ['addons.cluster.x-k8s.io', 'v1alpha1', ['HelmChartProxy', 'HelmReleaseProxy']],
 ]
 
 export const pluralOf = (kind: string) => {
   const lower = kind.toLowerCase()
-  return lower.endsWith('s') ? `${lower}es` : `${lower}s`
+  // As Kubernetes names them: machines, proxies (HelmChartProxy), classes.
+  if (lower.endsWith('s')) return `${lower}es`
+  if (/[^aeiou]y$/.test(lower)) return `${lower.slice(0, -1)}ies`
+  return `${lower}s`
 }
 
 export const clone = <T>(value: T): T => structuredClone(value)
