@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, ne } from 'drizzle-orm'
 import { monthlyPrice } from '#common/pricing.ts'
 import type { ClusterConfiguration } from '#common/schemas/clusters.ts'
 import type { ServerContext } from '#server/context.ts'
@@ -13,13 +13,14 @@ import {
   clusterSteps,
   clusters,
   clusterTypes,
+  installations,
   nodeFlavors,
   orders,
 } from '#server/db/schema/index.ts'
 import type { SqlExecutor } from '#server/db/transaction.ts'
 import { clusterOperationFailedMail, clusterRunningMail } from '#server/mail/provisioning-mails.ts'
 import { composeMail } from '#server/mail/template.ts'
-import { syncClusterMeter } from '#server/modules/billing/meter.ts'
+import { syncClusterMeter, syncInstallationMeter } from '#server/modules/billing/meter.ts'
 import { publishClusterChange, recordEvent, tellRequester } from './announcements.ts'
 import type { UpgradeParameters } from './driver.ts'
 import { finishedMessage, OPERATION_NAMES, RESTING_STATUS, stepLabel } from './lifecycle.ts'
@@ -62,6 +63,7 @@ export async function finishOperation(
   } else if (operation.kind === 'delete') {
     changes.deletedAt = now
     await tx.delete(clusterNodes).where(eq(clusterNodes.clusterId, cluster.id))
+    await endInstallationsOf(tx, cluster.id, now)
   }
   await tx.update(clusters).set(changes).where(eq(clusters.id, cluster.id))
   await syncClusterMeter(tx, cluster.id, now)
@@ -178,4 +180,14 @@ async function monthlyPriceCentsOf(tx: Database, configuration: ClusterConfigura
     })),
     addOns: addOnRows,
   }).totalCents
+}
+
+/** The products of a deleted cluster went with it: they end as uninstalled, and stop being billed. */
+async function endInstallationsOf(tx: Database, clusterId: string, at: Date): Promise<void> {
+  const ended = await tx
+    .update(installations)
+    .set({ status: 'uninstalled', activeOperationId: null, uninstalledAt: at, endpoints: [], updatedAt: at })
+    .where(and(eq(installations.clusterId, clusterId), ne(installations.status, 'uninstalled')))
+    .returning({ id: installations.id })
+  for (const installation of ended) await syncInstallationMeter(tx, installation.id, at)
 }
