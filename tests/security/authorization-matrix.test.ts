@@ -107,6 +107,12 @@ const MATRIX: Row[] = [
     expected: everyone(200),
   },
   {
+    method: 'GET',
+    url: '/api/products/:id/settings-validator.js',
+    request: () => ({ url: '/api/products/postgresql/settings-validator.js' }),
+    expected: everyone(200),
+  },
+  {
     method: 'POST',
     url: '/api/products/:id/check',
     request: ({ demoClusterId }) => ({

@@ -1,3 +1,4 @@
+import type { RJSFSchema } from '@rjsf/utils'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import formats from 'ajv-formats'
 import type { ConfigurationIssue } from '#common/cluster-rules.ts'
@@ -50,4 +51,38 @@ export function checkProductSettings(
 function sentence(message: string | undefined): string {
   const text = message ?? 'must be valid'
   return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+const browserValidators = new Map<string, string>()
+
+/**
+ * The product's settings validator as a JavaScript module for the install form: ajv's standalone
+ * code of the schema, compiled here because the browser's content security policy forbids the
+ * `eval` ajv would otherwise need (docs/decisions/017-marketplace.md). The code is CommonJS; the
+ * module gives it `exports` and a `require` that finds ajv's runtime helpers where the web app
+ * registered them (`globalThis.__settingsValidatorRuntime`), and exports the validators by hash.
+ */
+export async function settingsValidatorModule(product: Product): Promise<string> {
+  const key = JSON.stringify(product.settingsSchema)
+  let module = browserValidators.get(key)
+  if (!module) {
+    // Loaded the first time a form asks, so a server that never serves one never loads rjsf.
+    const { compileSchemaValidatorsCode } = await import('@rjsf/validator-ajv8/compileSchemaValidators')
+    const code = compileSchemaValidatorsCode(product.settingsSchema as RJSFSchema, {
+      AjvClass: Ajv2020 as never,
+    })
+    module = [
+      'const exports = {};',
+      'const require = (name) => {',
+      '  const helper = globalThis.__settingsValidatorRuntime?.[name];',
+      '  if (!helper) throw new Error(`The settings validator needs ${name}`);',
+      '  return helper;',
+      '};',
+      code,
+      'export default exports;',
+      '',
+    ].join('\n')
+    browserValidators.set(key, module)
+  }
+  return module
 }

@@ -6,6 +6,7 @@ import { productListQuerySchema, productSchema, productSummarySchema } from '#co
 import { clusterTierSchema } from '#common/schemas/system.ts'
 import type { ServerContext } from '#server/context.ts'
 import { errorResponses } from '#server/lib/http.ts'
+import { settingsValidatorModule } from './product-settings.ts'
 import { findProduct, listProducts } from './products.ts'
 import { getCatalog, listClusterTiers } from './service.ts'
 
@@ -65,6 +66,16 @@ export default async function catalogRoutes(app: FastifyInstance, ctx: ServerCon
     handler: async (request, reply) => {
       reply.header('cache-control', PUBLIC_CACHE)
       return findProduct(ctx.db, request.params.id)
+    },
+  })
+
+  // A script, not JSON: kept out of the OpenAPI document (the fuzzer lists it as hidden on purpose).
+  api.get('/api/products/:id/settings-validator.js', {
+    schema: { hide: true, params: z.object({ id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/) }) },
+    handler: async (request, reply) => {
+      const product = await findProduct(ctx.db, request.params.id)
+      reply.header('cache-control', PUBLIC_CACHE).type('text/javascript; charset=utf-8')
+      return settingsValidatorModule(product)
     },
   })
 }
