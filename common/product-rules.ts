@@ -91,6 +91,41 @@ export type InstallTarget = {
   nodePools: ClusterConfiguration['nodePools']
 }
 
+/**
+ * Whether the product runs on this cluster at all: it is running, of an allowed type and recent
+ * enough. The install form offers only clusters without such issues (and says why for the others).
+ */
+export function clusterCompatibilityIssues(
+  product: Product,
+  cluster: Pick<InstallTarget, 'clusterTypeId' | 'kubernetesVersion' | 'status'>,
+  catalog: Pick<Catalog, 'clusterTypes'>,
+): ConfigurationIssue[] {
+  const issues: ConfigurationIssue[] = []
+  const names = { product: product.name }
+  if (cluster.status !== 'running')
+    issues.push({ path: ['clusterId'], message: validationMessage('productClusterState') })
+  const allowed = product.requirements.clusterTypeIds
+  if (allowed && !allowed.includes(cluster.clusterTypeId)) {
+    const type = catalog.clusterTypes.find((entry) => entry.id === cluster.clusterTypeId)
+    issues.push({
+      path: ['clusterId'],
+      message: validationMessage('productClusterType', {
+        ...names,
+        type: type?.name ?? cluster.clusterTypeId,
+      }),
+    })
+  }
+  if (compareVersions(cluster.kubernetesVersion, product.requirements.minKubernetesVersion) < 0)
+    issues.push({
+      path: ['clusterId'],
+      message: validationMessage('productKubernetesVersion', {
+        ...names,
+        version: product.requirements.minKubernetesVersion,
+      }),
+    })
+  return issues
+}
+
 /** Why the product cannot go onto this cluster as asked; none when it can. */
 export function installIssues(
   input: {
@@ -117,27 +152,7 @@ export function installIssues(
   if (!NAMESPACE_PATTERN.test(input.namespace))
     issues.push({ path: ['namespace'], message: validationMessage('namespaceFormat') })
 
-  if (cluster.status !== 'running')
-    issues.push({ path: ['clusterId'], message: validationMessage('productClusterState') })
-  const allowed = product.requirements.clusterTypeIds
-  if (allowed && !allowed.includes(cluster.clusterTypeId)) {
-    const type = catalog.clusterTypes.find((entry) => entry.id === cluster.clusterTypeId)
-    issues.push({
-      path: ['clusterId'],
-      message: validationMessage('productClusterType', {
-        ...names,
-        type: type?.name ?? cluster.clusterTypeId,
-      }),
-    })
-  }
-  if (compareVersions(cluster.kubernetesVersion, product.requirements.minKubernetesVersion) < 0)
-    issues.push({
-      path: ['clusterId'],
-      message: validationMessage('productKubernetesVersion', {
-        ...names,
-        version: product.requirements.minKubernetesVersion,
-      }),
-    })
+  issues.push(...clusterCompatibilityIssues(product, cluster, catalog))
   if (issues.length > 0) return issues
 
   const capacity = clusterCapacity(cluster.nodePools, catalog.nodeFlavors)

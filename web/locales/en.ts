@@ -12,6 +12,7 @@ import { estimator } from './en/estimator.ts'
 import { footer } from './en/footer.ts'
 import { header } from './en/header.ts'
 import { home } from './en/home.ts'
+import { installations } from './en/installations.ts'
 import { leads } from './en/leads.ts'
 import { marketing } from './en/marketing.ts'
 import { marketplace } from './en/marketplace.ts'
@@ -53,6 +54,7 @@ export const en = {
   orders,
   billing,
   estimator,
+  installations,
   marketplace,
   clusterConfig,
   suggestions,

@@ -13,6 +13,7 @@ import { estimator } from './fr/estimator.ts'
 import { footer } from './fr/footer.ts'
 import { header } from './fr/header.ts'
 import { home } from './fr/home.ts'
+import { installations } from './fr/installations.ts'
 import { leads } from './fr/leads.ts'
 import { marketing } from './fr/marketing.ts'
 import { marketplace } from './fr/marketplace.ts'
@@ -54,6 +55,7 @@ export const fr: Messages = {
   orders,
   billing,
   estimator,
+  installations,
   marketplace,
   clusterConfig,
   suggestions,

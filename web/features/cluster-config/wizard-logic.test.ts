@@ -3,6 +3,7 @@ import { priceConfiguration } from '#common/cluster-rules.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
 import { clusterConfigurationSchema } from '#common/schemas/clusters.ts'
 import { validationMessage } from '#common/validation-messages.ts'
+import { IdempotencyKeys } from '#web/lib/idempotency.ts'
 import {
   configurationOf,
   copyName,
@@ -12,7 +13,6 @@ import {
   parseDraft,
   type WizardDraft,
 } from './draft.ts'
-import { IdempotencyKeys } from './idempotency.ts'
 import { livePrice } from './live-price.ts'
 import { decodeSuggestion, encodeSuggestion, prefillOf, prefillSignature } from './prefill.ts'
 import { draftPath, relatedPaths, validateDraft } from './validation.ts'

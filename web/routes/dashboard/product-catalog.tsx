@@ -10,7 +10,6 @@ export default function ProductCatalogRoute() {
   const { t } = useTranslation()
   const addOns = isWithin(useLocation().pathname, 'addOns')
   const catalog = useCatalog().data
-  const clusterTypeName = (id: string) => catalog?.clusterTypes.find((type) => type.id === id)?.name ?? id
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8 sm:px-6 lg:px-8">
       <header className="grid gap-1">
@@ -25,7 +24,7 @@ export default function ProductCatalogRoute() {
         key={addOns ? 'add_on' : 'middleware'}
         kind={addOns ? 'add_on' : 'middleware'}
         categories={addOns ? ADD_ON_CATEGORIES : MIDDLEWARE_CATEGORIES}
-        clusterTypeName={clusterTypeName}
+        clusterTypes={catalog?.clusterTypes ?? []}
       />
     </div>
   )

@@ -1,6 +1,7 @@
 import { BadgeCheck, PackageSearch } from 'lucide-react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { Catalog } from '#common/schemas/catalog.ts'
 import type { ProductKind, ProductSummary } from '#common/schemas/products.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -27,11 +28,11 @@ import { ProductDetailSheet } from './product-detail-sheet.tsx'
 export function ProductCatalog({
   kind,
   categories,
-  clusterTypeName,
+  clusterTypes,
 }: {
   kind: ProductKind
   categories: readonly string[]
-  clusterTypeName: (id: string) => string
+  clusterTypes: Catalog['clusterTypes']
 }) {
   const { t } = useTranslation()
   const id = useId()
@@ -110,7 +111,7 @@ export function ProductCatalog({
       <ProductDetailSheet
         productId={filters.product}
         onClose={() => setFilters({ ...filters, product: null })}
-        clusterTypeName={clusterTypeName}
+        clusterTypes={clusterTypes}
       />
     </div>
   )

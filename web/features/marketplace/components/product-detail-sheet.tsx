@@ -1,13 +1,17 @@
-import { BadgeCheck, ExternalLink } from 'lucide-react'
+import { BadgeCheck, Download, ExternalLink } from 'lucide-react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { Catalog } from '#common/schemas/catalog.ts'
 import type { Product } from '#common/schemas/products.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
+import { Button } from '#web/components/ui/button.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '#web/components/ui/sheet.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { useProduct } from '../api/products.ts'
+import { InstallForm } from './install-form.tsx'
 
 const CHANGE_BADGE = {
   added: 'success',
@@ -20,17 +24,26 @@ const CHANGE_BADGE = {
 export function ProductDetailSheet({
   productId,
   onClose,
-  clusterTypeName,
+  clusterTypes,
 }: {
   productId: string | null
   onClose: () => void
-  /** A cluster type's name for its id (the catalog's). */
-  clusterTypeName: (id: string) => string
+  /** The catalog's cluster types: their names, and what the install form checks against. */
+  clusterTypes: Catalog['clusterTypes']
 }) {
   const { t } = useTranslation()
   const product = useProduct(productId)
+  const [installing, setInstalling] = useState(false)
+  const clusterTypeName = (id: string) => clusterTypes.find((type) => type.id === id)?.name ?? id
   return (
-    <Sheet open={productId !== null} onOpenChange={(open) => !open && onClose()}>
+    <Sheet
+      open={productId !== null}
+      onOpenChange={(open) => {
+        if (open) return
+        setInstalling(false)
+        onClose()
+      }}
+    >
       <SheetContent
         side="right"
         closeLabel={t('marketplace.close')}
@@ -48,8 +61,23 @@ export function ProductDetailSheet({
             <SheetTitle className="pr-8">{t('marketplace.productFailed')}</SheetTitle>
             <LoadError title={t('marketplace.productFailed')} query={product} />
           </>
+        ) : installing ? (
+          <div className="grid gap-4">
+            <SheetTitle className="pr-8 text-xl font-semibold">
+              {t('installations.installTitle', { product: product.data.name })}
+            </SheetTitle>
+            <InstallForm
+              product={product.data}
+              clusterTypes={clusterTypes}
+              onBack={() => setInstalling(false)}
+            />
+          </div>
         ) : (
-          <ProductDetail product={product.data} clusterTypeName={clusterTypeName} />
+          <ProductDetail
+            product={product.data}
+            clusterTypeName={clusterTypeName}
+            onInstall={() => setInstalling(true)}
+          />
         )}
       </SheetContent>
     </Sheet>
@@ -59,9 +87,11 @@ export function ProductDetailSheet({
 function ProductDetail({
   product,
   clusterTypeName,
+  onInstall,
 }: {
   product: Product
   clusterTypeName: (id: string) => string
+  onInstall: () => void
 }) {
   const { t } = useTranslation()
   const money = useMoney()
@@ -87,6 +117,10 @@ function ProductDetail({
             })}
           </span>
         </p>
+        <Button className="justify-self-start" onClick={onInstall} data-testid="product-install">
+          <Download aria-hidden="true" />
+          {t('installations.install')}
+        </Button>
       </header>
 
       <section className="grid gap-2" aria-labelledby="product-plans">
