@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CURRENCIES } from '../money.ts'
+import { check } from '../validation-messages.ts'
 import { PRODUCT_KINDS } from './products.ts'
 
 /**
@@ -131,9 +132,20 @@ export const installationOrderRequestSchema = z.object({
 })
 export type InstallationOrderRequest = z.infer<typeof installationOrderRequestSchema>
 
-export const upgradeInstallationSchema = z.object({ version: z.string().max(40) })
+/** An upgrade, with new settings if the person changed them along (the current ones otherwise). */
+export const upgradeInstallationSchema = z.object({
+  version: z.string().max(40),
+  settings: z.record(z.string(), z.unknown()).optional(),
+})
 export const reconfigureInstallationSchema = z.object({ settings: z.record(z.string(), z.unknown()) })
 export const uninstallInstallationSchema = z.object({ confirmName: z.string().max(200) })
+export function uninstallConfirmationSchema(productName: string) {
+  return z.object({
+    confirmName: z
+      .string()
+      .refine((typed) => typed.trim() === productName, check('uninstallConfirmation', { name: productName })),
+  })
+}
 export const revealCredentialsSchema = z.object({ password: z.string().min(1).max(200) })
 export const connectionCredentialsSchema = z.object({ username: z.string(), password: z.string() })
 

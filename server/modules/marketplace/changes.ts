@@ -23,7 +23,13 @@ import { installationRow } from './installations.ts'
  * own password and rotated on demand.
  */
 
-export async function upgradeInstallation(ctx: ServerContext, caller: Caller, id: string, version: string) {
+export async function upgradeInstallation(
+  ctx: ServerContext,
+  caller: Caller,
+  id: string,
+  version: string,
+  requested?: Record<string, unknown>,
+) {
   const installation = await installationRow(ctx.db, caller, id)
   const product = await findProduct(ctx.db, installation.productId)
   if (!product.versions.some((entry) => entry.version === version))
@@ -36,8 +42,8 @@ export async function upgradeInstallation(ctx: ServerContext, caller: Caller, id
       `${product.name} ${installation.version} is installed: choose a newer version to upgrade to`,
       'NOT_AN_UPGRADE',
     )
-  // The settings are checked against the new version's schema, its new defaults filled in.
-  const settings = validSettings(product, installation.settings)
+  // The settings are checked against the schema again, any new defaults filled in.
+  const settings = validSettings(product, requested ?? installation.settings)
   return start(ctx, caller, { installationId: id, kind: 'upgrade', parameters: { version, settings } })
 }
 

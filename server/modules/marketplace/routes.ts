@@ -128,7 +128,13 @@ export default async function marketplaceRoutes(app: FastifyInstance, ctx: Serve
       response: accepted,
     },
     handler: async (request, reply) => {
-      await upgradeInstallation(ctx, callerOf(request), request.params.id, request.body.version)
+      await upgradeInstallation(
+        ctx,
+        callerOf(request),
+        request.params.id,
+        request.body.version,
+        request.body.settings,
+      )
       return acceptedInstallation(request, request.params.id, reply)
     },
   })

@@ -1,6 +1,8 @@
 /** Installing products, /orders/products, /orders/addons and /orders/products/{id}. */
 export const installations = {
   install: 'Install',
+  cancel: 'Cancel',
+  close: 'Close',
   installTitle: 'Install {{product}}',
   backToProduct: 'Back to the product',
   cluster: 'Cluster',

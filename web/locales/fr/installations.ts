@@ -3,6 +3,8 @@ import type { installations as english } from '../en/installations.ts'
 /** Installer des produits, /orders/products, /orders/addons et /orders/products/{id}. */
 export const installations: typeof english = {
   install: 'Installer',
+  cancel: 'Annuler',
+  close: 'Fermer',
   installTitle: 'Installer {{product}}',
   backToProduct: 'Retour au produit',
   cluster: 'Cluster',

@@ -76,7 +76,7 @@ export function useOrderInstallation() {
 }
 
 type Change =
-  | { action: 'upgrade'; version: string }
+  | { action: 'upgrade'; version: string; settings: Record<string, unknown> }
   | { action: 'reconfigure'; settings: Record<string, unknown> }
   | { action: 'rollback' | 'retry' | 'credentials/rotate' }
   | { action: 'uninstall'; confirmName: string }
@@ -94,7 +94,10 @@ export function useInstallationChange(id: string) {
       const path = `${INSTALLATIONS_PATH}/${encodeURIComponent(id)}`
       switch (change.action) {
         case 'upgrade':
-          return apiRequest<Installation>('POST', `${path}/upgrade`, { version: change.version })
+          return apiRequest<Installation>('POST', `${path}/upgrade`, {
+            version: change.version,
+            settings: change.settings,
+          })
         case 'reconfigure':
           return apiRequest<Installation>('POST', `${path}/reconfigure`, { settings: change.settings })
         case 'uninstall':
@@ -114,6 +117,8 @@ export function useInstallationChange(id: string) {
       })
       return queryClient.invalidateQueries({ queryKey: installationKeys.all() })
     },
+    onError: (error) =>
+      toast({ variant: 'destructive', title: t('installations.toast.failed'), description: error.message }),
   })
 }
 
