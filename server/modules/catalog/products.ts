@@ -63,12 +63,10 @@ export async function listProducts(db: Queryable, kind?: ProductKind): Promise<P
   return lists.flat().map(summaryOf)
 }
 
+/** One after the other, not together: the caller's transaction may be the one client. */
 export async function findProduct(db: Queryable, id: string): Promise<Product> {
-  const [addOn, middleware] = await Promise.all([
-    productsOf(db, 'add_on', id),
-    productsOf(db, 'middleware', id),
-  ])
-  const product = addOn[0] ?? middleware[0]
+  const [addOn] = await productsOf(db, 'add_on', id)
+  const product = addOn ?? (await productsOf(db, 'middleware', id))[0]
   if (!product) throw notFound('No such product')
   return product
 }

@@ -6,6 +6,7 @@ import {
   productFootprint,
   productMonthlyPriceCents,
 } from '#common/product-rules.ts'
+import type { Catalog } from '#common/schemas/catalog.ts'
 import type { InstallationOrderRequest } from '#common/schemas/installations.ts'
 import type { InstallRequest } from '#common/schemas/products.ts'
 import type { ServerContext } from '#server/context.ts'
@@ -46,6 +47,8 @@ export async function checkInstall(
   caller: Caller,
   productId: string,
   request: InstallRequest,
+  /** Read beforehand by a caller in a transaction (the catalog's reads run side by side). */
+  catalog?: Catalog,
 ) {
   const product = await findProduct(db, productId)
   const cluster = await findCluster(db, caller, request.clusterId)
@@ -54,7 +57,6 @@ export async function checkInstall(
     throw invalidFields(
       settingIssues.map((issue) => ({ path: ['body', ...issue.path].join('.'), message: issue.message })),
     )
-  const catalog = await getCatalog(db)
   const issues = installIssues(
     {
       product,
@@ -69,7 +71,7 @@ export async function checkInstall(
       },
       installed: await installedFootprints(db, cluster.id),
     },
-    catalog,
+    catalog ?? (await getCatalog(db)),
   )
   if (issues.length > 0)
     throw new HttpError(422, issues.map((issue) => issue.message).join(' '), {
@@ -104,6 +106,7 @@ export async function placeInstallationOrder(
   idempotencyKey: string,
 ) {
   const hash = requestHash(request)
+  const catalog = await getCatalog(ctx.db)
   return inTransaction(ctx.db, async (tx, sqlExecutor) => {
     const [organization] = await tx
       .select()
@@ -126,7 +129,7 @@ export async function placeInstallationOrder(
 
     // The cluster is locked so two orders cannot both take its last free capacity.
     await findCluster(tx, caller, request.clusterId, { lock: true })
-    const checked = await checkInstall(tx, caller, request.productId, request)
+    const checked = await checkInstall(tx, caller, request.productId, request, catalog)
     await assertNamespaceFree(
       tx,
       request.clusterId,
