@@ -59,7 +59,10 @@ async function main() {
 
   const db = createDatabase(databaseUrl)
   await migrateDatabase(db)
-  await seedDatabase(db, { demoData: !config.isProduction, demoBilling: !config.isProduction })
+  await seedDatabase(db, {
+    demoData: !config.isProduction,
+    demoBilling: config.isProduction ? undefined : { secretsKey: config.secretsKey },
+  })
   const queue = await startJobQueue(databaseUrl, {
     log: (error) => logger.error({ err: error }, 'job queue error'),
     schedule: role !== 'web',

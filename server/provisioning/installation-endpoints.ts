@@ -20,7 +20,9 @@ const SERVICE_PORTS: Record<string, { scheme: string; port: number }> = {
 }
 
 /** The address a release of the product publishes inside the cluster. */
-export function serviceEndpoints(installation: DriverInstallation): InstallationEndpoint[] {
+export function serviceEndpoints(
+  installation: Pick<DriverInstallation, 'productId' | 'namespace'>,
+): InstallationEndpoint[] {
   const service = SERVICE_PORTS[installation.productId]
   if (!service) return []
   const host = `${installation.productId}.${installation.namespace}.svc.cluster.local`

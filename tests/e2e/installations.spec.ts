@@ -18,7 +18,7 @@ import { expect, signIn, test } from './support/fixtures.ts'
 
 const LIVE_TIMEOUT = 30_000
 
-async function runningCluster(page: Page): Promise<string> {
+async function runningCluster(page: Page): Promise<{ id: string; name: string }> {
   const catalog = (await (await page.request.get('/api/catalog')).json()) as Catalog
   const blue = catalog.clusterTypes.find((type) => type.id === 'blue')!
   const flavor = catalog.nodeFlavors
@@ -67,7 +67,7 @@ async function runningCluster(page: Page): Promise<string> {
       timeout: LIVE_TIMEOUT,
     })
     .toBe('running')
-  return configuration.name
+  return { id: order.clusterId!, name: configuration.name }
 }
 
 async function installationOf(page: Page, id: string): Promise<Installation> {
@@ -79,7 +79,8 @@ test('PostgreSQL from the marketplace: configure, order, follow, reveal, upgrade
 }) => {
   test.setTimeout(120_000)
   await signIn(page, 'demo')
-  const clusterName = await runningCluster(page)
+  const cluster = await runningCluster(page)
+  const clusterName = cluster.name
   const rates = ((await (await page.request.get('/api/rates')).json()) as { rates: ExchangeRates }).rates
 
   await page.goto('/marketplace')
@@ -99,9 +100,7 @@ test('PostgreSQL from the marketplace: configure, order, follow, reveal, upgrade
   const refused = await page.request.post('/api/installations/quote', {
     data: {
       productId: 'postgresql',
-      clusterId: (await (await page.request.get('/api/clusters?limit=100')).json()).items.find(
-        (cluster: { name: string }) => cluster.name === clusterName,
-      ).id,
+      clusterId: cluster.id,
       namespace: 'shop-db',
       planId: 'm',
       version: '17.6',
@@ -146,7 +145,9 @@ test('PostgreSQL from the marketplace: configure, order, follow, reveal, upgrade
     'postgresql://postgresql.shop-db.svc.cluster.local:5432',
   )
 
-  // The list of middlewares shows it installed; the add-ons list has its own.
+  // The cluster's page lists it; the list of middlewares shows it installed; add-ons have their own.
+  await page.goto(`/clusters/${cluster.id}`)
+  await expect(page.getByTestId('cluster-installations')).toContainText('PostgreSQL (CloudNativePG)')
   await page.goto('/orders/products')
   await expect(page.getByTestId(`installation-${id}`).getByTestId('installation-status')).toHaveAttribute(
     'data-status',

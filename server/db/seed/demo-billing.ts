@@ -8,6 +8,7 @@ import { issueMonthlyInvoice, monthOf } from '#server/modules/billing/invoicing.
 import { syncSupportPlanMeter } from '#server/modules/billing/meter.ts'
 import { HOUR_MS, meterHour, startOfHour, startOfMonth } from '#server/modules/billing/metering.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
+import { seedDemoInstallations } from './demo-installations.ts'
 import { insertRunningCluster, plainConfiguration } from './running-cluster.ts'
 
 const DAY_MS = 24 * HOUR_MS
@@ -15,9 +16,14 @@ const DAY_MS = 24 * HOUR_MS
 /**
  * The demo organization's money side, so /billing, /usage and /dashboard are filled on
  * `npm start`: billing details, two running clusters metered hour by hour since the first of the
- * month two months ago, the two finished months invoiced (the older one paid), and credits.
+ * month two months ago (the first with three products installed), the two finished months invoiced (the older one paid), and credits.
  */
-export async function seedDemoBilling(db: Database, organizationId: string, now = new Date()): Promise<void> {
+export async function seedDemoBilling(
+  db: Database,
+  organizationId: string,
+  options: { secretsKey: Buffer; now?: Date },
+): Promise<void> {
+  const now = options.now ?? new Date()
   const thisMonth = startOfMonth(now)
   const since = new Date(Date.UTC(thisMonth.getUTCFullYear(), thisMonth.getUTCMonth() - 2, 1))
   const lastMonth = new Date(Date.UTC(thisMonth.getUTCFullYear(), thisMonth.getUTCMonth() - 1, 1))
@@ -36,7 +42,17 @@ export async function seedDemoBilling(db: Database, organizationId: string, now 
       })
       .where(eq(organizations.id, organizationId))
     await syncSupportPlanMeter(tx, organizationId, since)
-    await insertRunningCluster(tx, organizationId, plainConfiguration('shop-production'), { since, catalog })
+    const shop = await insertRunningCluster(tx, organizationId, plainConfiguration('shop-production'), {
+      since,
+      catalog,
+    })
+    await seedDemoInstallations(tx, {
+      organizationId,
+      clusterId: shop.id,
+      createdBy: null,
+      at: new Date(since.getTime() + 20 * DAY_MS),
+      secretsKey: options.secretsKey,
+    })
     await insertRunningCluster(
       tx,
       organizationId,

@@ -18,7 +18,7 @@ import { seedDemoBilling } from './demo-billing.ts'
  */
 export async function seedDatabase(
   db: Database,
-  options: { demoData: boolean; demoBilling?: boolean },
+  options: { demoData: boolean; demoBilling?: { secretsKey: Buffer } },
 ): Promise<void> {
   await db.transaction((tx) => seedCatalog(tx))
 
@@ -52,5 +52,5 @@ export async function seedDatabase(
     )
   })
   // Usage, invoices and credits of the demo customer; tests that count hours and numbers leave it out.
-  if (options.demoBilling) await seedDemoBilling(db, organizationIds.get('customer')!)
+  if (options.demoBilling) await seedDemoBilling(db, organizationIds.get('customer')!, options.demoBilling)
 }

@@ -2,8 +2,9 @@ import { useParams } from 'react-router'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { ClusterDetailView } from '#web/features/clusters/components/detail/cluster-detail-view.tsx'
 import { useClusterLiveUpdates } from '#web/features/clusters/hooks/use-cluster-live-updates.ts'
+import { ClusterInstallations } from '#web/features/marketplace/components/cluster-installations.tsx'
 
-/** /clusters/{id} and /cluster-detail/{id}: one cluster to operate, live. */
+/** /clusters/{id} and /cluster-detail/{id}: one cluster to operate, live, and the products on it. */
 export default function ClusterDetailRoute() {
   const { id = '' } = useParams()
   useClusterLiveUpdates()
@@ -11,6 +12,7 @@ export default function ClusterDetailRoute() {
   return (
     <div className="mx-auto grid w-full grid-cols-1 max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
       <ClusterDetailView clusterId={id} catalog={catalog.data} />
+      <ClusterInstallations clusterId={id} />
     </div>
   )
 }
