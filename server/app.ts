@@ -14,6 +14,7 @@ import authRoutes from './modules/auth/routes.ts'
 import billingRoutes from './modules/billing/routes.ts'
 import catalogRoutes from './modules/catalog/routes.ts'
 import clusterRoutes from './modules/clusters/routes.ts'
+import customSolutionRoutes from './modules/custom-solutions/routes.ts'
 import dashboardRoutes from './modules/dashboard/routes.ts'
 import devRoutes from './modules/dev/routes.ts'
 import leadRoutes from './modules/leads/routes.ts'
@@ -88,6 +89,7 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
   await app.register(officerRoutes, ctx)
   await app.register(catalogRoutes, ctx)
   await app.register(marketplaceRoutes, ctx)
+  await app.register(customSolutionRoutes, ctx)
   await app.register(ratesRoutes, ctx)
   await app.register(dashboardRoutes, ctx)
   await app.register(leadRoutes, ctx)

@@ -259,7 +259,7 @@ export const ORDER_STATUSES = [
 ] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
-export const ORDER_KINDS = ['cluster', 'product'] as const
+export const ORDER_KINDS = ['cluster', 'product', 'custom'] as const
 export type OrderKind = (typeof ORDER_KINDS)[number]
 
 /** What a product order puts onto which cluster (the install request, settings with defaults). */
@@ -292,6 +292,8 @@ export const orderSchema = z.object({
   /** A product order's product (null for a cluster order) and the installation it became. */
   product: orderedProductSchema.nullable(),
   installationId: z.uuid().nullable(),
+  /** A custom solution's order: the request it answers (null otherwise). */
+  customSolution: z.object({ id: z.uuid(), reference: z.string(), title: z.string() }).nullable(),
   currency: z.enum(CURRENCIES),
   price: priceBreakdownSchema,
   createdBy: z.string().nullable(),

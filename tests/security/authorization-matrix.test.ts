@@ -8,6 +8,8 @@ import {
   budgetAlerts,
   clusters,
   clusterTemplates,
+  customSolutionQuotes,
+  customSolutions,
   installations,
   orders,
   payments,
@@ -44,6 +46,8 @@ type Fixtures = {
   demoPaymentId: string
   demoBudgetAlertId: string
   demoInstallationId: string
+  demoCustomSolutionId: string
+  demoQuoteId: string
 }
 type Row = {
   method: string
@@ -128,6 +132,7 @@ const MATRIX: Row[] = [
     expected: organizationOnly(200),
   },
   ...installationRows(),
+  ...customSolutionRows(),
   { method: 'GET', url: '/api/rates', request: () => ({ url: '/api/rates' }), expected: everyone(200) },
   { method: 'GET', url: '/api/user', request: () => ({ url: '/api/user' }), expected: signedIn(200) },
   {
@@ -810,6 +815,30 @@ beforeAll(async () => {
       settings: {},
     })
     .returning()
+  // Its quote has expired: answering it is refused the same way for every member.
+  const [customSolution] = await server.db
+    .insert(customSolutions)
+    .values({
+      reference: 'CS-2026-MATRIX',
+      organizationId: demo.organizationId,
+      createdBy: demo.id,
+      title: 'Matrix request',
+      workload: 'A workload',
+      components: 'Components',
+      sla: 'business',
+      currency: 'EUR',
+      status: 'quoted',
+    })
+    .returning()
+  const [quote] = await server.db
+    .insert(customSolutionQuotes)
+    .values({
+      customSolutionId: customSolution!.id,
+      lines: [{ description: 'Managed platform', quantity: 1, unitMonthlyCents: 100_000 }],
+      monthlyTotalCents: 100_000,
+      validUntil: '2026-01-31',
+    })
+    .returning()
   const [template] = await server.db
     .insert(clusterTemplates)
     .values({ organizationId: demo.organizationId, name: 'Matrix template', configuration })
@@ -860,6 +889,8 @@ beforeAll(async () => {
     demoOrderId: order!.id,
     demoTemplateId: template!.id,
     demoInstallationId: installation!.id,
+    demoCustomSolutionId: customSolution!.id,
+    demoQuoteId: quote!.id,
   }
 
   const usernames: Record<Exclude<Caller, 'visitor'>, string> = {
@@ -1023,6 +1054,76 @@ function installationRows(): Row[] {
         ...json({ confirmName: 'not-its-name' }),
       }),
       expected: organizationOnly(400),
+    },
+  ]
+}
+
+/** Custom solutions: the demo organization's members answer its quotes; officers quote. */
+function customSolutionRows(): Row[] {
+  const request = {
+    title: 'A data platform',
+    workload: 'Spark jobs reading from object storage every night',
+    components: 'Spark, MinIO, Airflow',
+    compliance: ['gdpr'],
+    sla: 'business',
+    budget: 5_000,
+    currency: 'EUR',
+    deadline: null,
+  }
+  return [
+    {
+      method: 'GET',
+      url: '/api/custom-solutions',
+      request: () => ({ url: '/api/custom-solutions' }),
+      expected: signedIn(200),
+      check: (caller, response) => {
+        if (caller === 'visitor') return
+        const mine = caller === 'user' || caller === 'admin'
+        expect(response.json().items.length > 0).toBe(mine)
+      },
+    },
+    {
+      method: 'POST',
+      url: '/api/custom-solutions',
+      request: () => ({ url: '/api/custom-solutions', ...json(request) }),
+      expected: signedIn(201),
+    },
+    {
+      method: 'GET',
+      url: '/api/custom-solutions/:id',
+      request: ({ demoCustomSolutionId }) => ({ url: `/api/custom-solutions/${demoCustomSolutionId}` }),
+      expected: organizationOnly(200),
+    },
+    ...(['accept', 'decline'] as const).map(
+      (answer): Row => ({
+        method: 'POST',
+        url: `/api/custom-solutions/:id/quotes/:quoteId/${answer}`,
+        request: ({ demoCustomSolutionId, demoQuoteId }) => ({
+          url: `/api/custom-solutions/${demoCustomSolutionId}/quotes/${demoQuoteId}/${answer}`,
+          ...(answer === 'decline' ? json({ reason: null }) : {}),
+        }),
+        expected: organizationOnly(409),
+      }),
+    ),
+    {
+      method: 'GET',
+      url: '/api/officers/custom-solutions',
+      request: () => ({ url: '/api/officers/custom-solutions' }),
+      expected: officersOnly(200),
+    },
+    {
+      method: 'POST',
+      url: '/api/officers/custom-solutions/:id/quotes',
+      // Already past: refused once the officer is known, before anything changes.
+      request: ({ demoCustomSolutionId }) => ({
+        url: `/api/officers/custom-solutions/${demoCustomSolutionId}/quotes`,
+        ...json({
+          lines: [{ description: 'Platform', quantity: 1, unitMonthlyCents: 1_000 }],
+          validUntil: '2026-01-01',
+          note: null,
+        }),
+      }),
+      expected: officersOnly(422),
     },
   ]
 }

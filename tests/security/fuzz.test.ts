@@ -57,6 +57,7 @@ const BODYLESS_OPERATIONS = [
   'POST /api/clusters/{id}/retry',
   'DELETE /api/cluster-templates/{id}',
   'DELETE /api/billing/budget-alerts/{id}',
+  'POST /api/custom-solutions/{id}/quotes/{quoteId}/accept',
   'POST /api/installations/{id}/rollback',
   'POST /api/installations/{id}/retry',
   'POST /api/installations/{id}/credentials/rotate',

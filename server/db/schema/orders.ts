@@ -50,6 +50,8 @@ export const orders = pgTable(
     /** A product order: what goes onto which cluster, and the installation it became. */
     product: jsonb().$type<OrderedProduct>(),
     installationId: uuid(),
+    /** A custom solution's order: the request and the quote it accepts. */
+    customSolution: jsonb().$type<{ id: string; reference: string; title: string; quoteId: string }>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

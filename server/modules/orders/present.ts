@@ -4,7 +4,8 @@ import type { OrderRow } from '#server/db/schema/index.ts'
 export type OrderWithOrganization = OrderRow & { organizationName: string }
 
 export function toOrderResponse(row: OrderWithOrganization): Order {
-  const clusterName = row.configuration?.name ?? row.product?.clusterName
+  const clusterName =
+    row.configuration?.name ?? row.product?.clusterName ?? (row.customSolution ? '' : undefined)
   if (!row.price || clusterName === undefined) throw new Error(`Order ${row.id} has no configuration`)
   return {
     id: row.id,
@@ -18,6 +19,13 @@ export function toOrderResponse(row: OrderWithOrganization): Order {
     configuration: row.configuration,
     product: row.product,
     installationId: row.installationId,
+    customSolution: row.customSolution
+      ? {
+          id: row.customSolution.id,
+          reference: row.customSolution.reference,
+          title: row.customSolution.title,
+        }
+      : null,
     currency: row.currency as Order['currency'],
     price: row.price,
     createdBy: row.createdBy,

@@ -1,0 +1,362 @@
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { formatAmount } from '#common/pricing.ts'
+import { priceProduct } from '#common/product-rules.ts'
+import { absoluteHref, href } from '#common/routes.ts'
+import {
+  type CustomSolution,
+  type CustomSolutionRequest,
+  type QuoteRequest,
+  quoteMonthlyTotalCents,
+} from '#common/schemas/custom-solutions.ts'
+import type { ServerContext } from '#server/context.ts'
+import type { Database, Queryable } from '#server/db/client.ts'
+import {
+  type CustomSolutionQuoteRow,
+  type CustomSolutionRow,
+  customSolutionQuotes,
+  customSolutionReferenceSequence,
+  customSolutions,
+  orderReferenceSequence,
+  orders,
+  organizations,
+  users,
+} from '#server/db/schema/index.ts'
+import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
+import type { Caller } from '#server/lib/caller.ts'
+import { conflict, notFound, unprocessable } from '#server/lib/errors.ts'
+import {
+  customSolutionForOfficersMail,
+  customSolutionReceivedMail,
+  quoteAnsweredMail,
+  quoteReadyMail,
+} from '#server/mail/custom-solution-mails.ts'
+import { sendMail } from '#server/mail/template.ts'
+import { createNotification } from '#server/modules/notifications/service.ts'
+import { toOrderResponse } from '#server/modules/orders/present.ts'
+
+/**
+ * Custom solutions: a customer's request for what the catalog lacks, officers' quotes, and the
+ * customer's answer — an accepted quote becomes a confirmed order. Each step notifies and mails
+ * the other side in the transaction that takes it.
+ */
+
+const usd = (cents: number) => formatAmount(cents, 'USD')
+
+export async function submitCustomSolution(
+  ctx: ServerContext,
+  caller: Caller,
+  request: CustomSolutionRequest,
+) {
+  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+    const sequence = await tx.execute<{ value: string }>(
+      sql.raw(`SELECT nextval('${customSolutionReferenceSequence.seqName}') AS value`),
+    )
+    const reference = `CS-${new Date().getUTCFullYear()}-${String(Number(sequence.rows[0]?.value)).padStart(6, '0')}`
+    const [row] = await tx
+      .insert(customSolutions)
+      .values({ ...request, reference, organizationId: caller.organizationId, createdBy: caller.userId })
+      .returning()
+    const [requester] = await tx.select().from(users).where(eq(users.id, caller.userId))
+    const [organization] = await tx
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, caller.organizationId))
+    if (requester)
+      await sendMail(ctx.queue, sqlExecutor, customSolutionReceivedMail, requester, {
+        name: requester.name,
+        reference,
+        title: request.title,
+        url: absoluteHref(ctx.config.appUrl, 'customSolutions'),
+      })
+    await tellOfficers(tx, sqlExecutor, {
+      title: 'New custom solution request',
+      message: `${organization?.name ?? 'A customer'} asks for “${request.title}” (${reference}).`,
+    })
+    await sendMail(ctx.queue, sqlExecutor, customSolutionForOfficersMail, ctx.config.salesInbox, {
+      reference,
+      title: request.title,
+      organization: organization?.name ?? '',
+      url: absoluteHref(ctx.config.appUrl, 'officersPanel'),
+    })
+    return (await present(tx, [row!]))[0]!
+  })
+}
+
+export async function listCustomSolutions(db: Queryable, caller: Caller): Promise<CustomSolution[]> {
+  const rows = await db
+    .select()
+    .from(customSolutions)
+    .where(eq(customSolutions.organizationId, caller.organizationId))
+    .orderBy(desc(customSolutions.createdAt))
+  return present(db, rows)
+}
+
+export async function listCustomSolutionsForOfficers(
+  db: Queryable,
+  status: CustomSolution['status'] | undefined,
+): Promise<CustomSolution[]> {
+  const rows = await db
+    .select()
+    .from(customSolutions)
+    .where(status ? eq(customSolutions.status, status) : undefined)
+    .orderBy(desc(customSolutions.createdAt))
+    .limit(100)
+  return present(db, rows)
+}
+
+/** One request of the caller's organization (404 for another's). */
+export async function findCustomSolution(db: Queryable, caller: Caller, id: string): Promise<CustomSolution> {
+  const row = await requestRow(
+    db,
+    and(eq(customSolutions.id, id), eq(customSolutions.organizationId, caller.organizationId)),
+  )
+  return (await present(db, [row]))[0]!
+}
+
+async function requestRow(db: Queryable, where: SQL | undefined, lock = false): Promise<CustomSolutionRow> {
+  const query = db.select().from(customSolutions).where(where)
+  const [row] = lock ? await query.for('update') : await query
+  if (!row) throw notFound('Custom solution request not found')
+  return row
+}
+
+/** An officer's quote: any open one is superseded, the request becomes `quoted`, the customer hears. */
+export async function sendQuote(ctx: ServerContext, officerId: string, id: string, quote: QuoteRequest) {
+  if (quote.validUntil < new Date().toISOString().slice(0, 10))
+    throw unprocessable('A quote must be valid until today or later', 'QUOTE_EXPIRED')
+  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+    const request = await requestRow(tx, eq(customSolutions.id, id), true)
+    if (request.status === 'accepted')
+      throw conflict(`${request.reference} was accepted already: it needs no other quote`, 'ALREADY_ACCEPTED')
+    await tx
+      .update(customSolutionQuotes)
+      .set({ status: 'superseded' })
+      .where(and(eq(customSolutionQuotes.customSolutionId, id), eq(customSolutionQuotes.status, 'open')))
+    const monthlyTotalCents = quoteMonthlyTotalCents(quote.lines)
+    await tx.insert(customSolutionQuotes).values({
+      customSolutionId: id,
+      lines: quote.lines,
+      monthlyTotalCents,
+      validUntil: quote.validUntil,
+      note: quote.note,
+      createdBy: officerId,
+    })
+    const [updated] = await tx
+      .update(customSolutions)
+      .set({ status: 'quoted', updatedAt: new Date() })
+      .where(eq(customSolutions.id, id))
+      .returning()
+    if (request.createdBy) {
+      await createNotification(tx, sqlExecutor, {
+        userId: request.createdBy,
+        type: 'info',
+        title: 'Your quote is ready',
+        message: `${request.reference}: ${usd(monthlyTotalCents)} a month, valid until ${quote.validUntil}.`,
+        link: href('customSolutions'),
+      })
+      const [customer] = await tx.select().from(users).where(eq(users.id, request.createdBy))
+      if (customer)
+        await sendMail(ctx.queue, sqlExecutor, quoteReadyMail, customer, {
+          name: customer.name,
+          reference: request.reference,
+          title: request.title,
+          total: usd(monthlyTotalCents),
+          validUntil: quote.validUntil,
+          url: absoluteHref(ctx.config.appUrl, 'customSolutions'),
+        })
+    }
+    return (await present(tx, [updated!]))[0]!
+  })
+}
+
+/**
+ * The customer accepts the open quote: it becomes a confirmed order of kind `custom` (its monthly
+ * total, PARIS not applying to a negotiated price), and the officer who quoted hears of it.
+ */
+export async function acceptQuote(ctx: ServerContext, caller: Caller, id: string, quoteId: string) {
+  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+    const { request, quote } = await openQuote(tx, caller, id, quoteId)
+    const sequence = await tx.execute<{ value: string }>(
+      sql.raw(`SELECT nextval('${orderReferenceSequence.seqName}') AS value`),
+    )
+    const total = quote.monthlyTotalCents
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        reference: `ORD-${new Date().getUTCFullYear()}-${String(Number(sequence.rows[0]?.value)).padStart(6, '0')}`,
+        organizationId: caller.organizationId,
+        createdBy: caller.userId,
+        kind: 'custom',
+        status: 'confirmed',
+        totalCents: total,
+        customSolution: {
+          id: request.id,
+          reference: request.reference,
+          title: request.title,
+          quoteId: quote.id,
+        },
+        // A negotiated price: no promotion applies to it.
+        price: priceProduct(total, { promoCode: null, isFirstPaidOrder: false }),
+        currency: request.currency,
+      })
+      .returning()
+    await tx
+      .update(customSolutionQuotes)
+      .set({ status: 'accepted', orderId: order!.id })
+      .where(eq(customSolutionQuotes.id, quote.id))
+    await tx
+      .update(customSolutions)
+      .set({ status: 'accepted', updatedAt: new Date() })
+      .where(eq(customSolutions.id, id))
+    await tellQuoter(ctx, tx, sqlExecutor, quote, request, caller.organizationId, {
+      accepted: true,
+      detail: order!.reference,
+    })
+    const [organization] = await tx
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, caller.organizationId))
+    return toOrderResponse({ ...order!, organizationName: organization?.name ?? '' })
+  })
+}
+
+export async function declineQuote(
+  ctx: ServerContext,
+  caller: Caller,
+  id: string,
+  quoteId: string,
+  reason: string | null,
+) {
+  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+    const { request, quote } = await openQuote(tx, caller, id, quoteId)
+    await tx
+      .update(customSolutionQuotes)
+      .set({ status: 'declined', declineReason: reason })
+      .where(eq(customSolutionQuotes.id, quote.id))
+    const [updated] = await tx
+      .update(customSolutions)
+      .set({ status: 'declined', updatedAt: new Date() })
+      .where(eq(customSolutions.id, id))
+      .returning()
+    await tellQuoter(ctx, tx, sqlExecutor, quote, request, caller.organizationId, {
+      accepted: false,
+      detail: reason ?? '',
+    })
+    return (await present(tx, [updated!]))[0]!
+  })
+}
+
+/** The request (locked) and its quote, which must still be open and valid. */
+async function openQuote(tx: Database, caller: Caller, id: string, quoteId: string) {
+  const request = await requestRow(
+    tx,
+    and(eq(customSolutions.id, id), eq(customSolutions.organizationId, caller.organizationId)),
+    true,
+  )
+  const [quote] = await tx
+    .select()
+    .from(customSolutionQuotes)
+    .where(and(eq(customSolutionQuotes.id, quoteId), eq(customSolutionQuotes.customSolutionId, id)))
+  if (!quote) throw notFound('Quote not found')
+  if (quote.status !== 'open')
+    throw conflict(`This quote is ${quote.status}: it can no longer be answered`, 'QUOTE_CLOSED')
+  if (quote.validUntil < new Date().toISOString().slice(0, 10))
+    throw conflict(`This quote expired on ${quote.validUntil}: ask for a new one`, 'QUOTE_EXPIRED')
+  return { request, quote }
+}
+
+async function tellQuoter(
+  ctx: ServerContext,
+  tx: Database,
+  sqlExecutor: SqlExecutor,
+  quote: CustomSolutionQuoteRow,
+  request: CustomSolutionRow,
+  organizationId: string,
+  answer: { accepted: boolean; detail: string },
+) {
+  if (!quote.createdBy) return
+  const [officer] = await tx.select().from(users).where(eq(users.id, quote.createdBy))
+  const [organization] = await tx
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+  if (!officer) return
+  await createNotification(tx, sqlExecutor, {
+    userId: officer.id,
+    type: answer.accepted ? 'success' : 'warning',
+    title: answer.accepted ? 'Quote accepted' : 'Quote declined',
+    message: `${organization?.name ?? ''} ${answer.accepted ? 'accepted' : 'declined'} the quote for ${request.reference}.`,
+    link: href('officersPanel'),
+  })
+  await sendMail(ctx.queue, sqlExecutor, quoteAnsweredMail, officer, {
+    name: officer.name,
+    reference: request.reference,
+    organization: organization?.name ?? '',
+    accepted: answer.accepted,
+    detail: answer.detail,
+    url: absoluteHref(ctx.config.appUrl, 'officersPanel'),
+  })
+}
+
+async function tellOfficers(
+  tx: Database,
+  sqlExecutor: SqlExecutor,
+  notification: { title: string; message: string },
+) {
+  const officers = await tx.select({ id: users.id }).from(users).where(eq(users.isOfficer, true))
+  for (const officer of officers)
+    await createNotification(tx, sqlExecutor, {
+      userId: officer.id,
+      type: 'info',
+      ...notification,
+      link: href('officersPanel'),
+    })
+}
+
+async function present(db: Queryable, rows: CustomSolutionRow[]): Promise<CustomSolution[]> {
+  if (rows.length === 0) return []
+  const ids = rows.map((row) => row.id)
+  const quotes = await db
+    .select()
+    .from(customSolutionQuotes)
+    .where(inArray(customSolutionQuotes.customSolutionId, ids))
+    .orderBy(desc(customSolutionQuotes.createdAt))
+  const names = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(inArray(organizations.id, [...new Set(rows.map((row) => row.organizationId))]))
+  const requesterIds = [...new Set(rows.flatMap((row) => (row.createdBy ? [row.createdBy] : [])))]
+  const requesters = requesterIds.length
+    ? await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, requesterIds))
+    : []
+  return rows.map((row) => ({
+    id: row.id,
+    reference: row.reference,
+    status: row.status,
+    title: row.title,
+    workload: row.workload,
+    components: row.components,
+    compliance: row.compliance,
+    sla: row.sla,
+    budget: row.budget,
+    currency: row.currency as CustomSolution['currency'],
+    deadline: row.deadline,
+    organizationName: names.find((entry) => entry.id === row.organizationId)?.name ?? '',
+    requestedByName: requesters.find((entry) => entry.id === row.createdBy)?.name ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    quotes: quotes
+      .filter((quote) => quote.customSolutionId === row.id)
+      .map((quote) => ({
+        id: quote.id,
+        status: quote.status,
+        lines: quote.lines,
+        monthlyTotalCents: quote.monthlyTotalCents,
+        validUntil: quote.validUntil,
+        note: quote.note,
+        declineReason: quote.declineReason,
+        orderId: quote.orderId,
+        createdAt: quote.createdAt.toISOString(),
+      })),
+  }))
+}
