@@ -14,11 +14,7 @@ export const COMPLIANCE_NEEDS = ['gdpr', 'hds', 'secnumcloud', 'iso27001', 'pci_
 export const SLA_LEVELS = ['standard', 'business', 'critical'] as const
 
 const text = (maximum: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, check('required'))
-    .max(maximum, check('tooLong', { maximum }))
+  z.string().trim().min(1, check('required')).max(maximum, check('tooLong', { maximum }))
 
 export const customSolutionRequestSchema = z.object({
   title: text(120),
@@ -78,7 +74,9 @@ export const customSolutionSchema = customSolutionRequestSchema.extend({
 })
 export type CustomSolution = z.infer<typeof customSolutionSchema>
 
-export const officerCustomSolutionQuerySchema = z.object({ status: z.enum(CUSTOM_SOLUTION_STATUSES).optional() })
+export const officerCustomSolutionQuerySchema = z.object({
+  status: z.enum(CUSTOM_SOLUTION_STATUSES).optional(),
+})
 
 /** A quote's monthly total: each line's unit price times its quantity. */
 export function quoteMonthlyTotalCents(lines: { quantity: number; unitMonthlyCents: number }[]): number {

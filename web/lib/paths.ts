@@ -299,7 +299,12 @@ const dashboardPages: PageDefinition[] = [
     title: 'pages.marketplace',
     screen: 'routes/dashboard/product-catalog.tsx',
   },
-  { route: 'customSolutions', layout: 'dashboard', title: 'pages.customSolutions' },
+  {
+    route: 'customSolutions',
+    layout: 'dashboard',
+    title: 'pages.customSolutions',
+    screen: 'routes/dashboard/custom-solutions.tsx',
+  },
   { route: 'billing', layout: 'dashboard', title: 'pages.billing', screen: 'routes/dashboard/billing.tsx' },
   { route: 'usage', layout: 'dashboard', title: 'pages.usage', screen: 'routes/dashboard/usage.tsx' },
   {

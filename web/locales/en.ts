@@ -5,6 +5,7 @@ import { billing } from './en/billing.ts'
 import { clusterConfig } from './en/cluster-config.ts'
 import { clusters } from './en/clusters.ts'
 import { common } from './en/common.ts'
+import { customSolutions } from './en/custom-solutions.ts'
 import { dashboard } from './en/dashboard.ts'
 import { dataCenters } from './en/data-centers.ts'
 import { emailVerification } from './en/email-verification.ts'
@@ -54,6 +55,7 @@ export const en = {
   orders,
   billing,
   estimator,
+  customSolutions,
   installations,
   marketplace,
   clusterConfig,

@@ -6,6 +6,7 @@ import { billing } from './fr/billing.ts'
 import { clusterConfig } from './fr/cluster-config.ts'
 import { clusters } from './fr/clusters.ts'
 import { common } from './fr/common.ts'
+import { customSolutions } from './fr/custom-solutions.ts'
 import { dashboard } from './fr/dashboard.ts'
 import { dataCenters } from './fr/data-centers.ts'
 import { emailVerification } from './fr/email-verification.ts'
@@ -55,6 +56,7 @@ export const fr: Messages = {
   orders,
   billing,
   estimator,
+  customSolutions,
   installations,
   marketplace,
   clusterConfig,

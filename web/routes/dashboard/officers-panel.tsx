@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
+import { OfficerCustomSolutions } from '#web/features/custom-solutions/components/officer-quotes.tsx'
 import { useOfficerAccess } from '#web/features/officers/api/check-access.ts'
 import { ApprovalQueue } from '#web/features/officers/components/approval-queue.tsx'
 import { CreditGrantForm } from '#web/features/officers/components/credit-grant-form.tsx'
 import { OfficerInvoices } from '#web/features/officers/components/officer-invoices.tsx'
 import { useUser } from '#web/lib/current-user.ts'
 
-/** The officers panel: orders waiting for approval, invoices and their credit notes, credit grants. */
+/** The officers panel: orders waiting for approval, custom solution requests to quote, invoices and their credit notes, credit grants. */
 export default function OfficersPanel() {
   const { t } = useTranslation()
   const { user } = useUser()
@@ -26,6 +27,9 @@ export default function OfficersPanel() {
         <>
           <PanelSection id="approvals" title={t('officers.approvals.title')}>
             <ApprovalQueue />
+          </PanelSection>
+          <PanelSection id="custom-solutions" title={t('customSolutions.officers.title')}>
+            <OfficerCustomSolutions />
           </PanelSection>
           <PanelSection id="invoices" title={t('officers.invoices.title')}>
             <OfficerInvoices />
