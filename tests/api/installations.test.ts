@@ -2,9 +2,16 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Installation } from '#common/schemas/installations.ts'
-import { billablePeriods, installationEvents, installations, users } from '#server/db/schema/index.ts'
+import {
+  billablePeriods,
+  installationEvents,
+  installations,
+  usageRecords,
+  users,
+} from '#server/db/schema/index.ts'
 import { plainConfiguration } from '#server/db/seed/running-cluster.ts'
 import { hashPassword } from '#server/modules/auth/passwords.ts'
+import { meterHour } from '#server/modules/billing/metering.ts'
 import { createOrganization, memberOf, runningCluster } from '#tests/helpers/billing.ts'
 import { startTestServer, type TestServer } from '#tests/helpers/server.ts'
 
@@ -130,6 +137,18 @@ describe('installing a product', () => {
       .from(billablePeriods)
       .where(and(eq(billablePeriods.resourceKey, `installation:${id}`), isNull(billablePeriods.endedAt)))
     expect(period).toMatchObject({ kind: 'middleware', clusterId, monthlyCapMillicents: 14_750_000 })
+    // The hourly run bills it as its own line, like a cluster's parts.
+    await meterHour(server.db, new Date())
+    const [record] = await server.db
+      .select()
+      .from(usageRecords)
+      .where(eq(usageRecords.resourceKey, `installation:${id}`))
+    expect(record).toMatchObject({
+      kind: 'middleware',
+      clusterId,
+      description: 'PostgreSQL (CloudNativePG) m in databases',
+      amountMillicents: Math.round((14_750 * 1_000) / 730),
+    })
   })
 
   it('keeps the password sealed in the database and reveals it only after the person’s own password', async () => {
@@ -249,6 +268,35 @@ describe('installing a product', () => {
     const twice = await order({})
     expect(twice.statusCode).toBe(409)
     expect(twice.json().code).toBe('ALREADY_INSTALLED')
+  })
+
+  it('fails with the driver’s reason, then a retry resumes from the failed step to installed', async () => {
+    server.ctx.config.provisioning.failureRate = 1
+    const placed = await order({
+      productId: 'valkey',
+      namespace: 'cache',
+      planId: 's',
+      version: '8.1',
+      settings: {},
+    })
+    expect(placed.statusCode, placed.body).toBe(201)
+    const valkey = placed.json().installationId
+    const failed = await waitForStatus(valkey, 'failed')
+    expect(failed.statusReason).toBe(
+      'The namespace could not be created: the cluster’s API server refused it (simulated failure)',
+    )
+    expect(failed.operations[0]).toMatchObject({ kind: 'install', status: 'failed' })
+    server.ctx.config.provisioning.failureRate = 0
+    const retried = await post(`/api/installations/${valkey}/retry`)
+    expect(retried.statusCode, retried.body).toBe(202)
+    const installed = await waitForStatus(valkey, 'installed')
+    expect(installed.operations).toHaveLength(1)
+    expect(installed.operations[0]!.steps.map((step) => [step.name, step.attempts])).toEqual([
+      ['prepare_namespace', 2],
+      ['apply_release', 1],
+      ['wait_for_ready', 1],
+      ['publish_endpoints', 1],
+    ])
   })
 
   it('uninstalls after the typed name, stops metering and keeps the history', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
+import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { DEMO_PASSWORD } from '../../common/demo-accounts.ts'
 import type { ExchangeRates } from '../../common/money.ts'
@@ -116,6 +117,14 @@ test('PostgreSQL from the marketplace: configure, order, follow, reveal, upgrade
   await expect(form.getByTestId('setting-settings_maxConnections')).not.toContainText('Must be')
   await form.getByLabel('Database name').fill('shop')
 
+  const axe = await new AxeBuilder({ page })
+    .include('[data-testid="install-form"]')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze()
+  expect(
+    axe.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? '')),
+  ).toEqual([])
+
   // The live price is the server's; the order's total is the same figure.
   const total = form.getByTestId('install-total')
   await expect(total).toHaveAttribute('data-cents', /\d+/)
@@ -198,4 +207,50 @@ test('PostgreSQL from the marketplace: configure, order, follow, reveal, upgrade
     'data-status',
     'uninstalled',
   )
+})
+
+test('the add-ons list follows an installation live, and the screens read in French, dark, on a phone', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await signIn(page, 'demo')
+  const cluster = await runningCluster(page)
+  await page.goto('/orders/addons')
+  await expect(page.getByRole('heading', { level: 1, name: 'Add-on orders' })).toBeVisible()
+  const placed = await page.request.post('/api/installations', {
+    headers: { 'Idempotency-Key': randomUUID() },
+    data: {
+      productId: 'cert-manager',
+      clusterId: cluster.id,
+      namespace: `certs-${randomBytes(2).toString('hex')}`,
+      planId: null,
+      version: '1.19',
+      settings: {},
+      currency: 'EUR',
+    },
+  })
+  expect(placed.status(), await placed.text()).toBe(201)
+  const id = ((await placed.json()) as Order).installationId!
+  // No reload: the realtime message brings the row, then its state.
+  const row = page.getByTestId(`installation-${id}`)
+  await expect(row.getByTestId('installation-status')).toHaveAttribute('data-status', 'installed', {
+    timeout: LIVE_TIMEOUT,
+  })
+
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.evaluate(() => {
+    localStorage.setItem('theme', 'dark')
+    localStorage.setItem('language', 'fr')
+  })
+  for (const path of ['/orders/addons', `/orders/products/${id}`]) {
+    await page.goto(path)
+    await expect(page.getByTestId('installation-status').first()).toHaveText('Installé')
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow, path).toBeLessThanOrEqual(0)
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+    expect(
+      results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? '')),
+      path,
+    ).toEqual([])
+  }
 })
