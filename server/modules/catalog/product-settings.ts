@@ -75,7 +75,7 @@ export async function settingsValidatorModule(product: Product): Promise<string>
       'const exports = {};',
       'const require = (name) => {',
       '  const helper = globalThis.__settingsValidatorRuntime?.[name];',
-      '  if (!helper) throw new Error(`The settings validator needs ${name}`);',
+      "  if (!helper) throw new Error('The settings validator needs ' + name);",
       '  return helper;',
       '};',
       code,

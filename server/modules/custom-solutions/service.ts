@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm'
 import { formatAmount } from '#common/pricing.ts'
 import { priceProduct } from '#common/product-rules.ts'
 import { absoluteHref, href } from '#common/routes.ts'
@@ -33,6 +33,7 @@ import {
 import { sendMail } from '#server/mail/template.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
 import { toOrderResponse } from '#server/modules/orders/present.ts'
+import { nextReference } from '#server/modules/orders/service.ts'
 
 /**
  * Custom solutions: a customer's request for what the catalog lacks, officers' quotes, and the
@@ -48,10 +49,7 @@ export async function submitCustomSolution(
   request: CustomSolutionRequest,
 ) {
   return inTransaction(ctx.db, async (tx, sqlExecutor) => {
-    const sequence = await tx.execute<{ value: string }>(
-      sql.raw(`SELECT nextval('${customSolutionReferenceSequence.seqName}') AS value`),
-    )
-    const reference = `CS-${new Date().getUTCFullYear()}-${String(Number(sequence.rows[0]?.value)).padStart(6, '0')}`
+    const reference = await nextReference(tx, customSolutionReferenceSequence, 'CS')
     const [row] = await tx
       .insert(customSolutions)
       .values({ ...request, reference, organizationId: caller.organizationId, createdBy: caller.userId })
@@ -176,14 +174,11 @@ export async function sendQuote(ctx: ServerContext, officerId: string, id: strin
 export async function acceptQuote(ctx: ServerContext, caller: Caller, id: string, quoteId: string) {
   return inTransaction(ctx.db, async (tx, sqlExecutor) => {
     const { request, quote } = await openQuote(tx, caller, id, quoteId)
-    const sequence = await tx.execute<{ value: string }>(
-      sql.raw(`SELECT nextval('${orderReferenceSequence.seqName}') AS value`),
-    )
     const total = quote.monthlyTotalCents
     const [order] = await tx
       .insert(orders)
       .values({
-        reference: `ORD-${new Date().getUTCFullYear()}-${String(Number(sequence.rows[0]?.value)).padStart(6, '0')}`,
+        reference: await nextReference(tx, orderReferenceSequence, 'ORD'),
         organizationId: caller.organizationId,
         createdBy: caller.userId,
         kind: 'custom',

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import { PROMO_CODE } from '#common/pricing.ts'
 import {
   installIssues,
@@ -11,22 +11,16 @@ import type { InstallationOrderRequest } from '#common/schemas/installations.ts'
 import type { InstallRequest } from '#common/schemas/products.ts'
 import type { ServerContext } from '#server/context.ts'
 import type { Database, Queryable } from '#server/db/client.ts'
-import {
-  installations,
-  type OrderRow,
-  orderReferenceSequence,
-  orders,
-  organizations,
-} from '#server/db/schema/index.ts'
+import { installations, type OrderRow, orderReferenceSequence, orders } from '#server/db/schema/index.ts'
 import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
-import { conflict, HttpError, invalidFields, notFound, unprocessable } from '#server/lib/errors.ts'
+import { conflict, HttpError, invalidFields, unprocessable } from '#server/lib/errors.ts'
 import { checkProductSettings } from '#server/modules/catalog/product-settings.ts'
 import { findProduct } from '#server/modules/catalog/products.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
 import { findCluster } from '#server/modules/clusters/service.ts'
 import { toOrderResponse } from '#server/modules/orders/present.ts'
-import { isFirstPaidOrder, requestHash } from '#server/modules/orders/service.ts'
+import { beginOrder, isFirstPaidOrder, nextReference, requestHash } from '#server/modules/orders/service.ts'
 import { startInstallationOperation } from '#server/provisioning/installation-engine.ts'
 
 /** What the products on a cluster take from it, for the capacity rule. */
@@ -108,24 +102,8 @@ export async function placeInstallationOrder(
   const hash = requestHash(request)
   const catalog = await getCatalog(ctx.db)
   return inTransaction(ctx.db, async (tx, sqlExecutor) => {
-    const [organization] = await tx
-      .select()
-      .from(organizations)
-      .where(eq(organizations.id, caller.organizationId))
-      .for('update')
-    if (!organization) throw notFound('Organization not found')
-    const [existing] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.organizationId, caller.organizationId), eq(orders.idempotencyKey, idempotencyKey)))
-    if (existing) {
-      if (existing.requestHash !== hash)
-        throw conflict(
-          'This Idempotency-Key was already used for a different order. Use a new key for a new order.',
-          'IDEMPOTENCY_KEY_REUSED',
-        )
-      return { order: toOrderResponse({ ...existing, organizationName: organization.name }), created: false }
-    }
+    const { organization, existing } = await beginOrder(tx, caller, idempotencyKey, hash)
+    if (existing) return { order: existing, created: false }
 
     // The cluster is locked so two orders cannot both take its last free capacity.
     await findCluster(tx, caller, request.clusterId, { lock: true })
@@ -146,13 +124,10 @@ export async function placeInstallationOrder(
       price.totalCents > organization.creditLimitCents
         ? 'The order is above your organization’s credit limit'
         : null
-    const sequence = await tx.execute<{ value: string }>(
-      sql.raw(`SELECT nextval('${orderReferenceSequence.seqName}') AS value`),
-    )
     const [order] = await tx
       .insert(orders)
       .values({
-        reference: `ORD-${new Date().getUTCFullYear()}-${String(Number(sequence.rows[0]?.value)).padStart(6, '0')}`,
+        reference: await nextReference(tx, orderReferenceSequence, 'ORD'),
         organizationId: caller.organizationId,
         createdBy: caller.userId,
         kind: 'product',

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { and, desc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
+import type { PgSequence } from 'drizzle-orm/pg-core'
 import { configurationIssues, priceConfiguration } from '#common/cluster-rules.ts'
 import { PROMO_CODE } from '#common/pricing.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
@@ -13,7 +14,7 @@ import type {
 import type { PageQuery } from '#common/schemas/pagination.ts'
 import { validationMessage } from '#common/validation-messages.ts'
 import type { ServerContext } from '#server/context.ts'
-import type { Queryable } from '#server/db/client.ts'
+import type { Database, Queryable } from '#server/db/client.ts'
 import { clusters, orderReferenceSequence, orders, organizations } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
@@ -117,25 +118,8 @@ export async function placeOrder(
   const hash = requestHash(request)
 
   return inTransaction(ctx.db, async (tx, sqlExecutor) => {
-    const [organization] = await tx
-      .select()
-      .from(organizations)
-      .where(eq(organizations.id, caller.organizationId))
-      .for('update')
-    if (!organization) throw notFound('Organization not found')
-
-    const [existing] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.organizationId, caller.organizationId), eq(orders.idempotencyKey, idempotencyKey)))
-    if (existing) {
-      if (existing.requestHash !== hash)
-        throw conflict(
-          'This Idempotency-Key was already used for a different order. Use a new key for a new order.',
-          'IDEMPOTENCY_KEY_REUSED',
-        )
-      return { order: toOrderResponse({ ...existing, organizationName: organization.name }), created: false }
-    }
+    const { organization, existing } = await beginOrder(tx, caller, idempotencyKey, hash)
+    if (existing) return { order: existing, created: false }
 
     const price = priceConfiguration(request.configuration, catalog, {
       billingCycle: request.billingCycle,
@@ -151,14 +135,10 @@ export async function placeOrder(
       catalog,
       organization.creditLimitCents,
     )
-    const sequence = await tx.execute<{ value: string }>(
-      sql.raw(`SELECT nextval('${orderReferenceSequence.seqName}') AS value`),
-    )
-    const number = Number(sequence.rows[0]?.value)
     const [order] = await tx
       .insert(orders)
       .values({
-        reference: `ORD-${new Date().getUTCFullYear()}-${String(number).padStart(6, '0')}`,
+        reference: await nextReference(tx, orderReferenceSequence, 'ORD'),
         organizationId: caller.organizationId,
         createdBy: caller.userId,
         status: approvalReason ? 'pending_approval' : 'confirmed',
@@ -177,6 +157,39 @@ export async function placeOrder(
       stored = await createClusterForOrder(ctx, tx, sqlExecutor, stored, catalog, caller.userId)
     return { order: toOrderResponse({ ...stored, organizationName: organization.name }), created: true }
   })
+}
+
+/**
+ * The start of every order's transaction: the organization's row locked (its orders are placed one
+ * at a time, so two tabs cannot both spend the promotion or one key), and the order already made
+ * with this Idempotency-Key, if any — the same body returns it, another body is a 409.
+ */
+export async function beginOrder(tx: Database, caller: Caller, idempotencyKey: string, hash: string) {
+  const [organization] = await tx
+    .select()
+    .from(organizations)
+    .where(eq(organizations.id, caller.organizationId))
+    .for('update')
+  if (!organization) throw notFound('Organization not found')
+  const [existing] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.organizationId, caller.organizationId), eq(orders.idempotencyKey, idempotencyKey)))
+  if (existing && existing.requestHash !== hash)
+    throw conflict(
+      'This Idempotency-Key was already used for a different order. Use a new key for a new order.',
+      'IDEMPOTENCY_KEY_REUSED',
+    )
+  return {
+    organization,
+    existing: existing ? toOrderResponse({ ...existing, organizationName: organization.name }) : null,
+  }
+}
+
+/** A readable reference from a sequence: ORD-2026-000123, CS-2026-000101. */
+export async function nextReference(tx: Database, sequence: PgSequence, prefix: string): Promise<string> {
+  const next = await tx.execute<{ value: string }>(sql.raw(`SELECT nextval('${sequence.seqName}') AS value`))
+  return `${prefix}-${new Date().getUTCFullYear()}-${String(Number(next.rows[0]?.value)).padStart(6, '0')}`
 }
 
 /** A live cluster of the organization already has this name: a 409 the wizard shows on the name. */
