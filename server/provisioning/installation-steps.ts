@@ -11,7 +11,7 @@ import {
   installations,
   orders,
 } from '#server/db/schema/index.ts'
-import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
+import type { SqlExecutor } from '#server/db/transaction.ts'
 import type { ClusterStepAttempt, InstallationStepJob } from '#server/jobs/provisioning.ts'
 import { enqueueInstallationStep } from '#server/jobs/provisioning.ts'
 import { generatePassword, sealSecret } from '#server/lib/secrets.ts'
@@ -30,6 +30,7 @@ import {
   installationFinishedMessage,
 } from './installation-lifecycle.ts'
 import { stepLabel } from './lifecycle.ts'
+import { askDriver, runStepJob, type StepJobRun } from './step-jobs.ts'
 
 /**
  * The installation step job, as the cluster's (server/provisioning/step-runner.ts): lock the
@@ -37,28 +38,20 @@ import { stepLabel } from './lifecycle.ts'
  * one transaction. A crash leaves the old state with its job, or the new state with the next.
  */
 
-const INLINE_WAIT_SECONDS = 0.25
-const INLINE_WAIT_BUDGET_MS = 2_000
-
-export async function runInstallationStep(
+export function runInstallationStep(
   ctx: ServerContext,
   job: InstallationStepJob,
   attempt: ClusterStepAttempt,
 ): Promise<void> {
-  const inlineWaitDeadline = Date.now() + INLINE_WAIT_BUDGET_MS
-  try {
-    await inTransaction(ctx.db, (tx, sqlExecutor) =>
-      advanceStep(tx, sqlExecutor, ctx, job, { restarted: attempt.retryCount > 0, inlineWaitDeadline }),
-    )
-  } catch (error) {
-    if (attempt.retryCount < attempt.retryLimit) throw error
-    const reason = `The step kept failing and was given up after ${attempt.retryLimit + 1} attempts: ${(error as Error).message}`
-    await inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return runStepJob(
+    ctx,
+    attempt,
+    (tx, sqlExecutor, run) => advanceStep(tx, sqlExecutor, ctx, job, run),
+    async (tx, sqlExecutor, reason) => {
       const locked = await lockStep(tx, job)
       if (locked) await failOperation(tx, sqlExecutor, locked, reason)
-    })
-    throw error
-  }
+    },
+  )
 }
 
 type LockedStep = {
@@ -97,7 +90,7 @@ async function advanceStep(
   sqlExecutor: SqlExecutor,
   ctx: ServerContext,
   job: InstallationStepJob,
-  options: { restarted: boolean; inlineWaitDeadline: number },
+  options: StepJobRun,
 ): Promise<void> {
   const locked = await lockStep(tx, job)
   if (!locked) return
@@ -114,13 +107,7 @@ async function advanceStep(
 
   const target = await driverInstallationOf(tx, installation, operation.parameters)
   const driver = await getDriver(ctx, target.driver)
-  let outcome: InstallationStepOutcome = await driver.installations.run(operation.kind, target, run)
-  while (outcome.state === 'waiting') {
-    const waitMs = Math.max(0, outcome.retryAfterSeconds) * 1000
-    if (waitMs > INLINE_WAIT_SECONDS * 1000 || Date.now() + waitMs > options.inlineWaitDeadline) break
-    await new Promise((resolve) => setTimeout(resolve, waitMs))
-    outcome = await driver.installations.run(operation.kind, target, run)
-  }
+  const outcome = await askDriver(() => driver.installations.run(operation.kind, target, run), options)
   const started = { ...step, status: 'running' as const, startedAt: run.startedAt, attempts }
 
   switch (outcome.state) {

@@ -11,7 +11,7 @@ import {
   clusters,
   dataCenters,
 } from '#server/db/schema/index.ts'
-import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
+import type { SqlExecutor } from '#server/db/transaction.ts'
 import {
   type ClusterStepAttempt,
   type ClusterStepJob,
@@ -31,6 +31,7 @@ import { DATA_CENTER_FIELDS, type DriverDataCenter, getDriver, toDriverCluster }
 import { stepLabel } from './lifecycle.ts'
 import { failOperation, finishOperation } from './operation-outcome.ts'
 import { poolsOf } from './operation-parameters.ts'
+import { askDriver, runStepJob, type StepJobRun } from './step-jobs.ts'
 
 /**
  * The step job: locks the cluster and the step, asks the cluster's driver how the step stands, and
@@ -38,36 +39,18 @@ import { poolsOf } from './operation-parameters.ts'
  * the operation) in one transaction.
  */
 
-/**
- * A step that will be done within this many seconds is waited for inside its transaction rather
- * than recorded as waiting and re-enqueued, for at most INLINE_WAIT_BUDGET_MS per job: fast (test,
- * benchmark) speeds then cost one transaction per step and no polling round trip, while real
- * speeds hold a connection only for a step's last quarter second.
- */
-const INLINE_WAIT_SECONDS = 0.25
-const INLINE_WAIT_BUDGET_MS = 2_000
-
-/**
- * Runs one step job. A thrown error (the database, a driver that could not be reached) is retried
- * by the queue; when the last retry fails too, the operation fails with it, so nothing stays
- * "provisioning" for ever. A driver's own `failed` answer is final at once.
- */
-export async function runClusterStep(
+/** Runs one step job (server/provisioning/step-jobs.ts says how every step job runs). */
+export function runClusterStep(
   ctx: ServerContext,
   job: ClusterStepJob,
   attempt: ClusterStepAttempt,
 ): Promise<void> {
-  const inlineWaitDeadline = Date.now() + INLINE_WAIT_BUDGET_MS
-  try {
-    await inTransaction(ctx.db, (tx, sqlExecutor) =>
-      advanceStep(tx, sqlExecutor, ctx, job, { restarted: attempt.retryCount > 0, inlineWaitDeadline }),
-    )
-  } catch (error) {
-    if (attempt.retryCount < attempt.retryLimit) throw error
-    const reason = `The step kept failing and was given up after ${attempt.retryLimit + 1} attempts: ${(error as Error).message}`
-    await inTransaction(ctx.db, (tx, sqlExecutor) => failStepGivenUp(tx, sqlExecutor, ctx, job, reason))
-    throw error
-  }
+  return runStepJob(
+    ctx,
+    attempt,
+    (tx, sqlExecutor, run) => advanceStep(tx, sqlExecutor, ctx, job, run),
+    (tx, sqlExecutor, reason) => failStepGivenUp(tx, sqlExecutor, ctx, job, reason),
+  )
 }
 
 /** The job's last retry failed too: fail the operation at its step, if it is still running. */
@@ -87,7 +70,7 @@ async function advanceStep(
   sqlExecutor: SqlExecutor,
   ctx: ServerContext,
   job: ClusterStepJob,
-  options: { restarted: boolean; inlineWaitDeadline: number },
+  options: StepJobRun,
 ): Promise<void> {
   const locked = await lockStep(tx, job)
   if (!locked) return
@@ -107,14 +90,7 @@ async function advanceStep(
   }
   const driver = await getDriver(ctx, cluster.driver as DriverName)
   const driverCluster = toDriverCluster(cluster, locked.dataCenter)
-  let outcome = await callDriver(driver, operation, driverCluster, run)
-  for (;;) {
-    if (outcome.state !== 'waiting') break
-    const waitMs = Math.max(0, outcome.retryAfterSeconds) * 1000
-    if (waitMs > INLINE_WAIT_SECONDS * 1000 || Date.now() + waitMs > options.inlineWaitDeadline) break
-    await new Promise((resolve) => setTimeout(resolve, waitMs))
-    outcome = await callDriver(driver, operation, driverCluster, run)
-  }
+  const outcome = await askDriver(() => callDriver(driver, operation, driverCluster, run), options)
   const started = { ...step, status: 'running' as const, startedAt: run.startedAt, attempts }
 
   switch (outcome.state) {
