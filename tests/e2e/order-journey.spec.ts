@@ -137,7 +137,7 @@ test('order journey: suggestion, PARIS, live provisioning, kubeconfig, scale, up
 
   // Delete, with the name typed.
   await page.goto(`/clusters/${clusterId}?tab=settings`)
-  await page.getByTestId('delete-cluster-button').click()
+  await page.getByTestId('delete-button').click()
   await expect(page.getByTestId('delete-confirm')).toBeDisabled()
   await page.getByTestId('delete-confirm-input').fill(name)
   await page.getByTestId('delete-confirm').click()
