@@ -97,10 +97,25 @@ describe('loadConfig', () => {
     expect(error.message).not.toContain('\n')
   })
 
-  it('requires SESSION_SECRET in production', () => {
-    const error = configErrorFor({ NODE_ENV: 'production', SESSION_SECRET: '' })
+  it('requires SESSION_SECRET and SECRETS_KEY in production', () => {
+    const key = Buffer.alloc(32, 1).toString('base64')
+    const error = configErrorFor({ NODE_ENV: 'production', SESSION_SECRET: '', SECRETS_KEY: key })
     expect(error.message).toBe('Invalid environment variable SESSION_SECRET: required in production')
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET }).isProduction).toBe(true)
+    expect(configErrorFor({ NODE_ENV: 'production', SESSION_SECRET: SECRET }).message).toBe(
+      'Invalid environment variable SECRETS_KEY: required in production',
+    )
+    expect(configErrorFor({ SECRETS_KEY: 'c2hvcnQ=' }).message).toBe(
+      'Invalid environment variable SECRETS_KEY: must be 32 bytes in base64',
+    )
+    const production = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, SECRETS_KEY: key })
+    expect(production.isProduction).toBe(true)
+    expect(production.secretsKey.equals(Buffer.alloc(32, 1))).toBe(true)
+  })
+
+  it('outside production derives the secrets key from the session secret, the same on every start', () => {
+    const first = loadConfig({ SESSION_SECRET: SECRET })
+    expect(first.secretsKey).toHaveLength(32)
+    expect(loadConfig({ SESSION_SECRET: SECRET }).secretsKey.equals(first.secretsKey)).toBe(true)
   })
 
   it('outside production generates a session secret once and keeps it under DATA_DIR', () => {

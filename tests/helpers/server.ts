@@ -21,6 +21,8 @@ import { OFFLINE_RATES } from '../../scripts/server-process.ts'
 import { TEMPLATE_DATABASE } from '../setup/postgres.ts'
 
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789-abcdefghijkl'
+/** The secrets key of test servers (production ones need one). */
+export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64')
 export const APP_ORIGIN = 'http://localhost:3000'
 
 /** A fresh database copied from the migrated, seeded template. */
@@ -57,6 +59,7 @@ export async function startTestServer(environment: Record<string, string> = {}):
     NODE_ENV: 'test',
     APP_URL: APP_ORIGIN,
     SESSION_SECRET: TEST_SESSION_SECRET,
+    SECRETS_KEY: TEST_SECRETS_KEY,
     DATA_DIR: path.join(os.tmpdir(), 'clusterdeck-test-data'),
     LOG_LEVEL: 'silent',
     ...OFFLINE_RATES,

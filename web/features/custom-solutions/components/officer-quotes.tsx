@@ -63,9 +63,12 @@ export function OfficerCustomSolutions() {
   const requests = useOfficerCustomSolutions(status)
   return (
     <div className="grid gap-4" data-testid="officer-custom-solutions">
-      <label className="grid max-w-xs gap-1.5 text-sm font-medium">
-        {t('customSolutions.officers.status')}
+      <div className="grid max-w-xs gap-1.5">
+        <label htmlFor="officer-custom-solution-status" className="text-sm font-medium">
+          {t('customSolutions.officers.status')}
+        </label>
         <NativeSelect
+          id="officer-custom-solution-status"
           value={status ?? ''}
           onChange={(event) => setStatus((event.target.value || null) as CustomSolutionStatus | null)}
         >
@@ -76,7 +79,7 @@ export function OfficerCustomSolutions() {
             </option>
           ))}
         </NativeSelect>
-      </label>
+      </div>
       {requests.isPending ? (
         <LoadingBlock label={t('customSolutions.loading')} rows={2} />
       ) : requests.isError ? (

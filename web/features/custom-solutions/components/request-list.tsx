@@ -120,10 +120,17 @@ function RequestCard({ request }: { request: CustomSolution }) {
               trigger={<Button variant="outline">{t('customSolutions.quote.decline')}</Button>}
               title={t('customSolutions.quote.declineTitle')}
               description={
-                <label className="grid gap-1.5 text-sm">
-                  {t('customSolutions.quote.declineReason')}
-                  <Textarea value={reason} onChange={(event) => setReason(event.target.value)} rows={3} />
-                </label>
+                <span className="grid gap-1.5 text-sm">
+                  <label htmlFor={`decline-reason-${request.id}`}>
+                    {t('customSolutions.quote.declineReason')}
+                  </label>
+                  <Textarea
+                    id={`decline-reason-${request.id}`}
+                    value={reason}
+                    onChange={(event) => setReason(event.target.value)}
+                    rows={3}
+                  />
+                </span>
               }
               confirmLabel={t('customSolutions.quote.decline')}
               pendingLabel={t('customSolutions.quote.decline')}
