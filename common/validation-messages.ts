@@ -98,6 +98,7 @@ export const VALIDATION_MESSAGES = {
   productClusterType: '{{product}} does not run on {{type}} clusters',
   productKubernetesVersion: '{{product}} needs Kubernetes {{version}} or later',
   productClusterState: 'The cluster must be running to install on it',
+  addOnAlreadyOnCluster: '{{product}} is already on this cluster: an add-on serves the whole cluster',
   productCapacity:
     'The cluster lacks {{cpu}} vCPU and {{memory}} GiB of free capacity for {{product}}: add nodes to a pool',
   namespaceFormat: 'Use lower-case letters, digits and dashes, starting with a letter (at most 63)',

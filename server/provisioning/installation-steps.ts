@@ -3,6 +3,7 @@ import { href } from '#common/routes.ts'
 import type { ServerContext } from '#server/context.ts'
 import type { Database } from '#server/db/client.ts'
 import {
+  clusters,
   type InstallationOperationRow,
   type InstallationRow,
   type InstallationStepRow,
@@ -15,7 +16,7 @@ import type { SqlExecutor } from '#server/db/transaction.ts'
 import type { ClusterStepAttempt, InstallationStepJob } from '#server/jobs/provisioning.ts'
 import { enqueueInstallationStep } from '#server/jobs/provisioning.ts'
 import { generatePassword, sealSecret } from '#server/lib/secrets.ts'
-import { syncInstallationMeter } from '#server/modules/billing/meter.ts'
+import { syncClusterMeter, syncInstallationMeter } from '#server/modules/billing/meter.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
 import type { InstallationStepOutcome, InstallationStepRun } from './driver.ts'
 import { getDriver } from './drivers.ts'
@@ -30,6 +31,7 @@ import {
   installationFinishedMessage,
 } from './installation-lifecycle.ts'
 import { stepLabel } from './lifecycle.ts'
+import { monthlyPriceCentsOf } from './operation-outcome.ts'
 import { askDriver, runStepJob, type StepJobRun } from './step-jobs.ts'
 
 /**
@@ -224,6 +226,7 @@ async function finishOperation(
   if (operation.kind === 'uninstall') {
     changes.uninstalledAt = now
     changes.endpoints = []
+    await removeFromClusterConfiguration(tx, installation, now)
   }
   await tx.update(installations).set(changes).where(eq(installations.id, installation.id))
   await syncInstallationMeter(tx, installation.id, now)
@@ -292,4 +295,28 @@ async function failOperation(
       link: href('productOrder', { id: installation.id }),
     })
   await publishInstallationChange(sqlExecutor, installation, 'failed', null)
+}
+
+/**
+ * An add-on chosen with the cluster, once removed, leaves the cluster's configuration, its monthly
+ * price and its bill at this hour.
+ */
+async function removeFromClusterConfiguration(tx: Database, installation: InstallationRow, at: Date) {
+  if (installation.productKind !== 'add_on') return
+  const [cluster] = await tx
+    .select()
+    .from(clusters)
+    .where(eq(clusters.id, installation.clusterId))
+    .for('update')
+  const configuration = cluster?.configuration
+  if (!cluster || !configuration?.addOnIds.includes(installation.productId)) return
+  const changed = {
+    ...configuration,
+    addOnIds: configuration.addOnIds.filter((id) => id !== installation.productId),
+  }
+  await tx
+    .update(clusters)
+    .set({ configuration: changed, monthlyPriceCents: await monthlyPriceCentsOf(tx, changed), updatedAt: at })
+    .where(eq(clusters.id, cluster.id))
+  await syncClusterMeter(tx, cluster.id, at)
 }

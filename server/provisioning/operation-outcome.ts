@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm'
+import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import { monthlyPrice } from '#common/pricing.ts'
 import type { ClusterConfiguration } from '#common/schemas/clusters.ts'
 import type { ServerContext } from '#server/context.ts'
@@ -23,6 +23,7 @@ import { composeMail } from '#server/mail/template.ts'
 import { syncClusterMeter, syncInstallationMeter } from '#server/modules/billing/meter.ts'
 import { publishClusterChange, recordEvent, tellRequester } from './announcements.ts'
 import type { UpgradeParameters } from './driver.ts'
+import { recordInstalledProduct } from './installed-products.ts'
 import { finishedMessage, OPERATION_NAMES, RESTING_STATUS, stepLabel } from './lifecycle.ts'
 import { applyScale, configurationOf, poolsOf } from './operation-parameters.ts'
 
@@ -76,6 +77,20 @@ export async function finishOperation(
   })
 
   if (operation.kind === 'create') {
+    // The add-ons chosen in the wizard are installations from now on, managed like any other
+    // (an add-on the marketplace does not offer as a product stays part of the cluster only).
+    for (const addOnId of await offeredProducts(tx, configuration.addOnIds))
+      await recordInstalledProduct(tx, {
+        organizationId: cluster.organizationId,
+        clusterId: cluster.id,
+        productId: addOnId,
+        namespace: addOnId,
+        planId: null,
+        orderId: cluster.orderId,
+        createdBy: operation.requestedBy,
+        at: now,
+        secretsKey: ctx.config.secretsKey,
+      })
     if (cluster.orderId) {
       await tx
         .update(orders)
@@ -152,7 +167,10 @@ export async function failOperation(
 }
 
 /** The month's price of the configuration at catalog prices (the same sum the order made). */
-async function monthlyPriceCentsOf(tx: Database, configuration: ClusterConfiguration): Promise<number> {
+export async function monthlyPriceCentsOf(
+  tx: Database,
+  configuration: ClusterConfiguration,
+): Promise<number> {
   // One after the other: a transaction's queries share its one connection.
   const flavorIds = [...new Set(configuration.nodePools.map((pool) => pool.flavorId))]
   const [clusterType] = await tx
@@ -190,4 +208,14 @@ async function endInstallationsOf(tx: Database, clusterId: string, at: Date): Pr
     .where(and(eq(installations.clusterId, clusterId), ne(installations.status, 'uninstalled')))
     .returning({ id: installations.id })
   for (const installation of ended) await syncInstallationMeter(tx, installation.id, at)
+}
+
+/** The ids among these that the marketplace offers as products (their details are filled in). */
+async function offeredProducts(tx: Database, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return []
+  const rows = await tx
+    .select({ id: addOns.id })
+    .from(addOns)
+    .where(and(inArray(addOns.id, ids), sql`${addOns.details} <> '{}'::jsonb`))
+  return ids.filter((id) => rows.some((row) => row.id === id))
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Installation } from '#common/schemas/installations.ts'
 import {
   billablePeriods,
+  clusters,
   installationEvents,
   installations,
   usageRecords,
@@ -13,6 +14,7 @@ import { plainConfiguration } from '#server/db/seed/running-cluster.ts'
 import { hashPassword } from '#server/modules/auth/passwords.ts'
 import { meterHour } from '#server/modules/billing/metering.ts'
 import { createOrganization, memberOf, runningCluster } from '#tests/helpers/billing.ts'
+import { orderCluster, waitForClusterStatus } from '#tests/helpers/clusters.ts'
 import { startTestServer, type TestServer } from '#tests/helpers/server.ts'
 
 /**
@@ -26,12 +28,14 @@ let server: TestServer
 let member: Awaited<ReturnType<typeof memberOf>>
 let stranger: Awaited<ReturnType<typeof memberOf>>
 let clusterId: string
+let organizationId: string
 let strangerClusterId: string
 
 beforeAll(async () => {
   server = await startTestServer({ PROVISIONING_SPEED: '2000' })
   const since = new Date('2026-11-01T00:00:00Z')
   const organization = await createOrganization(server.db)
+  organizationId = organization.id
   member = await memberOf(server, organization.id, 'user')
   await server.db
     .update(users)
@@ -334,5 +338,71 @@ describe('installing a product', () => {
       .from(installationEvents)
       .where(eq(installationEvents.installationId, id))
     expect(events.at(-1)!.message).toBe('PostgreSQL (CloudNativePG) was removed')
+  })
+})
+
+describe('add-ons chosen with the cluster', () => {
+  it('become installations, billed with the cluster until one is removed', async () => {
+    const requester = { userId: member.userId, organizationId, email: member.email }
+    const { cluster } = await orderCluster(server.ctx, requester, 'with-add-ons', {
+      addOnIds: ['monitoring'],
+    })
+    await waitForClusterStatus(server.db, cluster.id, 'running')
+    const listed = await server.app.inject({
+      method: 'GET',
+      url: `/api/installations?clusterId=${cluster.id}`,
+      headers: member.headers,
+    })
+    const [monitoring] = listed.json().items
+    expect(monitoring).toMatchObject({ productId: 'monitoring', productKind: 'add_on', status: 'installed' })
+    const openPeriods = async () =>
+      (
+        await server.db
+          .select({ resourceKey: billablePeriods.resourceKey })
+          .from(billablePeriods)
+          .where(and(eq(billablePeriods.clusterId, cluster.id), isNull(billablePeriods.endedAt)))
+      ).map((period) => period.resourceKey)
+    expect(await openPeriods()).toContain(`add-on:${cluster.id}:monitoring`)
+    expect(await openPeriods()).not.toContain(`installation:${monitoring.id}`)
+
+    // An add-on serves the whole cluster: a second one is refused.
+    const again = await order({
+      productId: 'monitoring',
+      clusterId: cluster.id,
+      namespace: 'other',
+      planId: null,
+      version: monitoring.version,
+      settings: {},
+    })
+    expect(again.statusCode).toBe(422)
+    expect(again.json().message).toBe(
+      `${monitoring.productName} is already on this cluster: an add-on serves the whole cluster`,
+    )
+
+    const removed = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/installations/${monitoring.id}`,
+      headers: member.headers,
+      payload: { confirmName: monitoring.productName },
+    })
+    expect(removed.statusCode, removed.body).toBe(202)
+    await waitForStatus(monitoring.id, 'uninstalled')
+    const [after] = await server.db.select().from(clusters).where(eq(clusters.id, cluster.id))
+    expect(after!.configuration!.addOnIds).toEqual([])
+    expect(await openPeriods()).not.toContain(`add-on:${cluster.id}:monitoring`)
+
+    // Installed again from the marketplace, it is billed as an installation of its own.
+    const reinstalled = await order({
+      productId: 'monitoring',
+      clusterId: cluster.id,
+      namespace: 'monitoring',
+      planId: null,
+      version: monitoring.version,
+      settings: {},
+    })
+    expect(reinstalled.statusCode, reinstalled.body).toBe(201)
+    const id = reinstalled.json().installationId
+    await waitForStatus(id, 'installed')
+    expect(await openPeriods()).toContain(`installation:${id}`)
   })
 })

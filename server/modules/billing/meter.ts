@@ -139,25 +139,38 @@ export const BILLABLE_INSTALLATION_STATUSES: readonly InstallationStatus[] = [
 /**
  * The same for an installation: one resource at its monthly price (capped like an add-on's),
  * billed to the installation's cluster from the hour it is installed to the hour it is removed.
+ * An add-on chosen in the cluster's wizard stays part of the cluster's bill until it is removed.
  */
 export async function syncInstallationMeter(tx: Database, installationId: string, at: Date): Promise<void> {
-  const [installation] = await tx.select().from(installations).where(eq(installations.id, installationId))
-  if (!installation) return
+  const [row] = await tx
+    .select({
+      installation: installations,
+      addOnIds: sql<string[] | null>`${clusters.configuration} -> 'addOnIds'`,
+    })
+    .from(installations)
+    .innerJoin(clusters, eq(clusters.id, installations.clusterId))
+    .where(eq(installations.id, installationId))
+  if (!row) return
+  const { installation } = row
+  // An add-on chosen with the cluster is billed with it (its configuration's add-ons) until removed.
+  const billedWithCluster =
+    installation.productKind === 'add_on' && (row.addOnIds ?? []).includes(installation.productId)
   const resourceKey = `installation:${installation.id}`
-  const resources: BillableResource[] = BILLABLE_INSTALLATION_STATUSES.includes(installation.status)
-    ? [
-        {
-          resourceKey,
-          kind: installation.productKind === 'add_on' ? 'add_on' : 'middleware',
-          clusterId: installation.clusterId,
-          description: `${installation.productName}${installation.planId ? ` ${installation.planId}` : ''} in ${installation.namespace}`,
-          quantity: 1,
-          hourlyMillicents: hourlyMillicentsOf(installation.monthlyPriceCents),
-          monthlyCapMillicents: installation.monthlyPriceCents * MILLICENTS_PER_CENT,
-          billingCycle: 'monthly',
-        },
-      ]
-    : []
+  const resources: BillableResource[] =
+    BILLABLE_INSTALLATION_STATUSES.includes(installation.status) && !billedWithCluster
+      ? [
+          {
+            resourceKey,
+            kind: installation.productKind === 'add_on' ? 'add_on' : 'middleware',
+            clusterId: installation.clusterId,
+            description: `${installation.productName}${installation.planId ? ` ${installation.planId}` : ''} in ${installation.namespace}`,
+            quantity: 1,
+            hourlyMillicents: hourlyMillicentsOf(installation.monthlyPriceCents),
+            monthlyCapMillicents: installation.monthlyPriceCents * MILLICENTS_PER_CENT,
+            billingCycle: 'monthly',
+          },
+        ]
+      : []
   const open = await tx
     .select()
     .from(billablePeriods)

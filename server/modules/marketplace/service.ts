@@ -9,9 +9,16 @@ import {
 import type { Catalog } from '#common/schemas/catalog.ts'
 import type { InstallationOrderRequest } from '#common/schemas/installations.ts'
 import type { InstallRequest } from '#common/schemas/products.ts'
+import { validationMessage } from '#common/validation-messages.ts'
 import type { ServerContext } from '#server/context.ts'
 import type { Database, Queryable } from '#server/db/client.ts'
-import { installations, type OrderRow, orderReferenceSequence, orders } from '#server/db/schema/index.ts'
+import {
+  type Cluster,
+  installations,
+  type OrderRow,
+  orderReferenceSequence,
+  orders,
+} from '#server/db/schema/index.ts'
 import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { conflict, HttpError, invalidFields, unprocessable } from '#server/lib/errors.ts'
@@ -29,6 +36,23 @@ async function installedFootprints(db: Queryable, clusterId: string) {
     .select({ cpuMillicores: installations.cpuMillicores, memoryMib: installations.memoryMib })
     .from(installations)
     .where(and(eq(installations.clusterId, clusterId), ne(installations.status, 'uninstalled')))
+}
+
+/** An add-on serves a whole cluster: chosen with it, or installed since and not removed. */
+async function addOnOnCluster(db: Queryable, cluster: Cluster, productId: string): Promise<boolean> {
+  if (cluster.configuration?.addOnIds.includes(productId)) return true
+  const [live] = await db
+    .select({ id: installations.id })
+    .from(installations)
+    .where(
+      and(
+        eq(installations.clusterId, cluster.id),
+        eq(installations.productId, productId),
+        ne(installations.status, 'uninstalled'),
+      ),
+    )
+    .limit(1)
+  return live !== undefined
 }
 
 /**
@@ -67,6 +91,11 @@ export async function checkInstall(
     },
     catalog ?? (await getCatalog(db)),
   )
+  if (product.kind === 'add_on' && (await addOnOnCluster(db, cluster, product.id)))
+    issues.push({
+      path: ['clusterId'],
+      message: validationMessage('addOnAlreadyOnCluster', { product: product.name }),
+    })
   if (issues.length > 0)
     throw new HttpError(422, issues.map((issue) => issue.message).join(' '), {
       code: 'INSTALL_REFUSED',

@@ -91,6 +91,7 @@ export const validation: typeof english = {
   productClusterType: '{{product}} ne fonctionne pas sur les clusters {{type}}',
   productKubernetesVersion: '{{product}} demande Kubernetes {{version}} ou plus récent',
   productClusterState: 'Le cluster doit être en marche pour y installer un produit',
+  addOnAlreadyOnCluster: '{{product}} est déjà sur ce cluster : un module sert tout le cluster',
   productCapacity:
     'Il manque au cluster {{cpu}} vCPU et {{memory}} Gio de capacité libre pour {{product}} : ajoutez des nœuds à un groupe',
   namespaceFormat: 'Lettres minuscules, chiffres et tirets, en commençant par une lettre (63 au plus)',
