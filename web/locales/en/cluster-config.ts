@@ -116,7 +116,8 @@ export const clusterConfig = {
     addCidr: 'Add an address block',
   },
   addOns: {
-    legend: 'Managed add-ons, installed and kept up to date for you. Prices are per cluster and month.',
+    legend:
+      'Managed add-ons, installed with their default settings and kept up to date for you. Prices are per cluster and month. Once the cluster runs, change their settings, upgrade or remove them from Orders → Add-ons.',
     categories: {
       observability: 'Observability',
       security: 'Security',

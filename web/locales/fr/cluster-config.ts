@@ -119,7 +119,8 @@ export const clusterConfig: typeof en = {
     addCidr: 'Ajouter un bloc d’adresses',
   },
   addOns: {
-    legend: 'Des modules gérés, installés et tenus à jour pour vous. Prix par cluster et par mois.',
+    legend:
+      'Des modules gérés, installés avec leurs paramètres par défaut et tenus à jour pour vous. Prix par cluster et par mois. Une fois le cluster en service, modifiez leurs paramètres, mettez-les à niveau ou retirez-les depuis Commandes → Modules.',
     categories: {
       observability: 'Observabilité',
       security: 'Sécurité',
