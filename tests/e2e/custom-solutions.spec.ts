@@ -62,6 +62,8 @@ test('a custom solution: request, the officer’s quote, acceptance, an order', 
   expect(order).toMatchObject({ kind: 'custom', status: 'confirmed', price: { totalCents: 257_500 } })
   await expect(card.getByTestId('custom-solution-status')).toHaveText('Accepted')
   await expect(card.getByTestId('custom-solution-order')).toBeVisible()
+  await card.getByRole('link', { name: 'View the order' }).click()
+  await expect(page.getByTestId('order-subject')).toHaveText(`${request.reference} · ${title}`)
   const stored = await page.request.get(`/api/orders/${order.id}`)
   expect(stored.status()).toBe(200)
   expect(((await stored.json()) as Order).customSolution).toMatchObject({ reference: request.reference })

@@ -45,6 +45,8 @@ export const orders = {
   columns: {
     reference: 'Reference',
     cluster: 'Cluster',
+    product: 'Product',
+    customSolution: 'Custom solution',
     status: 'Status',
     total: 'Total',
     date: 'Date',

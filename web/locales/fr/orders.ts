@@ -49,6 +49,8 @@ export const orders: typeof english = {
   columns: {
     reference: 'Référence',
     cluster: 'Cluster',
+    product: 'Produit',
+    customSolution: 'Solution sur mesure',
     status: 'État',
     total: 'Total',
     date: 'Date',

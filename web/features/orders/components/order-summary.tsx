@@ -1,5 +1,7 @@
 import { Ban, Clock, ShieldCheck } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { href } from '#common/routes.ts'
 import type { Order } from '#common/schemas/clusters.ts'
 import { Alert, AlertDescription, AlertTitle } from '#web/components/ui/alert.tsx'
 import { useDateFormat } from '#web/lib/format-date.ts'
@@ -34,8 +36,29 @@ export function OrderSummary({ order }: { order: Order }) {
       </div>
       <dl className="grid gap-3 text-sm sm:grid-cols-3">
         <div className="grid gap-0.5">
-          <dt className="text-muted-foreground">{t('orders.columns.cluster')}</dt>
-          <dd className="font-medium break-all">{order.clusterName}</dd>
+          <dt className="text-muted-foreground">
+            {order.customSolution
+              ? t('orders.columns.customSolution')
+              : order.product
+                ? t('orders.columns.product')
+                : t('orders.columns.cluster')}
+          </dt>
+          <dd className="font-medium break-all" data-testid="order-subject">
+            {order.customSolution ? (
+              `${order.customSolution.reference} · ${order.customSolution.title}`
+            ) : order.product && order.installationId ? (
+              <Link
+                to={href('productOrder', { id: order.installationId })}
+                className="text-primary underline-offset-4 hover:underline"
+              >
+                {order.product.productName} → {order.clusterName}
+              </Link>
+            ) : order.product ? (
+              `${order.product.productName} → ${order.clusterName}`
+            ) : (
+              order.clusterName
+            )}
+          </dd>
         </div>
         <div className="grid gap-0.5">
           <dt className="text-muted-foreground">{t('orders.columns.total')}</dt>
