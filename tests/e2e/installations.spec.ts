@@ -116,6 +116,8 @@ test('PostgreSQL from the marketplace: configure, order, follow, reveal, upgrade
   await connections.fill('300')
   await expect(form.getByTestId('setting-settings_maxConnections')).not.toContainText('Must be')
   await form.getByLabel('Database name').fill('shop')
+  // An array of choices is one checkbox each.
+  await form.getByRole('checkbox', { name: 'pgvector' }).check()
 
   const axe = await new AxeBuilder({ page })
     .include('[data-testid="install-form"]')
@@ -141,6 +143,7 @@ test('PostgreSQL from the marketplace: configure, order, follow, reveal, upgrade
     planId: 'm',
     version: '17.6',
     namespace: 'shop-db',
+    settings: { databaseName: 'shop', maxConnections: 300, extensions: ['pg_stat_statements', 'pgvector'] },
   })
   const id = order.installationId!
   await expect(page).toHaveURL(new RegExp(`/orders/products/${id}$`))

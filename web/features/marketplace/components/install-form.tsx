@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { ArrowLeft } from 'lucide-react'
+import { ArrowLeft, CircleAlert, Info } from 'lucide-react'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
@@ -13,7 +13,7 @@ import type { Catalog } from '#common/schemas/catalog.ts'
 import type { ClusterSummary, PriceBreakdown } from '#common/schemas/clusters.ts'
 import type { InstallationOrderRequest } from '#common/schemas/installations.ts'
 import type { Product } from '#common/schemas/products.ts'
-import { Alert } from '#web/components/ui/alert.tsx'
+import { Alert, AlertDescription, AlertTitle } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
@@ -134,13 +134,16 @@ export function InstallForm({
       </Button>
       {targets.length === 0 ? (
         <Alert>
-          <p>{t('installations.noClusters')}</p>
-          <Link
-            to={href('configureCluster')}
-            className="font-medium text-primary underline-offset-4 hover:underline"
-          >
-            {t('installations.configureCluster')}
-          </Link>
+          <Info aria-hidden="true" />
+          <AlertTitle>{t('installations.noClusters')}</AlertTitle>
+          <AlertDescription>
+            <Link
+              to={href('configureCluster')}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {t('installations.configureCluster')}
+            </Link>
+          </AlertDescription>
         </Alert>
       ) : (
         <div className="grid gap-1.5">
@@ -272,16 +275,19 @@ export function InstallForm({
 
       {refusal && (
         <Alert variant="destructive" data-testid="install-refusal">
-          <p>{refusal}</p>
+          <CircleAlert aria-hidden="true" />
+          <AlertTitle>{refusal}</AlertTitle>
           {/capacity|lacks/i.test(refusal) && clusterId && (
-            <Link
-              to={href('clusterDetail', { id: clusterId })}
-              className="font-medium underline-offset-4 hover:underline"
-            >
-              {t('installations.scalePool', {
-                cluster: targets.find((target) => target.cluster.id === clusterId)?.cluster.name ?? '',
-              })}
-            </Link>
+            <AlertDescription>
+              <Link
+                to={href('clusterDetail', { id: clusterId })}
+                className="font-medium underline-offset-4 hover:underline"
+              >
+                {t('installations.scalePool', {
+                  cluster: targets.find((target) => target.cluster.id === clusterId)?.cluster.name ?? '',
+                })}
+              </Link>
+            </AlertDescription>
           )}
         </Alert>
       )}

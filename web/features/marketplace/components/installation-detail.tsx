@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import type { Installation, InstallationOperation } from '#common/schemas/installations.ts'
-import { Alert } from '#web/components/ui/alert.tsx'
+import { Alert, AlertDescription, AlertTitle } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
@@ -109,17 +109,22 @@ function InstallationView({
 
       {installation.status === 'failed' && (
         <Alert variant="destructive" data-testid="installation-failure">
-          <p>{t('installations.detail.failedReason', { reason: installation.statusReason ?? '' })}</p>
-          <Button
-            size="sm"
-            variant="outline"
-            className="justify-self-start"
-            disabled={busy}
-            onClick={() => change.mutate({ action: 'retry' })}
-          >
-            <RotateCcw aria-hidden="true" />
-            {t('installations.detail.retry')}
-          </Button>
+          <XCircle aria-hidden="true" />
+          <AlertTitle>
+            {t('installations.detail.failedReason', { reason: installation.statusReason ?? '' })}
+          </AlertTitle>
+          <AlertDescription>
+            <Button
+              size="sm"
+              variant="outline"
+              className="justify-self-start"
+              disabled={busy}
+              onClick={() => change.mutate({ action: 'retry' })}
+            >
+              <RotateCcw aria-hidden="true" />
+              {t('installations.detail.retry')}
+            </Button>
+          </AlertDescription>
         </Alert>
       )}
 

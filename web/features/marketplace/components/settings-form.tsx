@@ -195,6 +195,8 @@ function TextWidget(props: WidgetProps) {
 }
 
 function SelectWidget(props: WidgetProps) {
+  // An array of choices comes here as a multiple select: one checkbox each reads better.
+  if (props.multiple) return <CheckboxesWidget {...props} />
   const options = (props.options.enumOptions ?? []) as { label: string; value: unknown }[]
   return (
     <NativeSelect
