@@ -8,6 +8,7 @@ import { issueMonthlyInvoice, monthOf } from '#server/modules/billing/invoicing.
 import { syncSupportPlanMeter } from '#server/modules/billing/meter.ts'
 import { HOUR_MS, meterHour, startOfHour, startOfMonth } from '#server/modules/billing/metering.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
+import { seedDemoCustomSolution } from './demo-custom-solutions.ts'
 import { seedDemoInstallations } from './demo-installations.ts'
 import { insertRunningCluster, plainConfiguration } from './running-cluster.ts'
 
@@ -63,6 +64,7 @@ export async function seedDemoBilling(
       }),
       { since: new Date(since.getTime() + 9 * DAY_MS), catalog },
     )
+    await seedDemoCustomSolution(tx, organizationId, now)
     await grantCredits(tx, {
       organizationId,
       amountCents: 15_000,

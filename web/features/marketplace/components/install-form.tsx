@@ -180,7 +180,7 @@ export function InstallForm({
         </div>
       )}
 
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <div className="grid gap-1.5">
           <label htmlFor={`${id}-namespace`} className="text-sm font-medium">
             {t('installations.namespace')}

@@ -156,7 +156,11 @@ function FieldTemplate({
 }
 
 function ObjectFieldTemplate({ properties }: ObjectFieldTemplateProps) {
-  return <div className="grid gap-4 sm:grid-cols-2">{properties.map((property) => property.content)}</div>
+  return (
+    <div className="grid items-start gap-4 sm:grid-cols-2">
+      {properties.map((property) => property.content)}
+    </div>
+  )
 }
 
 function describedBy(props: WidgetProps) {
