@@ -168,7 +168,8 @@ export function installIssues(
   const shortMemory = Math.max(0, used.memoryMib + needed.memoryMib - capacity.memoryMib)
   if (shortCpu > 0 || shortMemory > 0)
     issues.push({
-      path: ['clusterId'],
+      // The node pools are what is short: the install form offers to scale one.
+      path: ['nodePools'],
       message: validationMessage('productCapacity', {
         ...names,
         cpu: Math.ceil(shortCpu / 100) / 10,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm'
-import type { InstallationOperationKind } from '#common/schemas/installations.ts'
+import type { InstallationOperationKind, InstallationRealtimeMessage } from '#common/schemas/installations.ts'
 import type { ServerContext } from '#server/context.ts'
 import type { Database } from '#server/db/client.ts'
 import {
@@ -277,13 +277,14 @@ export async function publishInstallationChange(
   status: InstallationRow['status'],
   operationId: string | null,
 ): Promise<void> {
-  await publishToOrganization(sqlExecutor, installation.organizationId, {
+  const message: InstallationRealtimeMessage = {
     type: 'installation',
     installationId: installation.id,
     clusterId: installation.clusterId,
     status,
     operationId,
-  })
+  }
+  await publishToOrganization(sqlExecutor, installation.organizationId, message)
 }
 
 /** Registers the installation step workers on the queue (processes whose role is not `web`). */

@@ -266,6 +266,8 @@ describe('installing a product', () => {
     const tooBig = await order({ namespace: 'more', planId: 'l', version: '18.1' })
     expect(tooBig.statusCode).toBe(422)
     expect(tooBig.json().message).toMatch(/^The cluster lacks .* free capacity for PostgreSQL/)
+    // Named on the node pools, so the form can offer to scale one.
+    expect(tooBig.json().issues.map((issue: { path: string }) => issue.path)).toEqual(['body.nodePools'])
     const badSettings = await order({ namespace: 'other', settings: { databaseName: 'Bad Name' } })
     expect(badSettings.statusCode).toBe(400)
     expect(badSettings.json().issues[0].path).toBe('body.settings.databaseName')

@@ -173,7 +173,7 @@ export async function sendQuote(ctx: ServerContext, officerId: string, id: strin
  */
 export async function acceptQuote(ctx: ServerContext, caller: Caller, id: string, quoteId: string) {
   return inTransaction(ctx.db, async (tx, sqlExecutor) => {
-    const { request, quote } = await openQuote(tx, caller, id, quoteId)
+    const { request, quote, organizationName } = await openQuote(tx, caller, id, quoteId)
     const total = quote.monthlyTotalCents
     const [order] = await tx
       .insert(orders)
@@ -203,15 +203,11 @@ export async function acceptQuote(ctx: ServerContext, caller: Caller, id: string
       .update(customSolutions)
       .set({ status: 'accepted', updatedAt: new Date() })
       .where(eq(customSolutions.id, id))
-    await tellQuoter(ctx, tx, sqlExecutor, quote, request, caller.organizationId, {
+    await tellQuoter(ctx, tx, sqlExecutor, quote, request, organizationName, {
       accepted: true,
       detail: order!.reference,
     })
-    const [organization] = await tx
-      .select({ name: organizations.name })
-      .from(organizations)
-      .where(eq(organizations.id, caller.organizationId))
-    return toOrderResponse({ ...order!, organizationName: organization?.name ?? '' })
+    return toOrderResponse({ ...order!, organizationName })
   })
 }
 
@@ -223,7 +219,7 @@ export async function declineQuote(
   reason: string | null,
 ) {
   return inTransaction(ctx.db, async (tx, sqlExecutor) => {
-    const { request, quote } = await openQuote(tx, caller, id, quoteId)
+    const { request, quote, organizationName } = await openQuote(tx, caller, id, quoteId)
     await tx
       .update(customSolutionQuotes)
       .set({ status: 'declined', declineReason: reason })
@@ -233,7 +229,7 @@ export async function declineQuote(
       .set({ status: 'declined', updatedAt: new Date() })
       .where(eq(customSolutions.id, id))
       .returning()
-    await tellQuoter(ctx, tx, sqlExecutor, quote, request, caller.organizationId, {
+    await tellQuoter(ctx, tx, sqlExecutor, quote, request, organizationName, {
       accepted: false,
       detail: reason ?? '',
     })
@@ -241,7 +237,7 @@ export async function declineQuote(
   })
 }
 
-/** The request (locked) and its quote, which must still be open and valid. */
+/** The request (locked), its quote, which must still be open and valid, and the customer's name. */
 async function openQuote(tx: Database, caller: Caller, id: string, quoteId: string) {
   const request = await requestRow(
     tx,
@@ -257,7 +253,11 @@ async function openQuote(tx: Database, caller: Caller, id: string, quoteId: stri
     throw conflict(`This quote is ${quote.status}: it can no longer be answered`, 'QUOTE_CLOSED')
   if (quote.validUntil < new Date().toISOString().slice(0, 10))
     throw conflict(`This quote expired on ${quote.validUntil}: ask for a new one`, 'QUOTE_EXPIRED')
-  return { request, quote }
+  const [organization] = await tx
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, caller.organizationId))
+  return { request, quote, organizationName: organization?.name ?? '' }
 }
 
 async function tellQuoter(
@@ -266,27 +266,23 @@ async function tellQuoter(
   sqlExecutor: SqlExecutor,
   quote: CustomSolutionQuoteRow,
   request: CustomSolutionRow,
-  organizationId: string,
+  organizationName: string,
   answer: { accepted: boolean; detail: string },
 ) {
   if (!quote.createdBy) return
   const [officer] = await tx.select().from(users).where(eq(users.id, quote.createdBy))
-  const [organization] = await tx
-    .select({ name: organizations.name })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId))
   if (!officer) return
   await createNotification(tx, sqlExecutor, {
     userId: officer.id,
     type: answer.accepted ? 'success' : 'warning',
     title: answer.accepted ? 'Quote accepted' : 'Quote declined',
-    message: `${organization?.name ?? ''} ${answer.accepted ? 'accepted' : 'declined'} the quote for ${request.reference}.`,
+    message: `${organizationName} ${answer.accepted ? 'accepted' : 'declined'} the quote for ${request.reference}.`,
     link: href('officersPanel'),
   })
   await sendMail(ctx.queue, sqlExecutor, quoteAnsweredMail, officer, {
     name: officer.name,
     reference: request.reference,
-    organization: organization?.name ?? '',
+    organization: organizationName,
     accepted: answer.accepted,
     detail: answer.detail,
     url: absoluteHref(ctx.config.appUrl, 'officersPanel'),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import { compareVersions } from '#common/product-rules.ts'
 import type {
   Installation,
@@ -169,18 +169,14 @@ export function progressOf(steps: Pick<InstallationStepRow, 'status' | 'estimate
 
 /** Each product's newest version, from both catalog tables (versions are kept newest first). */
 async function latestVersions(db: Queryable): Promise<Map<string, string>> {
+  const newest = (details: SQLWrapper) => sql<string | null>`${details} -> 'versions' -> 0 ->> 'version'`
   const rows = [
-    ...(await db.select({ id: addOns.id, details: addOns.details }).from(addOns)),
+    ...(await db.select({ id: addOns.id, version: newest(addOns.details) }).from(addOns)),
     ...(await db
-      .select({ id: middlewareProducts.id, details: middlewareProducts.details })
+      .select({ id: middlewareProducts.id, version: newest(middlewareProducts.details) })
       .from(middlewareProducts)),
   ]
-  const versions = new Map<string, string>()
-  for (const row of rows) {
-    const newest = (row.details as { versions?: { version: string }[] }).versions?.[0]?.version
-    if (newest) versions.set(row.id, newest)
-  }
-  return versions
+  return new Map(rows.flatMap((row) => (row.version ? [[row.id, row.version] as const] : [])))
 }
 
 async function operationsOf(db: Queryable, installationId: string): Promise<InstallationOperation[]> {

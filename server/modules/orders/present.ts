@@ -4,9 +4,10 @@ import type { OrderRow } from '#server/db/schema/index.ts'
 export type OrderWithOrganization = OrderRow & { organizationName: string }
 
 export function toOrderResponse(row: OrderWithOrganization): Order {
-  const clusterName =
-    row.configuration?.name ?? row.product?.clusterName ?? (row.customSolution ? '' : undefined)
-  if (!row.price || clusterName === undefined) throw new Error(`Order ${row.id} has no configuration`)
+  if (!row.price || !(row.configuration || row.product || row.customSolution))
+    throw new Error(`Order ${row.id} orders nothing`)
+  // A custom solution goes onto no cluster of ours.
+  const clusterName = row.configuration?.name ?? row.product?.clusterName ?? ''
   return {
     id: row.id,
     reference: row.reference,

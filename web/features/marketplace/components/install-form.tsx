@@ -88,11 +88,9 @@ export function InstallForm({
   const quote = useServerQuote(request, ready)
   const order = useOrderInstallation()
   const keys = useRef(new IdempotencyKeys())
-  const serverIssues = issuesOf(order.error ?? quote.error)
-  const refusal =
-    (order.error ?? quote.error) instanceof ApiError && !serverIssues.settings
-      ? (order.error ?? quote.error)?.message
-      : null
+  const failure = order.error ?? quote.error
+  const serverIssues = issuesOf(failure)
+  const refusal = failure instanceof ApiError && !serverIssues.settings ? failure.message : null
   const listPrice = productMonthlyPriceCents(product, planId)
 
   const submit = () => {
@@ -277,7 +275,7 @@ export function InstallForm({
         <Alert variant="destructive" data-testid="install-refusal">
           <CircleAlert aria-hidden="true" />
           <AlertTitle>{refusal}</AlertTitle>
-          {/capacity|lacks/i.test(refusal) && clusterId && (
+          {serverIssues.capacity && clusterId && (
             <AlertDescription>
               <Link
                 to={href('clusterDetail', { id: clusterId })}
@@ -349,10 +347,16 @@ function PriceSummary({
   )
 }
 
-/** The server's 400 issues on settings, by setting name (`body.settings.maxConnections`). */
-function issuesOf(error: Error | null): { settings?: Record<string, string> } {
-  if (!(error instanceof ApiError) || error.status !== 400) return {}
+/**
+ * What the server refused: its 400 issues on settings by setting name (`body.settings.x`), and
+ * whether a 422 says the node pools lack capacity (`body.nodePools`), which scaling one fixes.
+ */
+function issuesOf(error: Error | null): { settings?: Record<string, string>; capacity?: true } {
+  if (!(error instanceof ApiError)) return {}
   const issues = (error.body as { issues?: { path: string; message: string }[] } | undefined)?.issues ?? []
+  if (error.status === 422)
+    return issues.some((issue) => issue.path === 'body.nodePools') ? { capacity: true } : {}
+  if (error.status !== 400) return {}
   const settings = Object.fromEntries(
     issues
       .filter((issue) => issue.path.startsWith('body.settings.'))
