@@ -102,6 +102,11 @@ export const VALIDATION_MESSAGES = {
   productCapacity:
     'The cluster lacks {{cpu}} vCPU and {{memory}} GiB of free capacity for {{product}}: add nodes to a pool',
   namespaceFormat: 'Use lower-case letters, digits and dashes, starting with a letter (at most 63)',
+
+  // Support
+  tooManyAttachments: 'Attach at most {{maximum}} files to one message',
+  tooManyAddresses: 'Add at most {{maximum}} addresses',
+  ticketNumber: 'Enter the ticket number as it appears in your mail, such as TCK-2026-000123',
 } as const
 
 export type ValidationMessageId = keyof typeof VALIDATION_MESSAGES

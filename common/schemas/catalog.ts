@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { TICKET_PRIORITIES, type TicketPriority } from './support.ts'
 
 /**
  * The catalog the business sells from (GET /api/catalog). Money is integer USD cents; a flavor's
@@ -107,6 +108,12 @@ export const middlewareProductSchema = z.object({
   monthlyPriceCents: centsSchema,
 })
 
+export const responseTargetSchema = z.object({
+  firstMinutes: z.number().int().positive(),
+  nextMinutes: z.number().int().positive(),
+})
+export type ResponseTargets = Partial<Record<TicketPriority, z.infer<typeof responseTargetSchema>>>
+
 export const supportPlanSchema = z.object({
   id: idSchema,
   name: z.string(),
@@ -114,6 +121,11 @@ export const supportPlanSchema = z.object({
   coverage: z.enum(SUPPORT_COVERAGES),
   /** First response to a critical (severity 1) ticket. */
   criticalResponseMinutes: z.number().int().positive(),
+  /**
+   * First and next response targets per ticket priority, in minutes of the plan's coverage; a
+   * priority the plan does not cover (P1 on business hours) has none.
+   */
+  responseTargets: z.partialRecord(z.enum(TICKET_PRIORITIES), responseTargetSchema),
   channels: z.array(z.enum(SUPPORT_CHANNELS)),
   features: z.array(z.string()),
 })

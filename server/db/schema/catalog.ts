@@ -17,6 +17,7 @@ import {
   DATA_CENTER_AVAILABILITIES,
   FLAVOR_FAMILIES,
   MIDDLEWARE_CATEGORIES,
+  type ResponseTargets,
   type SUPPORT_CHANNELS,
   SUPPORT_COVERAGES,
 } from '#common/schemas/catalog.ts'
@@ -130,6 +131,7 @@ export const supportPlans = pgTable('support_plans', {
   monthlyPriceCents: integer().notNull(),
   coverage: text({ enum: SUPPORT_COVERAGES }).notNull(),
   criticalResponseMinutes: integer().notNull(),
+  responseTargets: jsonb().$type<ResponseTargets>().notNull().default({}),
   channels: text().array().$type<(typeof SUPPORT_CHANNELS)[number][]>().notNull().default(emptyTextArray),
   features: text().array().notNull().default(emptyTextArray),
 })

@@ -1,9 +1,18 @@
 import type { SupportPlanRow } from '../schema/catalog.ts'
 
-/** Support plans, cheapest first; USD cents a month per organization. */
+/**
+ * Support plans, cheapest first; USD cents a month per organization. Response targets count
+ * minutes of the plan's coverage: business hours (Monday–Friday 9:00–18:00, Paris) or 24/7.
+ */
 export const SUPPORT_PLANS: Omit<SupportPlanRow, 'position'>[] = [
   {
     id: 'basic',
+    responseTargets: {
+      P2: { firstMinutes: 24 * 60, nextMinutes: 24 * 60 },
+      P3: { firstMinutes: 36 * 60, nextMinutes: 36 * 60 },
+      P4: { firstMinutes: 48 * 60, nextMinutes: 48 * 60 },
+      P5: { firstMinutes: 72 * 60, nextMinutes: 72 * 60 },
+    },
     name: 'Basic',
     monthlyPriceCents: 0,
     coverage: 'business_hours',
@@ -13,6 +22,12 @@ export const SUPPORT_PLANS: Omit<SupportPlanRow, 'position'>[] = [
   },
   {
     id: 'developer',
+    responseTargets: {
+      P2: { firstMinutes: 8 * 60, nextMinutes: 12 * 60 },
+      P3: { firstMinutes: 12 * 60, nextMinutes: 24 * 60 },
+      P4: { firstMinutes: 24 * 60, nextMinutes: 36 * 60 },
+      P5: { firstMinutes: 48 * 60, nextMinutes: 48 * 60 },
+    },
     name: 'Developer',
     monthlyPriceCents: 4_900,
     coverage: 'business_hours',
@@ -22,6 +37,13 @@ export const SUPPORT_PLANS: Omit<SupportPlanRow, 'position'>[] = [
   },
   {
     id: 'business',
+    responseTargets: {
+      P1: { firstMinutes: 60, nextMinutes: 2 * 60 },
+      P2: { firstMinutes: 4 * 60, nextMinutes: 8 * 60 },
+      P3: { firstMinutes: 12 * 60, nextMinutes: 24 * 60 },
+      P4: { firstMinutes: 24 * 60, nextMinutes: 36 * 60 },
+      P5: { firstMinutes: 48 * 60, nextMinutes: 48 * 60 },
+    },
     name: 'Business',
     monthlyPriceCents: 49_900,
     coverage: '24x7',
@@ -35,6 +57,13 @@ export const SUPPORT_PLANS: Omit<SupportPlanRow, 'position'>[] = [
   },
   {
     id: 'enterprise',
+    responseTargets: {
+      P1: { firstMinutes: 15, nextMinutes: 60 },
+      P2: { firstMinutes: 60, nextMinutes: 4 * 60 },
+      P3: { firstMinutes: 4 * 60, nextMinutes: 12 * 60 },
+      P4: { firstMinutes: 12 * 60, nextMinutes: 24 * 60 },
+      P5: { firstMinutes: 24 * 60, nextMinutes: 48 * 60 },
+    },
     name: 'Enterprise',
     monthlyPriceCents: 250_000,
     coverage: '24x7',

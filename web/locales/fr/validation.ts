@@ -95,4 +95,7 @@ export const validation: typeof english = {
   productCapacity:
     'Il manque au cluster {{cpu}} vCPU et {{memory}} Gio de capacité libre pour {{product}} : ajoutez des nœuds à un groupe',
   namespaceFormat: 'Lettres minuscules, chiffres et tirets, en commençant par une lettre (63 au plus)',
+  tooManyAttachments: 'Joignez au plus {{maximum}} fichiers à un message',
+  tooManyAddresses: 'Ajoutez au plus {{maximum}} adresses',
+  ticketNumber: 'Saisissez le numéro du ticket tel qu’il figure dans votre e-mail, par exemple TCK-2026-000123',
 }
