@@ -24,6 +24,7 @@ import officerRoutes from './modules/officers/routes.ts'
 import orderRoutes from './modules/orders/routes.ts'
 import providerRoutes from './modules/providers/routes.ts'
 import ratesRoutes from './modules/rates/routes.ts'
+import supportRoutes from './modules/support/routes.ts'
 import systemRoutes from './modules/system/routes.ts'
 import usageRoutes from './modules/usage/routes.ts'
 import userRoutes from './modules/users/routes.ts'
@@ -90,6 +91,7 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
   await app.register(catalogRoutes, ctx)
   await app.register(marketplaceRoutes, ctx)
   await app.register(customSolutionRoutes, ctx)
+  await app.register(supportRoutes, ctx)
   await app.register(ratesRoutes, ctx)
   await app.register(dashboardRoutes, ctx)
   await app.register(leadRoutes, ctx)

@@ -29,6 +29,15 @@ const environmentSchema = z.object({
   SALES_INBOX: z.email().default('sales@clusterdeck.eu'),
   /** The language the sales team reads those mails in. */
   SALES_INBOX_LANGUAGE: z.enum(LANGUAGES).default('en'),
+  /** When set, the server listens for replies to support tickets by mail on this port (SMTP). */
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  /** The domain of ticket reply addresses (support+<token>@domain); MAIL_FROM's by default. */
+  INBOUND_MAIL_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'must be a domain name')
+    .optional(),
+  /** How many tickets and tracking mails one address may ask for in LEAD_RATE_LIMIT_WINDOW_SECONDS. */
+  SUPPORT_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
   RATES_PRIMARY_URL: z.url().default('https://open.er-api.com/v6/latest/USD'),
   RATES_BACKUP_URL: z.url().default('https://api.frankfurter.app/latest?from=USD'),
   DATA_DIR: z.string().min(1).default('.data'),
@@ -85,6 +94,8 @@ export type Config = {
   smtpUrl: string | undefined
   mailFrom: string
   salesInbox: { email: string; language: Language }
+  inboundMail: { port: number | undefined; domain: string }
+  supportRateLimitPerEmail: number
   ratesPrimaryUrl: string
   ratesBackupUrl: string
   dataDir: string
@@ -143,6 +154,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     salesInbox: { email: values.SALES_INBOX, language: values.SALES_INBOX_LANGUAGE },
+    inboundMail: {
+      port: values.INBOUND_SMTP_PORT,
+      domain: values.INBOUND_MAIL_DOMAIN ?? values.MAIL_FROM.match(/@([^>\s]+)/)?.[1] ?? 'clusterdeck.eu',
+    },
+    supportRateLimitPerEmail: values.SUPPORT_RATE_LIMIT_PER_EMAIL,
     ratesPrimaryUrl: values.RATES_PRIMARY_URL,
     ratesBackupUrl: values.RATES_BACKUP_URL,
     dataDir,

@@ -9,8 +9,10 @@ import { seedDatabase } from './db/seed/index.ts'
 import { scheduleBilling, startBillingWorkers } from './jobs/billing.ts'
 import { startJobQueue } from './jobs/queue.ts'
 import { startEmailWorker } from './jobs/send-email.ts'
+import { scheduleSupportSweep } from './jobs/support.ts'
 import { createMailer } from './lib/mailer.ts'
 import { createLogger } from './logger.ts'
+import { startInboundMail } from './modules/support/inbound-mail.ts'
 import { startProvisioningWorkers } from './provisioning/engine.ts'
 import { scheduleMaintenanceSweep } from './provisioning/maintenance.ts'
 import { startRealtimeHub } from './realtime/hub.ts'
@@ -75,6 +77,16 @@ async function main() {
   if (role !== 'web') await scheduleMaintenanceSweep(ctx)
   if (role !== 'web') await startBillingWorkers(ctx)
   if (role !== 'web') await scheduleBilling(ctx)
+  if (role !== 'web') await scheduleSupportSweep(ctx)
+  const inboundMail =
+    role !== 'worker' && config.inboundMail.port !== undefined
+      ? await startInboundMail(ctx, {
+          port: config.inboundMail.port,
+          host: config.host,
+          log: (error) => logger.error({ err: error }, 'inbound mail error'),
+        })
+      : undefined
+  if (inboundMail) logger.info({ port: inboundMail.port }, 'listening for ticket replies by mail')
   const app = await buildApp(ctx, { loggerInstance: logger })
 
   if (role !== 'worker') {
@@ -98,6 +110,7 @@ async function main() {
     closeIdleConnections.unref()
     try {
       await app.close()
+      await inboundMail?.close()
       clearInterval(closeIdleConnections)
       await realtime.close()
       await queue.stop()

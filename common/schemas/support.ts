@@ -110,7 +110,8 @@ export type PublicTicketInput = z.input<typeof publicTicketSchema>
 export const trackTicketSchema = z.object({
   number: z.string().trim().toUpperCase().regex(TICKET_NUMBER_PATTERN, check('ticketNumber')),
   email: emailSchema,
-  language: z.enum(LANGUAGES).default('en'),
+  /** The page's language; the ticket's own when absent. */
+  language: z.enum(LANGUAGES).optional(),
 })
 export type TrackTicketInput = z.input<typeof trackTicketSchema>
 

@@ -17,6 +17,8 @@ export const QUEUES = {
   budgetWebhook: 'budget-webhook',
   /** The invoice of a yearly order, sent in the transaction that confirms the order. */
   orderInvoice: 'order-invoice',
+  /** Breached response clocks and resolved tickets to close (server/jobs/support.ts), on a schedule. */
+  supportSweep: 'support-sweep',
 } as const
 
 /**
@@ -43,6 +45,7 @@ const QUEUE_OVERRIDES: Partial<Record<(typeof QUEUES)[keyof typeof QUEUES], obje
   [QUEUES.installationStep]: { policy: 'short', retryDelay: 5, expireInSeconds: 300 },
   // A sweep that failed is not retried: the next one, a minute later, looks again.
   [QUEUES.maintenanceSweep]: { retryLimit: 0, expireInSeconds: 120 },
+  [QUEUES.supportSweep]: { retryLimit: 0, expireInSeconds: 120 },
   // The runs are idempotent and resume where they stopped: a failed one is simply tried again.
   [QUEUES.meterUsage]: { retryLimit: 3, retryDelay: 60, expireInSeconds: 1_800 },
   [QUEUES.billingDaily]: { retryLimit: 3, retryDelay: 300, expireInSeconds: 3_600 },

@@ -3,7 +3,8 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport'
 import type { Database } from '#server/db/client.ts'
 import { outbox } from '#server/db/schema/index.ts'
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string }
+/** `replyTo` sends answers to another address than the sender's (a ticket's reply address). */
+export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string }
 
 /** `id` names one delivery (the job's id): delivering the same id again changes nothing in the outbox. */
 export type Mailer = {

@@ -10,6 +10,8 @@ export type MailContent = {
   paragraphs: string[]
   /** The one thing to do, linked after the first paragraph. */
   action?: { label: string; url: string }
+  /** Where replies go, when not to the sender (a support ticket's reply address). */
+  replyTo?: string
 }
 
 const GREETINGS: Record<Language, (name: string) => string> = {
@@ -40,6 +42,7 @@ export function layOut(to: string, language: Language, content: MailContent): Ma
     subject: content.subject,
     text: blocks.map((block) => block.text).join('\n\n'),
     html: blocks.map((block) => block.html).join(''),
+    ...(content.replyTo ? { replyTo: content.replyTo } : {}),
   }
 }
 

@@ -54,7 +54,8 @@ function postgresStore(db: Database) {
   }
 }
 
-async function incrementBucket(db: Database, key: string, windowMs: number): Promise<Counter> {
+/** Counts one attempt under `key` in a window, shared by every instance (per-address limits use it too). */
+export async function incrementBucket(db: Database, key: string, windowMs: number): Promise<Counter> {
   const result = await db.$client.query<{ hits: number; ttl: string }>(
     `INSERT INTO rate_limit_buckets (key, hits, reset_at)
      VALUES ($1, 1, now() + make_interval(secs => $2 / 1000.0))

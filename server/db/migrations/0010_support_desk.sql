@@ -48,6 +48,7 @@ CREATE TABLE "support_tickets" (
 	"paused_at" timestamp with time zone,
 	"breach_notified_for" timestamp with time zone,
 	"tracking_token_hash" text,
+	"tracking_token_sealed" text,
 	"reply_token" text NOT NULL,
 	"resolved_at" timestamp with time zone,
 	"closed_at" timestamp with time zone,

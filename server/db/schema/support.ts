@@ -60,8 +60,12 @@ export const supportTickets = pgTable(
     pausedAt: timestamp({ withTimezone: true }),
     /** The due instant of the last breach officers were told of. */
     breachNotifiedFor: timestamp({ withTimezone: true }),
-    /** The keyed hash (server/lib/tokens.ts) of a visitor's tracking link. */
+    /**
+     * A visitor's tracking link: its keyed hash (server/lib/tokens.ts) finds the ticket, and a
+     * sealed copy (server/lib/secrets.ts) lets later mails carry the same link.
+     */
     trackingTokenHash: text().unique(),
+    trackingTokenSealed: text(),
     /** Names the ticket's reply address (support+<token>@…); mail from a non-participant is refused. */
     replyToken: text().notNull().unique(),
     resolvedAt: timestamp({ withTimezone: true }),

@@ -1,0 +1,350 @@
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { supportPlanSchema } from '#common/schemas/catalog.ts'
+import {
+  newTicketSchema,
+  officerReplySchema,
+  officerTicketQuerySchema,
+  officerTicketUpdateSchema,
+  publicReplySchema,
+  publicTicketSchema,
+  ratingSchema,
+  replySchema,
+  SUPPORT_BODY_LIMIT_BYTES,
+  ticketListQuerySchema,
+  ticketListSchema,
+  ticketReceiptSchema,
+  ticketResourceSchema,
+  ticketSchema,
+  ticketSummarySchema,
+  trackingTokenQuerySchema,
+  trackTicketSchema,
+} from '#common/schemas/support.ts'
+import type { ServerContext } from '#server/context.ts'
+import { callerOf } from '#server/lib/caller.ts'
+import { errorResponses, guessableRoute } from '#server/lib/http.ts'
+import { requireMember, requireOfficer } from '#server/plugins/auth.ts'
+import {
+  findTicketForOfficer,
+  listOfficers,
+  listTicketsForOfficers,
+  officerAttachment,
+  replyAsOfficer,
+  updateTicketAsOfficer,
+} from './officers.ts'
+import {
+  findTrackedTicket,
+  replyAsVisitor,
+  resendTrackingLink,
+  submitPublicTicket,
+  trackedTicketRow,
+} from './public.ts'
+import {
+  attachmentOf,
+  findTicket,
+  listTicketResources,
+  listTickets,
+  memberAttachment,
+  moveTicket,
+  openTicket,
+  rateTicket,
+  replyAsMember,
+  supportOverview,
+} from './service.ts'
+
+const tags = ['support']
+const idParams = z.object({ id: z.uuid() })
+const attachmentParams = z.object({ id: z.uuid(), attachmentId: z.uuid() })
+const publicAttachmentParams = z.object({ attachmentId: z.uuid() })
+const withAttachments = { bodyLimit: SUPPORT_BODY_LIMIT_BYTES }
+const file = z.string().describe('file')
+
+/** An attachment goes out with the type read from its content; only images show inline. */
+function sendAttachment(
+  reply: FastifyReply,
+  attachment: { fileName: string; contentType: string; content: Buffer },
+) {
+  const disposition = attachment.contentType.startsWith('image/') ? 'inline' : 'attachment'
+  return reply
+    .type(attachment.contentType)
+    .header(
+      'content-disposition',
+      `${disposition}; filename*=UTF-8''${encodeURIComponent(attachment.fileName)}`,
+    )
+    .header('cache-control', 'private, no-store')
+    .send(attachment.content as unknown as string)
+}
+
+/** The support desk: members' tickets, the public site's tickets and tracking, the officers' queue. */
+export default async function supportRoutes(app: FastifyInstance, ctx: ServerContext) {
+  await app.register(memberRoutes, ctx)
+  await app.register(publicRoutes, ctx)
+  await app.register(officerRoutes, ctx)
+}
+
+async function memberRoutes(app: FastifyInstance, ctx: ServerContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  api.addHook('preValidation', requireMember)
+
+  api.get('/api/support/overview', {
+    schema: {
+      tags,
+      summary:
+        "The organization's support plan with its response targets, the plans above it, and its open tickets",
+      response: {
+        200: z.object({
+          plan: supportPlanSchema,
+          higherPlans: z.array(supportPlanSchema),
+          openTickets: z.array(ticketSummarySchema),
+        }),
+        ...errorResponses(401, 403),
+      },
+    },
+    handler: async (request) => supportOverview(ctx.db, callerOf(request)),
+  })
+
+  api.get('/api/support/resources', {
+    schema: {
+      tags,
+      summary: "What a ticket can be about: the organization's clusters, installations, orders and invoices",
+      response: { 200: z.object({ items: z.array(ticketResourceSchema) }), ...errorResponses(401, 403) },
+    },
+    handler: async (request) => ({ items: await listTicketResources(ctx.db, callerOf(request)) }),
+  })
+
+  api.get('/api/support/tickets', {
+    schema: {
+      tags,
+      summary: "The organization's tickets, most recently changed first",
+      querystring: ticketListQuerySchema,
+      response: { 200: ticketListSchema, ...errorResponses(400, 401, 403) },
+    },
+    handler: async (request) => ({ items: await listTickets(ctx.db, callerOf(request), request.query) }),
+  })
+
+  api.post('/api/support/tickets', {
+    ...withAttachments,
+    schema: {
+      tags,
+      summary: 'Open a ticket; its response clocks start from the organization’s support plan',
+      description:
+        'P1 needs a plan with 24/7 coverage (422 PRIORITY_NOT_COVERED). Attachments: at most 4, 10 MB each (413), PNG, JPEG, PDF, text or log, checked from their content (415).',
+      body: newTicketSchema,
+      response: { 201: ticketSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 422) },
+    },
+    handler: async (request, reply) =>
+      reply.status(201).send(await openTicket(ctx, callerOf(request), request.body)),
+  })
+
+  api.get('/api/support/tickets/:id', {
+    schema: {
+      tags,
+      summary: 'One ticket with its thread',
+      params: idParams,
+      response: { 200: ticketSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (request) => findTicket(ctx.db, callerOf(request), request.params.id),
+  })
+
+  api.post('/api/support/tickets/:id/messages', {
+    ...withAttachments,
+    schema: {
+      tags,
+      summary: 'Reply in the thread; a resolved or closed ticket reopens',
+      params: idParams,
+      body: replySchema,
+      response: { 200: ticketSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
+    },
+    handler: async (request) => replyAsMember(ctx, callerOf(request), request.params.id, request.body),
+  })
+
+  for (const move of ['resolve', 'close', 'reopen'] as const)
+    api.post(`/api/support/tickets/:id/${move}`, {
+      schema: {
+        tags,
+        summary: {
+          resolve: 'Mark the ticket resolved',
+          close: 'Close the ticket',
+          reopen: 'Reopen the ticket',
+        }[move],
+        params: idParams,
+        response: { 200: ticketSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      handler: async (request) => moveTicket(ctx, callerOf(request), request.params.id, move),
+    })
+
+  api.post('/api/support/tickets/:id/rating', {
+    schema: {
+      tags,
+      summary: 'Rate the answer of a resolved ticket, 1 to 5, with a comment if you like (once)',
+      params: idParams,
+      body: ratingSchema,
+      response: { 200: ticketSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (request) => rateTicket(ctx, callerOf(request), request.params.id, request.body),
+  })
+
+  api.get('/api/support/tickets/:id/attachments/:attachmentId', {
+    schema: {
+      tags,
+      summary: 'A file attached to the thread',
+      params: attachmentParams,
+      response: { 200: file, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (request, reply) =>
+      sendAttachment(
+        reply,
+        await memberAttachment(ctx.db, callerOf(request), request.params.id, request.params.attachmentId),
+      ),
+  })
+}
+
+async function publicRoutes(app: FastifyInstance, ctx: ServerContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  const perIp = {
+    rateLimit: {
+      max: ctx.config.leadRateLimit.perIp,
+      timeWindow: ctx.config.leadRateLimit.windowSeconds * 1000,
+    },
+  }
+
+  api.post('/api/support/public/tickets', {
+    ...withAttachments,
+    config: perIp,
+    schema: {
+      tags,
+      summary:
+        'Send a ticket from the public site: its number and a private tracking link are mailed to the address given',
+      description:
+        'Limited per IP and per address (429). The answer never says whether the address is known.',
+      body: publicTicketSchema,
+      response: { 201: ticketReceiptSchema, ...errorResponses(400, 403, 413, 415, 429) },
+    },
+    handler: async (request, reply) => reply.status(201).send(await submitPublicTicket(ctx, request.body)),
+  })
+
+  api.post('/api/support/public/track', {
+    config: perIp,
+    schema: {
+      tags,
+      summary: 'Mail the tracking link of a ticket again, if the number and the address belong together',
+      description:
+        'The answer is the same whether they do or not: the ticket is shown only through the mailed link.',
+      body: trackTicketSchema,
+      response: { 200: ticketReceiptSchema, ...errorResponses(400, 403, 429) },
+    },
+    handler: async (request) => resendTrackingLink(ctx, request.body),
+  })
+
+  api.get('/api/support/public/thread', {
+    config: guessableRoute,
+    schema: {
+      tags,
+      summary: 'The ticket a tracking link opens',
+      querystring: trackingTokenQuerySchema,
+      response: { 200: ticketSchema, ...errorResponses(400, 404, 429) },
+    },
+    handler: async (request) => findTrackedTicket(ctx, request.query.token),
+  })
+
+  api.post('/api/support/public/thread/messages', {
+    ...withAttachments,
+    config: guessableRoute,
+    schema: {
+      tags,
+      summary: 'Reply in the thread a tracking link opens',
+      body: publicReplySchema,
+      response: { 200: ticketSchema, ...errorResponses(400, 403, 404, 413, 415, 429) },
+    },
+    handler: async (request) => replyAsVisitor(ctx, request.body),
+  })
+
+  api.get('/api/support/public/thread/attachments/:attachmentId', {
+    config: guessableRoute,
+    schema: {
+      tags,
+      summary: 'A file of the thread a tracking link opens',
+      params: publicAttachmentParams,
+      querystring: trackingTokenQuerySchema,
+      response: { 200: file, ...errorResponses(400, 404, 429) },
+    },
+    handler: async (request, reply) => {
+      const ticket = await trackedTicketRow(ctx, request.query.token)
+      return sendAttachment(reply, await attachmentOf(ctx.db, ticket, request.params.attachmentId, false))
+    },
+  })
+}
+
+async function officerRoutes(app: FastifyInstance, ctx: ServerContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  api.addHook('preValidation', requireOfficer)
+
+  api.get('/api/officers/tickets', {
+    schema: {
+      tags: ['officers'],
+      summary: "Every organization's and visitor's tickets, the most urgent clock first",
+      querystring: officerTicketQuerySchema,
+      response: { 200: ticketListSchema, ...errorResponses(400, 401, 403) },
+    },
+    handler: async (request) => ({
+      items: await listTicketsForOfficers(ctx.db, request.user.id, request.query),
+    }),
+  })
+
+  api.get('/api/officers/support-officers', {
+    schema: {
+      tags: ['officers'],
+      summary: 'The officers a ticket can be assigned to',
+      response: {
+        200: z.object({ items: z.array(z.object({ id: z.uuid(), name: z.string() })) }),
+        ...errorResponses(401, 403),
+      },
+    },
+    handler: async () => ({ items: await listOfficers(ctx.db) }),
+  })
+
+  api.get('/api/officers/tickets/:id', {
+    schema: {
+      tags: ['officers'],
+      summary: 'One ticket with its thread and internal notes',
+      params: idParams,
+      response: { 200: ticketSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (request) => findTicketForOfficer(ctx.db, request.params.id),
+  })
+
+  api.patch('/api/officers/tickets/:id', {
+    schema: {
+      tags: ['officers'],
+      summary: 'Change the state, the priority (its targets follow) or the assignee',
+      params: idParams,
+      body: officerTicketUpdateSchema,
+      response: { 200: ticketSchema, ...errorResponses(400, 401, 403, 404, 422) },
+    },
+    handler: async (request) => updateTicketAsOfficer(ctx, request.params.id, request.body),
+  })
+
+  api.post('/api/officers/tickets/:id/messages', {
+    ...withAttachments,
+    schema: {
+      tags: ['officers'],
+      summary: 'Reply to the customer (mailed) or add an internal note they never see',
+      params: idParams,
+      body: officerReplySchema,
+      response: { 200: ticketSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
+    },
+    handler: async (request) => replyAsOfficer(ctx, request.user.id, request.params.id, request.body),
+  })
+
+  api.get('/api/officers/tickets/:id/attachments/:attachmentId', {
+    schema: {
+      tags: ['officers'],
+      summary: 'A file attached to the thread or to a note',
+      params: attachmentParams,
+      response: { 200: file, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (request, reply) =>
+      sendAttachment(reply, await officerAttachment(ctx.db, request.params.id, request.params.attachmentId)),
+  })
+}

@@ -1,0 +1,357 @@
+import { and, asc, desc, eq, inArray, ne, type SQL } from 'drizzle-orm'
+import type {
+  NewTicket,
+  RatingInput,
+  Ticket,
+  TicketListQuery,
+  TicketResource,
+  TicketResourceRef,
+  TicketSummary,
+} from '#common/schemas/support.ts'
+import type { ServerContext } from '#server/context.ts'
+import type { Queryable } from '#server/db/client.ts'
+import {
+  clusterEvents,
+  clusters,
+  installations,
+  invoices,
+  orders,
+  organizations,
+  type SupportTicketRow,
+  supportAttachments,
+  supportMessages,
+  supportPlans,
+  supportTickets,
+  users,
+} from '#server/db/schema/index.ts'
+import { inTransaction } from '#server/db/transaction.ts'
+import type { Caller } from '#server/lib/caller.ts'
+import { conflict, notFound } from '#server/lib/errors.ts'
+import { ticketOpenedMail } from '#server/mail/support-mails.ts'
+import { sendMail } from '#server/mail/template.ts'
+import { type CheckedAttachment, checkAttachment } from './attachments.ts'
+import { presentSummaries, presentTicket } from './present.ts'
+import {
+  type Author,
+  announce,
+  customerMessageChange,
+  insertMessage,
+  insertTicket,
+  mailReply,
+  mailStatus,
+  planTerms,
+  replyAddress,
+  statusChange,
+  ticketUrl,
+  updateTicket,
+} from './tickets.ts'
+
+/** The support desk as an organization's members use it: their tickets, replies, states and ratings. */
+
+/** How many of a cluster's latest events a technical ticket about it carries. */
+const ATTACHED_CLUSTER_EVENTS = 20
+
+/** What a ticket can be about: the organization's clusters, installations, orders and invoices. */
+export async function listTicketResources(db: Queryable, caller: Caller): Promise<TicketResource[]> {
+  const organizationId = caller.organizationId
+  const clusterRows = await db
+    .select({ id: clusters.id, label: clusters.name })
+    .from(clusters)
+    .where(and(eq(clusters.organizationId, organizationId), ne(clusters.status, 'deleted')))
+    .orderBy(clusters.name)
+  const installationRows = await db
+    .select({ id: installations.id, product: installations.productName, cluster: clusters.name })
+    .from(installations)
+    .innerJoin(clusters, eq(clusters.id, installations.clusterId))
+    .where(and(eq(installations.organizationId, organizationId), ne(installations.status, 'uninstalled')))
+  const orderRows = await db
+    .select({ id: orders.id, label: orders.reference })
+    .from(orders)
+    .where(eq(orders.organizationId, organizationId))
+    .orderBy(desc(orders.createdAt))
+    .limit(50)
+  const invoiceRows = await db
+    .select({ id: invoices.id, label: invoices.number })
+    .from(invoices)
+    .where(eq(invoices.organizationId, organizationId))
+    .orderBy(desc(invoices.issuedAt))
+    .limit(50)
+  return [
+    ...clusterRows.map((row) => ({ kind: 'cluster' as const, ...row })),
+    ...installationRows.map((row) => ({
+      kind: 'installation' as const,
+      id: row.id,
+      label: `${row.product} on ${row.cluster}`,
+    })),
+    ...orderRows.map((row) => ({ kind: 'order' as const, ...row })),
+    ...invoiceRows.map((row) => ({ kind: 'invoice' as const, ...row })),
+  ]
+}
+
+/** The resource a new ticket names, if it is the organization's (another's is a 404). */
+async function resolveResource(
+  db: Queryable,
+  caller: Caller,
+  ref: TicketResourceRef,
+): Promise<TicketResource> {
+  const resources = await listTicketResources(db, caller)
+  const resource = resources.find((candidate) => candidate.kind === ref.kind && candidate.id === ref.id)
+  if (!resource) throw notFound(`This ${ref.kind} is not one of your organization's`)
+  return resource
+}
+
+/** A technical ticket about a cluster carries its latest events, as a log file. */
+async function clusterEventsLog(db: Queryable, resource: TicketResource): Promise<CheckedAttachment[]> {
+  const events = await db
+    .select()
+    .from(clusterEvents)
+    .where(eq(clusterEvents.clusterId, resource.id))
+    .orderBy(desc(clusterEvents.id))
+    .limit(ATTACHED_CLUSTER_EVENTS)
+  if (events.length === 0) return []
+  const lines = events
+    .reverse()
+    .map((event) => `${event.createdAt.toISOString()} ${event.type} ${event.message}`)
+    .join('\n')
+  return [
+    {
+      fileName: `${resource.label}-events.log`,
+      contentType: 'text/plain',
+      content: Buffer.from(`${lines}\n`, 'utf8'),
+    },
+  ]
+}
+
+async function memberAuthor(db: Queryable, caller: Caller): Promise<Author & { language: 'en' | 'fr' }> {
+  const [user] = await db.select().from(users).where(eq(users.id, caller.userId))
+  if (!user) throw notFound('User not found')
+  return { kind: 'customer', userId: user.id, name: user.name, email: user.email, language: user.language }
+}
+
+export async function openTicket(ctx: ServerContext, caller: Caller, input: NewTicket): Promise<Ticket> {
+  const attachments = input.attachments.map(checkAttachment)
+  const resource = input.resource ? await resolveResource(ctx.db, caller, input.resource) : null
+  if (resource?.kind === 'cluster' && input.category === 'technical')
+    attachments.push(...(await clusterEventsLog(ctx.db, resource)))
+  const author = await memberAuthor(ctx.db, caller)
+  const [organization] = await ctx.db
+    .select({ name: organizations.name, planId: organizations.supportPlanId })
+    .from(organizations)
+    .where(eq(organizations.id, caller.organizationId))
+  const plan = await planTerms(ctx.db, organization!.planId)
+  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+    const ticket = await insertTicket(
+      tx,
+      plan,
+      {
+        organizationId: caller.organizationId,
+        createdBy: caller.userId,
+        requesterName: author.name,
+        requesterEmail: author.email!,
+        requesterLanguage: author.language,
+        company: organization!.name,
+        category: input.category,
+        priority: input.priority,
+        subject: input.subject,
+        resource,
+        cc: input.cc.map((address) => address.toLowerCase()),
+        trackingTokenHash: null,
+        trackingTokenSealed: null,
+      },
+      { author, body: input.description, attachments, via: 'web' },
+    )
+    await sendMail(
+      ctx.queue,
+      sqlExecutor,
+      ticketOpenedMail,
+      author as { email: string; language: 'en' | 'fr' },
+      {
+        name: author.name,
+        number: ticket.number,
+        subject: ticket.subject,
+        url: ticketUrl(ctx, ticket),
+        replyAddress: replyAddress(ctx, ticket),
+        firstResponseMinutes: ticket.firstResponseMinutes,
+        coverage: plan.coverage,
+      },
+    )
+    await announce(tx, sqlExecutor, ticket, {
+      title: `New ${ticket.priority} ticket ${ticket.number}`,
+      message: `${organization!.name}: “${ticket.subject}”`,
+      forCustomer: false,
+      forOfficers: true,
+    })
+    return presentTicket(tx, ticket, { withInternalNotes: false })
+  })
+}
+
+export async function listTickets(
+  db: Queryable,
+  caller: Caller,
+  query: TicketListQuery,
+): Promise<TicketSummary[]> {
+  const rows = await db
+    .select()
+    .from(supportTickets)
+    .where(and(eq(supportTickets.organizationId, caller.organizationId), ...filters(query)))
+    .orderBy(desc(supportTickets.updatedAt))
+    .limit(200)
+  return presentSummaries(db, rows)
+}
+
+export function filters(query: TicketListQuery): SQL[] {
+  return [
+    ...(query.status ? [eq(supportTickets.status, query.status)] : []),
+    ...(query.category ? [eq(supportTickets.category, query.category)] : []),
+    ...(query.priority ? [eq(supportTickets.priority, query.priority)] : []),
+  ]
+}
+
+/** One ticket of the caller's organization (404 for another's or a visitor's). */
+export async function ticketRow(
+  db: Queryable,
+  caller: Caller,
+  id: string,
+  lock = false,
+): Promise<SupportTicketRow> {
+  const query = db
+    .select()
+    .from(supportTickets)
+    .where(and(eq(supportTickets.id, id), eq(supportTickets.organizationId, caller.organizationId)))
+  const [row] = lock ? await query.for('update') : await query
+  if (!row) throw notFound('Ticket not found')
+  return row
+}
+
+export async function findTicket(db: Queryable, caller: Caller, id: string): Promise<Ticket> {
+  return presentTicket(db, await ticketRow(db, caller, id), { withInternalNotes: false })
+}
+
+export async function replyAsMember(
+  ctx: ServerContext,
+  caller: Caller,
+  id: string,
+  input: { body: string; attachments: { fileName: string; contentBase64: string }[] },
+  via: 'web' | 'email' = 'web',
+): Promise<Ticket> {
+  const attachments = input.attachments.map(checkAttachment)
+  const author = await memberAuthor(ctx.db, caller)
+  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+    const ticket = await ticketRow(tx, caller, id, true)
+    const plan = await planTerms(tx, ticket.planId)
+    await insertMessage(tx, ticket, author, input.body, attachments, { internal: false, via })
+    const updated = await updateTicket(
+      tx,
+      ticket.id,
+      customerMessageChange(ticket, plan.coverage, new Date()),
+    )
+    await mailReply(ctx, sqlExecutor, updated, author, input.body)
+    await announce(tx, sqlExecutor, updated, {
+      title: `Reply on ${updated.number}`,
+      message: `${author.name}: “${updated.subject}”`,
+      forCustomer: false,
+      forOfficers: true,
+    })
+    return presentTicket(tx, updated, { withInternalNotes: false })
+  })
+}
+
+const CUSTOMER_MOVES = {
+  resolve: { from: ['new', 'open', 'waiting_on_customer'], to: 'resolved' },
+  close: { from: ['new', 'open', 'waiting_on_customer', 'resolved'], to: 'closed' },
+  reopen: { from: ['resolved', 'closed'], to: 'open' },
+} as const
+
+/** The customer marks the ticket resolved, closes it, or reopens it. */
+export async function moveTicket(
+  ctx: ServerContext,
+  caller: Caller,
+  id: string,
+  move: keyof typeof CUSTOMER_MOVES,
+): Promise<Ticket> {
+  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+    const ticket = await ticketRow(tx, caller, id, true)
+    const { from, to } = CUSTOMER_MOVES[move]
+    if (!(from as readonly string[]).includes(ticket.status))
+      throw conflict(
+        `${ticket.number} is ${ticket.status.replaceAll('_', ' ')}: it cannot be ${to} now`,
+        'TICKET_STATE',
+      )
+    const plan = await planTerms(tx, ticket.planId)
+    const updated = await updateTicket(tx, ticket.id, statusChange(ticket, to, plan.coverage, new Date()))
+    await mailStatus(ctx, sqlExecutor, updated)
+    await announce(tx, sqlExecutor, updated, {
+      title: `${updated.number} ${to}`,
+      message: `The customer marked “${updated.subject}” ${to}.`,
+      forCustomer: false,
+      forOfficers: true,
+    })
+    return presentTicket(tx, updated, { withInternalNotes: false })
+  })
+}
+
+/** The satisfaction rating of a resolved or closed ticket, given once. */
+export async function rateTicket(ctx: ServerContext, caller: Caller, id: string, rating: RatingInput) {
+  return inTransaction(ctx.db, async (tx) => {
+    const ticket = await ticketRow(tx, caller, id, true)
+    if (ticket.status !== 'resolved' && ticket.status !== 'closed')
+      throw conflict('Rate a ticket once it is resolved', 'TICKET_NOT_RESOLVED')
+    if (ticket.ratingScore) throw conflict(`${ticket.number} is rated already`, 'ALREADY_RATED')
+    const updated = await updateTicket(tx, ticket.id, {
+      ratingScore: rating.score,
+      ratingComment: rating.comment ?? '',
+    })
+    return presentTicket(tx, updated, { withInternalNotes: false })
+  })
+}
+
+/** An attachment of a ticket the reader may see (none of an internal note for a customer). */
+export async function attachmentOf(
+  db: Queryable,
+  ticket: SupportTicketRow,
+  attachmentId: string,
+  withInternal: boolean,
+) {
+  const [found] = await db
+    .select({ attachment: supportAttachments, internal: supportMessages.internal })
+    .from(supportAttachments)
+    .innerJoin(supportMessages, eq(supportMessages.id, supportAttachments.messageId))
+    .where(and(eq(supportAttachments.id, attachmentId), eq(supportAttachments.ticketId, ticket.id)))
+  if (!found || (found.internal && !withInternal)) throw notFound('Attachment not found')
+  return found.attachment
+}
+
+export async function memberAttachment(db: Queryable, caller: Caller, id: string, attachmentId: string) {
+  return attachmentOf(db, await ticketRow(db, caller, id), attachmentId, false)
+}
+
+/** The support hub: the organization's plan and its targets, the plans above it, its open tickets. */
+export async function supportOverview(db: Queryable, caller: Caller) {
+  const [organization] = await db
+    .select({ planId: organizations.supportPlanId })
+    .from(organizations)
+    .where(eq(organizations.id, caller.organizationId))
+  const plans = await db.select().from(supportPlans).orderBy(asc(supportPlans.position))
+  const current = plans.find((plan) => plan.id === organization?.planId) ?? plans[0]!
+  const present = ({ position: _, ...plan }: (typeof plans)[number]) => plan
+  return {
+    plan: present(current),
+    higherPlans: plans.filter((plan) => plan.position > current.position).map(present),
+    openTickets: await openTickets(db, caller),
+  }
+}
+
+async function openTickets(db: Queryable, caller: Caller): Promise<TicketSummary[]> {
+  const rows = await db
+    .select()
+    .from(supportTickets)
+    .where(
+      and(
+        eq(supportTickets.organizationId, caller.organizationId),
+        inArray(supportTickets.status, ['new', 'open', 'waiting_on_customer']),
+      ),
+    )
+    .orderBy(desc(supportTickets.updatedAt))
+    .limit(20)
+  return presentSummaries(db, rows)
+}
