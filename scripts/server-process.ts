@@ -24,6 +24,7 @@ export const LOOPBACK_LIMITS = {
   RATE_LIMIT_PER_IP: '100000000',
   LEAD_RATE_LIMIT_PER_IP: '100000000',
   LOGIN_MAX_FAILURES: '100000000',
+  SUPPORT_RATE_LIMIT_PER_EMAIL: '100000000',
 } as const
 
 /** A fresh data folder that the `postgres` system user can enter (the server runs it as that user when root). */

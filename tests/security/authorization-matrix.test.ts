@@ -38,6 +38,7 @@ import {
   signedIn,
 } from './matrix-rows.ts'
 import { customSolutionRows, installationRows } from './matrix-rows-marketplace.ts'
+import { insertSupportFixtures, supportRows } from './matrix-rows-support.ts'
 
 /**
  * The authorization matrix: every API route × every kind of caller, with the status each must
@@ -104,6 +105,7 @@ const MATRIX: Row[] = [
   },
   ...installationRows(),
   ...customSolutionRows(),
+  ...supportRows(),
   { method: 'GET', url: '/api/rates', request: () => ({ url: '/api/rates' }), expected: everyone(200) },
   { method: 'GET', url: '/api/user', request: () => ({ url: '/api/user' }), expected: signedIn(200) },
   {
@@ -728,7 +730,7 @@ beforeAll(async () => {
   const idOf = async (username: string) =>
     (
       await server.db
-        .select({ id: users.id, organizationId: users.organizationId })
+        .select({ id: users.id, organizationId: users.organizationId, email: users.email })
         .from(users)
         .where(eq(users.username, username))
     )[0]!
@@ -862,6 +864,7 @@ beforeAll(async () => {
     demoInstallationId: installation!.id,
     demoCustomSolutionId: customSolution!.id,
     demoQuoteId: quote!.id,
+    ...(await insertSupportFixtures(server.db, demo, server.ctx.config.sessionSecret)),
   }
 
   const usernames: Record<Exclude<Caller, 'visitor'>, string> = {

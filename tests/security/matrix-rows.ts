@@ -18,6 +18,10 @@ export type Fixtures = {
   demoInstallationId: string
   demoCustomSolutionId: string
   demoQuoteId: string
+  demoTicketId: string
+  demoTicketAttachmentId: string
+  demoOpenTicketId: string
+  visitorAttachmentId: string
 }
 export type Row = {
   method: string
