@@ -259,7 +259,7 @@ export const ORDER_STATUSES = [
 ] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
-export const ORDER_KINDS = ['cluster', 'product', 'custom'] as const
+export const ORDER_KINDS = ['cluster', 'product', 'custom', 'support_plan'] as const
 export type OrderKind = (typeof ORDER_KINDS)[number]
 
 /** What a product order puts onto which cluster (the install request, settings with defaults). */
@@ -294,6 +294,8 @@ export const orderSchema = z.object({
   installationId: z.uuid().nullable(),
   /** A custom solution's order: the request it answers (null otherwise). */
   customSolution: z.object({ id: z.uuid(), reference: z.string(), title: z.string() }).nullable(),
+  /** A support plan's order: the plan the organization moves to (null otherwise). */
+  supportPlan: z.object({ id: z.string(), name: z.string() }).nullable(),
   currency: z.enum(CURRENCIES),
   price: priceBreakdownSchema,
   createdBy: z.string().nullable(),

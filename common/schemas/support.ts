@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../language.ts'
+import { CURRENCIES } from '../money.ts'
 import { check } from '../validation-messages.ts'
 import { emailSchema } from './auth.ts'
 
@@ -237,6 +238,12 @@ export const ticketListSchema = z.object({ items: z.array(ticketSummarySchema) }
 
 /** What a visitor reads: no internal notes, no officers' names beyond the first one. */
 export const ticketReceiptSchema = z.object({ message: z.string() })
+
+/** An organization's move to a higher support plan (an order, paid in `currency`). */
+export const supportPlanUpgradeSchema = z.object({
+  planId: z.string().min(1).max(40),
+  currency: z.enum(CURRENCIES),
+})
 
 /** The answers officers reuse, by id; the text is in their language files. */
 export const CANNED_REPLIES = ['need_details', 'investigating', 'fixed', 'billing_corrected'] as const

@@ -63,3 +63,14 @@ describe('times in a time zone (a demo’s slots, in Paris time)', () => {
     expect(dateFormat('en', 'UTC').dayKey('2027-01-14T23:30:00.000Z')).toBe('2027-01-14')
   })
 })
+
+describe('durations', () => {
+  it('show the two largest units in the interface language', () => {
+    const en = dateFormat('en')
+    expect(en.duration(40)).toBe('40m')
+    expect(en.duration(135)).toBe('2h 15m')
+    expect(en.duration(1_620)).toBe('1d 3h')
+    expect(en.duration(0)).toBe('0m')
+    expect(dateFormat('fr').duration(1_620)).toBe('1j 3h')
+  })
+})

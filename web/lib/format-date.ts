@@ -41,7 +41,25 @@ export function dateFormat(language: string, timeZone?: string) {
     day: '2-digit',
   })
   const shortDate = formatter({ year: 'numeric', month: 'numeric', day: 'numeric' })
+  const units = Object.fromEntries(
+    (['day', 'hour', 'minute'] as const).map((unit) => [
+      unit,
+      new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'narrow' }),
+    ]),
+  ) as Record<'day' | 'hour' | 'minute', Intl.NumberFormat>
   return {
+    /** 1d 3h, 2h 15m, 40m: a span of minutes in its two largest units. */
+    duration: (minutes: number) => {
+      const whole = Math.max(0, Math.round(minutes))
+      const parts = [
+        ['day', Math.floor(whole / 1440)],
+        ['hour', Math.floor((whole % 1440) / 60)],
+        ['minute', whole % 60],
+      ] as const
+      const shown = parts.filter(([, value]) => value > 0).slice(0, 2)
+      if (shown.length === 0) return units.minute.format(0)
+      return shown.map(([unit, value]) => units[unit].format(value)).join(' ')
+    },
     /** 24 Nov 2026 */
     date: formatter({ dateStyle: 'medium' }),
     /** 24 November 2026, of a calendar date kept in UTC (a version's end of life). */

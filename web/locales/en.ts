@@ -27,6 +27,7 @@ import { promo } from './en/promo.ts'
 import { providers } from './en/providers.ts'
 import { sidebar } from './en/sidebar.ts'
 import { suggestions } from './en/suggestions.ts'
+import { support } from './en/support.ts'
 import { toast } from './en/toast.ts'
 import { tools } from './en/tools.ts'
 import { validation } from './en/validation.ts'
@@ -60,6 +61,7 @@ export const en = {
   marketplace,
   clusterConfig,
   suggestions,
+  support,
   providers,
   validation,
 }

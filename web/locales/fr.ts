@@ -28,6 +28,7 @@ import { promo } from './fr/promo.ts'
 import { providers } from './fr/providers.ts'
 import { sidebar } from './fr/sidebar.ts'
 import { suggestions } from './fr/suggestions.ts'
+import { support } from './fr/support.ts'
 import { toast } from './fr/toast.ts'
 import { tools } from './fr/tools.ts'
 import { validation } from './fr/validation.ts'
@@ -61,6 +62,7 @@ export const fr: Messages = {
   marketplace,
   clusterConfig,
   suggestions,
+  support,
   providers,
   validation,
 }

@@ -52,6 +52,8 @@ export const orders = pgTable(
     installationId: uuid(),
     /** A custom solution's order: the request and the quote it accepts. */
     customSolution: jsonb().$type<{ id: string; reference: string; title: string; quoteId: string }>(),
+    /** A support plan's order: the plan moved to, and the one it replaced. */
+    supportPlan: jsonb().$type<{ id: string; name: string; previousId: string }>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,9 +4,9 @@ import type { OrderRow } from '#server/db/schema/index.ts'
 export type OrderWithOrganization = OrderRow & { organizationName: string }
 
 export function toOrderResponse(row: OrderWithOrganization): Order {
-  if (!row.price || !(row.configuration || row.product || row.customSolution))
+  if (!row.price || !(row.configuration || row.product || row.customSolution || row.supportPlan))
     throw new Error(`Order ${row.id} orders nothing`)
-  // A custom solution goes onto no cluster of ours.
+  // A custom solution or a support plan goes onto no cluster of ours.
   const clusterName = row.configuration?.name ?? row.product?.clusterName ?? ''
   return {
     id: row.id,
@@ -27,6 +27,7 @@ export function toOrderResponse(row: OrderWithOrganization): Order {
           title: row.customSolution.title,
         }
       : null,
+    supportPlan: row.supportPlan ? { id: row.supportPlan.id, name: row.supportPlan.name } : null,
     currency: row.currency as Order['currency'],
     price: row.price,
     createdBy: row.createdBy,

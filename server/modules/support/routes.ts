@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { supportPlanSchema } from '#common/schemas/catalog.ts'
+import { orderSchema } from '#common/schemas/clusters.ts'
 import {
   newTicketSchema,
   officerReplySchema,
@@ -12,6 +13,7 @@ import {
   ratingSchema,
   replySchema,
   SUPPORT_BODY_LIMIT_BYTES,
+  supportPlanUpgradeSchema,
   ticketListQuerySchema,
   ticketListSchema,
   ticketReceiptSchema,
@@ -23,8 +25,8 @@ import {
 } from '#common/schemas/support.ts'
 import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
-import { errorResponses, guessableRoute } from '#server/lib/http.ts'
-import { requireMember, requireOfficer } from '#server/plugins/auth.ts'
+import { errorResponses, guessableRoute, idempotencyHeaders } from '#server/lib/http.ts'
+import { requireAdmin, requireMember, requireOfficer } from '#server/plugins/auth.ts'
 import {
   findTicketForOfficer,
   listOfficers,
@@ -33,6 +35,7 @@ import {
   replyAsOfficer,
   updateTicketAsOfficer,
 } from './officers.ts'
+import { upgradeSupportPlan } from './plans.ts'
 import {
   findTrackedTicket,
   replyAsVisitor,
@@ -81,6 +84,33 @@ export default async function supportRoutes(app: FastifyInstance, ctx: ServerCon
   await app.register(memberRoutes, ctx)
   await app.register(publicRoutes, ctx)
   await app.register(officerRoutes, ctx)
+  await app.register(adminRoutes, ctx)
+}
+
+async function adminRoutes(app: FastifyInstance, ctx: ServerContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  api.addHook('preValidation', requireAdmin)
+
+  api.post('/api/support/plan-upgrade', {
+    schema: {
+      tags,
+      summary: 'Move the organization to a higher support plan (an order, in effect at once)',
+      description:
+        'Organization admins only. Needs an Idempotency-Key header: the same key and body return the same order (200). A plan that is not above the current one answers 422 NOT_AN_UPGRADE.',
+      headers: idempotencyHeaders,
+      body: supportPlanUpgradeSchema,
+      response: { 200: orderSchema, 201: orderSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+    },
+    handler: async (request, reply) => {
+      const placed = await upgradeSupportPlan(
+        ctx,
+        callerOf(request),
+        request.body,
+        request.headers['idempotency-key'],
+      )
+      return reply.status(placed.created ? 201 : 200).send(placed.order)
+    },
+  })
 }
 
 async function memberRoutes(app: FastifyInstance, ctx: ServerContext) {

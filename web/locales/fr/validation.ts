@@ -97,5 +97,6 @@ export const validation: typeof english = {
   namespaceFormat: 'Lettres minuscules, chiffres et tirets, en commençant par une lettre (63 au plus)',
   tooManyAttachments: 'Joignez au plus {{maximum}} fichiers à un message',
   tooManyAddresses: 'Ajoutez au plus {{maximum}} adresses',
-  ticketNumber: 'Saisissez le numéro du ticket tel qu’il figure dans votre e-mail, par exemple TCK-2026-000123',
+  ticketNumber:
+    'Saisissez le numéro du ticket tel qu’il figure dans votre e-mail, par exemple TCK-2026-000123',
 }

@@ -9,9 +9,10 @@ import { useOfficerAccess } from '#web/features/officers/api/check-access.ts'
 import { ApprovalQueue } from '#web/features/officers/components/approval-queue.tsx'
 import { CreditGrantForm } from '#web/features/officers/components/credit-grant-form.tsx'
 import { OfficerInvoices } from '#web/features/officers/components/officer-invoices.tsx'
+import { OfficerTickets } from '#web/features/support/components/officer-tickets.tsx'
 import { useUser } from '#web/lib/current-user.ts'
 
-/** The officers panel: orders waiting for approval, custom solution requests to quote, invoices and their credit notes, credit grants. */
+/** The officers panel: orders waiting for approval, support tickets to answer, custom solution requests to quote, invoices and their credit notes, credit grants. */
 export default function OfficersPanel() {
   const { t } = useTranslation()
   const { user } = useUser()
@@ -27,6 +28,9 @@ export default function OfficersPanel() {
         <>
           <PanelSection id="approvals" title={t('officers.approvals.title')}>
             <ApprovalQueue />
+          </PanelSection>
+          <PanelSection id="support-tickets" title={t('support.officers.title')}>
+            <OfficerTickets />
           </PanelSection>
           <PanelSection id="custom-solutions" title={t('customSolutions.officers.title')}>
             <OfficerCustomSolutions />

@@ -2,9 +2,9 @@ import { CircleAlert, CircleCheck, CircleDashed, LoaderCircle } from 'lucide-rea
 import { useTranslation } from 'react-i18next'
 import type { Operation } from '#common/schemas/clusters.ts'
 import { cn } from '#web/lib/cn.ts'
+import { useNow } from '#web/lib/use-now.ts'
 import { isOperationActive } from '../cluster-status.ts'
 import { formatDuration, operationTimingAt, stepSeconds } from '../durations.ts'
-import { useNow } from '../hooks/use-now.ts'
 
 type Step = Operation['steps'][number]
 

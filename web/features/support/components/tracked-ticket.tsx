@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next'
+import { LoadError } from '#web/components/ui/retry-alert.tsx'
+import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
+import { ApiError } from '#web/lib/api-client.ts'
+import { attachmentUrls, useTrackedTicket, useVisitorReply } from '../api/support.ts'
+import { ReplyForm } from './reply-form.tsx'
+import { TicketHeader } from './ticket-detail.tsx'
+import { TicketThread } from './ticket-thread.tsx'
+
+/** The thread a visitor's tracking link opens, with their reply; an unknown link says so. */
+export function TrackedTicket({ token, invalid }: { token: string; invalid: React.ReactNode }) {
+  const { t } = useTranslation()
+  const ticket = useTrackedTicket(token)
+  const reply = useVisitorReply(token)
+  if (ticket.isPending) return <LoadingBlock label={t('support.thread.loading')} rows={4} />
+  if (ticket.isError)
+    return ticket.error instanceof ApiError && ticket.error.status === 404 ? (
+      invalid
+    ) : (
+      <LoadError title={t('support.thread.loadFailed')} query={ticket} />
+    )
+  const finished = ticket.data.status === 'resolved' || ticket.data.status === 'closed'
+  return (
+    <div className="grid gap-6" data-testid="tracked-ticket">
+      <TicketHeader ticket={ticket.data} />
+      <TicketThread ticket={ticket.data} attachmentUrl={attachmentUrls.visitor(token)} />
+      <section className="grid gap-3" aria-labelledby="tracked-reply">
+        <h2 id="tracked-reply" className="text-lg font-semibold">
+          {t('support.thread.reply')}
+        </h2>
+        <ReplyForm send={reply} closed={finished} />
+        <p className="text-sm text-muted-foreground">{t('support.thread.replyByMail')}</p>
+      </section>
+    </div>
+  )
+}

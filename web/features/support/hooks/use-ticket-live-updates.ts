@@ -1,0 +1,18 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useRealtimeMessages } from '#web/lib/realtime-socket.ts'
+
+/**
+ * Keeps the support screens live: each `{type: 'ticket'}` message on the app's realtime socket
+ * (a reply, a note, a change of state) refreshes the support queries, the officers' included.
+ */
+export function useTicketLiveUpdates(): void {
+  const queryClient = useQueryClient()
+  useRealtimeMessages((message) => {
+    if ((message as { type?: unknown } | null)?.type !== 'ticket') return
+    void queryClient.invalidateQueries({
+      predicate: (query) =>
+        typeof query.queryKey[0] === 'string' &&
+        /^\/api\/(support|officers\/tickets)/.test(query.queryKey[0]),
+    })
+  })
+}
