@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { DEMO_ORGANIZATIONS } from '#common/demo-accounts.ts'
 import { FALLBACK_RATES } from '#common/money.ts'
 import type { Database } from '#server/db/client.ts'
 import { budgetAlerts, invoices, organizations } from '#server/db/schema/index.ts'
@@ -10,6 +11,7 @@ import { HOUR_MS, meterHour, startOfHour, startOfMonth } from '#server/modules/b
 import { getCatalog } from '#server/modules/catalog/service.ts'
 import { seedDemoCustomSolution } from './demo-custom-solutions.ts'
 import { seedDemoInstallations } from './demo-installations.ts'
+import { seedDemoSupport } from './demo-support.ts'
 import { insertRunningCluster, plainConfiguration } from './running-cluster.ts'
 
 const DAY_MS = 24 * HOUR_MS
@@ -65,6 +67,12 @@ export async function seedDemoBilling(
       { since: new Date(since.getTime() + 9 * DAY_MS), catalog },
     )
     await seedDemoCustomSolution(tx, organizationId, now)
+    await seedDemoSupport(tx, {
+      organizationId,
+      organizationName: DEMO_ORGANIZATIONS[0].name,
+      cluster: { id: shop.id, name: 'shop-production' },
+      now,
+    })
     await grantCredits(tx, {
       organizationId,
       amountCents: 15_000,

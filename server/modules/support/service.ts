@@ -100,26 +100,36 @@ async function resolveResource(
   return resource
 }
 
-/** A technical ticket about a cluster carries its latest events, as a log file. */
-async function clusterEventsLog(db: Queryable, resource: TicketResource): Promise<CheckedAttachment[]> {
+/** A technical ticket about a cluster carries what the engineer looks at first: its state and latest events. */
+async function clusterEventsLog(db: Queryable, resource: TicketResource): Promise<CheckedAttachment> {
+  const [cluster] = await db.select().from(clusters).where(eq(clusters.id, resource.id))
   const events = await db
     .select()
     .from(clusterEvents)
     .where(eq(clusterEvents.clusterId, resource.id))
     .orderBy(desc(clusterEvents.id))
     .limit(ATTACHED_CLUSTER_EVENTS)
-  if (events.length === 0) return []
+  const facts = cluster
+    ? [
+        `cluster ${cluster.name} (${cluster.id})`,
+        `status ${cluster.status}${cluster.statusReason ? `: ${cluster.statusReason}` : ''}`,
+        `type ${cluster.clusterTypeId}, data center ${cluster.dataCenterCode}, Kubernetes ${cluster.kubernetesPatch || cluster.kubernetesVersion}`,
+      ]
+    : []
   const lines = events
     .reverse()
     .map((event) => `${event.createdAt.toISOString()} ${event.type} ${event.message}`)
-    .join('\n')
-  return [
-    {
-      fileName: `${resource.label}-events.log`,
-      contentType: 'text/plain',
-      content: Buffer.from(`${lines}\n`, 'utf8'),
-    },
+  const text = [
+    ...facts,
+    '',
+    `latest events (${lines.length}):`,
+    ...(lines.length ? lines : ['none recorded']),
   ]
+  return {
+    fileName: `${resource.label}-events.log`,
+    contentType: 'text/plain',
+    content: Buffer.from(`${text.join('\n')}\n`, 'utf8'),
+  }
 }
 
 async function memberAuthor(db: Queryable, caller: Caller): Promise<Author & { language: 'en' | 'fr' }> {
@@ -132,7 +142,7 @@ export async function openTicket(ctx: ServerContext, caller: Caller, input: NewT
   const attachments = input.attachments.map(checkAttachment)
   const resource = input.resource ? await resolveResource(ctx.db, caller, input.resource) : null
   if (resource?.kind === 'cluster' && input.category === 'technical')
-    attachments.push(...(await clusterEventsLog(ctx.db, resource)))
+    attachments.push(await clusterEventsLog(ctx.db, resource))
   const author = await memberAuthor(ctx.db, caller)
   const [organization] = await ctx.db
     .select({ name: organizations.name, planId: organizations.supportPlanId })

@@ -115,7 +115,7 @@ function QueueItem({ ticket, onOpen }: { ticket: TicketSummary; onOpen: () => vo
   const format = useDateFormat()
   return (
     <li
-      className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm md:grid-cols-[minmax(0,1fr)_minmax(0,16rem)]"
+      className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm md:grid-cols-[minmax(0,1fr)_minmax(0,16rem)] md:items-start"
       data-testid={`officer-ticket-${ticket.number}`}
     >
       <div className="grid min-w-0 gap-1">

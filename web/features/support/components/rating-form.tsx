@@ -21,7 +21,6 @@ export function RatingForm({
 }) {
   const { t } = useTranslation()
   const form = useZodForm(ratingSchema, { defaultValues: { score: 0, comment: '' } })
-  const scoreMessage = useFieldMessage('score')
   if (ticket.rating)
     return (
       <p className="rounded-xl border p-4 text-sm" data-testid="ticket-rating">
@@ -78,7 +77,7 @@ export function RatingForm({
                   </label>
                 ))}
               </div>
-              {scoreMessage && <p className="text-sm font-medium text-destructive">{scoreMessage}</p>}
+              <ScoreMessage />
             </fieldset>
           )}
         />
@@ -93,4 +92,10 @@ export function RatingForm({
       </Form>
     </section>
   )
+}
+
+/** The score's problem, read inside the form. */
+function ScoreMessage() {
+  const message = useFieldMessage('score')
+  return message ? <p className="text-sm font-medium text-destructive">{message}</p> : null
 }

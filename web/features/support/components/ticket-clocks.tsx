@@ -62,16 +62,16 @@ function Clock({
   return (
     <div
       className={cn(
-        'flex min-w-0 items-start gap-2 rounded-md border px-2.5 py-2',
+        'grid min-w-0 gap-0.5 rounded-md border px-2.5 py-2',
         state === 'breached' && 'border-destructive/50 text-destructive',
         state === 'met' && 'border-success/40',
       )}
       data-testid={`clock-${name}`}
       data-state={state}
     >
-      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      <div className="min-w-0">
-        <dt className="font-medium">
+      <dt className="flex items-start gap-2">
+        <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <span className="font-medium">
           {t(`support.clocks.${name}`)}
           {!compact && (
             <span className="font-normal text-muted-foreground">
@@ -79,9 +79,9 @@ function Clock({
               {t('support.clocks.target', { duration: format.duration(clock.targetMinutes) })}
             </span>
           )}
-        </dt>
-        <dd className={cn(state !== 'breached' && 'text-muted-foreground')}>{text}</dd>
-      </div>
+        </span>
+      </dt>
+      <dd className={cn('pl-6', state !== 'breached' && 'text-muted-foreground')}>{text}</dd>
     </div>
   )
 }
