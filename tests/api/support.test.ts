@@ -3,7 +3,15 @@ import { and, eq } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Ticket } from '#common/schemas/support.ts'
-import { notifications, outbox, supportMessages, supportTickets, users } from '#server/db/schema/index.ts'
+import {
+  clusterEvents,
+  clusters,
+  notifications,
+  outbox,
+  supportMessages,
+  supportTickets,
+  users,
+} from '#server/db/schema/index.ts'
 import { addCoveredMinutes } from '#server/modules/support/clocks.ts'
 import { type InboundMailServer, startInboundMail } from '#server/modules/support/inbound-mail.ts'
 import { sweepTickets } from '#server/modules/support/officers.ts'
@@ -279,6 +287,95 @@ describe('a ticket of an organization', () => {
       score: 1,
     })
     expect(again.statusCode).toBe(409)
+  })
+})
+
+describe('a technical ticket about a cluster', () => {
+  it('carries the cluster’s state and latest events as a log file', async () => {
+    const organization = await createOrganization(server.db, { supportPlanId: 'developer' })
+    const member = await memberOf(server, organization.id, 'user')
+    const [cluster] = await server.db
+      .insert(clusters)
+      .values({
+        organizationId: organization.id,
+        name: 'shop-web',
+        status: 'running',
+        dataCenterCode: 'fr-par-1',
+        kubernetesVersion: '1.36',
+      })
+      .returning()
+    await server.db.insert(clusterEvents).values({
+      clusterId: cluster!.id,
+      organizationId: organization.id,
+      type: 'status',
+      message: 'Cluster is running',
+    })
+    const created = await inject('POST', '/api/support/tickets', member.headers, {
+      ...newTicket,
+      resource: { kind: 'cluster', id: cluster!.id },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const ticket: Ticket = created.json()
+    expect(ticket.resource).toEqual({ kind: 'cluster', id: cluster!.id, label: 'shop-web' })
+    const log = ticket.messages[0]!.attachments.find((file) => file.fileName === 'shop-web-events.log')!
+    const file = await inject(
+      'GET',
+      `/api/support/tickets/${ticket.id}/attachments/${log.id}`,
+      member.headers,
+    )
+    expect(file.headers['content-type']).toMatch(/^text\/plain/)
+    expect(file.body).toContain('status running')
+    expect(file.body).toContain('Cluster is running')
+
+    const others = await inject('POST', '/api/support/tickets', stranger.headers, {
+      ...newTicket,
+      resource: { kind: 'cluster', id: cluster!.id },
+    })
+    expect(others.statusCode).toBe(404)
+  })
+})
+
+describe('a support plan upgrade', () => {
+  it('is an order of an admin, in effect at once, the same for the same key', async () => {
+    const organization = await createOrganization(server.db, { supportPlanId: 'developer' })
+    const admin = await memberOf(server, organization.id, 'admin')
+    const user = await memberOf(server, organization.id, 'user')
+    const headers = { ...admin.headers, 'idempotency-key': `upgrade-${organization.id}` }
+    const body = { planId: 'business', currency: 'EUR' }
+    expect(
+      (
+        await inject(
+          'POST',
+          '/api/support/plan-upgrade',
+          { ...user.headers, 'idempotency-key': 'x-user-key' },
+          body,
+        )
+      ).statusCode,
+    ).toBe(403)
+    const placed = await inject('POST', '/api/support/plan-upgrade', headers, body)
+    expect(placed.statusCode, placed.body).toBe(201)
+    expect(placed.json()).toMatchObject({
+      kind: 'support_plan',
+      status: 'fulfilled',
+      supportPlan: { id: 'business', name: 'Business' },
+      price: { totalCents: 49_900 },
+    })
+    const again = await inject('POST', '/api/support/plan-upgrade', headers, body)
+    expect(again.statusCode).toBe(200)
+    expect(again.json().id).toBe(placed.json().id)
+    const overview = await inject('GET', '/api/support/overview', user.headers)
+    expect(overview.json().plan.id).toBe('business')
+    expect(overview.json().higherPlans.map((plan: { id: string }) => plan.id)).toEqual(['enterprise'])
+    const down = await inject(
+      'POST',
+      '/api/support/plan-upgrade',
+      { ...admin.headers, 'idempotency-key': 'down-key-1' },
+      { planId: 'developer', currency: 'EUR' },
+    )
+    expect(down.statusCode).toBe(422)
+    expect(down.json().code).toBe('NOT_AN_UPGRADE')
+    const p1 = await inject('POST', '/api/support/tickets', user.headers, { ...newTicket, priority: 'P1' })
+    expect(p1.statusCode).toBe(201)
   })
 })
 

@@ -200,3 +200,17 @@ test('in French, dark and on a phone, the support screens read, fit and pass axe
     results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? '')),
   ).toEqual([])
 })
+
+test('“Report a problem” on an invoice opens the billing form about that invoice', async ({ page }) => {
+  await signIn(page, 'demo')
+  await page.goto('/billing')
+  const report = page.getByRole('link', { name: /^Report a problem with invoice / }).first()
+  const label = (await report.getAttribute('aria-label'))!
+  const number = label.replace('Report a problem with invoice ', '')
+  await report.click()
+  await expect(page).toHaveURL(/\/billing-support\?invoice=[0-9a-f-]{36}$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing support' })).toBeVisible()
+  const form = page.getByTestId('ticket-form')
+  await expect(form.getByLabel('Category')).toHaveValue('billing')
+  await expect(form.getByLabel('About').locator('option:checked')).toHaveText(number)
+})

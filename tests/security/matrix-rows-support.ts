@@ -2,7 +2,15 @@ import { expect } from 'vitest'
 import type { Database } from '#server/db/client.ts'
 import { supportAttachments, supportMessages, supportTickets } from '#server/db/schema/index.ts'
 import { hashToken } from '#server/lib/tokens.ts'
-import { everyone, json, officersOnly, organizationOnly, type Row, signedIn } from './matrix-rows.ts'
+import {
+  billingAdmins,
+  everyone,
+  json,
+  officersOnly,
+  organizationOnly,
+  type Row,
+  signedIn,
+} from './matrix-rows.ts'
 
 /** The tracking link of the matrix's visitor ticket. */
 export const MATRIX_TRACKING_TOKEN = 'matrix-tracking-token-0123456789'
@@ -174,6 +182,17 @@ export function supportRows(): Row[] {
         url: ticket(demoTicketId, `/attachments/${demoTicketAttachmentId}`),
       }),
       expected: organizationOnly(200),
+    },
+    {
+      method: 'POST',
+      url: '/api/support/plan-upgrade',
+      // Basic is no upgrade for any organization: the admins are refused the same way.
+      request: () => ({
+        url: '/api/support/plan-upgrade',
+        payload: { planId: 'basic', currency: 'EUR' },
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'matrix-plan-upgrade' },
+      }),
+      expected: billingAdmins(422),
     },
     {
       method: 'POST',

@@ -60,6 +60,8 @@ export const billing = {
     period: '{{start}} – {{end}}',
     issued: 'issued {{date}}',
     due: 'due {{date}}',
+    report: 'Report a problem',
+    reportLabel: 'Report a problem with invoice {{number}}',
     download: 'Download {{number}} as {{format}}',
     pay: 'Pay {{amount}}',
     payFailed: 'The payment could not be started',

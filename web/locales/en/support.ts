@@ -246,5 +246,4 @@ export const support = {
     fixed: 'Fixed, please confirm',
     billing_corrected: 'Invoice corrected',
   },
-  reportInvoice: 'Report a problem with this invoice',
 }

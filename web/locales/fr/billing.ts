@@ -62,6 +62,8 @@ export const billing: typeof english = {
     period: '{{start}} – {{end}}',
     issued: 'émise le {{date}}',
     due: 'échéance le {{date}}',
+    report: 'Signaler un problème',
+    reportLabel: 'Signaler un problème sur la facture {{number}}',
     download: 'Télécharger {{number}} en {{format}}',
     pay: 'Payer {{amount}}',
     payFailed: 'Le paiement n’a pas pu être lancé',

@@ -250,5 +250,4 @@ export const support: typeof english = {
     fixed: 'Corrigé, merci de confirmer',
     billing_corrected: 'Facture corrigée',
   },
-  reportInvoice: 'Signaler un problème sur cette facture',
 }

@@ -1,6 +1,8 @@
-import { Download, FileText } from 'lucide-react'
+import { Download, FileText, LifeBuoy } from 'lucide-react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { href } from '#common/routes.ts'
 import { INVOICE_STATUSES, type InvoiceStatus, type InvoiceSummary } from '#common/schemas/billing.ts'
 import { InvoiceStatusBadge } from '#web/components/invoice-status-badge.tsx'
 import { Badge } from '#web/components/ui/badge.tsx'
@@ -169,6 +171,15 @@ function InvoiceRow({ invoice, canPay }: { invoice: InvoiceSummary; canPay: bool
             </a>
           </Button>
         ))}
+        <Button asChild variant="ghost" size="sm">
+          <Link
+            to={href('billingSupport', { invoice: invoice.id })}
+            aria-label={t('billing.invoices.reportLabel', { number: invoice.number })}
+          >
+            <LifeBuoy aria-hidden="true" />
+            {t('billing.invoices.report')}
+          </Link>
+        </Button>
         {canPay && invoice.amountDueCents > 0 && (
           <Button size="sm" onClick={() => pay.mutate(invoice.id)} disabled={pay.isPending || pay.isSuccess}>
             {t('billing.invoices.pay', { amount: money.amount(invoice.amountDueCents, invoice.currency) })}
