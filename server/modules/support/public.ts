@@ -2,26 +2,23 @@ import { and, eq } from 'drizzle-orm'
 import type { PublicTicket, Ticket, TrackTicketInput } from '#common/schemas/support.ts'
 import type { ServerContext } from '#server/context.ts'
 import { type SupportTicketRow, supportTickets } from '#server/db/schema/index.ts'
-import { inTransaction } from '#server/db/transaction.ts'
+import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
 import { notFound, tooManyRequests } from '#server/lib/errors.ts'
 import { sealSecret } from '#server/lib/secrets.ts'
 import { generateToken, hashToken } from '#server/lib/tokens.ts'
-import { ticketOpenedMail, trackingLinkMail } from '#server/mail/support-mails.ts'
+import { trackingLinkMail } from '#server/mail/support-mails.ts'
 import { sendMail } from '#server/mail/template.ts'
 import { incrementBucket } from '#server/plugins/rate-limit.ts'
-import { checkAttachment } from './attachments.ts'
+import { type CheckedAttachment, checkAttachment } from './attachments.ts'
 import { presentTicket } from './present.ts'
 import {
   type Author,
-  announce,
-  customerMessageChange,
-  insertMessage,
+  addCustomerMessage,
+  announceOpened,
   insertTicket,
-  mailReply,
   planTerms,
   replyAddress,
   ticketUrl,
-  updateTicket,
 } from './tickets.ts'
 
 /**
@@ -81,27 +78,14 @@ export async function submitPublicTicket(
       },
       { author, body: input.description, attachments, via: 'web' },
     )
-    await sendMail(
-      ctx.queue,
+    await announceOpened(
+      ctx,
+      tx,
       sqlExecutor,
-      ticketOpenedMail,
-      { email: author.email!, language: input.language },
-      {
-        name: input.name,
-        number: ticket.number,
-        subject: ticket.subject,
-        url: ticketUrl(ctx, ticket),
-        replyAddress: replyAddress(ctx, ticket),
-        firstResponseMinutes: ticket.firstResponseMinutes,
-        coverage: plan.coverage,
-      },
+      ticket,
+      plan,
+      `${input.name}${input.company ? ` (${input.company})` : ''}, from the public site`,
     )
-    await announce(tx, sqlExecutor, ticket, {
-      title: `New ticket ${ticket.number} from the public site`,
-      message: `${input.name}${input.company ? ` (${input.company})` : ''}: “${ticket.subject}”`,
-      forCustomer: false,
-      forOfficers: true,
-    })
   })
   return { message: PUBLIC_TICKET_RECEIPT }
 }
@@ -171,10 +155,10 @@ export async function replyAsVisitor(
 export async function replyToTracked(
   ctx: ServerContext,
   tx: ServerContext['db'],
-  sqlExecutor: Parameters<typeof mailReply>[1],
+  sqlExecutor: SqlExecutor,
   ticket: SupportTicketRow,
   body: string,
-  attachments: ReturnType<typeof checkAttachment>[],
+  attachments: CheckedAttachment[],
   via: 'web' | 'email',
 ): Promise<Ticket> {
   const author: Author = {
@@ -183,15 +167,6 @@ export async function replyToTracked(
     name: ticket.requesterName,
     email: ticket.requesterEmail,
   }
-  const plan = await planTerms(tx, ticket.planId)
-  await insertMessage(tx, ticket, author, body, attachments, { internal: false, via })
-  const updated = await updateTicket(tx, ticket.id, customerMessageChange(ticket, plan.coverage, new Date()))
-  await mailReply(ctx, sqlExecutor, updated, author, body)
-  await announce(tx, sqlExecutor, updated, {
-    title: `Reply on ${updated.number}`,
-    message: `${author.name}: “${updated.subject}”`,
-    forCustomer: false,
-    forOfficers: true,
-  })
+  const updated = await addCustomerMessage(ctx, tx, sqlExecutor, ticket, { author, body, attachments, via })
   return presentTicket(tx, updated, { withInternalNotes: false })
 }

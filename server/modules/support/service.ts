@@ -27,22 +27,17 @@ import {
 import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { conflict, notFound } from '#server/lib/errors.ts'
-import { ticketOpenedMail } from '#server/mail/support-mails.ts'
-import { sendMail } from '#server/mail/template.ts'
 import { type CheckedAttachment, checkAttachment } from './attachments.ts'
 import { presentSummaries, presentTicket } from './present.ts'
 import {
   type Author,
+  addCustomerMessage,
   announce,
-  customerMessageChange,
-  insertMessage,
+  announceOpened,
   insertTicket,
-  mailReply,
   mailStatus,
   planTerms,
-  replyAddress,
   statusChange,
-  ticketUrl,
   updateTicket,
 } from './tickets.ts'
 
@@ -170,27 +165,7 @@ export async function openTicket(ctx: ServerContext, caller: Caller, input: NewT
       },
       { author, body: input.description, attachments, via: 'web' },
     )
-    await sendMail(
-      ctx.queue,
-      sqlExecutor,
-      ticketOpenedMail,
-      author as { email: string; language: 'en' | 'fr' },
-      {
-        name: author.name,
-        number: ticket.number,
-        subject: ticket.subject,
-        url: ticketUrl(ctx, ticket),
-        replyAddress: replyAddress(ctx, ticket),
-        firstResponseMinutes: ticket.firstResponseMinutes,
-        coverage: plan.coverage,
-      },
-    )
-    await announce(tx, sqlExecutor, ticket, {
-      title: `New ${ticket.priority} ticket ${ticket.number}`,
-      message: `${organization!.name}: “${ticket.subject}”`,
-      forCustomer: false,
-      forOfficers: true,
-    })
+    await announceOpened(ctx, tx, sqlExecutor, ticket, plan, organization!.name)
     return presentTicket(tx, ticket, { withInternalNotes: false })
   })
 }
@@ -248,19 +223,11 @@ export async function replyAsMember(
   const author = await memberAuthor(ctx.db, caller)
   return inTransaction(ctx.db, async (tx, sqlExecutor) => {
     const ticket = await ticketRow(tx, caller, id, true)
-    const plan = await planTerms(tx, ticket.planId)
-    await insertMessage(tx, ticket, author, input.body, attachments, { internal: false, via })
-    const updated = await updateTicket(
-      tx,
-      ticket.id,
-      customerMessageChange(ticket, plan.coverage, new Date()),
-    )
-    await mailReply(ctx, sqlExecutor, updated, author, input.body)
-    await announce(tx, sqlExecutor, updated, {
-      title: `Reply on ${updated.number}`,
-      message: `${author.name}: “${updated.subject}”`,
-      forCustomer: false,
-      forOfficers: true,
+    const updated = await addCustomerMessage(ctx, tx, sqlExecutor, ticket, {
+      author,
+      body: input.body,
+      attachments,
+      via,
     })
     return presentTicket(tx, updated, { withInternalNotes: false })
   })

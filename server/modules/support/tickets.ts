@@ -24,7 +24,7 @@ import type { SqlExecutor } from '#server/db/transaction.ts'
 import { unprocessable } from '#server/lib/errors.ts'
 import { openSecret } from '#server/lib/secrets.ts'
 import { generateToken } from '#server/lib/tokens.ts'
-import { ticketReplyMail, ticketStatusMail } from '#server/mail/support-mails.ts'
+import { ticketOpenedMail, ticketReplyMail, ticketStatusMail } from '#server/mail/support-mails.ts'
 import { type MailTemplate, sendMail } from '#server/mail/template.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
 import { nextReference } from '#server/modules/orders/service.ts'
@@ -170,6 +170,65 @@ export function statusChange(ticket: SupportTicketRow, next: TicketStatus, cover
     change.closedAt = null
   }
   return change
+}
+
+/**
+ * A customer's or a visitor's message, from the site or by mail: stored, the ticket reopened or
+ * resumed with a response owed again, the other participants mailed and the officers told.
+ */
+export async function addCustomerMessage(
+  ctx: ServerContext,
+  tx: Database,
+  sqlExecutor: SqlExecutor,
+  ticket: SupportTicketRow,
+  message: { author: Author; body: string; attachments: CheckedAttachment[]; via: 'web' | 'email' },
+): Promise<SupportTicketRow> {
+  const plan = await planTerms(tx, ticket.planId)
+  await insertMessage(tx, ticket, message.author, message.body, message.attachments, {
+    internal: false,
+    via: message.via,
+  })
+  const updated = await updateTicket(tx, ticket.id, customerMessageChange(ticket, plan.coverage, new Date()))
+  await mailReply(ctx, sqlExecutor, updated, message.author, message.body)
+  await announce(tx, sqlExecutor, updated, {
+    title: `Reply on ${updated.number}`,
+    message: `${message.author.name}: “${updated.subject}”`,
+    forCustomer: false,
+    forOfficers: true,
+  })
+  return updated
+}
+
+/** The opener gets the number, the link and the first-response target; officers hear of the ticket. */
+export async function announceOpened(
+  ctx: ServerContext,
+  tx: Database,
+  sqlExecutor: SqlExecutor,
+  ticket: SupportTicketRow,
+  plan: PlanTerms,
+  from: string,
+) {
+  await sendMail(
+    ctx.queue,
+    sqlExecutor,
+    ticketOpenedMail,
+    { email: ticket.requesterEmail, language: ticket.requesterLanguage },
+    {
+      name: ticket.requesterName,
+      number: ticket.number,
+      subject: ticket.subject,
+      url: ticketUrl(ctx, ticket),
+      replyAddress: replyAddress(ctx, ticket),
+      firstResponseMinutes: ticket.firstResponseMinutes,
+      coverage: plan.coverage,
+    },
+  )
+  await announce(tx, sqlExecutor, ticket, {
+    title: `New ${ticket.priority} ticket ${ticket.number}`,
+    message: `${from}: “${ticket.subject}”`,
+    forCustomer: false,
+    forOfficers: true,
+  })
 }
 
 /** A customer's or visitor's message: it reopens or resumes the ticket, and a response is owed again. */

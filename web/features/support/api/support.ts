@@ -61,17 +61,17 @@ export const useTicket = (id: string) =>
     queryFn: async ({ signal }) => (await queryPath<Ticket>(`${TICKETS_PATH}/${id}`, 'throw', signal))!,
   })
 
+/** Whether a query reads tickets (the members', the visitors' or the officers'). */
+export function readsSupportData(queryKey: readonly unknown[]): boolean {
+  return typeof queryKey[0] === 'string' && /^\/api\/(support|officers\/tickets)/.test(queryKey[0])
+}
+
 /** Any change to a ticket refreshes every support query, the officers' included. */
 function useSupportMutation<Variables, Answer>(request: (variables: Variables) => Promise<Answer>) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: request,
-    onSuccess: () =>
-      queryClient.invalidateQueries({
-        predicate: (query) =>
-          typeof query.queryKey[0] === 'string' &&
-          /^\/api\/(support|officers\/tickets)/.test(query.queryKey[0]),
-      }),
+    onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => readsSupportData(query.queryKey) }),
   })
 }
 

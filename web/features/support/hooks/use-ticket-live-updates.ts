@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useRealtimeMessages } from '#web/lib/realtime-socket.ts'
+import { readsSupportData } from '../api/support.ts'
 
 /**
  * Keeps the support screens live: each `{type: 'ticket'}` message on the app's realtime socket
