@@ -71,7 +71,8 @@ function useSupportMutation<Variables, Answer>(request: (variables: Variables) =
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: request,
-    onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => readsSupportData(query.queryKey) }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ predicate: (query) => readsSupportData(query.queryKey) }),
   })
 }
 

@@ -10,10 +10,6 @@ export function useTicketLiveUpdates(): void {
   const queryClient = useQueryClient()
   useRealtimeMessages((message) => {
     if ((message as { type?: unknown } | null)?.type !== 'ticket') return
-    void queryClient.invalidateQueries({
-      predicate: (query) =>
-        typeof query.queryKey[0] === 'string' &&
-        /^\/api\/(support|officers\/tickets)/.test(query.queryKey[0]),
-    })
+    void queryClient.invalidateQueries({ predicate: (query) => readsSupportData(query.queryKey) })
   })
 }
