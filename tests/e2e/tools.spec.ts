@@ -173,8 +173,12 @@ test.describe('/api-reference', () => {
 
   test('an anchor link opens the page at its operation', async ({ page }) => {
     await page.goto('/api-reference#get-api-rates')
-    await expect(page.locator('#get-api-rates')).toBeInViewport()
-    await expect(page.locator('#get-api-rates')).toContainText('fallback')
+    const rates = page.locator('#get-api-rates')
+    await expect(rates).toBeInViewport()
+    await expect(rates).toContainText('USD-based exchange rates for EUR and GBP')
+    // Its success response opens on demand, with the schema's own words.
+    await rates.locator('summary', { hasText: '200' }).press('Enter')
+    await expect(rates).toContainText('fallback')
   })
 })
 

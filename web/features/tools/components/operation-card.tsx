@@ -151,15 +151,17 @@ function Part({ title, note, children }: { title: string; note?: string; childre
 
 /**
  * Schemas larger than this many nodes (a cluster's detail) start closed: drawn for every
- * operation at once, they would make the page heavy.
+ * operation at once, they would make the page heavy. Responses start open only when tiny (an
+ * `{ items }` list of a few fields is already too much once 140 operations each draw one).
  */
 const OPEN_SCHEMA_MAX_NODES = 60
+const OPEN_RESPONSE_MAX_NODES = 8
 
-const isSmall = (bodies: ApiBody[]) =>
-  bodies.reduce((total, body) => total + schemaSize(body.schema), 0) <= OPEN_SCHEMA_MAX_NODES
+const isSmall = (bodies: ApiBody[], maximum = OPEN_SCHEMA_MAX_NODES) =>
+  bodies.reduce((total, body) => total + schemaSize(body.schema), 0) <= maximum
 
 /**
- * A response; small success responses start open, error responses (all alike) and large ones
+ * A response; tiny success responses start open, error responses (all alike) and larger ones
  * start closed, and a closed one renders its schema only once opened (the page stays light with
  * every operation).
  */
@@ -168,7 +170,7 @@ function ResponseDetails({ response }: { response: ApiResponse }) {
   const statusText = STATUS_TEXTS[response.status]
   return (
     <Disclosure
-      defaultOpen={success && isSmall(response.bodies)}
+      defaultOpen={success && isSmall(response.bodies, OPEN_RESPONSE_MAX_NODES)}
       summary={
         <>
           <span
