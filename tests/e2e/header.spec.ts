@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { holdLogoutRequests } from './support/auth.ts'
 import { describeChrome } from './support/chrome.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
 
@@ -6,24 +7,6 @@ const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main navig
 
 /** The session answer takes two retries of /api/user when signed out: allow a loaded machine time. */
 const SESSION_TIMEOUT = { timeout: 20_000 }
-
-/**
- * Holds the page's logout call until the test releases it. (The call is a keep-alive request,
- * which request interception cannot hold.)
- */
-async function holdLogoutRequests(page: Page) {
-  await page.addInitScript(() => {
-    const send = window.fetch.bind(window)
-    window.fetch = (input, init) => {
-      if (!String(input instanceof Request ? input.url : input).includes('/api/logout'))
-        return send(input, init)
-      return new Promise((resolve, reject) => {
-        ;(window as unknown as { releaseLogout: () => void }).releaseLogout = () =>
-          send(input, init).then(resolve, reject)
-      })
-    }
-  })
-}
 
 describeChrome('public header', (chrome) => {
   test('signed out: Pricing, Documentation, Tutorials and a Sign In button to /auth', async ({ page }) => {

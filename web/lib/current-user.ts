@@ -35,6 +35,12 @@ const USER_DATA_KEYS = [
   'notifications',
   'clusters',
   'cloud-provider',
+  // The provider checks ("cloud-provider clusters" of spec §4) live under their own key.
+  'providers',
+  'installations',
+  'custom-solutions',
+  'support',
+  'usage',
   'sessions',
   'organizations',
   'officers',

@@ -103,3 +103,21 @@ export function acknowledgeRefusedRequest(consoleErrors: string[], status: numbe
     if (consoleErrors[index]!.startsWith(logged)) consoleErrors.splice(index, 1)
   }
 }
+
+/**
+ * Holds the page's logout call until the test releases it with `window.releaseLogout()`. (The
+ * call is a keep-alive request, which request interception cannot hold.)
+ */
+export async function holdLogoutRequests(page: Page) {
+  await page.addInitScript(() => {
+    const send = window.fetch.bind(window)
+    window.fetch = (input, init) => {
+      if (!String(input instanceof Request ? input.url : input).includes('/api/logout'))
+        return send(input, init)
+      return new Promise((resolve, reject) => {
+        ;(window as unknown as { releaseLogout: () => void }).releaseLogout = () =>
+          send(input, init).then(resolve, reject)
+      })
+    }
+  })
+}

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
 import { href } from '#common/routes.ts'
@@ -11,7 +11,9 @@ import { useUser } from '#web/lib/current-user.ts'
 /**
  * Auth gating of the sign-in-required layouts (spec §4): a spinner with the layout's text while
  * the user loads; with no user, the current path, query and hash become the post-login target
- * and the app goes to /auth 100 ms later. Signed in, the children show.
+ * and the app goes to /auth 100 ms later. Signed in, the children show — and they stay while
+ * this tab logs out (the cached user is cleared at once), so the header can say "Logging out..."
+ * until the app leaves for the site root.
  */
 export function AuthGate({ loadingLabel, children }: { loadingLabel?: string; children: ReactNode }) {
   const { t } = useTranslation()
@@ -19,6 +21,8 @@ export function AuthGate({ loadingLabel, children }: { loadingLabel?: string; ch
   const { pathname, search, hash } = useLocation()
   const navigate = useNavigate()
   const signedOut = !isLoading && !user
+  const wasSignedIn = useRef(false)
+  if (user) wasSignedIn.current = true
 
   useEffect(() => {
     // Logging out leaves for the site root by itself; this page is no target to come back to.
@@ -28,7 +32,8 @@ export function AuthGate({ loadingLabel, children }: { loadingLabel?: string; ch
     return () => clearTimeout(timer)
   }, [signedOut, pathname, search, hash, navigate])
 
-  if (!user) return <LoadingState label={loadingLabel ?? t('common.loading')} />
+  if (!user && !(wasSignedIn.current && isSigningOut()))
+    return <LoadingState label={loadingLabel ?? t('common.loading')} />
   return children
 }
 
