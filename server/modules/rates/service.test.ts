@@ -11,6 +11,8 @@ const answers: { primary: Answer; backup: Answer } = {
   backup: { status: 200, body: {} },
 }
 const calls = { primary: 0, backup: 0 }
+/** The requests a hanging service holds open. */
+const hanging = new Set<http.ServerResponse>()
 let server: http.Server
 let baseUrl: string
 
@@ -19,23 +21,36 @@ beforeAll(async () => {
     const which = request.url?.startsWith('/primary') ? 'primary' : 'backup'
     calls[which]++
     const answer = answers[which]
+    // Status 0 stands for a service that hangs: it never answers.
+    if (answer.status === 0) {
+      hanging.add(response)
+      response.on('close', () => hanging.delete(response))
+      return
+    }
     response.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections()
+      server.close(() => resolve())
+    }),
+)
 
 const primaryOk = { result: 'success', rates: { EUR: 0.91, GBP: 0.79 }, time_last_update_unix: 1_795_000_000 }
 const backupOk = { rates: { EUR: 0.92, GBP: 0.8 }, date: '2026-11-20' }
 const quietLog = { warn: () => {} }
 
-function service(now: () => number = Date.now) {
+function service(now: () => number = Date.now, backupAfterMs?: number) {
   return createRatesService({
     primaryUrl: `${baseUrl}/primary`,
     backupUrl: `${baseUrl}/backup`,
     log: quietLog,
     now,
+    ...(backupAfterMs === undefined ? {} : { backupAfterMs }),
   })
 }
 
@@ -57,6 +72,26 @@ describe('rate validation', () => {
 })
 
 describe('rates service', () => {
+  it('asks the backup alongside a primary that keeps silent, instead of waiting out its time-out', async () => {
+    answers.primary = { status: 0, body: {} }
+    answers.backup = { status: 200, body: backupOk }
+    const before = { ...calls }
+    const rates = await service(Date.now, 50).current()
+    expect(rates).toMatchObject({ source: 'backup', rates: { EUR: 0.92, GBP: 0.8 } })
+    expect(calls.primary - before.primary).toBe(1)
+    expect(calls.backup - before.backup).toBe(1)
+    // The answer came while the primary was still silent, not after its time-out.
+    expect(hanging.size).toBe(1)
+  })
+
+  it('does not ask the backup when the primary answers in time', async () => {
+    answers.primary = { status: 200, body: primaryOk }
+    answers.backup = { status: 200, body: backupOk }
+    const before = { ...calls }
+    expect((await service(Date.now, 60_000).current()).source).toBe('primary')
+    expect(calls.backup - before.backup).toBe(0)
+  })
+
   it('uses the primary when it answers well', async () => {
     answers.primary = { status: 200, body: primaryOk }
     const rates = await service().current()
