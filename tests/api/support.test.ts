@@ -386,6 +386,22 @@ describe('the officers', () => {
       priority: 'P3',
     })
     const ticket: Ticket = created.json()
+    const notOfficer = await inject('PATCH', `/api/officers/tickets/${ticket.id}`, officer.headers, {
+      assigneeId: customer.userId,
+    })
+    expect(notOfficer.statusCode).toBe(422)
+    expect(notOfficer.json().code).toBe('NOT_AN_OFFICER')
+    const assigned = await inject('PATCH', `/api/officers/tickets/${ticket.id}`, officer.headers, {
+      assigneeId: officer.userId,
+      priority: 'P2',
+    })
+    expect(assigned.json()).toMatchObject({ assignee: { id: officer.userId }, priority: 'P2' })
+    // The stranger's organization is on Basic: P2 answers first within 24 business hours.
+    expect(assigned.json().clocks.firstResponse.targetMinutes).toBe(1440)
+    await inject('PATCH', `/api/officers/tickets/${ticket.id}`, officer.headers, {
+      assigneeId: null,
+      priority: 'P3',
+    })
     const queue = await inject('GET', '/api/officers/tickets?priority=P3', officer.headers)
     expect(queue.json().items.map((item: Ticket) => item.id)).toContain(ticket.id)
     expect((await inject('GET', '/api/officers/tickets', customer.headers)).statusCode).toBe(403)

@@ -46,28 +46,32 @@ function isPlainText(content: Buffer): boolean {
 
 export type CheckedAttachment = { fileName: string; contentType: AttachmentContentType; content: Buffer }
 
-/** Decodes and checks one upload: 413 when too large, 415 when its content is not what its name says. */
+/** Decodes and checks one upload of the API. */
 export function checkAttachment(upload: AttachmentUpload): CheckedAttachment {
-  const content = Buffer.from(upload.contentBase64, 'base64')
+  return checkFile(upload.fileName, Buffer.from(upload.contentBase64, 'base64'))
+}
+
+/** Checks one file (an upload, a mail's attachment): 413 when too large, 415 when its content is not what its name says. */
+export function checkFile(fileName: string, content: Buffer): CheckedAttachment {
   if (content.length > MAX_ATTACHMENT_BYTES)
     throw new HttpError(
       413,
-      `“${upload.fileName}” is ${(content.length / 1024 / 1024).toFixed(1)} MB: each attachment may be up to ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB`,
+      `“${fileName}” is ${(content.length / 1024 / 1024).toFixed(1)} MB: each attachment may be up to ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB`,
       { code: 'ATTACHMENT_TOO_LARGE' },
     )
-  const extension = upload.fileName.split('.').pop()?.toLowerCase() ?? ''
+  const extension = fileName.split('.').pop()?.toLowerCase() ?? ''
   const announced = (ATTACHMENT_TYPES as Record<string, AttachmentContentType>)[extension]
   if (!announced)
     throw new HttpError(
       415,
-      `“${upload.fileName}” is not a file we accept: attach PNG, JPEG, PDF, text or log files`,
+      `“${fileName}” is not a file we accept: attach PNG, JPEG, PDF, text or log files`,
       {
         code: 'ATTACHMENT_TYPE_REFUSED',
       },
     )
   if (content.length === 0 || sniffContentType(content) !== announced)
-    throw new HttpError(415, `“${upload.fileName}” is not ${TYPE_NAMES[announced]}, as its name says`, {
+    throw new HttpError(415, `“${fileName}” is not ${TYPE_NAMES[announced]}, as its name says`, {
       code: 'ATTACHMENT_TYPE_MISMATCH',
     })
-  return { fileName: upload.fileName, contentType: announced, content }
+  return { fileName: fileName, contentType: announced, content }
 }

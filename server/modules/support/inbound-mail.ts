@@ -7,10 +7,10 @@ import type { ServerContext } from '#server/context.ts'
 import { type SupportTicketRow, supportMessages, supportTickets, users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import { HttpError } from '#server/lib/errors.ts'
-import { type CheckedAttachment, checkAttachment } from './attachments.ts'
-import { replyAsOfficer } from './officers.ts'
+import { type CheckedAttachment, checkFile } from './attachments.ts'
+import { addOfficerMessage } from './officers.ts'
 import { replyToTracked } from './public.ts'
-import { replyAsMember } from './service.ts'
+import { addMemberReply } from './service.ts'
 
 /**
  * Replies by mail: an SMTP listener (started when INBOUND_SMTP_PORT is set) takes mail for the
@@ -77,37 +77,25 @@ export async function receiveTicketMail(ctx: ServerContext, recipients: string[]
   const attachments: CheckedAttachment[] = []
   for (const file of (mail.attachments ?? []).slice(0, MAX_ATTACHMENTS_PER_MESSAGE)) {
     try {
-      attachments.push(
-        checkAttachment({
-          fileName: file.filename ?? 'attachment',
-          contentBase64: file.content.toString('base64'),
-        }),
-      )
+      attachments.push(checkFile(file.filename ?? 'attachment', file.content))
     } catch (error) {
       // A file we do not accept is left out; the text still lands.
       if (!(error instanceof HttpError)) throw error
     }
   }
-  const uploads = attachments.map((file) => ({
-    fileName: file.fileName,
-    contentBase64: file.content.toString('base64'),
-  }))
   if (sender.kind === 'officer' && sender.userId)
-    return replyAsOfficer(
+    return addOfficerMessage(
       ctx,
       sender.userId,
       ticket.id,
-      { body, attachments: uploads, status: 'waiting_on_customer' },
+      { body, status: 'waiting_on_customer' },
+      attachments,
       'email',
     )
-  if (sender.kind === 'member' && sender.userId && ticket.organizationId)
-    return replyAsMember(
-      ctx,
-      { userId: sender.userId, organizationId: ticket.organizationId },
-      ticket.id,
-      { body, attachments: uploads },
-      'email',
-    )
+  if (sender.kind === 'member' && sender.userId && ticket.organizationId) {
+    const caller = { userId: sender.userId, organizationId: ticket.organizationId }
+    return addMemberReply(ctx, caller, ticket.id, body, attachments, 'email')
+  }
   return inTransaction(ctx.db, async (tx, sqlExecutor) => {
     const [locked] = await tx
       .select()

@@ -13,7 +13,7 @@ import type { Queryable } from '#server/db/client.ts'
 import { type SupportTicketRow, supportTickets, users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import { notFound, unprocessable } from '#server/lib/errors.ts'
-import { checkAttachment } from './attachments.ts'
+import { type CheckedAttachment, checkAttachment } from './attachments.ts'
 import { addCoveredMinutes } from './clocks.ts'
 import { presentSummaries, presentTicket } from './present.ts'
 import { attachmentOf, filters } from './service.ts'
@@ -92,14 +92,24 @@ async function officerAuthor(db: Queryable, officerId: string): Promise<Author> 
 }
 
 /** A public reply (mailed, the customer notified) or an internal note (officers only). */
-export async function replyAsOfficer(
+export function replyAsOfficer(
   ctx: ServerContext,
   officerId: string,
   id: string,
   input: OfficerReplyInput,
-  via: 'web' | 'email' = 'web',
 ): Promise<Ticket> {
-  const attachments = (input.attachments ?? []).map(checkAttachment)
+  return addOfficerMessage(ctx, officerId, id, input, (input.attachments ?? []).map(checkAttachment), 'web')
+}
+
+/** An officer's message with its files checked already, from the panel or by mail. */
+export async function addOfficerMessage(
+  ctx: ServerContext,
+  officerId: string,
+  id: string,
+  input: Omit<OfficerReplyInput, 'attachments'>,
+  attachments: CheckedAttachment[],
+  via: 'web' | 'email',
+): Promise<Ticket> {
   const author = await officerAuthor(ctx.db, officerId)
   return inTransaction(ctx.db, async (tx, sqlExecutor) => {
     const ticket = await anyTicketRow(tx, id, true)

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type {
+  AttachmentUpload,
   NewTicket,
   RatingInput,
   Ticket,
@@ -46,31 +48,65 @@ import {
 /** How many of a cluster's latest events a technical ticket about it carries. */
 const ATTACHED_CLUSTER_EVENTS = 20
 
-/** What a ticket can be about: the organization's clusters, installations, orders and invoices. */
-export async function listTicketResources(db: Queryable, caller: Caller): Promise<TicketResource[]> {
-  const organizationId = caller.organizationId
-  const clusterRows = await db
-    .select({ id: clusters.id, label: clusters.name })
-    .from(clusters)
-    .where(and(eq(clusters.organizationId, organizationId), ne(clusters.status, 'deleted')))
-    .orderBy(clusters.name)
-  const installationRows = await db
-    .select({ id: installations.id, product: installations.productName, cluster: clusters.name })
-    .from(installations)
-    .innerJoin(clusters, eq(clusters.id, installations.clusterId))
-    .where(and(eq(installations.organizationId, organizationId), ne(installations.status, 'uninstalled')))
-  const orderRows = await db
-    .select({ id: orders.id, label: orders.reference })
-    .from(orders)
-    .where(eq(orders.organizationId, organizationId))
-    .orderBy(desc(orders.createdAt))
-    .limit(50)
-  const invoiceRows = await db
-    .select({ id: invoices.id, label: invoices.number })
-    .from(invoices)
-    .where(eq(invoices.organizationId, organizationId))
-    .orderBy(desc(invoices.issuedAt))
-    .limit(50)
+/** What a ticket can be about: the organization's clusters, installations, latest orders and invoices. */
+export function listTicketResources(db: Queryable, caller: Caller): Promise<TicketResource[]> {
+  return ticketResources(db, caller.organizationId)
+}
+
+/**
+ * The organization's resources with their labels; with `only`, that one resource whatever its
+ * age (the picker lists the latest 50 orders and invoices, a link from /billing may name an older one).
+ */
+async function ticketResources(
+  db: Queryable,
+  organizationId: string,
+  only?: TicketResourceRef,
+): Promise<TicketResource[]> {
+  const wanted = (kind: TicketResource['kind']) => !only || only.kind === kind
+  const withId = (column: AnyPgColumn) => (only ? [eq(column, only.id)] : [])
+  const latest = only ? 1 : 50
+  const clusterRows = wanted('cluster')
+    ? await db
+        .select({ id: clusters.id, label: clusters.name })
+        .from(clusters)
+        .where(
+          and(
+            eq(clusters.organizationId, organizationId),
+            ne(clusters.status, 'deleted'),
+            ...withId(clusters.id),
+          ),
+        )
+        .orderBy(clusters.name)
+    : []
+  const installationRows = wanted('installation')
+    ? await db
+        .select({ id: installations.id, product: installations.productName, cluster: clusters.name })
+        .from(installations)
+        .innerJoin(clusters, eq(clusters.id, installations.clusterId))
+        .where(
+          and(
+            eq(installations.organizationId, organizationId),
+            ne(installations.status, 'uninstalled'),
+            ...withId(installations.id),
+          ),
+        )
+    : []
+  const orderRows = wanted('order')
+    ? await db
+        .select({ id: orders.id, label: orders.reference })
+        .from(orders)
+        .where(and(eq(orders.organizationId, organizationId), ...withId(orders.id)))
+        .orderBy(desc(orders.createdAt))
+        .limit(latest)
+    : []
+  const invoiceRows = wanted('invoice')
+    ? await db
+        .select({ id: invoices.id, label: invoices.number })
+        .from(invoices)
+        .where(and(eq(invoices.organizationId, organizationId), ...withId(invoices.id)))
+        .orderBy(desc(invoices.issuedAt))
+        .limit(latest)
+    : []
   return [
     ...clusterRows.map((row) => ({ kind: 'cluster' as const, ...row })),
     ...installationRows.map((row) => ({
@@ -89,8 +125,7 @@ async function resolveResource(
   caller: Caller,
   ref: TicketResourceRef,
 ): Promise<TicketResource> {
-  const resources = await listTicketResources(db, caller)
-  const resource = resources.find((candidate) => candidate.kind === ref.kind && candidate.id === ref.id)
+  const [resource] = await ticketResources(db, caller.organizationId, ref)
   if (!resource) throw notFound(`This ${ref.kind} is not one of your organization's`)
   return resource
 }
@@ -212,23 +247,28 @@ export async function findTicket(db: Queryable, caller: Caller, id: string): Pro
   return presentTicket(db, await ticketRow(db, caller, id), { withInternalNotes: false })
 }
 
-export async function replyAsMember(
+export function replyAsMember(
   ctx: ServerContext,
   caller: Caller,
   id: string,
-  input: { body: string; attachments: { fileName: string; contentBase64: string }[] },
-  via: 'web' | 'email' = 'web',
+  input: { body: string; attachments: AttachmentUpload[] },
 ): Promise<Ticket> {
-  const attachments = input.attachments.map(checkAttachment)
+  return addMemberReply(ctx, caller, id, input.body, input.attachments.map(checkAttachment), 'web')
+}
+
+/** A member's reply with its files checked already, from the site or by mail. */
+export async function addMemberReply(
+  ctx: ServerContext,
+  caller: Caller,
+  id: string,
+  body: string,
+  attachments: CheckedAttachment[],
+  via: 'web' | 'email',
+): Promise<Ticket> {
   const author = await memberAuthor(ctx.db, caller)
   return inTransaction(ctx.db, async (tx, sqlExecutor) => {
     const ticket = await ticketRow(tx, caller, id, true)
-    const updated = await addCustomerMessage(ctx, tx, sqlExecutor, ticket, {
-      author,
-      body: input.body,
-      attachments,
-      via,
-    })
+    const updated = await addCustomerMessage(ctx, tx, sqlExecutor, ticket, { author, body, attachments, via })
     return presentTicket(tx, updated, { withInternalNotes: false })
   })
 }

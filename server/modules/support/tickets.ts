@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Language } from '#common/language.ts'
 import { absoluteHref, href } from '#common/routes.ts'
@@ -23,7 +24,6 @@ import {
 import type { SqlExecutor } from '#server/db/transaction.ts'
 import { unprocessable } from '#server/lib/errors.ts'
 import { openSecret } from '#server/lib/secrets.ts'
-import { generateToken } from '#server/lib/tokens.ts'
 import { ticketOpenedMail, ticketReplyMail, ticketStatusMail } from '#server/mail/support-mails.ts'
 import { type MailTemplate, sendMail } from '#server/mail/template.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
@@ -98,10 +98,8 @@ export async function insertTicket(
       firstResponseMinutes: targets.firstMinutes,
       nextResponseMinutes: targets.nextMinutes,
       firstResponseDueAt: addCoveredMinutes(now, targets.firstMinutes, plan.coverage),
-      replyToken: generateToken()
-        .slice(0, 24)
-        .toLowerCase()
-        .replaceAll(/[^a-z0-9]/g, 'x'),
+      // Lower-case hex: mail systems may change the case of an address's local part.
+      replyToken: randomBytes(16).toString('hex'),
       createdAt: now,
       updatedAt: now,
     })
