@@ -167,7 +167,8 @@ export function absoluteHref<Name extends RouteName>(
   return new URL(href(name, ...args), appUrl).toString()
 }
 
-function queryString(query: RouteQuery | undefined): string {
+/** `?a=1&b=x` of the values that are set, or nothing. */
+export function queryString(query: RouteQuery | undefined): string {
   if (!query) return ''
   const search = new URLSearchParams()
   for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value))

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { TICKET_PRIORITIES, type TicketPriority } from './support.ts'
+import { TICKET_PRIORITIES, type TicketPriority } from './ticket-priorities.ts'
 
 /**
  * The catalog the business sells from (GET /api/catalog). Money is integer USD cents; a flavor's

@@ -3,6 +3,8 @@ import { LANGUAGES } from '../language.ts'
 import { CURRENCIES } from '../money.ts'
 import { check } from '../validation-messages.ts'
 import { emailSchema } from './auth.ts'
+import { supportPlanSchema } from './catalog.ts'
+import { TICKET_PRIORITIES } from './ticket-priorities.ts'
 
 /*
  * The support desk: tickets of an organization or of a visitor, their messages and attachments,
@@ -11,9 +13,9 @@ import { emailSchema } from './auth.ts'
 
 export const TICKET_CATEGORIES = ['technical', 'billing', 'account', 'sales'] as const
 export type TicketCategory = (typeof TICKET_CATEGORIES)[number]
-/** P1 production down … P5 general question. */
-export const TICKET_PRIORITIES = ['P1', 'P2', 'P3', 'P4', 'P5'] as const
-export type TicketPriority = (typeof TICKET_PRIORITIES)[number]
+/** P1 production down … P5 general question (their own module, which the catalog reads too). */
+export { TICKET_PRIORITIES, type TicketPriority } from './ticket-priorities.ts'
+
 export const TICKET_STATUSES = ['new', 'open', 'waiting_on_customer', 'resolved', 'closed'] as const
 export type TicketStatus = (typeof TICKET_STATUSES)[number]
 /** What a ticket can be about: one of the organization's own resources. */
@@ -235,6 +237,14 @@ export const ticketSchema = ticketSummarySchema.extend({
 export type Ticket = z.infer<typeof ticketSchema>
 
 export const ticketListSchema = z.object({ items: z.array(ticketSummarySchema) })
+
+/** The support hub: the organization's plan, the plans above it, its open tickets. */
+export const supportOverviewSchema = z.object({
+  plan: supportPlanSchema,
+  higherPlans: z.array(supportPlanSchema),
+  openTickets: z.array(ticketSummarySchema),
+})
+export type SupportOverview = z.infer<typeof supportOverviewSchema>
 
 /** What a visitor reads: no internal notes, no officers' names beyond the first one. */
 export const ticketReceiptSchema = z.object({ message: z.string() })

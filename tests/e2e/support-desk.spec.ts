@@ -3,6 +3,7 @@ import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expectToast, linkIn } from './support/auth.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
+import { Registrar, signInAsFreshAdmin } from './support/registrations.ts'
 
 /**
  * The support desk end to end: a member's P2 ticket about a running cluster, answered by an
@@ -213,4 +214,29 @@ test('“Report a problem” on an invoice opens the billing form about that inv
   const form = page.getByTestId('ticket-form')
   await expect(form.getByLabel('Category')).toHaveValue('billing')
   await expect(form.getByLabel('About').locator('option:checked')).toHaveText(number)
+})
+
+test('a new organization’s admin upgrades its support plan: an order, and P1 opens up', async ({
+  page,
+  playwright,
+}, testInfo) => {
+  const registrar = await Registrar.open(playwright, testInfo.project.use.baseURL)
+  const admin = await registrar.register()
+  await registrar.close()
+  await signInAsFreshAdmin(page, admin)
+  await page.goto('/support')
+  const plan = page.getByTestId('support-plan')
+  await expect(plan.getByRole('heading', { name: 'Basic' })).toBeVisible()
+  await expect(plan.getByRole('row', { name: /P1/ })).toContainText('not covered')
+  await page.getByTestId('support-plan-business').getByRole('button', { name: 'Upgrade to Business' }).click()
+  const dialog = page.getByTestId('plan-upgrade-dialog')
+  await expect(dialog).toContainText('Your organization moves to the Business plan now')
+  await dialog.getByRole('button', { name: 'Order the upgrade' }).click()
+  await expectToast(page, 'You are on the Business plan')
+  await expect(page).toHaveURL(/\/order-status\/[0-9a-f-]{36}$/)
+  await expect(page.getByTestId('order-subject')).toHaveText('Business support plan')
+  await expect(page.getByTestId('order-summary')).toHaveAttribute('data-status', 'fulfilled')
+
+  await page.goto('/technical-support')
+  await expect(page.getByRole('option', { name: 'P1 — Production down' })).toBeEnabled()
 })

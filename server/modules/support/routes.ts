@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { supportPlanSchema } from '#common/schemas/catalog.ts'
 import { orderSchema } from '#common/schemas/clusters.ts'
 import {
   newTicketSchema,
@@ -13,13 +12,13 @@ import {
   ratingSchema,
   replySchema,
   SUPPORT_BODY_LIMIT_BYTES,
+  supportOverviewSchema,
   supportPlanUpgradeSchema,
   ticketListQuerySchema,
   ticketListSchema,
   ticketReceiptSchema,
   ticketResourceSchema,
   ticketSchema,
-  ticketSummarySchema,
   trackingTokenQuerySchema,
   trackTicketSchema,
 } from '#common/schemas/support.ts'
@@ -122,14 +121,7 @@ async function memberRoutes(app: FastifyInstance, ctx: ServerContext) {
       tags,
       summary:
         "The organization's support plan with its response targets, the plans above it, and its open tickets",
-      response: {
-        200: z.object({
-          plan: supportPlanSchema,
-          higherPlans: z.array(supportPlanSchema),
-          openTickets: z.array(ticketSummarySchema),
-        }),
-        ...errorResponses(401, 403),
-      },
+      response: { 200: supportOverviewSchema, ...errorResponses(401, 403) },
     },
     handler: async (request) => supportOverview(ctx.db, callerOf(request)),
   })

@@ -42,11 +42,13 @@ export const orders = {
     all: 'All statuses',
     clear: 'Show every order',
   },
+  supportPlanSubject: '{{name}} support plan',
   columns: {
     reference: 'Reference',
     cluster: 'Cluster',
     product: 'Product',
     customSolution: 'Custom solution',
+    supportPlan: 'Support plan',
     status: 'Status',
     total: 'Total',
     date: 'Date',

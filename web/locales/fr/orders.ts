@@ -46,11 +46,13 @@ export const orders: typeof english = {
     all: 'Tous les états',
     clear: 'Afficher toutes les commandes',
   },
+  supportPlanSubject: 'Offre de support {{name}}',
   columns: {
     reference: 'Référence',
     cluster: 'Cluster',
     product: 'Produit',
     customSolution: 'Solution sur mesure',
+    supportPlan: 'Offre de support',
     status: 'État',
     total: 'Total',
     date: 'Date',

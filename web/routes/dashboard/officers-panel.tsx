@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
+import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { OfficerCustomSolutions } from '#web/features/custom-solutions/components/officer-quotes.tsx'
 import { useOfficerAccess } from '#web/features/officers/api/check-access.ts'
 import { ApprovalQueue } from '#web/features/officers/components/approval-queue.tsx'
@@ -17,6 +18,7 @@ export default function OfficersPanel() {
   const { t } = useTranslation()
   const { user } = useUser()
   const isOfficer = useOfficerAccess(user?.id)
+  const catalog = useCatalog()
 
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
@@ -30,7 +32,7 @@ export default function OfficersPanel() {
             <ApprovalQueue />
           </PanelSection>
           <PanelSection id="support-tickets" title={t('support.officers.title')}>
-            <OfficerTickets />
+            <OfficerTickets plans={catalog.data?.supportPlans ?? []} />
           </PanelSection>
           <PanelSection id="custom-solutions" title={t('customSolutions.officers.title')}>
             <OfficerCustomSolutions />

@@ -1,11 +1,10 @@
-import { LogIn, Send } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation, useSearchParams } from 'react-router'
-import { href, isWithin } from '#common/routes.ts'
-import { Button } from '#web/components/ui/button.tsx'
+import { useLocation, useSearchParams } from 'react-router'
+import { isWithin } from '#common/routes.ts'
 import { Card, CardContent } from '#web/components/ui/card.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { TicketForm } from '#web/features/support/components/ticket-form.tsx'
+import { VisitorWaysIn } from '#web/features/support/components/visitor-ways-in.tsx'
 import { useUser } from '#web/lib/current-user.ts'
 
 /**
@@ -36,23 +35,7 @@ export default function SupportRequestRoute() {
           </CardContent>
         </Card>
       ) : (
-        <div className="grid gap-4 rounded-xl border p-6">
-          <p>{t('support.form.signInLead')}</p>
-          <div className="flex flex-wrap gap-2">
-            <Button asChild>
-              <Link to={href('signIn')}>
-                <LogIn aria-hidden="true" className="size-4" />
-                {t('header.signIn')}
-              </Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to={href('submitTicket')}>
-                <Send aria-hidden="true" className="size-4" />
-                {t('support.hub.submitTicket')}
-              </Link>
-            </Button>
-          </div>
-        </div>
+        <VisitorWaysIn lead={t('support.form.signInLead')} />
       )}
     </div>
   )

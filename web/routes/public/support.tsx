@@ -1,10 +1,7 @@
-import { LogIn, Search, Send } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
-import { href } from '#common/routes.ts'
-import { Button } from '#web/components/ui/button.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { SupportHub } from '#web/features/support/components/support-hub.tsx'
+import { VisitorWaysIn } from '#web/features/support/components/visitor-ways-in.tsx'
 import { useUser } from '#web/lib/current-user.ts'
 
 /** /support: the hub of a member's support, or the ways in for a visitor. */
@@ -22,29 +19,7 @@ export default function SupportRoute() {
       ) : user ? (
         <SupportHub />
       ) : (
-        <section className="grid gap-4 rounded-xl border p-6" aria-label={t('support.hub.submitTicket')}>
-          <p>{t('support.hub.visitorLead')}</p>
-          <div className="flex flex-wrap gap-2">
-            <Button asChild>
-              <Link to={href('submitTicket')}>
-                <Send aria-hidden="true" className="size-4" />
-                {t('support.hub.submitTicket')}
-              </Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to={href('trackTicket')}>
-                <Search aria-hidden="true" className="size-4" />
-                {t('support.hub.trackTicket')}
-              </Link>
-            </Button>
-            <Button asChild variant="ghost">
-              <Link to={href('signIn')}>
-                <LogIn aria-hidden="true" className="size-4" />
-                {t('support.hub.signIn')}
-              </Link>
-            </Button>
-          </div>
-        </section>
+        <VisitorWaysIn lead={t('support.hub.visitorLead')} />
       )}
     </div>
   )

@@ -165,7 +165,13 @@ function OrderRow({ order, clusterHref }: { order: Order; clusterHref?: (cluster
             {order.clusterName}
           </Link>
         ) : (
-          <span className="font-medium">{order.clusterName}</span>
+          <span className="font-medium">
+            {order.supportPlan
+              ? t('orders.supportPlanSubject', { name: order.supportPlan.name })
+              : order.customSolution
+                ? `${order.customSolution.reference} · ${order.customSolution.title}`
+                : order.clusterName}
+          </span>
         )}
       </span>
       <span>

@@ -39,13 +39,17 @@ export function OrderSummary({ order }: { order: Order }) {
           <dt className="text-muted-foreground">
             {order.customSolution
               ? t('orders.columns.customSolution')
-              : order.product
-                ? t('orders.columns.product')
-                : t('orders.columns.cluster')}
+              : order.supportPlan
+                ? t('orders.columns.supportPlan')
+                : order.product
+                  ? t('orders.columns.product')
+                  : t('orders.columns.cluster')}
           </dt>
           <dd className="font-medium break-all" data-testid="order-subject">
             {order.customSolution ? (
               `${order.customSolution.reference} · ${order.customSolution.title}`
+            ) : order.supportPlan ? (
+              t('orders.supportPlanSubject', { name: order.supportPlan.name })
             ) : order.product && order.installationId ? (
               <Link
                 to={href('productOrder', { id: order.installationId })}

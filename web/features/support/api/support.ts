@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { SupportPlan } from '#common/schemas/catalog.ts'
+import { queryString } from '#common/routes.ts'
 import type { Order } from '#common/schemas/clusters.ts'
 import type {
   NewTicket,
@@ -9,6 +9,7 @@ import type {
   PublicTicket,
   RatingInput,
   ReplyInput,
+  SupportOverview,
   Ticket,
   TicketListQuery,
   TicketResource,
@@ -21,16 +22,6 @@ export const SUPPORT_PATH = '/api/support'
 export const TICKETS_PATH = '/api/support/tickets'
 export const OFFICER_TICKETS_PATH = '/api/officers/tickets'
 const PUBLIC_THREAD_PATH = '/api/support/public/thread'
-
-/** `?status=open&category=billing` from the filters that are set. */
-function withQuery(path: string, query: object): string {
-  const parameters = new URLSearchParams(
-    Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  )
-  return parameters.size > 0 ? `${path}?${parameters}` : path
-}
-
-export type SupportOverview = { plan: SupportPlan; higherPlans: SupportPlan[]; openTickets: TicketSummary[] }
 
 export const useSupportOverview = (enabled = true) =>
   useQuery({
@@ -51,7 +42,8 @@ export const ticketsQueryOptions = (query: TicketListQuery) =>
   queryOptions({
     queryKey: [TICKETS_PATH, query],
     queryFn: async ({ signal }) =>
-      (await queryPath<{ items: TicketSummary[] }>(withQuery(TICKETS_PATH, query), 'throw', signal))!.items,
+      (await queryPath<{ items: TicketSummary[] }>(`${TICKETS_PATH}${queryString(query)}`, 'throw', signal))!
+        .items,
   })
 export const useTickets = (query: TicketListQuery) => useQuery(ticketsQueryOptions(query))
 
@@ -141,8 +133,11 @@ export const useOfficerTickets = (query: OfficerTicketQuery) =>
   useQuery({
     queryKey: [OFFICER_TICKETS_PATH, query],
     queryFn: async ({ signal }) =>
-      (await queryPath<{ items: TicketSummary[] }>(withQuery(OFFICER_TICKETS_PATH, query), 'throw', signal))!
-        .items,
+      (await queryPath<{ items: TicketSummary[] }>(
+        `${OFFICER_TICKETS_PATH}${queryString(query)}`,
+        'throw',
+        signal,
+      ))!.items,
   })
 
 export const useOfficerTicket = (id: string) =>

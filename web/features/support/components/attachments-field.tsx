@@ -13,6 +13,13 @@ import { Button } from '#web/components/ui/button.tsx'
 import { FormField, useFieldMessage } from '#web/components/ui/form.tsx'
 import { formatFileSize } from '../file-size.ts'
 
+/** The refusals about the files, shown beside them. */
+export const ATTACHMENT_ERROR_FIELDS = {
+  ATTACHMENT_TOO_LARGE: 'attachments',
+  ATTACHMENT_TYPE_REFUSED: 'attachments',
+  ATTACHMENT_TYPE_MISMATCH: 'attachments',
+}
+
 /** A file's bytes as base64, how the API takes an attachment. */
 function readAsBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -24,9 +24,8 @@ import {
   useSupportOfficers,
   useUpdateTicket,
 } from '../api/support.ts'
-import { AttachmentsField } from './attachments-field.tsx'
+import { ATTACHMENT_ERROR_FIELDS, AttachmentsField } from './attachments-field.tsx'
 import { MarkdownField } from './markdown-field.tsx'
-import { ATTACHMENT_ERROR_FIELDS } from './reply-form.tsx'
 import { TicketHeader } from './ticket-detail.tsx'
 import { TicketThread } from './ticket-thread.tsx'
 

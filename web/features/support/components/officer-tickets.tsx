@@ -18,13 +18,11 @@ import { OfficerTicket } from './officer-ticket.tsx'
 import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges.tsx'
 import { TicketClocks } from './ticket-clocks.tsx'
 
-const PLANS = ['basic', 'developer', 'business', 'enterprise'] as const
-
 /**
- * The officers' ticket queue, the most urgent clock first: filters by state, priority, plan,
- * clock and assignee; a ticket opens in place with its notes, its reply and its settings.
+ * The officers' ticket queue, the most urgent clock first: filters by state, priority, plan (the
+ * catalog's support plans), clock and assignee; a ticket opens in place with its notes, its reply and its settings.
  */
-export function OfficerTickets() {
+export function OfficerTickets({ plans }: { plans: { id: string; name: string }[] }) {
   const { t } = useTranslation()
   const id = useId()
   useTicketLiveUpdates()
@@ -80,7 +78,7 @@ export function OfficerTickets() {
         {select(
           'planId',
           t('support.officers.plan'),
-          PLANS.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) })),
+          plans.map((plan) => ({ value: plan.id, label: plan.name })),
         )}
         {select('clock', t('support.officers.clock'), [
           { value: 'breached', label: t('support.officers.breached') },

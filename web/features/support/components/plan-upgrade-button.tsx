@@ -48,7 +48,7 @@ export function PlanUpgradeButton({ plan }: { plan: SupportPlan }) {
                 title: t('support.hub.upgraded', { plan: plan.name }),
                 description: order.reference,
               })
-              void navigate(href('orders'))
+              void navigate(href('orderStatus', { id: order.id }))
             },
             onError: (error) => toast({ variant: 'destructive', title: error.message }),
           },

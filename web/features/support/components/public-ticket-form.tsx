@@ -1,13 +1,13 @@
 import type { UseMutationResult } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { parseLanguage } from '#common/language.ts'
 import { type PublicTicket, publicTicketSchema, TICKET_CATEGORIES } from '#common/schemas/support.ts'
 import { Form, FormAlert, FormInputField, FormSelectField } from '#web/components/ui/form.tsx'
 import { SubmitButton } from '#web/components/ui/submit-button.tsx'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
-import { AttachmentsField } from './attachments-field.tsx'
+import { ATTACHMENT_ERROR_FIELDS, AttachmentsField } from './attachments-field.tsx'
 import { MarkdownField } from './markdown-field.tsx'
-import { ATTACHMENT_ERROR_FIELDS } from './reply-form.tsx'
 
 /**
  * /submit-ticket: a visitor's ticket. The hidden `website` field is for robots only: people never
@@ -38,7 +38,7 @@ export function PublicTicketForm({
       data-testid="public-ticket-form"
       onSubmit={(ticket) =>
         submission.mutate(
-          { ...ticket, language: i18n.language.startsWith('fr') ? 'fr' : 'en' },
+          { ...ticket, language: parseLanguage(i18n.language) ?? 'en' },
           { onError: (error) => applyServerErrors(form, error, { fieldOfCode: ATTACHMENT_ERROR_FIELDS }) },
         )
       }

@@ -6,17 +6,10 @@ import { SubmitButton } from '#web/components/ui/submit-button.tsx'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { toast } from '#web/lib/toast-store.ts'
-import { AttachmentsField } from './attachments-field.tsx'
+import { ATTACHMENT_ERROR_FIELDS, AttachmentsField } from './attachments-field.tsx'
 import { MarkdownField } from './markdown-field.tsx'
 
 const EMPTY: ReplyInput = { body: '', attachments: [] }
-/** The refusals about the files, shown beside them. */
-export const ATTACHMENT_ERROR_FIELDS = {
-  ATTACHMENT_TOO_LARGE: 'attachments',
-  ATTACHMENT_TYPE_REFUSED: 'attachments',
-  ATTACHMENT_TYPE_MISMATCH: 'attachments',
-}
-
 /** A customer's or a visitor's reply: Markdown and files. */
 export function ReplyForm({
   send,

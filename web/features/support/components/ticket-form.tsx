@@ -32,9 +32,8 @@ import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useOpenTicket, useSupportOverview, useTicketResources } from '../api/support.ts'
-import { AttachmentsField } from './attachments-field.tsx'
+import { ATTACHMENT_ERROR_FIELDS, AttachmentsField } from './attachments-field.tsx'
 import { MarkdownField } from './markdown-field.tsx'
-import { ATTACHMENT_ERROR_FIELDS } from './reply-form.tsx'
 
 /** The picker's value is `kind:id`, or empty for none; CC addresses are typed on one line. */
 const formSchema = newTicketSchema.extend({

@@ -1,5 +1,6 @@
 import type { UseMutationResult } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { parseLanguage } from '#common/language.ts'
 import { type TrackTicketInput, trackTicketSchema } from '#common/schemas/support.ts'
 import { Form, FormAlert, FormInputField } from '#web/components/ui/form.tsx'
 import { SubmitButton } from '#web/components/ui/submit-button.tsx'
@@ -21,7 +22,7 @@ export function TrackTicketForm({
       data-testid="track-ticket-form"
       onSubmit={(request) =>
         submission.mutate(
-          { ...request, language: i18n.language.startsWith('fr') ? 'fr' : 'en' },
+          { ...request, language: parseLanguage(i18n.language) ?? 'en' },
           { onError: (error) => applyServerErrors(form, error) },
         )
       }
