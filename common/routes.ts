@@ -20,6 +20,7 @@ export const ROUTES = {
   verifyRegistrationEmail: '/verify-registration-email',
   magicLinkLogin: '/magic-link-login',
   magicLink: '/magic-link',
+  acceptInvitation: '/accept-invitation',
   scheduleDemo: '/schedule-demo',
   contactSales: '/contact-sales',
   customQuote: '/custom-quote',

@@ -9,6 +9,7 @@ import Fastify, {
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { ServerContext } from './context.ts'
 import { documentPlatformAnswers } from './lib/http.ts'
+import auditRoutes from './modules/audit/routes.ts'
 import mfaRoutes from './modules/auth/mfa-routes.ts'
 import authRoutes from './modules/auth/routes.ts'
 import billingRoutes from './modules/billing/routes.ts'
@@ -22,6 +23,7 @@ import marketplaceRoutes from './modules/marketplace/routes.ts'
 import notificationRoutes from './modules/notifications/routes.ts'
 import officerRoutes from './modules/officers/routes.ts'
 import orderRoutes from './modules/orders/routes.ts'
+import organizationRoutes from './modules/organizations/routes.ts'
 import providerRoutes from './modules/providers/routes.ts'
 import ratesRoutes from './modules/rates/routes.ts'
 import supportRoutes from './modules/support/routes.ts'
@@ -86,6 +88,8 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
   await app.register(authRoutes, ctx)
   await app.register(userRoutes, ctx)
   await app.register(mfaRoutes, ctx)
+  await app.register(organizationRoutes, ctx)
+  await app.register(auditRoutes, ctx)
   await app.register(notificationRoutes, ctx)
   await app.register(officerRoutes, ctx)
   await app.register(catalogRoutes, ctx)

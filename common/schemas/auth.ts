@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../language.ts'
 import { check } from '../validation-messages.ts'
+import { MEMBERSHIP_STATUSES, USER_ROLES } from './accounts.ts'
 
 export const PASSWORD_MIN_LENGTH = 12
 export const PASSWORD_MAX_LENGTH = 128
@@ -99,14 +100,14 @@ export const userSchema = z.object({
   username: z.string(),
   email: z.string(),
   name: z.string(),
-  role: z.enum(['user', 'admin', 'super_admin']),
+  role: z.enum(USER_ROLES),
   isOfficer: z.boolean(),
   emailVerified: z.boolean(),
   mfaEnabled: z.boolean(),
   companyName: z.string(),
   companyId: z.string(),
   /** `pending` while an admin of the organization has not approved the registration. */
-  membershipStatus: z.enum(['active', 'pending']),
+  membershipStatus: z.enum(MEMBERSHIP_STATUSES),
   /** The language of the user's mails. */
   language: z.enum(LANGUAGES),
 })
@@ -123,3 +124,13 @@ export const mfaSetupResponseSchema = z.object({
   secret: z.string(),
   otpauthUrl: z.string(),
 })
+
+/** Accepting an invitation creates the account: the address is the invitation's. */
+export const invitationAcceptanceSchema = z.object({
+  token: tokenSchema,
+  username: usernameSchema,
+  name: registerRequestSchema.shape.name,
+  password: passwordSchema,
+  language: z.enum(LANGUAGES).default('en'),
+})
+export type InvitationAcceptance = z.infer<typeof invitationAcceptanceSchema>

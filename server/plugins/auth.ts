@@ -13,6 +13,8 @@ declare module 'fastify' {
     loadSession: () => Promise<ActiveSession | undefined>
     /** Set by `requireUser`: the signed-in caller. */
     user: UserWithOrganization
+    /** Set by `requireUser`: the public id of the caller's session. */
+    sessionId: string | undefined
   }
   interface FastifyReply {
     setSessionCookie: (token: string, expiresAt: Date) => FastifyReply
@@ -37,6 +39,7 @@ export default fp(async function auth(
   app.decorate('sessionCookieName', cookieName)
 
   app.decorateRequest('user', null as unknown as UserWithOrganization)
+  app.decorateRequest('sessionId', undefined)
   app.decorateRequest(
     'loadSession',
     function (this: FastifyRequest & { [sessionCache]?: Promise<ActiveSession | undefined> }) {
@@ -63,6 +66,7 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   const session = await request.loadSession()
   if (!session || session.mfaPending) throw unauthorized('Please sign in to continue')
   request.user = session.user
+  request.sessionId = session.id
 }
 
 /** preValidation hook for organization admins (and the platform operator). */

@@ -55,13 +55,17 @@ export function mailsTo(db: Database, recipient: string) {
 export async function waitForMailWithSubject(
   db: Database,
   recipient: string,
-  subject: string,
+  subject: string | RegExp,
   options: { after?: Date; timeoutMs?: number } = {},
 ) {
   const deadline = Date.now() + (options.timeoutMs ?? 15_000)
   while (Date.now() < deadline) {
     const mail = (await mailsTo(db, recipient))
-      .filter((row) => row.subject === subject && (!options.after || row.createdAt >= options.after))
+      .filter(
+        (row) =>
+          (typeof subject === 'string' ? row.subject === subject : subject.test(row.subject)) &&
+          (!options.after || row.createdAt >= options.after),
+      )
       .at(-1)
     if (mail) return mail
     await new Promise((resolve) => setTimeout(resolve, 50))

@@ -155,6 +155,16 @@ export class TestClient {
       ...(payload === undefined ? {} : { payload: payload as object }),
     })
   }
+  patch(url: string, payload?: unknown) {
+    return this.request({
+      method: 'PATCH',
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    })
+  }
+  delete(url: string) {
+    return this.request({ method: 'DELETE', url })
+  }
   cookie(name: string) {
     return this.cookies.get(name)
   }

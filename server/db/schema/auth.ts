@@ -6,6 +6,8 @@ export const sessions = pgTable(
   {
     /** HMAC of the cookie value: a leaked table does not yield usable sessions. */
     idHash: text().primaryKey(),
+    /** What the account page names a session by (the hash never leaves the server). */
+    id: uuid().notNull().unique().defaultRandom(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -1,3 +1,4 @@
+export * from './accounts.ts'
 export * from './auth.ts'
 export * from './billing.ts'
 export * from './catalog.ts'

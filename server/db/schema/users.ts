@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { LANGUAGES } from '#common/language.ts'
+import { MEMBERSHIP_STATUSES, USER_ROLES, type UserRole } from '#common/schemas/accounts.ts'
 import { organizations } from './organizations.ts'
 
-export const userRoles = ['user', 'admin', 'super_admin'] as const
-export type UserRole = (typeof userRoles)[number]
+export const userRoles = USER_ROLES
+export type { UserRole }
+
+export const membershipStatuses = MEMBERSHIP_STATUSES
 
 export const users = pgTable(
   'users',
@@ -21,14 +24,16 @@ export const users = pgTable(
     organizationId: uuid()
       .notNull()
       .references(() => organizations.id),
-    /** `pending` until an admin of the organization approves the registration. */
-    membershipStatus: text({ enum: ['active', 'pending'] })
-      .notNull()
-      .default('active'),
+    /**
+     * `pending` until an admin of the organization approves the registration; `deactivated` by an
+     * admin: neither signs in.
+     */
+    membershipStatus: text({ enum: membershipStatuses }).notNull().default('active'),
     /** The language of the mails the user gets: the page's at registration, then their choice in the app. */
     language: text({ enum: LANGUAGES }).notNull().default('en'),
     mfaSecret: text(),
     mfaEnabled: boolean().notNull().default(false),
+    lastSignInAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -52,7 +57,7 @@ export const registrationRequests = pgTable(
     status: text({ enum: ['pending', 'approved', 'rejected'] })
       .notNull()
       .default('pending'),
-    decidedBy: uuid().references(() => users.id),
+    decidedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -11,6 +11,7 @@ import { clearLoginFailures } from './lockout.ts'
 import { assertAcceptablePassword, hashPassword } from './passwords.ts'
 import { verificationLink } from './service.ts'
 import { createSession, deleteUserSessions, type SessionMeta } from './sessions.ts'
+import { assertMayEnter, openSession } from './sign-in.ts'
 
 /*
  * The flows that prove ownership of a mailbox. Requests for a link answer the same whether or not
@@ -90,12 +91,20 @@ export async function signInWithMagicLink(ctx: ServerContext, token: string, met
       .update(users)
       .set({ emailVerified: true, updatedAt: new Date() })
       .where(eq(users.id, userId))
-      .returning({ mfaEnabled: users.mfaEnabled, mfaSecret: users.mfaSecret })
-    if (account?.mfaEnabled && account.mfaSecret) {
+      .returning({
+        id: users.id,
+        email: users.email,
+        organizationId: users.organizationId,
+        membershipStatus: users.membershipStatus,
+        mfaEnabled: users.mfaEnabled,
+        mfaSecret: users.mfaSecret,
+      })
+    assertMayEnter(account!)
+    if (account!.mfaEnabled && account!.mfaSecret) {
       const session = await createSession(tx, ctx.config.sessionSecret, userId, { ...meta, mfaPending: true })
       return { kind: 'mfa-required' as const, session }
     }
-    const session = await createSession(tx, ctx.config.sessionSecret, userId, meta)
+    const session = await openSession(tx, ctx.config.sessionSecret, account!, meta, 'magic_link')
     const user = await findUserById(tx, userId)
     return { kind: 'signed-in' as const, user: toUserResponse(user!), session }
   })

@@ -8,10 +8,11 @@ import { inTransaction } from '#server/db/transaction.ts'
 import { conflict, notFound, unauthorized } from '#server/lib/errors.ts'
 import { registrationPendingMail, verifyEmailMail } from '#server/mail/auth-mails.ts'
 import { sendMail } from '#server/mail/template.ts'
+import { recordAudit } from '#server/modules/audit/service.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
 import { findUserById, findUserForLogin, toUserResponse } from '#server/modules/users/queries.ts'
 import { issueAuthToken } from './auth-tokens.ts'
-import { assertNotLockedOut, clearLoginFailures, recordLoginFailure } from './lockout.ts'
+import { assertNotLockedOut, clearLoginFailures } from './lockout.ts'
 import { assertAcceptablePassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts'
 import {
   type ActiveSession,
@@ -20,6 +21,7 @@ import {
   recordMfaAttempt,
   type SessionMeta,
 } from './sessions.ts'
+import { assertMayEnter, openSession, recordFailedSignIn } from './sign-in.ts'
 import { isValidTotp } from './totp.ts'
 
 export type NewSession = { token: string; expiresAt: Date }
@@ -77,6 +79,13 @@ export async function register(ctx: ServerContext, input: RegisterRequest, meta:
         })
         .returning({ id: users.id })
       const userId = user!.id
+      await recordAudit(
+        tx,
+        { userId, organizationId: organization.id, label: input.email, ...meta },
+        'account.registered',
+        { type: 'user', id: userId, label: input.email },
+        { joining },
+      )
 
       if (joining) {
         await tx.insert(registrationRequests).values({ userId, organizationId: organization.id })
@@ -166,16 +175,19 @@ export async function login(
   }
   await assertNotLockedOut(db, account.id, config.loginLockout)
   if (!(await verifyPassword(account.passwordHash, credentials.password))) {
-    await recordLoginFailure(db, account.id)
+    await inTransaction(db, (tx) => recordFailedSignIn(tx, account, meta, 'password'))
     throw invalidCredentials()
   }
+  assertMayEnter(account)
   if (account.mfaEnabled && account.mfaSecret) {
     // Failures are forgiven only once the second factor is given too.
     const session = await createSession(db, config.sessionSecret, account.id, { ...meta, mfaPending: true })
     return { kind: 'mfa-required', session }
   }
-  await clearLoginFailures(db, account.id)
-  const session = await createSession(db, config.sessionSecret, account.id, meta)
+  const session = await inTransaction(db, async (tx) => {
+    await clearLoginFailures(tx, account.id)
+    return openSession(tx, config.sessionSecret, account, meta, 'password')
+  })
   const { passwordHash: _hash, mfaSecret: _secret, ...user } = account
   return { kind: 'signed-in', user: toUserResponse(user), session }
 }
@@ -202,12 +214,15 @@ export async function completeMfaLogin(
   }
   if (!(await isValidTotp(pending.user.mfaSecret, code))) {
     // Wrong codes count against the account like wrong passwords, across fresh logins.
-    await recordLoginFailure(db, pending.user.id)
+    await inTransaction(db, (tx) => recordFailedSignIn(tx, pending.user, meta, 'mfa_code'))
     throw unauthorized(validationMessage('mfaCodeInvalid'), 'INVALID_MFA_CODE')
   }
-  await clearLoginFailures(db, pending.user.id)
-  await deleteSession(db, pending.idHash)
-  const session = await createSession(db, config.sessionSecret, pending.user.id, meta)
+  assertMayEnter(pending.user)
+  const session = await inTransaction(db, async (tx) => {
+    await clearLoginFailures(tx, pending.user.id)
+    await deleteSession(tx, pending.idHash)
+    return openSession(tx, config.sessionSecret, pending.user, meta, 'mfa')
+  })
   const { mfaSecret: _secret, ...user } = pending.user
   return { user: toUserResponse(user), session }
 }
@@ -216,7 +231,9 @@ export async function completeMfaLogin(
 export async function devLogin(ctx: ServerContext, username: string, meta: SessionMeta) {
   const account = await findUserForLogin(ctx.db, username)
   if (!account) throw notFound('No such demo user')
-  const session = await createSession(ctx.db, ctx.config.sessionSecret, account.id, meta)
+  const session = await inTransaction(ctx.db, (tx) =>
+    openSession(tx, ctx.config.sessionSecret, account, meta, 'development'),
+  )
   const { passwordHash: _hash, mfaSecret: _secret, ...user } = account
   return { user: toUserResponse(user), session }
 }

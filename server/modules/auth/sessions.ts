@@ -13,6 +13,7 @@ const SLIDE_EVERY_MS = 60 * 60 * 1000
 
 export type ActiveSession = {
   idHash: string
+  id: string
   mfaPending: boolean
   mfaAttempts: number
   expiresAt: Date
@@ -52,6 +53,7 @@ export async function findActiveSession(
   const [row] = await db
     .select({
       idHash: sessions.idHash,
+      id: sessions.id,
       mfaPending: sessions.mfaPending,
       mfaAttempts: sessions.mfaAttempts,
       lastSeenAt: sessions.lastSeenAt,
@@ -75,7 +77,14 @@ export async function findActiveSession(
     expiresAt = new Date(Math.min(Date.now() + SESSION_IDLE_MS, row.absoluteExpiresAt.getTime()))
     await db.update(sessions).set({ lastSeenAt: new Date(), expiresAt }).where(eq(sessions.idHash, idHash))
   }
-  return { idHash, mfaPending: row.mfaPending, mfaAttempts: row.mfaAttempts, expiresAt, user: row.user }
+  return {
+    idHash,
+    id: row.id,
+    mfaPending: row.mfaPending,
+    mfaAttempts: row.mfaAttempts,
+    expiresAt,
+    user: row.user,
+  }
 }
 
 export async function deleteSession(db: Queryable, idHash: string): Promise<void> {

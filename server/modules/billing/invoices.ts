@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Invoice, InvoiceStatus, InvoiceSummary } from '#common/schemas/billing.ts'
 import type { Database } from '#server/db/client.ts'
 import { type InvoiceRow, invoiceLines, invoices, organizations } from '#server/db/schema/index.ts'
+import { csvField } from '#server/lib/csv.ts'
 import { decodeCursor, encodeCursor } from '#server/lib/cursor.ts'
 import { notFound } from '#server/lib/errors.ts'
 import { currencyOf } from './invoicing.ts'
@@ -181,10 +182,4 @@ export function invoiceCsv(invoice: Invoice): string {
     [invoice.number, invoice.currency, 'total', '', 'Total', 1, '', amount(invoice.totalCents)],
   ]
   return `${rows.map((row) => row.map(csvField).join(',')).join('\n')}\n`
-}
-
-function csvField(value: string | number): string {
-  let text = String(value)
-  if (typeof value === 'string' && /^[=+@]/.test(text)) text = `'${text}`
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }

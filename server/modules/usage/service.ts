@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { USAGE_KINDS, type Usage, type UsageKind } from '#common/schemas/billing.ts'
 import type { Database } from '#server/db/client.ts'
+import { csvField } from '#server/lib/csv.ts'
 import { spendOf } from '#server/modules/billing/summary.ts'
 
 /**
@@ -136,11 +137,4 @@ export async function usageCsv(db: Database, organizationId: string, month: stri
       .join(','),
   )
   return `${[header, ...lines].join('\n')}\n`
-}
-
-/** A CSV field, quoted when it must be; a leading =, +, - or @ is neutralised for spreadsheets. */
-export function csvField(value: string | number): string {
-  let text = String(value)
-  if (typeof value === 'string' && /^[=+\-@]/.test(text)) text = `'${text}`
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }

@@ -1,9 +1,19 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  accountSessionSchema,
+  profileRequestSchema,
+  promotionAskSchema,
+  promotionRequestSchema,
+} from '#common/schemas/accounts.ts'
 import { languageRequestSchema, userSchema } from '#common/schemas/auth.ts'
 import type { ServerContext } from '#server/context.ts'
+import { callerOf } from '#server/lib/caller.ts'
 import { errorResponses } from '#server/lib/http.ts'
-import { requireUser } from '#server/plugins/auth.ts'
+import { askForPromotion, myPromotionRequest } from '#server/modules/organizations/approvals.ts'
+import { requireMember, requireUser } from '#server/plugins/auth.ts'
+import { listSessions, revokeOtherSessions, revokeSession, updateProfile } from './account.ts'
 import { toUserResponse } from './queries.ts'
 import { setLanguage } from './service.ts'
 
@@ -29,5 +39,77 @@ export default async function userRoutes(app: FastifyInstance, ctx: ServerContex
       response: { 200: userSchema, ...errorResponses(400, 401, 403) },
     },
     handler: async (request) => setLanguage(ctx.db, request.user.id, request.body.language),
+  })
+
+  api.patch('/api/user', {
+    schema: {
+      tags: ['account'],
+      summary: "The signed-in user's name",
+      body: profileRequestSchema,
+      response: { 200: userSchema, ...errorResponses(400, 401, 403) },
+    },
+    handler: async (request) => updateProfile(ctx.db, callerOf(request), request.body.name),
+  })
+
+  api.get('/api/user/sessions', {
+    schema: {
+      tags: ['account'],
+      summary: 'Where the signed-in user is signed in, the current session marked',
+      response: { 200: z.object({ items: z.array(accountSessionSchema) }), ...errorResponses(401) },
+    },
+    handler: async (request) => ({ items: await listSessions(ctx.db, callerOf(request)) }),
+  })
+
+  api.delete('/api/user/sessions/:id', {
+    schema: {
+      tags: ['account'],
+      summary: 'Sign out one session',
+      params: z.object({ id: z.uuid() }),
+      response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+    },
+    handler: async (request, reply) => {
+      await revokeSession(ctx.db, callerOf(request), request.params.id)
+      return reply.status(204).send(null)
+    },
+  })
+
+  api.post('/api/user/sessions/revoke-others', {
+    schema: {
+      tags: ['account'],
+      summary: 'Sign out every session but this one',
+      response: { 204: z.null(), ...errorResponses(401, 403) },
+    },
+    handler: async (request, reply) => {
+      await revokeOtherSessions(ctx.db, callerOf(request))
+      return reply.status(204).send(null)
+    },
+  })
+
+  await app.register(async (memberApp) => {
+    const member = memberApp.withTypeProvider<ZodTypeProvider>()
+    member.addHook('preValidation', requireMember)
+
+    member.get('/api/user/promotion-request', {
+      schema: {
+        tags: ['account'],
+        summary: "The signed-in user's latest request to become an admin",
+        response: {
+          200: z.object({ request: promotionRequestSchema.nullable() }),
+          ...errorResponses(401, 403),
+        },
+      },
+      handler: async (request) => ({ request: await myPromotionRequest(ctx.db, callerOf(request)) }),
+    })
+
+    member.post('/api/user/promotion-request', {
+      schema: {
+        tags: ['account'],
+        summary: "Ask the organization's admins to become an admin, with a reason",
+        body: promotionAskSchema,
+        response: { 201: promotionRequestSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+      handler: async (request, reply) =>
+        reply.status(201).send(await askForPromotion(ctx, callerOf(request), request.body.reason)),
+    })
   })
 }

@@ -1,0 +1,157 @@
+import { z } from 'zod'
+import { check } from '../validation-messages.ts'
+
+/*
+ * Accounts and organization administration: members, invitations, approvals, promotion
+ * requests, sessions and the audit log. Kept free of imports from `auth.ts`, which reads the
+ * roles and membership states from here.
+ */
+
+export const USER_ROLES = ['user', 'admin', 'super_admin'] as const
+export type UserRole = (typeof USER_ROLES)[number]
+/** What an organization's admin may hand out; super_admin is the operator's alone. */
+export const ASSIGNABLE_ROLES = ['user', 'admin'] as const
+/** `removed` accounts are retired: kept for the history that names them, never signed in again. */
+export const MEMBERSHIP_STATUSES = ['active', 'pending', 'deactivated', 'removed'] as const
+export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number]
+
+/** How long an invitation's link works. */
+export const INVITATION_VALID_DAYS = 7
+
+const text = (maximum: number) =>
+  z.string().trim().min(1, check('required')).max(maximum, check('tooLong', { maximum }))
+const note = z
+  .string()
+  .trim()
+  .max(1_000, check('tooLong', { maximum: 1_000 }))
+  .nullable()
+  .default(null)
+
+export const memberSchema = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(USER_ROLES),
+  membershipStatus: z.enum(MEMBERSHIP_STATUSES),
+  mfaEnabled: z.boolean(),
+  lastSignInAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+})
+export type Member = z.infer<typeof memberSchema>
+
+export const memberRoleRequestSchema = z.object({ role: z.enum(ASSIGNABLE_ROLES) })
+
+export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const
+export const invitationSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: z.enum(USER_ROLES),
+  status: z.enum(INVITATION_STATUSES),
+  invitedBy: z.string(),
+  expiresAt: z.iso.datetime(),
+  createdAt: z.iso.datetime(),
+})
+export type Invitation = z.infer<typeof invitationSchema>
+
+export const invitationRequestSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, check('tooLong', { maximum: 254 }))
+    .pipe(z.email(check('email'))),
+  role: z.enum(ASSIGNABLE_ROLES).default('user'),
+})
+export type InvitationRequest = z.input<typeof invitationRequestSchema>
+
+/** What the invitation's link shows before the person accepts. */
+export const invitationPreviewSchema = z.object({
+  email: z.string(),
+  organizationName: z.string(),
+  invitedBy: z.string(),
+  role: z.enum(USER_ROLES),
+  expiresAt: z.iso.datetime(),
+})
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>
+
+export const REGISTRATION_STATUSES = ['pending', 'approved', 'rejected'] as const
+export const registrationSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  username: z.string(),
+  emailVerified: z.boolean(),
+  status: z.enum(REGISTRATION_STATUSES),
+  createdAt: z.iso.datetime(),
+  decidedAt: z.iso.datetime().nullable(),
+})
+export type Registration = z.infer<typeof registrationSchema>
+export const registrationQuerySchema = z.object({
+  status: z.enum(REGISTRATION_STATUSES).default('pending'),
+})
+
+export const PROMOTION_STATUSES = ['pending', 'approved', 'declined'] as const
+export type PromotionStatus = (typeof PROMOTION_STATUSES)[number]
+export const promotionRequestSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  reason: z.string(),
+  status: z.enum(PROMOTION_STATUSES),
+  note: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  decidedAt: z.iso.datetime().nullable(),
+})
+export type PromotionRequest = z.infer<typeof promotionRequestSchema>
+export const promotionQuerySchema = z.object({ status: z.enum(PROMOTION_STATUSES).default('pending') })
+export const promotionAskSchema = z.object({ reason: text(1_000) })
+/** An admin's answer to a promotion request or a registration, with an optional note to the person. */
+export const decisionSchema = z.object({ note })
+
+export const accountSessionSchema = z.object({
+  id: z.uuid(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  lastSeenAt: z.iso.datetime(),
+  current: z.boolean(),
+})
+export type AccountSession = z.infer<typeof accountSessionSchema>
+
+export const profileRequestSchema = z.object({ name: text(100) })
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  actor: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  targetLabel: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+})
+export type AuditEntry = z.infer<typeof auditEntrySchema>
+
+/** The audit log's filters; dates are calendar days (`2026-11-26`), both ends included. */
+export const auditQuerySchema = z.object({
+  /** An action (`member.role_changed`) or its area (`member`). */
+  action: z
+    .string()
+    .trim()
+    .max(60)
+    .regex(/^[a-z_.]*$/, check('invalidFormat'))
+    .optional(),
+  actor: z.string().trim().max(254).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  /** super_admin only: one organization's entries (every organization's without it). */
+  organizationId: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(200).optional(),
+})
+export type AuditQuery = z.input<typeof auditQuerySchema>

@@ -1,0 +1,126 @@
+import { mailTemplate } from './template.ts'
+
+/** The mails of organization administration: invitations, approvals, promotions, member changes. */
+
+export const invitationMail = mailTemplate<{
+  inviter: string
+  organization: string
+  url: string
+  days: number
+}>({
+  en: ({ inviter, organization, url, days }) => ({
+    subject: `${inviter} invites you to ${organization} on Clusterdeck`,
+    paragraphs: [
+      `${inviter} invites you to join ${organization} on Clusterdeck, where the organization orders and runs its Kubernetes clusters.`,
+      `The link is valid for ${days} days. If you did not expect this invitation, you can ignore this message.`,
+    ],
+    action: { label: 'Accept the invitation', url },
+  }),
+  fr: ({ inviter, organization, url, days }) => ({
+    subject: `${inviter} vous invite à rejoindre ${organization} sur Clusterdeck`,
+    paragraphs: [
+      `${inviter} vous invite à rejoindre ${organization} sur Clusterdeck, où l’organisation commande et exploite ses clusters Kubernetes.`,
+      `Le lien est valable ${days} jours. Si vous n’attendiez pas cette invitation, ignorez ce message.`,
+    ],
+    action: { label: 'Accepter l’invitation', url },
+  }),
+})
+
+type Decision = { name: string; organization: string; note: string | null; url: string }
+
+const noteParagraph = (note: string | null, label: string) => (note ? [`${label} ${note}`] : [])
+
+export const registrationApprovedMail = mailTemplate<Decision>({
+  en: ({ name, organization, note, url }) => ({
+    subject: `Your registration with ${organization} is approved`,
+    greet: name,
+    paragraphs: [
+      `An administrator of ${organization} approved your registration: you can now sign in.`,
+      ...noteParagraph(note, 'Their note:'),
+    ],
+    action: { label: 'Sign in to Clusterdeck', url },
+  }),
+  fr: ({ name, organization, note, url }) => ({
+    subject: `Votre inscription auprès de ${organization} est acceptée`,
+    greet: name,
+    paragraphs: [
+      `Un administrateur de ${organization} a accepté votre inscription : vous pouvez maintenant vous connecter.`,
+      ...noteParagraph(note, 'Sa note :'),
+    ],
+    action: { label: 'Me connecter à Clusterdeck', url },
+  }),
+})
+
+export const registrationRejectedMail = mailTemplate<Decision>({
+  en: ({ name, organization, note, url }) => ({
+    subject: `Your registration with ${organization} was not approved`,
+    greet: name,
+    paragraphs: [
+      `An administrator of ${organization} did not approve your registration, and the account was closed.`,
+      ...noteParagraph(note, 'Their note:'),
+      'If you think this is a mistake, ask an administrator of your organization to invite you.',
+    ],
+    action: { label: 'Contact us', url },
+  }),
+  fr: ({ name, organization, note, url }) => ({
+    subject: `Votre inscription auprès de ${organization} n’a pas été acceptée`,
+    greet: name,
+    paragraphs: [
+      `Un administrateur de ${organization} n’a pas accepté votre inscription, et le compte a été fermé.`,
+      ...noteParagraph(note, 'Sa note :'),
+      'S’il s’agit d’une erreur, demandez à un administrateur de votre organisation de vous inviter.',
+    ],
+    action: { label: 'Nous contacter', url },
+  }),
+})
+
+export const promotionRequestedMail = mailTemplate<{
+  name: string
+  applicant: string
+  reason: string
+  url: string
+}>({
+  en: ({ name, applicant, reason, url }) => ({
+    subject: `${applicant} asks to become an admin`,
+    greet: name,
+    paragraphs: [`${applicant} asks to become an admin of your organization. Their reason: ${reason}`],
+    action: { label: 'Review promotion requests', url },
+  }),
+  fr: ({ name, applicant, reason, url }) => ({
+    subject: `${applicant} demande à devenir administrateur`,
+    greet: name,
+    paragraphs: [
+      `${applicant} demande à devenir administrateur de votre organisation. Sa raison : ${reason}`,
+    ],
+    action: { label: 'Voir les demandes de promotion', url },
+  }),
+})
+
+export const promotionDecidedMail = mailTemplate<Decision & { approved: boolean }>({
+  en: ({ name, organization, note, url, approved }) => ({
+    subject: approved
+      ? `You are now an admin of ${organization}`
+      : 'Your request to become an admin was declined',
+    greet: name,
+    paragraphs: [
+      approved
+        ? `Your request to become an admin of ${organization} was approved. Please sign in again: your sessions were renewed with your new role.`
+        : `Your request to become an admin of ${organization} was declined.`,
+      ...noteParagraph(note, 'Their note:'),
+    ],
+    action: { label: 'Open Clusterdeck', url },
+  }),
+  fr: ({ name, organization, note, url, approved }) => ({
+    subject: approved
+      ? `Vous êtes maintenant administrateur de ${organization}`
+      : 'Votre demande pour devenir administrateur a été refusée',
+    greet: name,
+    paragraphs: [
+      approved
+        ? `Votre demande pour devenir administrateur de ${organization} a été acceptée. Reconnectez-vous : vos sessions ont été renouvelées avec votre nouveau rôle.`
+        : `Votre demande pour devenir administrateur de ${organization} a été refusée.`,
+      ...noteParagraph(note, 'Sa note :'),
+    ],
+    action: { label: 'Ouvrir Clusterdeck', url },
+  }),
+})

@@ -1,0 +1,60 @@
+import type { Queryable } from '#server/db/client.ts'
+import { auditEntries } from '#server/db/schema/index.ts'
+import type { Caller } from '#server/lib/caller.ts'
+
+/**
+ * The audit log's one writer. Call it with the transaction of the change it records, so the entry
+ * exists exactly when the change does; the table refuses UPDATE and DELETE (migration 0011).
+ */
+
+export type AuditAction =
+  | 'account.registered'
+  | 'session.signed_in'
+  | 'session.sign_in_failed'
+  | 'session.revoked'
+  | 'session.others_revoked'
+  | 'profile.updated'
+  | 'member.role_changed'
+  | 'member.deactivated'
+  | 'member.reactivated'
+  | 'member.removed'
+  | 'invitation.sent'
+  | 'invitation.resent'
+  | 'invitation.revoked'
+  | 'invitation.accepted'
+  | 'registration.approved'
+  | 'registration.rejected'
+  | 'promotion.requested'
+  | 'promotion.approved'
+  | 'promotion.declined'
+
+export type AuditTarget = {
+  type: 'user' | 'session' | 'invitation' | 'registration' | 'promotion_request' | 'organization'
+  id?: string | null
+  label?: string | null
+}
+
+/** Who did it: a caller of the API, or the platform itself. */
+export type AuditActor = Caller | { system: true; organizationId?: string | null }
+
+export async function recordAudit(
+  db: Queryable,
+  actor: AuditActor,
+  action: AuditAction,
+  target: AuditTarget,
+  detail: Record<string, unknown> = {},
+): Promise<void> {
+  const byPlatform = 'system' in actor
+  await db.insert(auditEntries).values({
+    organizationId: actor.organizationId ?? null,
+    actorUserId: byPlatform ? null : actor.userId,
+    actorLabel: byPlatform ? 'system' : (actor.label ?? actor.userId),
+    action,
+    targetType: target.type,
+    targetId: target.id ?? null,
+    targetLabel: target.label ?? null,
+    detail,
+    ip: byPlatform ? null : (actor.ip ?? null),
+    userAgent: byPlatform ? null : (actor.userAgent?.slice(0, 400) ?? null),
+  })
+}

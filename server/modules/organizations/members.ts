@@ -1,0 +1,169 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import type { Member, UserRole } from '#common/schemas/accounts.ts'
+import type { Database, Queryable } from '#server/db/client.ts'
+import { sessions, users } from '#server/db/schema/index.ts'
+import { inTransaction } from '#server/db/transaction.ts'
+import type { Caller } from '#server/lib/caller.ts'
+import { conflict, forbidden, notFound } from '#server/lib/errors.ts'
+import { recordAudit } from '#server/modules/audit/service.ts'
+
+/*
+ * An organization's members as its admins manage them. Every change keeps at least one active
+ * admin, ends the sessions it must, and writes its audit entry in the same transaction.
+ */
+
+const ADMIN_ROLES: UserRole[] = ['admin', 'super_admin']
+
+const memberColumns = {
+  id: users.id,
+  username: users.username,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  membershipStatus: users.membershipStatus,
+  mfaEnabled: users.mfaEnabled,
+  lastSignInAt: users.lastSignInAt,
+  createdAt: users.createdAt,
+}
+type MemberRow = Omit<Member, 'lastSignInAt' | 'createdAt'> & { lastSignInAt: Date | null; createdAt: Date }
+
+export function toMember(row: MemberRow): Member {
+  return {
+    ...row,
+    lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+/** The organization's members, admins first, pending registrations and removed accounts left out. */
+export async function listMembers(db: Queryable, organizationId: string): Promise<Member[]> {
+  const rows = await db
+    .select(memberColumns)
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationId, organizationId),
+        inArray(users.membershipStatus, ['active', 'deactivated']),
+      ),
+    )
+    .orderBy(sql`${users.role} = 'user'`, asc(users.name))
+  return rows.map(toMember)
+}
+
+/** A member of the caller's organization, locked for the change (404 for anyone else's). */
+async function memberForChange(tx: Queryable, caller: Caller, userId: string) {
+  const [row] = await tx
+    .select(memberColumns)
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.organizationId, caller.organizationId),
+        inArray(users.membershipStatus, ['active', 'deactivated']),
+      ),
+    )
+    .for('update')
+  if (!row) throw notFound('Member not found')
+  return row
+}
+
+/** Refuses a change that would leave the organization without an active admin. */
+async function assertAnotherAdmin(tx: Queryable, organizationId: string, member: MemberRow, change: string) {
+  if (!ADMIN_ROLES.includes(member.role) || member.membershipStatus !== 'active') return
+  const [other] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationId, organizationId),
+        inArray(users.role, ADMIN_ROLES),
+        eq(users.membershipStatus, 'active'),
+        ne(users.id, member.id),
+      ),
+    )
+    .limit(1)
+    .for('update')
+  if (!other)
+    throw conflict(
+      `${member.name} is the organization's last admin and cannot be ${change}: make another member admin first.`,
+      'LAST_ADMIN',
+    )
+}
+
+/** Only the operator changes an operator's account. */
+function assertMayManage(caller: Caller, member: MemberRow) {
+  if (member.role === 'super_admin' && caller.role !== 'super_admin')
+    throw forbidden('Only a super admin may change a super admin', 'SUPER_ADMIN_ONLY')
+}
+
+export async function changeRole(db: Database, caller: Caller, userId: string, role: UserRole) {
+  return inTransaction(db, async (tx) => {
+    const member = await memberForChange(tx, caller, userId)
+    assertMayManage(caller, member)
+    if (member.role === role) return toMember(member)
+    if (!ADMIN_ROLES.includes(role)) await assertAnotherAdmin(tx, caller.organizationId, member, 'demoted')
+    await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId))
+    // A new role starts with new sessions: the old ones carried the old rights.
+    await endSessions(tx, userId, userId === caller.userId ? caller : undefined)
+    await recordAudit(tx, caller, 'member.role_changed', target(member), { from: member.role, to: role })
+    return toMember({ ...member, role })
+  })
+}
+
+export async function setActive(db: Database, caller: Caller, userId: string, active: boolean) {
+  return inTransaction(db, async (tx) => {
+    const member = await memberForChange(tx, caller, userId)
+    assertMayManage(caller, member)
+    if (userId === caller.userId) throw conflict('You cannot deactivate your own account', 'SELF')
+    const membershipStatus = active ? 'active' : 'deactivated'
+    if (member.membershipStatus === membershipStatus) return toMember(member)
+    if (!active) await assertAnotherAdmin(tx, caller.organizationId, member, 'deactivated')
+    await tx.update(users).set({ membershipStatus, updatedAt: new Date() }).where(eq(users.id, userId))
+    if (!active) await endSessions(tx, userId)
+    await recordAudit(tx, caller, active ? 'member.reactivated' : 'member.deactivated', target(member))
+    return toMember({ ...member, membershipStatus })
+  })
+}
+
+/**
+ * Removes a member from the organization. What they did stays (orders, tickets, invoices name
+ * them), so the account is retired rather than deleted: its sign-in details are cleared, and
+ * the address is free for a new invitation.
+ */
+export async function removeMember(db: Database, caller: Caller, userId: string) {
+  await inTransaction(db, async (tx) => {
+    const member = await memberForChange(tx, caller, userId)
+    assertMayManage(caller, member)
+    if (userId === caller.userId) throw conflict('You cannot remove your own account', 'SELF')
+    await assertAnotherAdmin(tx, caller.organizationId, member, 'removed')
+    await retireAccount(tx, userId)
+    await recordAudit(tx, caller, 'member.removed', target(member))
+  })
+}
+
+/** Clears an account's ways in and its address, keeping the row that history points at. */
+export async function retireAccount(tx: Queryable, userId: string, name?: string) {
+  await tx
+    .update(users)
+    .set({
+      membershipStatus: 'removed',
+      email: `removed-${userId}@accounts.invalid`,
+      username: `removed-${userId.slice(0, 8)}`,
+      passwordHash: '!',
+      mfaEnabled: false,
+      mfaSecret: null,
+      ...(name === undefined ? {} : { name }),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+  await endSessions(tx, userId)
+}
+
+/** Signs the member out everywhere (but for the caller's own session when they change themselves). */
+async function endSessions(tx: Queryable, userId: string, keep?: Caller) {
+  await tx
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), keep?.sessionId ? ne(sessions.id, keep.sessionId) : undefined))
+}
+
+const target = (member: MemberRow) => ({ type: 'user' as const, id: member.id, label: member.email })

@@ -1,0 +1,388 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq, inArray } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Member } from '#common/schemas/accounts.ts'
+import { auditEntries, users } from '#server/db/schema/index.ts'
+import { newRegistration, registeredUser, tokenOf, waitForMailWithSubject } from '#tests/helpers/auth.ts'
+import { linkIn, startTestServer, TestClient, type TestServer } from '#tests/helpers/server.ts'
+
+/**
+ * Organization administration against the real server: invitations, roles, deactivation and
+ * removal with the last-admin rule, registrations and promotion requests, the caller's sessions,
+ * and the audit log they all write to.
+ */
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server.close())
+
+const PASSWORD = 'a-long-and-unusual-passphrase'
+const suffix = () => randomBytes(4).toString('hex')
+
+/** A fresh organization with its admin signed in. */
+async function organization() {
+  const admin = await registeredUser(server)
+  const [row] = await server.db.select().from(users).where(eq(users.id, admin.user.id))
+  return { ...admin, organizationId: row!.organizationId, companyId: admin.registration.companyId }
+}
+
+/** Invites an address and accepts from the mail's link: the new member's signed-in client. */
+async function invited(admin: TestClient, role: 'user' | 'admin' = 'user') {
+  const email = `invitee-${suffix()}@example.com`
+  const sent = await admin.post('/api/organization/invitations', { email, role })
+  expect(sent.statusCode, sent.body).toBe(201)
+  const mail = await waitForMailWithSubject(server.db, email, /invites you/)
+  const token = tokenOf(linkIn(mail.text))
+  const client = new TestClient(server.app)
+  const username = `invitee-${suffix()}`
+  const accepted = await client.post('/api/invitations/accept', {
+    token,
+    username,
+    name: 'Ivy Invitee',
+    password: PASSWORD,
+  })
+  expect(accepted.statusCode, accepted.body).toBe(200)
+  return { client, email, username, id: accepted.json().id as string, token }
+}
+
+const actionsOf = async (organizationId: string) =>
+  (
+    await server.db
+      .select({ action: auditEntries.action })
+      .from(auditEntries)
+      .where(eq(auditEntries.organizationId, organizationId))
+  ).map((row) => row.action)
+
+describe('invitations', () => {
+  it('mail a link that creates the account in the organization, once', async () => {
+    const { client: admin, organizationId, registration } = await organization()
+    const email = `invitee-${suffix()}@example.com`
+    const sent = await admin.post('/api/organization/invitations', { email, role: 'user' })
+    expect(sent.statusCode, sent.body).toBe(201)
+    expect(sent.json()).toMatchObject({
+      email,
+      role: 'user',
+      status: 'pending',
+      invitedBy: registration.name,
+    })
+    expect((await admin.post('/api/organization/invitations', { email })).statusCode).toBe(409)
+
+    const mail = await waitForMailWithSubject(
+      server.db,
+      email,
+      `${registration.name} invites you to ${registration.companyName} on Clusterdeck`,
+    )
+    const link = linkIn(mail.text)
+    expect(link.pathname).toBe('/accept-invitation')
+    const token = tokenOf(link)
+    const visitor = new TestClient(server.app)
+    const preview = await visitor.post('/api/invitations/preview', { token })
+    expect(preview.json()).toMatchObject({ email, organizationName: registration.companyName, role: 'user' })
+
+    const accepted = await visitor.post('/api/invitations/accept', {
+      token,
+      username: `ivy-${suffix()}`,
+      name: 'Ivy Invitee',
+      password: PASSWORD,
+    })
+    expect(accepted.statusCode, accepted.body).toBe(200)
+    expect(accepted.json()).toMatchObject({
+      email,
+      role: 'user',
+      membershipStatus: 'active',
+      emailVerified: true,
+    })
+    expect((await visitor.get('/api/user')).statusCode).toBe(200)
+    // The link works once.
+    expect((await visitor.post('/api/invitations/preview', { token })).statusCode).toBe(404)
+
+    const members = (await admin.get('/api/organization/members')).json().items as Member[]
+    expect(members.map((member) => member.email)).toContain(email)
+    expect((await admin.get('/api/organization/invitations')).json().items).toEqual([])
+    const actions = await actionsOf(organizationId)
+    expect(actions.filter((action) => action === 'invitation.sent')).toHaveLength(1)
+    expect(actions.filter((action) => action === 'invitation.accepted')).toHaveLength(1)
+  })
+
+  it('can be resent (the old link stops) and revoked', async () => {
+    const { client: admin } = await organization()
+    const email = `invitee-${suffix()}@example.com`
+    const sent = (await admin.post('/api/organization/invitations', { email })).json()
+    const first = tokenOf(
+      linkIn((await waitForMailWithSubject(server.db, email, /invites you/)).text),
+    )
+    const resentAt = new Date()
+    expect((await admin.post(`/api/organization/invitations/${sent.id}/resend`)).statusCode).toBe(200)
+    const second = tokenOf(
+      linkIn(
+        (await waitForMailWithSubject(server.db, email, /invites you/, { after: resentAt }))
+          .text,
+      ),
+    )
+    const visitor = new TestClient(server.app)
+    expect((await visitor.post('/api/invitations/preview', { token: first })).statusCode).toBe(404)
+    expect((await visitor.post('/api/invitations/preview', { token: second })).statusCode).toBe(200)
+    expect((await admin.delete(`/api/organization/invitations/${sent.id}`)).statusCode).toBe(204)
+    expect((await visitor.post('/api/invitations/preview', { token: second })).statusCode).toBe(404)
+  })
+
+  it('refuse an address that already has an account', async () => {
+    const { client: admin } = await organization()
+    const other = await registeredUser(server)
+    const answer = await admin.post('/api/organization/invitations', { email: other.registration.email })
+    expect(answer.statusCode).toBe(409)
+    expect(answer.json().code).toBe('EMAIL_REGISTERED')
+  })
+})
+
+describe('members', () => {
+  it('keep their last admin: no demotion, deactivation or removal (409)', async () => {
+    const { client: admin, user } = await organization()
+    const colleague = await invited(admin)
+    for (const answer of [await admin.patch(`/api/organization/members/${user.id}`, { role: 'user' })]) {
+      expect(answer.statusCode).toBe(409)
+      expect(answer.json()).toMatchObject({ code: 'LAST_ADMIN' })
+      expect(answer.json().message).toContain('last admin')
+    }
+    // The colleague becomes admin, the first admin is demoted by them, and the colleague stays last.
+    expect(
+      (await admin.patch(`/api/organization/members/${colleague.id}`, { role: 'admin' })).statusCode,
+    ).toBe(200)
+    const promoted = await signIn(colleague.username)
+    expect((await promoted.patch(`/api/organization/members/${user.id}`, { role: 'user' })).statusCode).toBe(
+      200,
+    )
+    for (const answer of [
+      await promoted.patch(`/api/organization/members/${colleague.id}`, { role: 'user' }),
+    ]) {
+      expect(answer.statusCode).toBe(409)
+    }
+    const [row] = await server.db.select().from(users).where(eq(users.id, colleague.id))
+    expect(row!.role).toBe('admin')
+  })
+
+  it('refuse removing or deactivating the last admin, even by a super admin', async () => {
+    const { organizationId, user } = await organization()
+    const operator = await signIn('superadmin')
+    // The operator belongs to another organization: this one's members are not theirs to see.
+    expect((await operator.post(`/api/organization/members/${user.id}/deactivate`)).statusCode).toBe(404)
+    const [row] = await server.db.select().from(users).where(eq(users.id, user.id))
+    expect(row!.organizationId).toBe(organizationId)
+  })
+
+  it('a deactivated member is signed out at once and cannot sign in until reactivated', async () => {
+    const { client: admin } = await organization()
+    const colleague = await invited(admin)
+    expect((await colleague.client.get('/api/user')).statusCode).toBe(200)
+    const deactivated = await admin.post(`/api/organization/members/${colleague.id}/deactivate`)
+    expect(deactivated.json()).toMatchObject({ membershipStatus: 'deactivated' })
+    expect((await colleague.client.get('/api/user')).statusCode).toBe(401)
+    const refused = await new TestClient(server.app).post('/api/login', {
+      username: colleague.username,
+      password: PASSWORD,
+    })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().code).toBe('ACCOUNT_DEACTIVATED')
+    expect((await admin.post(`/api/organization/members/${colleague.id}/reactivate`)).statusCode).toBe(200)
+    await signIn(colleague.username)
+  })
+
+  it("a role change ends the member's sessions", async () => {
+    const { client: admin } = await organization()
+    const colleague = await invited(admin)
+    const changed = await admin.patch(`/api/organization/members/${colleague.id}`, { role: 'admin' })
+    expect(changed.json()).toMatchObject({ role: 'admin' })
+    expect((await colleague.client.get('/api/user')).statusCode).toBe(401)
+    const again = await signIn(colleague.username)
+    expect((await again.get('/api/user')).json().role).toBe('admin')
+  })
+
+  it('a removed member cannot sign in, and their address can be invited again', async () => {
+    const { client: admin } = await organization()
+    const colleague = await invited(admin)
+    expect((await admin.delete(`/api/organization/members/${colleague.id}`)).statusCode).toBe(204)
+    expect((await colleague.client.get('/api/user')).statusCode).toBe(401)
+    const members = (await admin.get('/api/organization/members')).json().items as Member[]
+    expect(members.map((member) => member.id)).not.toContain(colleague.id)
+    expect((await admin.post('/api/organization/invitations', { email: colleague.email })).statusCode).toBe(
+      201,
+    )
+  })
+
+  it("another organization's member is a 404, and members cannot manage", async () => {
+    const first = await organization()
+    const second = await organization()
+    expect(
+      (await first.client.patch(`/api/organization/members/${second.user.id}`, { role: 'user' })).statusCode,
+    ).toBe(404)
+    expect((await first.client.delete(`/api/organization/members/${second.user.id}`)).statusCode).toBe(404)
+    const colleague = await invited(first.client)
+    expect((await colleague.client.get('/api/organization/members')).statusCode).toBe(403)
+  })
+})
+
+describe('registrations', () => {
+  it('wait for approval before the person may sign in; approval and rejection are mailed', async () => {
+    const { client: admin, companyId } = await organization()
+    const applicant = newRegistration({ companyId })
+    const registered = await new TestClient(server.app).post('/api/register', applicant)
+    expect(registered.json().membershipStatus).toBe('pending')
+    const refused = await new TestClient(server.app).post('/api/login', {
+      username: applicant.username,
+      password: applicant.password,
+    })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().code).toBe('REGISTRATION_PENDING')
+
+    const pending = (await admin.get('/api/organization/registrations')).json().items
+    expect(pending).toEqual([
+      expect.objectContaining({ email: applicant.email, emailVerified: false, status: 'pending' }),
+    ])
+    const approved = await admin.post(`/api/organization/registrations/${pending[0].id}/approve`, {
+      note: 'Welcome',
+    })
+    expect(approved.statusCode, approved.body).toBe(204)
+    expect(
+      (await admin.post(`/api/organization/registrations/${pending[0].id}/approve`, {})).statusCode,
+    ).toBe(409)
+    await waitForMailWithSubject(server.db, applicant.email, /is approved/)
+    await signIn(applicant.username, applicant.password)
+
+    const rejectedApplicant = newRegistration({ companyId })
+    await new TestClient(server.app).post('/api/register', rejectedApplicant)
+    const [request] = (await admin.get('/api/organization/registrations')).json().items
+    expect((await admin.post(`/api/organization/registrations/${request.id}/reject`, {})).statusCode).toBe(
+      204,
+    )
+    await waitForMailWithSubject(
+      server.db,
+      rejectedApplicant.email,
+      /was not approved/,
+    )
+    const gone = await new TestClient(server.app).post('/api/login', {
+      username: rejectedApplicant.username,
+      password: rejectedApplicant.password,
+    })
+    expect(gone.statusCode).toBe(401)
+  })
+})
+
+describe('promotion requests', () => {
+  it('are asked once, approved by an admin, and the new role starts with new sessions', async () => {
+    const { client: admin, organizationId } = await organization()
+    const colleague = await invited(admin)
+    expect((await colleague.client.post('/api/user/promotion-request', { reason: ' ' })).statusCode).toBe(400)
+    const asked = await colleague.client.post('/api/user/promotion-request', {
+      reason: 'I run our platform team',
+    })
+    expect(asked.statusCode, asked.body).toBe(201)
+    expect((await colleague.client.post('/api/user/promotion-request', { reason: 'again' })).statusCode).toBe(
+      409,
+    )
+    expect((await colleague.client.get('/api/user/promotion-request')).json().request).toMatchObject({
+      status: 'pending',
+    })
+
+    const [request] = (await admin.get('/api/organization/promotion-requests')).json().items
+    expect(request).toMatchObject({ email: colleague.email, reason: 'I run our platform team' })
+    const approved = await admin.post(`/api/organization/promotion-requests/${request.id}/approve`, {
+      note: null,
+    })
+    expect(approved.json()).toMatchObject({ status: 'approved' })
+    expect((await colleague.client.get('/api/user')).statusCode).toBe(401)
+    expect((await (await signIn(colleague.username)).get('/api/user')).json().role).toBe('admin')
+    expect((await actionsOf(organizationId)).filter((action) => action.startsWith('promotion.'))).toEqual([
+      'promotion.requested',
+      'promotion.approved',
+    ])
+  })
+})
+
+describe('sessions of the account', () => {
+  it('are listed with the current one marked, and others are signed out', async () => {
+    const { registration } = await organization()
+    const here = await signIn(registration.username, registration.password)
+    const elsewhere = await signIn(registration.username, registration.password)
+    const sessions = (await here.get('/api/user/sessions')).json().items
+    expect(sessions.length).toBeGreaterThanOrEqual(3)
+    expect(sessions.filter((session: { current: boolean }) => session.current)).toHaveLength(1)
+    expect((await here.post('/api/user/sessions/revoke-others')).statusCode).toBe(204)
+    expect((await elsewhere.get('/api/user')).statusCode).toBe(401)
+    expect((await here.get('/api/user/sessions')).json().items).toHaveLength(1)
+  })
+})
+
+describe('the audit log', () => {
+  it('is append-only: the database refuses UPDATE and DELETE', async () => {
+    const { organizationId } = await organization()
+    const where = eq(auditEntries.organizationId, organizationId)
+    await expect(server.db.update(auditEntries).set({ action: 'forged' }).where(where)).rejects.toThrow()
+    await expect(server.db.delete(auditEntries).where(where)).rejects.toThrow()
+    expect(await actionsOf(organizationId)).toContain('account.registered')
+  })
+
+  it('writes exactly one entry per change, read by admins with filters and as CSV', async () => {
+    const { client: admin, organizationId } = await organization()
+    const colleague = await invited(admin)
+    await admin.patch(`/api/organization/members/${colleague.id}`, { role: 'admin' })
+    await admin.post(`/api/organization/members/${colleague.id}/deactivate`)
+    await admin.post(`/api/organization/members/${colleague.id}/reactivate`)
+    await admin.patch('/api/user', { name: 'Renamed Admin' })
+    const failed = await new TestClient(server.app).post('/api/login', {
+      username: colleague.username,
+      password: 'wrong-password!',
+    })
+    expect(failed.statusCode).toBe(401)
+    const counts = new Map<string, number>()
+    for (const action of await actionsOf(organizationId)) counts.set(action, (counts.get(action) ?? 0) + 1)
+    expect(Object.fromEntries(counts)).toMatchObject({
+      'invitation.sent': 1,
+      'invitation.accepted': 1,
+      'member.role_changed': 1,
+      'member.deactivated': 1,
+      'member.reactivated': 1,
+      'profile.updated': 1,
+      'session.sign_in_failed': 1,
+    })
+
+    const page = (await admin.get('/api/audit?action=member&limit=2')).json()
+    expect(page.items.map((entry: { action: string }) => entry.action)).toEqual([
+      'member.reactivated',
+      'member.deactivated',
+    ])
+    const next = (await admin.get(`/api/audit?action=member&limit=2&cursor=${page.nextCursor}`)).json()
+    expect(next.items.map((entry: { action: string }) => entry.action)).toEqual(['member.role_changed'])
+    const csv = await admin.get('/api/audit/csv?action=member.deactivated')
+    expect(csv.headers['content-type']).toContain('text/csv')
+    const lines = csv.body.trim().split('\n')
+    expect(lines[0]).toBe('time,actor,action,target_type,target,detail,ip,user_agent')
+    expect(lines).toHaveLength(2)
+    expect(lines[1]).toContain(colleague.email)
+    // Another organization's entries never show.
+    const other = await organization()
+    const theirs = (await other.client.get('/api/audit?action=member')).json().items
+    expect(theirs).toEqual([])
+    const rows = await server.db
+      .select()
+      .from(auditEntries)
+      .where(
+        and(
+          eq(auditEntries.organizationId, organizationId),
+          inArray(auditEntries.action, ['member.deactivated']),
+        ),
+      )
+    expect(rows[0]).toMatchObject({ targetId: colleague.id, targetLabel: colleague.email })
+  })
+})
+
+async function signIn(username: string, password = username.startsWith('invitee-') ? PASSWORD : undefined) {
+  const client = new TestClient(server.app)
+  const response = await client.post('/api/login', {
+    username,
+    password: password ?? 'clusterdeck-demo-2026',
+  })
+  expect(response.statusCode, response.body).toBe(200)
+  return client
+}
