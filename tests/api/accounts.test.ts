@@ -110,16 +110,11 @@ describe('invitations', () => {
     const { client: admin } = await organization()
     const email = `invitee-${suffix()}@example.com`
     const sent = (await admin.post('/api/organization/invitations', { email })).json()
-    const first = tokenOf(
-      linkIn((await waitForMailWithSubject(server.db, email, /invites you/)).text),
-    )
+    const first = tokenOf(linkIn((await waitForMailWithSubject(server.db, email, /invites you/)).text))
     const resentAt = new Date()
     expect((await admin.post(`/api/organization/invitations/${sent.id}/resend`)).statusCode).toBe(200)
     const second = tokenOf(
-      linkIn(
-        (await waitForMailWithSubject(server.db, email, /invites you/, { after: resentAt }))
-          .text,
-      ),
+      linkIn((await waitForMailWithSubject(server.db, email, /invites you/, { after: resentAt })).text),
     )
     const visitor = new TestClient(server.app)
     expect((await visitor.post('/api/invitations/preview', { token: first })).statusCode).toBe(404)
@@ -256,11 +251,7 @@ describe('registrations', () => {
     expect((await admin.post(`/api/organization/registrations/${request.id}/reject`, {})).statusCode).toBe(
       204,
     )
-    await waitForMailWithSubject(
-      server.db,
-      rejectedApplicant.email,
-      /was not approved/,
-    )
+    await waitForMailWithSubject(server.db, rejectedApplicant.email, /was not approved/)
     const gone = await new TestClient(server.app).post('/api/login', {
       username: rejectedApplicant.username,
       password: rejectedApplicant.password,

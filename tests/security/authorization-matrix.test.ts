@@ -37,6 +37,7 @@ import {
   type Row,
   signedIn,
 } from './matrix-rows.ts'
+import { accountRows, insertAccountFixtures } from './matrix-rows-accounts.ts'
 import { customSolutionRows, installationRows } from './matrix-rows-marketplace.ts'
 import { insertSupportFixtures, supportRows } from './matrix-rows-support.ts'
 
@@ -106,6 +107,7 @@ const MATRIX: Row[] = [
   ...installationRows(),
   ...customSolutionRows(),
   ...supportRows(),
+  ...accountRows(),
   { method: 'GET', url: '/api/rates', request: () => ({ url: '/api/rates' }), expected: everyone(200) },
   { method: 'GET', url: '/api/user', request: () => ({ url: '/api/user' }), expected: signedIn(200) },
   {
@@ -865,6 +867,7 @@ beforeAll(async () => {
     demoCustomSolutionId: customSolution!.id,
     demoQuoteId: quote!.id,
     ...(await insertSupportFixtures(server.db, demo, server.ctx.config.sessionSecret)),
+    ...(await insertAccountFixtures(server.db, demo)),
   }
 
   const usernames: Record<Exclude<Caller, 'visitor'>, string> = {

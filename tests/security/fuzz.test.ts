@@ -68,6 +68,13 @@ const BODYLESS_OPERATIONS = [
   'POST /api/billing/payment-methods/checkout',
   'POST /api/billing/payment-methods/{id}/default',
   'DELETE /api/billing/payment-methods/{id}',
+  'POST /api/organization/members/{id}/deactivate',
+  'POST /api/organization/members/{id}/reactivate',
+  'DELETE /api/organization/members/{id}',
+  'POST /api/organization/invitations/{id}/resend',
+  'DELETE /api/organization/invitations/{id}',
+  'DELETE /api/user/sessions/{id}',
+  'POST /api/user/sessions/revoke-others',
   // Stripe's signed event: the raw body is what the signature covers, read before any schema.
   'POST /api/billing/stripe-webhook',
 ]

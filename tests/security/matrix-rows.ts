@@ -1,4 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
+import type { AccountFixtures } from './matrix-rows-accounts.ts'
 
 /** The authorization matrix's callers, expected answers and row shape (tests/security/authorization-matrix.test.ts). */
 
@@ -22,7 +23,7 @@ export type Fixtures = {
   demoTicketAttachmentId: string
   demoOpenTicketId: string
   visitorAttachmentId: string
-}
+} & AccountFixtures
 export type Row = {
   method: string
   url: string
