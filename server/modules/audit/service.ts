@@ -53,8 +53,15 @@ export async function recordAudit(
     targetType: target.type,
     targetId: target.id ?? null,
     targetLabel: target.label ?? null,
-    detail,
+    detail: wellFormed(detail),
     ip: byPlatform ? null : (actor.ip ?? null),
     userAgent: byPlatform ? null : (actor.userAgent?.slice(0, 400) ?? null),
   })
+}
+
+/** jsonb refuses a lone UTF-16 surrogate, which a person's text may hold: it becomes U+FFFD. */
+function wellFormed(detail: Record<string, unknown>): Record<string, unknown> {
+  return JSON.parse(
+    JSON.stringify(detail, (_key, value: unknown) => (typeof value === 'string' ? value.toWellFormed() : value)),
+  )
 }
