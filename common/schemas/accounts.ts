@@ -123,6 +123,36 @@ export type AccountSession = z.infer<typeof accountSessionSchema>
 
 export const profileRequestSchema = z.object({ name: text(100) })
 
+/** Every change the audit log records, `area.change`. */
+export const AUDIT_ACTIONS = [
+  'account.registered',
+  'session.signed_in',
+  'session.sign_in_failed',
+  'session.revoked',
+  'session.others_revoked',
+  'profile.updated',
+  'member.role_changed',
+  'member.deactivated',
+  'member.reactivated',
+  'member.removed',
+  'invitation.sent',
+  'invitation.resent',
+  'invitation.revoked',
+  'invitation.accepted',
+  'registration.approved',
+  'registration.rejected',
+  'promotion.requested',
+  'promotion.approved',
+  'promotion.declined',
+] as const
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+export const AUDIT_AREAS = [...new Set(AUDIT_ACTIONS.map((action) => action.split('.')[0]!))] as AuditArea[]
+export type AuditArea = AuditAction extends `${infer Area}.${string}` ? Area : never
+
+export function isAuditAction(action: string): action is AuditAction {
+  return (AUDIT_ACTIONS as readonly string[]).includes(action)
+}
+
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   actor: z.string(),

@@ -42,7 +42,8 @@ const USER_DATA_KEYS = [
   'support',
   'usage',
   'sessions',
-  'organizations',
+  'organization',
+  'audit',
   'officers',
   'sidebar-counts',
 ]

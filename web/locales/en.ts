@@ -1,5 +1,6 @@
 /** The en strings, one module per area of the shell (each area owns its file). */
 
+import { accounts } from './en/accounts.ts'
 import { auth } from './en/auth.ts'
 import { billing } from './en/billing.ts'
 import { clusterConfig } from './en/cluster-config.ts'
@@ -44,6 +45,7 @@ export const en = {
   promo,
   preferences,
   auth,
+  accounts,
   notifications,
   sidebar,
   emailVerification,

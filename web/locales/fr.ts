@@ -1,6 +1,7 @@
 /** The fr strings, one module per area of the shell (each area owns its file). */
 
 import type { Messages } from './en.ts'
+import { accounts } from './fr/accounts.ts'
 import { auth } from './fr/auth.ts'
 import { billing } from './fr/billing.ts'
 import { clusterConfig } from './fr/cluster-config.ts'
@@ -45,6 +46,7 @@ export const fr: Messages = {
   promo,
   preferences,
   auth,
+  accounts,
   notifications,
   sidebar,
   emailVerification,

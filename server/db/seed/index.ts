@@ -10,6 +10,7 @@ import { hashPassword } from '#server/modules/auth/passwords.ts'
 import type { Database } from '../client.ts'
 import { organizations, users } from '../schema/index.ts'
 import { seedCatalog } from './catalog.ts'
+import { seedDemoAccounts } from './demo-accounts.ts'
 import { seedDemoBilling } from './demo-billing.ts'
 
 /**
@@ -52,5 +53,10 @@ export async function seedDatabase(
     )
   })
   // Usage, invoices and credits of the demo customer; tests that count hours and numbers leave it out.
-  if (options.demoBilling) await seedDemoBilling(db, organizationIds.get('customer')!, options.demoBilling)
+  if (options.demoBilling) {
+    await seedDemoBilling(db, organizationIds.get('customer')!, options.demoBilling)
+    await db.transaction((tx) =>
+      seedDemoAccounts(tx, organizationIds.get('customer')!, passwordHash, new Date()),
+    )
+  }
 }

@@ -1,3 +1,4 @@
+import type { AuditAction } from '#common/schemas/accounts.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { auditEntries } from '#server/db/schema/index.ts'
 import type { Caller } from '#server/lib/caller.ts'
@@ -6,27 +7,6 @@ import type { Caller } from '#server/lib/caller.ts'
  * The audit log's one writer. Call it with the transaction of the change it records, so the entry
  * exists exactly when the change does; the table refuses UPDATE and DELETE (migration 0011).
  */
-
-export type AuditAction =
-  | 'account.registered'
-  | 'session.signed_in'
-  | 'session.sign_in_failed'
-  | 'session.revoked'
-  | 'session.others_revoked'
-  | 'profile.updated'
-  | 'member.role_changed'
-  | 'member.deactivated'
-  | 'member.reactivated'
-  | 'member.removed'
-  | 'invitation.sent'
-  | 'invitation.resent'
-  | 'invitation.revoked'
-  | 'invitation.accepted'
-  | 'registration.approved'
-  | 'registration.rejected'
-  | 'promotion.requested'
-  | 'promotion.approved'
-  | 'promotion.declined'
 
 export type AuditTarget = {
   type: 'user' | 'session' | 'invitation' | 'registration' | 'promotion_request' | 'organization'
@@ -62,6 +42,8 @@ export async function recordAudit(
 /** jsonb refuses a lone UTF-16 surrogate, which a person's text may hold: it becomes U+FFFD. */
 function wellFormed(detail: Record<string, unknown>): Record<string, unknown> {
   return JSON.parse(
-    JSON.stringify(detail, (_key, value: unknown) => (typeof value === 'string' ? value.toWellFormed() : value)),
+    JSON.stringify(detail, (_key, value: unknown) =>
+      typeof value === 'string' ? value.toWellFormed() : value,
+    ),
   )
 }

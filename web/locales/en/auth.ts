@@ -105,6 +105,19 @@ export const auth = {
     backToSignIn: 'Back to sign in',
   },
 
+  invitation: {
+    title: 'Your invitation',
+    loading: 'Reading the invitation…',
+    joinTitle: 'Join {{organization}}',
+    description: '{{inviter}} invites you to {{organization}} on Clusterdeck. Choose how you sign in.',
+    address: 'Your account’s address:',
+    submit: 'Create my account',
+    submitting: 'Creating your account…',
+    failed: 'The account could not be created',
+    invalidTitle: 'This invitation cannot be used',
+    missing: 'The link has no invitation in it. Open the link of the mail again.',
+    signIn: 'Go to sign in',
+  },
   reset: {
     title: 'Choose a new password',
     description: 'Your new password signs you out of every other session.',

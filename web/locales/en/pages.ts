@@ -9,6 +9,7 @@ export const pages = {
   devLogin: 'Development sign-in',
   forgotPassword: 'Forgot password',
   resetPassword: 'Reset password',
+  acceptInvitation: 'Accept an invitation',
   verifyEmail: 'Email verification',
   verifyRegistrationEmail: 'Email verification',
   magicLinkLogin: 'Sign in with a magic link',

@@ -109,6 +109,20 @@ export const auth: typeof english = {
     backToSignIn: 'Retour à la connexion',
   },
 
+  invitation: {
+    title: 'Votre invitation',
+    loading: 'Lecture de l’invitation…',
+    joinTitle: 'Rejoindre {{organization}}',
+    description:
+      '{{inviter}} vous invite à rejoindre {{organization}} sur Clusterdeck. Choisissez vos identifiants.',
+    address: 'Adresse de votre compte :',
+    submit: 'Créer mon compte',
+    submitting: 'Création de votre compte…',
+    failed: 'Le compte n’a pas pu être créé',
+    invalidTitle: 'Cette invitation ne peut pas être utilisée',
+    missing: 'Le lien ne contient pas d’invitation. Rouvrez le lien de l’e-mail.',
+    signIn: 'Aller à la connexion',
+  },
   reset: {
     title: 'Choisissez un nouveau mot de passe',
     description: 'Votre nouveau mot de passe ferme toutes vos autres sessions.',

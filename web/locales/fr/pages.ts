@@ -11,6 +11,7 @@ export const pages: typeof english = {
   devLogin: 'Connexion de développement',
   forgotPassword: 'Mot de passe oublié',
   resetPassword: 'Réinitialiser le mot de passe',
+  acceptInvitation: 'Accepter une invitation',
   verifyEmail: "Vérification de l'e-mail",
   verifyRegistrationEmail: "Vérification de l'e-mail",
   magicLinkLogin: 'Connexion par lien magique',

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { DEFAULT_LANGUAGE, parseLanguage } from '#common/language.ts'
-import type { RegisterRequest, User } from '#common/schemas/auth.ts'
+import type { InvitationPreview } from '#common/schemas/accounts.ts'
+import type { InvitationAcceptance, RegisterRequest, User } from '#common/schemas/auth.ts'
 import { apiRequest } from '#web/lib/api-client.ts'
 import { USER_PATH } from '#web/lib/current-user.ts'
 
@@ -51,6 +52,30 @@ export function useRegister() {
     mutationFn: (registration: Omit<RegisterRequest, 'language'>) =>
       apiRequest<User>('POST', '/api/register', {
         ...registration,
+        language: parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE,
+      }),
+    onSuccess: (user) => queryClient.setQueryData([USER_PATH], user),
+  })
+}
+
+/** What an invitation's link is for; an unknown or used link is a 404. */
+export function useInvitationPreview(token: string | null) {
+  return useQuery({
+    queryKey: ['invitation-preview', token],
+    enabled: token !== null,
+    retry: false,
+    queryFn: () => apiRequest<InvitationPreview>('POST', '/api/invitations/preview', { token }),
+  })
+}
+
+/** Accept an invitation: the account is created in the organization and signed in. */
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient()
+  const { i18n } = useTranslation()
+  return useMutation({
+    mutationFn: (acceptance: Omit<InvitationAcceptance, 'language'>) =>
+      apiRequest<User>('POST', '/api/invitations/accept', {
+        ...acceptance,
         language: parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE,
       }),
     onSuccess: (user) => queryClient.setQueryData([USER_PATH], user),

@@ -11,20 +11,20 @@ import {
   FormTextareaField,
 } from '#web/components/ui/form.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
+import { SectionCard } from '#web/components/ui/section-card.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { SubmitButton } from '#web/components/ui/submit-button.tsx'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useSaveBillingDetails } from '../api/billing-mutations.ts'
 import { useBillingDetails } from '../api/billing-queries.ts'
-import { BillingSection } from './billing-section.tsx'
 
 /** What every invoice carries: name, address, country, VAT number, PO number, billing email. */
 export function BillingDetailsSection({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation()
   const details = useBillingDetails()
   return (
-    <BillingSection
+    <SectionCard
       id="billing-details"
       title={t('billing.details.title')}
       description={canEdit ? t('billing.details.description') : t('billing.details.readOnly')}
@@ -36,7 +36,7 @@ export function BillingDetailsSection({ canEdit }: { canEdit: boolean }) {
       ) : (
         <DetailsForm details={details.data} canEdit={canEdit} />
       )}
-    </BillingSection>
+    </SectionCard>
   )
 }
 

@@ -15,6 +15,7 @@ import { Button } from '#web/components/ui/button.tsx'
 import { CopyButton } from '#web/components/ui/copy-button.tsx'
 import { Form, FormAlert, FormInputField, FormSelectField } from '#web/components/ui/form.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
+import { SectionCard } from '#web/components/ui/section-card.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { SubmitButton } from '#web/components/ui/submit-button.tsx'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
@@ -23,7 +24,6 @@ import { useDateFormat } from '#web/lib/format-date.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { useCreateBudgetAlert, useDeleteBudgetAlert } from '../api/billing-mutations.ts'
 import { useBudgetAlerts } from '../api/billing-queries.ts'
-import { BillingSection } from './billing-section.tsx'
 
 /** The threshold typed in whole units of the billing currency, sent as cents. */
 const budgetAlertFormSchema = z
@@ -50,7 +50,7 @@ export function BudgetAlertsSection({ canEdit }: { canEdit: boolean }) {
   const alerts = useBudgetAlerts()
   const [secret, setSecret] = useState<string | null>(null)
   return (
-    <BillingSection
+    <SectionCard
       id="budget-alerts"
       title={t('billing.alerts.title')}
       description={t('billing.alerts.description', { maximum: MAX_BUDGET_ALERTS })}
@@ -97,7 +97,7 @@ export function BudgetAlertsSection({ canEdit }: { canEdit: boolean }) {
             ))}
         </div>
       )}
-    </BillingSection>
+    </SectionCard>
   )
 }
 

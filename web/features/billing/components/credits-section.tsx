@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { CREDIT_PURCHASE_MAX, CREDIT_PURCHASE_MIN, creditPurchaseSchema } from '#common/schemas/billing.ts'
 import { Form, FormAlert, FormInputField } from '#web/components/ui/form.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
+import { SectionCard } from '#web/components/ui/section-card.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { SubmitButton } from '#web/components/ui/submit-button.tsx'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
@@ -11,7 +12,6 @@ import { useDateFormat } from '#web/lib/format-date.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { useBuyCredits } from '../api/billing-mutations.ts'
 import { useBillingSummary, useCredits } from '../api/billing-queries.ts'
-import { BillingSection } from './billing-section.tsx'
 
 /** The prepaid balance, what expires soon, its ledger and, for admins, "buy credits". */
 export function CreditsSection({ canPay, cardPayments }: { canPay: boolean; cardPayments: boolean }) {
@@ -20,7 +20,7 @@ export function CreditsSection({ canPay, cardPayments }: { canPay: boolean; card
   const dates = useDateFormat()
   const credits = useCredits()
   return (
-    <BillingSection
+    <SectionCard
       id="credits"
       title={t('billing.credits.title')}
       description={t('billing.credits.description')}
@@ -98,7 +98,7 @@ export function CreditsSection({ canPay, cardPayments }: { canPay: boolean; card
           )}
         </div>
       )}
-    </BillingSection>
+    </SectionCard>
   )
 }
 

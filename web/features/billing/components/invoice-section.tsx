@@ -9,6 +9,7 @@ import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
+import { SectionCard } from '#web/components/ui/section-card.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { useMoney } from '#web/lib/use-money.ts'
@@ -16,7 +17,6 @@ import { useSearchParamFilters } from '#web/lib/use-search-param-filters.ts'
 import { usePayInvoice } from '../api/billing-mutations.ts'
 import { BILLING_PATHS, type InvoiceFilters, useInvoices } from '../api/billing-queries.ts'
 import { invoiceFiltersFrom, searchParamsWithInvoiceFilters } from '../invoice-filters.ts'
-import { BillingSection } from './billing-section.tsx'
 
 const DOWNLOADS = [
   { format: 'pdf', label: 'PDF' },
@@ -39,7 +39,7 @@ export function InvoiceSection({ canPay, cardPayments }: { canPay: boolean; card
   const filtered = filters.status !== null || filters.year !== null
 
   return (
-    <BillingSection
+    <SectionCard
       id="invoices"
       title={t('billing.invoices.title')}
       description={t('billing.invoices.description')}
@@ -121,7 +121,7 @@ export function InvoiceSection({ canPay, cardPayments }: { canPay: boolean; card
           )}
         </>
       )}
-    </BillingSection>
+    </SectionCard>
   )
 }
 

@@ -5,6 +5,7 @@ import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
+import { SectionCard } from '#web/components/ui/section-card.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import {
   useAddPaymentMethod,
@@ -12,7 +13,6 @@ import {
   useRemovePaymentMethod,
 } from '../api/billing-mutations.ts'
 import { usePaymentMethods } from '../api/billing-queries.ts'
-import { BillingSection } from './billing-section.tsx'
 
 /** Saved cards and SEPA mandates (through Stripe), and the bank transfer that is always offered. */
 export function PaymentMethodsSection({ canPay }: { canPay: boolean }) {
@@ -21,7 +21,7 @@ export function PaymentMethodsSection({ canPay }: { canPay: boolean }) {
   const add = useAddPaymentMethod()
   const configured = methods.data?.cardPaymentsConfigured ?? false
   return (
-    <BillingSection
+    <SectionCard
       id="payment-methods"
       title={t('billing.methods.title')}
       description={t('billing.methods.description')}
@@ -61,7 +61,7 @@ export function PaymentMethodsSection({ canPay }: { canPay: boolean }) {
           <BankTransfer bankTransfer={methods.data.bankTransfer} />
         </div>
       )}
-    </BillingSection>
+    </SectionCard>
   )
 }
 

@@ -3,11 +3,11 @@ import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
+import { SectionCard } from '#web/components/ui/section-card.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { usePlans } from '../api/billing-queries.ts'
-import { BillingSection } from './billing-section.tsx'
 
 /** What the organization is on: each cluster's billing cycle and price, and the support plan. */
 export function PlansSection() {
@@ -16,7 +16,7 @@ export function PlansSection() {
   const dates = useDateFormat()
   const plans = usePlans()
   return (
-    <BillingSection id="plans" title={t('billing.plans.title')} description={t('billing.plans.description')}>
+    <SectionCard id="plans" title={t('billing.plans.title')} description={t('billing.plans.description')}>
       {plans.isPending ? (
         <LoadingBlock label={t('billing.plans.loading')} rows={2} />
       ) : plans.isError ? (
@@ -70,6 +70,6 @@ export function PlansSection() {
           )}
         </div>
       )}
-    </BillingSection>
+    </SectionCard>
   )
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 
-/** One part of /billing: a titled card with an optional action in its header. */
-export function BillingSection({
+/** One part of a page (/billing, the account page, settings): a titled card with an optional action in its header. */
+export function SectionCard({
   id,
   title,
   description,

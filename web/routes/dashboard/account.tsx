@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next'
+import {
+  ProfileSection,
+  PromotionSection,
+  SessionsSection,
+} from '#web/features/accounts/components/account-sections.tsx'
+import { PageHeading } from '#web/features/accounts/components/admin-only.tsx'
+import { useUser } from '#web/lib/current-user.ts'
+
+/** /profile and /account: the person's own account. */
+export default function AccountRoute() {
+  const { t } = useTranslation()
+  const { user } = useUser()
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
+      <PageHeading title={t('pages.account')} lead={t('accounts.profile.lead')} />
+      {user && (
+        <>
+          <ProfileSection key={user.name} user={user} />
+          <SessionsSection />
+          {user.role === 'user' && user.membershipStatus === 'active' && <PromotionSection />}
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next'
+import { PageHeading } from '#web/features/accounts/components/admin-only.tsx'
+import { AuditLogSection } from '#web/features/accounts/components/audit-log.tsx'
+import { useUser } from '#web/lib/current-user.ts'
+
+/** /settings: the organization's audit log for its admins. */
+export default function SettingsRoute() {
+  const { t } = useTranslation()
+  const { user } = useUser()
+  const isAdmin = user?.role === 'admin' || user?.role === 'super_admin'
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
+      <PageHeading title={t('pages.settings')} lead={t('accounts.settings.lead')} />
+      {isAdmin ? (
+        <AuditLogSection />
+      ) : (
+        user && <p className="text-muted-foreground">{t('accounts.settings.memberNote')}</p>
+      )}
+    </div>
+  )
+}
