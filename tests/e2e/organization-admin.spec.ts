@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expectToast, linkIn, mailTo } from './support/auth.ts'
+import { acknowledgeRefusedRequest, expectToast, linkIn, mailTo } from './support/auth.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
 import { REGISTRATION_PASSWORD, Registrar } from './support/registrations.ts'
 
@@ -118,4 +119,73 @@ test('a registration with the demo billing ID signs in only once an admin approv
 
   const approved = await login()
   expect(approved.status(), await approved.text()).toBe(200)
+})
+
+test('in French, dark and on a phone, the administration screens read, fit and pass axe', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.addInitScript(() => {
+    localStorage.setItem('theme', 'dark')
+    localStorage.setItem('language', 'fr')
+  })
+  await signIn(page, 'admin')
+  const screens = [
+    ['/user-management', 'Inviter un collègue'],
+    ['/admin/pending-registrations', 'Priya Patel'],
+    ['/admin/promotion-requests', 'Sam Secure'],
+    ['/settings', 'Journal d’audit'],
+    ['/account', 'Sessions actives'],
+  ] as const
+  for (const [path, text] of screens) {
+    await page.goto(path)
+    await expect(page.getByText(text).first()).toBeVisible()
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow, path).toBeLessThanOrEqual(0)
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+    expect(
+      results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? '')),
+      path,
+    ).toEqual([])
+  }
+})
+
+test('a member is told the administration pages are for admins; a used invitation link says so', async ({
+  page,
+  consoleErrors,
+}) => {
+  await signIn(page, 'demo')
+  await page.goto('/user-management')
+  await expect(page.getByTestId('admins-only')).toContainText('Only the admins of your organization')
+  await expect(page.getByTestId('members')).toHaveCount(0)
+  await page.goto('/settings')
+  await expect(page.getByText('The organization’s settings and audit log are for its admins.')).toBeVisible()
+
+  await page.goto('/accept-invitation?token=not-an-invitation-token-at-all')
+  await expect(page.getByRole('heading', { name: 'This invitation cannot be used' })).toBeVisible()
+  await expect(page.getByText('This invitation link is not valid any more.')).toBeVisible()
+  acknowledgeRefusedRequest(consoleErrors, 404)
+})
+
+test('the audit log filters by area and downloads as CSV', async ({ page }) => {
+  await signIn(page, 'admin')
+  await page.goto('/settings')
+  const log = page.getByTestId('audit-log')
+  await expect(log.getByTestId('audit-entry').first()).toBeVisible()
+  await log.getByLabel('Area').selectOption('promotion')
+  await expect(log.getByTestId('audit-entry').first()).toHaveAttribute('data-action', /^promotion\./)
+  const actions = await log
+    .getByTestId('audit-entry')
+    .evaluateAll((entries) => entries.map((entry) => entry.getAttribute('data-action')))
+  expect(actions.every((action) => action?.startsWith('promotion.'))).toBe(true)
+  const download = page.waitForEvent('download')
+  await log.getByRole('link', { name: 'Download CSV' }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toBe('audit-log.csv')
+  const text = await (await file.createReadStream()).toArray()
+  const csv = Buffer.concat(text).toString('utf8')
+  expect(csv.split('\n')[0]).toBe('time,actor,action,target_type,target,detail,ip,user_agent')
+  expect(csv).toContain('promotion.requested')
+  expect(csv).not.toContain('session.signed_in')
 })
