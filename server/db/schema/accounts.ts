@@ -1,4 +1,5 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bytea } from './columns.ts'
 import { organizations } from './organizations.ts'
 import { userRoles, users } from './users.ts'
 
@@ -82,3 +83,114 @@ export const promotionRequests = pgTable(
 export type AuditEntryRow = typeof auditEntries.$inferSelect
 export type InvitationRow = typeof invitations.$inferSelect
 export type PromotionRequestRow = typeof promotionRequests.$inferSelect
+
+/** Single-use codes for a lost authenticator: only their keyed hashes are kept. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('recovery_codes_user_idx').on(table.userId)],
+)
+
+/** A WebAuthn credential (passkey) that signs its owner in without a password. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The authenticator's credential id, base64url. */
+    credentialId: text().notNull().unique(),
+    publicKey: bytea().notNull(),
+    counter: bigint({ mode: 'number' }).notNull().default(0),
+    transports: jsonb().$type<string[]>().notNull().default([]),
+    name: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index('passkeys_user_idx').on(table.userId)],
+)
+
+/** A WebAuthn challenge handed to a browser, used once within five minutes. */
+export const webauthnChallenges = pgTable('webauthn_challenges', {
+  id: uuid().primaryKey().defaultRandom(),
+  /** The registering user; none for a sign-in, where the passkey names its owner. */
+  userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text({ enum: ['register', 'authenticate'] }).notNull(),
+  challenge: text().notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+})
+
+/** A personal API token (`cdk_…`): its hash, scopes and expiry; shown to its owner once. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    name: text().notNull(),
+    /** The first characters of the token, so a person recognises it in the list. */
+    prefix: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    scopes: jsonb().$type<string[]>().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    lastUsedIp: text(),
+    revokedAt: timestamp({ withTimezone: true }),
+    expiryMailedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('api_tokens_user_idx').on(table.userId),
+    index('api_tokens_expires_idx').on(table.expiresAt),
+  ],
+)
+
+export const gdprRequestKinds = ['export', 'erasure'] as const
+export const gdprRequestStatuses = ['pending', 'ready', 'approved', 'refused', 'expired'] as const
+
+/**
+ * A person's request under the GDPR: an export (built by a job, downloadable for 7 days) or an
+ * erasure (decided by an officer before its legal deadline).
+ */
+export const gdprRequests = pgTable(
+  'gdpr_requests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    kind: text({ enum: gdprRequestKinds }).notNull(),
+    status: text({ enum: gdprRequestStatuses }).notNull().default('pending'),
+    /** The requester's address when they asked (an erased account's changes). */
+    email: text().notNull(),
+    name: text().notNull(),
+    deadlineAt: timestamp({ withTimezone: true }).notNull(),
+    extendedAt: timestamp({ withTimezone: true }),
+    reason: text(),
+    decidedBy: uuid().references(() => users.id),
+    decidedAt: timestamp({ withTimezone: true }),
+    archive: bytea(),
+    archiveExpiresAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('gdpr_requests_status_idx').on(table.status, table.deadlineAt),
+    index('gdpr_requests_user_idx').on(table.userId),
+  ],
+)

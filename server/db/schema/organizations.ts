@@ -1,4 +1,4 @@
-import { bigint, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 export const organizations = pgTable('organizations', {
   id: uuid().primaryKey().defaultRandom(),
@@ -17,6 +17,10 @@ export const organizations = pgTable('organizations', {
   /** The support plan billed each month (the catalog's support_plans). */
   supportPlanId: text().notNull().default('basic'),
   stripeCustomerId: text(),
+  /** Registrations from these mail domains are approved at once. */
+  verifiedDomains: jsonb().$type<string[]>().notNull().default([]),
+  /** Members without two-factor authentication are sent to enrol at their next sign-in. */
+  requireMfa: boolean().notNull().default(false),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 })
 

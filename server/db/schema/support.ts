@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
   boolean,
-  customType,
   index,
   integer,
   jsonb,
@@ -19,13 +18,12 @@ import {
   TICKET_STATUSES,
   type TicketResource,
 } from '#common/schemas/support.ts'
+import { bytea } from './columns.ts'
 import { organizations } from './organizations.ts'
 import { users } from './users.ts'
 
 /** Numbers the readable ticket numbers TCK-<year>-<six digits>. */
 export const ticketNumberSequence = pgSequence('ticket_number_seq', { startWith: 100 })
-
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' })
 
 /**
  * A support ticket of an organization (opened by a member) or of a visitor (no organization,

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { LANGUAGES } from '#common/language.ts'
 import { MEMBERSHIP_STATUSES, USER_ROLES, type UserRole } from '#common/schemas/accounts.ts'
 import { organizations } from './organizations.ts'
@@ -33,6 +43,15 @@ export const users = pgTable(
     language: text({ enum: LANGUAGES }).notNull().default('en'),
     mfaSecret: text(),
     mfaEnabled: boolean().notNull().default(false),
+    /** The time step of the last code accepted: a code is never accepted twice. */
+    mfaLastTimeStep: bigint({ mode: 'number' }),
+    /** Theme, currency, billing cycle and language, applied on any browser the person signs in from. */
+    preferences: jsonb().$type<Record<string, string>>().notNull().default({}),
+    /** Which events reach the person by email and in the app; what is absent is on. */
+    notificationPreferences: jsonb()
+      .$type<Record<string, { email: boolean; app: boolean }>>()
+      .notNull()
+      .default({}),
     lastSignInAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
