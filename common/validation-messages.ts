@@ -37,6 +37,7 @@ export const VALIDATION_MESSAGES = {
   companyNameRequired: 'Enter your company name',
   mfaCodeFormat: 'Enter the 6-digit code from your authenticator app',
   mfaCodeInvalid: 'Invalid authentication code',
+  recoveryCodeFormat: 'Enter a recovery code such as abcde-fghjk',
 
   // Lead forms
   singleLine: 'Remove line breaks and control characters',

@@ -74,6 +74,16 @@ export const mfaCodeSchema = z.object({
     .regex(/^\d{6}$/, check('mfaCodeFormat')),
 })
 
+/** One of the ten recovery codes (`abcde-fghjk`), however it was typed. */
+export const recoveryCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(10, check('recoveryCodeFormat'))
+    .max(20, check('recoveryCodeFormat'))
+    .regex(/^[A-Za-z0-9 -]+$/, check('recoveryCodeFormat')),
+})
+
 export const emailRequestSchema = z.object({ email: emailSchema })
 
 export const tokenSchema = z.string().min(20).max(200)
@@ -124,6 +134,9 @@ export const mfaSetupResponseSchema = z.object({
   secret: z.string(),
   otpauthUrl: z.string(),
 })
+
+/** Shown once, when two-factor authentication is turned on or the codes are made again. */
+export const recoveryCodesResponseSchema = z.object({ recoveryCodes: z.array(z.string()) })
 
 /** Accepting an invitation creates the account: the address is the invitation's. */
 export const invitationAcceptanceSchema = z.object({

@@ -3,7 +3,13 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Member } from '#common/schemas/accounts.ts'
 import { auditEntries, users } from '#server/db/schema/index.ts'
-import { newRegistration, registeredUser, tokenOf, waitForMailWithSubject } from '#tests/helpers/auth.ts'
+import {
+  newRegistration,
+  registeredUser,
+  tokenOf,
+  totpCode,
+  waitForMailWithSubject,
+} from '#tests/helpers/auth.ts'
 import { linkIn, startTestServer, TestClient, type TestServer } from '#tests/helpers/server.ts'
 
 /**
@@ -377,3 +383,27 @@ async function signIn(username: string, password = username.startsWith('invitee-
   expect(response.statusCode, response.body).toBe(200)
   return client
 }
+
+describe('two-factor authentication', () => {
+  it('refuses a code used once already, even inside its 30 s window', async () => {
+    const { client, registration, organizationId } = await organization()
+    const { secret } = (await client.post('/api/auth/mfa/setup', { password: registration.password })).json()
+    expect((await client.post('/api/auth/mfa/enable', { code: totpCode(secret) })).statusCode).toBe(200)
+    const code = totpCode(secret, 1)
+    const first = new TestClient(server.app)
+    await first.post('/api/login', { username: registration.username, password: registration.password })
+    expect((await first.post('/api/login/mfa', { code })).statusCode).toBe(200)
+    const replay = new TestClient(server.app)
+    await replay.post('/api/login', { username: registration.username, password: registration.password })
+    const refused = await replay.post('/api/login/mfa', { code })
+    expect(refused.statusCode).toBe(401)
+    expect(refused.json().code).toBe('INVALID_MFA_CODE')
+    // Regenerated codes replace the old ones.
+    const regenerated = await client.post('/api/auth/mfa/recovery-codes', { password: registration.password })
+    expect(regenerated.json().recoveryCodes).toHaveLength(10)
+    const actions = await actionsOf(organizationId)
+    expect(actions.filter((action) => action === 'mfa.enabled')).toHaveLength(1)
+    expect(actions.filter((action) => action === 'mfa.recovery_codes_regenerated')).toHaveLength(1)
+    expect(actions.filter((action) => action === 'session.sign_in_failed')).toHaveLength(1)
+  })
+})

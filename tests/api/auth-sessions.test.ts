@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { generateSync } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '#common/demo-accounts.ts'
 import { sessions } from '#server/db/schema/index.ts'
@@ -26,7 +25,6 @@ async function sessionRowsOf(username: string) {
 }
 
 /** A code valid in the next 30 s window (still accepted now), so it differs from one used just before. */
-const nextTotpCode = (secret: string) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 })
 
 describe('sessions', () => {
   it('issues a long random cookie and a row that expires after the idle timeout', async () => {
@@ -216,7 +214,10 @@ describe('two-factor authentication enrolment', () => {
 
     const enable = await client.post('/api/auth/mfa/enable', { code: totpCode(secret) })
     expect(enable.statusCode).toBe(200)
-    expect(enable.json()).toEqual({ message: 'Two-factor authentication is on' })
+    const { recoveryCodes } = enable.json()
+    expect(recoveryCodes).toHaveLength(10)
+    expect(new Set(recoveryCodes).size).toBe(10)
+    for (const recoveryCode of recoveryCodes) expect(recoveryCode).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/)
     expect((await client.get('/api/user')).json().mfaEnabled).toBe(true)
     // A privilege change: the session that never gave a code ends, this one stays.
     expect((await otherSession.get('/api/user')).statusCode).toBe(401)
@@ -232,9 +233,15 @@ describe('two-factor authentication enrolment', () => {
     })
     expect(password.json()).toEqual({ mfaRequired: true })
     expect((await nextLogin.get('/api/user')).statusCode).toBe(401)
-    const code = await nextLogin.post('/api/login/mfa', { code: nextTotpCode(secret) })
-    expect(code.statusCode).toBe(200)
+    // A recovery code stands in for the authenticator, once.
+    const code = await nextLogin.post('/api/login/recovery-code', { code: recoveryCodes[0].toUpperCase() })
+    expect(code.statusCode, code.body).toBe(200)
     expect(code.json()).toMatchObject({ username: registration.username, mfaEnabled: true })
+    const again = new TestClient(server.app)
+    await again.post('/api/login', { username: registration.username, password: registration.password })
+    const reused = await again.post('/api/login/recovery-code', { code: recoveryCodes[0] })
+    expect(reused.statusCode).toBe(401)
+    expect(reused.json().code).toBe('INVALID_RECOVERY_CODE')
 
     const disableWrongPassword = await client.post('/api/auth/mfa/disable', {
       password: 'not-my-password',
@@ -250,9 +257,10 @@ describe('two-factor authentication enrolment', () => {
     expect(disableWrongCode.json().code).toBe('INVALID_MFA_CODE')
     expect((await findUser(server.db, user.username))?.mfaEnabled).toBe(true)
 
+    // The code that turned MFA on was used: the next one turns it off.
     const disable = await client.post('/api/auth/mfa/disable', {
       password: registration.password,
-      code: totpCode(secret),
+      code: totpCode(secret, 1),
     })
     expect(disable.statusCode).toBe(200)
     expect(disable.json()).toEqual({ message: 'Two-factor authentication is off' })

@@ -85,9 +85,12 @@ export async function queuedMailCount(db: Database, recipient: string): Promise<
   return Number(result.rows[0]?.count)
 }
 
-/** The current code of an authenticator app holding `secret`. */
-export function totpCode(secret: string): string {
-  return generateSync({ secret })
+/**
+ * The code of an authenticator app holding `secret`, now or `stepsAhead` 30 s steps later (the
+ * server takes one step of drift, and refuses a step it has already seen).
+ */
+export function totpCode(secret: string, stepsAhead = 0): string {
+  return generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * stepsAhead })
 }
 
 /** A well-formed code that is not valid for `secret` now (nor 30 s either side). */

@@ -130,6 +130,12 @@ const MATRIX: Row[] = [
   },
   {
     method: 'POST',
+    url: '/api/login/recovery-code',
+    request: () => ({ url: '/api/login/recovery-code', ...json({ code: 'abcde-fghjk' }) }),
+    expected: everyone(401),
+  },
+  {
+    method: 'POST',
     url: '/api/register',
     request: () => ({ url: '/api/register', ...json({ username: 'x' }) }),
     expected: everyone(400),
@@ -190,6 +196,13 @@ const MATRIX: Row[] = [
     method: 'POST',
     url: '/api/auth/mfa/disable',
     request: () => ({ url: '/api/auth/mfa/disable', ...json({ password: DEMO_PASSWORD, code: '123456' }) }),
+    expected: signedIn(409),
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/mfa/recovery-codes',
+    request: () => ({ url: '/api/auth/mfa/recovery-codes', ...json({ password: DEMO_PASSWORD }) }),
+    // Nobody in the matrix has two-factor authentication on.
     expected: signedIn(409),
   },
   {

@@ -5,12 +5,14 @@ import {
   mfaDisableRequestSchema,
   mfaSetupResponseSchema,
   passwordConfirmationSchema,
+  recoveryCodesResponseSchema,
 } from '#common/schemas/auth.ts'
 import { messageResponseSchema } from '#common/schemas/errors.ts'
 import type { ServerContext } from '#server/context.ts'
+import { callerOf } from '#server/lib/caller.ts'
 import { errorResponses } from '#server/lib/http.ts'
 import { requireUser } from '#server/plugins/auth.ts'
-import { confirmMfaEnrolment, disableMfa, startMfaEnrolment } from './mfa.ts'
+import { confirmMfaEnrolment, disableMfa, regenerateRecoveryCodes, startMfaEnrolment } from './mfa.ts'
 
 export default async function mfaRoutes(app: FastifyInstance, ctx: ServerContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()
@@ -23,21 +25,31 @@ export default async function mfaRoutes(app: FastifyInstance, ctx: ServerContext
       body: passwordConfirmationSchema,
       response: { 200: mfaSetupResponseSchema, ...errorResponses(400, 401, 403, 409) },
     },
-    handler: async (request) => startMfaEnrolment(ctx, request.user, request.body.password),
+    handler: async (request) => startMfaEnrolment(ctx, callerOf(request), request.body.password),
   })
 
   api.post('/api/auth/mfa/enable', {
     schema: {
       tags: ['auth'],
-      summary: 'Turn two-factor authentication on with a first code',
+      summary: 'Turn two-factor authentication on with a first code; answers the ten recovery codes, once',
       body: mfaCodeSchema,
-      response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 409) },
+      response: { 200: recoveryCodesResponseSchema, ...errorResponses(400, 401, 403, 409) },
     },
-    handler: async (request) => {
-      const session = await request.loadSession()
-      await confirmMfaEnrolment(ctx, request.user, request.body.code, session!.idHash)
-      return { message: 'Two-factor authentication is on' }
+    handler: async (request) => ({
+      recoveryCodes: await confirmMfaEnrolment(ctx, callerOf(request), request.body.code),
+    }),
+  })
+
+  api.post('/api/auth/mfa/recovery-codes', {
+    schema: {
+      tags: ['auth'],
+      summary: 'Make ten new recovery codes (needs the password); the old ones stop working',
+      body: passwordConfirmationSchema,
+      response: { 200: recoveryCodesResponseSchema, ...errorResponses(400, 401, 403, 409) },
     },
+    handler: async (request) => ({
+      recoveryCodes: await regenerateRecoveryCodes(ctx, callerOf(request), request.body.password),
+    }),
   })
 
   api.post('/api/auth/mfa/disable', {
@@ -48,7 +60,7 @@ export default async function mfaRoutes(app: FastifyInstance, ctx: ServerContext
       response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 409) },
     },
     handler: async (request) => {
-      await disableMfa(ctx, request.user, request.body.password, request.body.code)
+      await disableMfa(ctx, callerOf(request), request.body.password, request.body.code)
       return { message: 'Two-factor authentication is off' }
     },
   })

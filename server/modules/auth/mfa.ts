@@ -1,21 +1,21 @@
 import { eq } from 'drizzle-orm'
 import { validationMessage } from '#common/validation-messages.ts'
 import type { ServerContext } from '#server/context.ts'
-import { users } from '#server/db/schema/index.ts'
+import type { Queryable } from '#server/db/client.ts'
+import { recoveryCodes, users } from '#server/db/schema/index.ts'
+import { inTransaction } from '#server/db/transaction.ts'
+import type { Caller } from '#server/lib/caller.ts'
 import { badRequest, conflict, unauthorized } from '#server/lib/errors.ts'
-import type { UserWithOrganization } from '#server/modules/users/queries.ts'
+import { recordAudit } from '#server/modules/audit/service.ts'
 import { verifyPassword } from './passwords.ts'
-import { deleteUserSessions } from './sessions.ts'
-import { isValidTotp, newTotpSecret, totpUri } from './totp.ts'
+import { issueRecoveryCodes } from './recovery-codes.ts'
+import { endSessions } from './sessions.ts'
+import { consumeTotp, newTotpSecret, totpUri } from './totp.ts'
 
 /** Changing the second factor needs the password again (re-authentication). */
-async function assertPassword(
-  ctx: ServerContext,
-  userId: string,
-  password: string,
-): Promise<{ mfaSecret: string | null }> {
-  const [row] = await ctx.db
-    .select({ passwordHash: users.passwordHash, mfaSecret: users.mfaSecret })
+export async function assertPassword(db: Queryable, userId: string, password: string) {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash, mfaEnabled: users.mfaEnabled, email: users.email })
     .from(users)
     .where(eq(users.id, userId))
   if (!row || !(await verifyPassword(row.passwordHash, password)))
@@ -23,44 +23,64 @@ async function assertPassword(
   return row
 }
 
+const self = (caller: Caller) => ({ type: 'user' as const, id: caller.userId, label: caller.label ?? null })
+
 /** Starts enrolment: a new secret is stored, but MFA is on only once a code from it is confirmed. */
-export async function startMfaEnrolment(ctx: ServerContext, user: UserWithOrganization, password: string) {
-  if (user.mfaEnabled) throw conflict('Two-factor authentication is already on', 'MFA_ALREADY_ENABLED')
-  await assertPassword(ctx, user.id, password)
+export async function startMfaEnrolment(ctx: ServerContext, caller: Caller, password: string) {
+  const account = await assertPassword(ctx.db, caller.userId, password)
+  if (account.mfaEnabled) throw conflict('Two-factor authentication is already on', 'MFA_ALREADY_ENABLED')
   const secret = newTotpSecret()
-  await ctx.db.update(users).set({ mfaSecret: secret, updatedAt: new Date() }).where(eq(users.id, user.id))
-  return { secret, otpauthUrl: totpUri(secret, user.email) }
-}
-
-export async function confirmMfaEnrolment(
-  ctx: ServerContext,
-  user: UserWithOrganization,
-  code: string,
-  currentSessionHash: string,
-) {
-  if (user.mfaEnabled) throw conflict('Two-factor authentication is already on', 'MFA_ALREADY_ENABLED')
-  const [row] = await ctx.db.select({ mfaSecret: users.mfaSecret }).from(users).where(eq(users.id, user.id))
-  if (!row?.mfaSecret)
-    throw badRequest('Start the set-up of two-factor authentication first', 'MFA_NOT_STARTED')
-  if (!(await isValidTotp(row.mfaSecret, code)))
-    throw badRequest(validationMessage('mfaCodeInvalid'), 'INVALID_MFA_CODE')
-  await ctx.db.update(users).set({ mfaEnabled: true, updatedAt: new Date() }).where(eq(users.id, user.id))
-  // A privilege change: other sessions, which never gave a second factor, end.
-  await deleteUserSessions(ctx.db, user.id, currentSessionHash)
-}
-
-export async function disableMfa(
-  ctx: ServerContext,
-  user: UserWithOrganization,
-  password: string,
-  code: string,
-) {
-  if (!user.mfaEnabled) throw conflict('Two-factor authentication is not on', 'MFA_NOT_ENABLED')
-  const { mfaSecret } = await assertPassword(ctx, user.id, password)
-  if (!mfaSecret || !(await isValidTotp(mfaSecret, code)))
-    throw badRequest(validationMessage('mfaCodeInvalid'), 'INVALID_MFA_CODE')
   await ctx.db
     .update(users)
-    .set({ mfaEnabled: false, mfaSecret: null, updatedAt: new Date() })
-    .where(eq(users.id, user.id))
+    .set({ mfaSecret: secret, mfaLastTimeStep: null, updatedAt: new Date() })
+    .where(eq(users.id, caller.userId))
+  return { secret, otpauthUrl: totpUri(secret, account.email) }
+}
+
+/** Turns MFA on with a first code; the ten recovery codes are returned this once. */
+export async function confirmMfaEnrolment(ctx: ServerContext, caller: Caller, code: string) {
+  return inTransaction(ctx.db, async (tx) => {
+    const [row] = await tx
+      .select({ mfaSecret: users.mfaSecret, mfaEnabled: users.mfaEnabled })
+      .from(users)
+      .where(eq(users.id, caller.userId))
+      .for('update')
+    if (row?.mfaEnabled) throw conflict('Two-factor authentication is already on', 'MFA_ALREADY_ENABLED')
+    if (!row?.mfaSecret)
+      throw badRequest('Start the set-up of two-factor authentication first', 'MFA_NOT_STARTED')
+    if (!(await consumeTotp(tx, caller.userId, code)))
+      throw badRequest(validationMessage('mfaCodeInvalid'), 'INVALID_MFA_CODE')
+    await tx.update(users).set({ mfaEnabled: true, updatedAt: new Date() }).where(eq(users.id, caller.userId))
+    const codes = await issueRecoveryCodes(tx, ctx.config.sessionSecret, caller.userId)
+    // A privilege change: other sessions, which never gave a second factor, end.
+    await endSessions(tx, caller.userId, caller.sessionId)
+    await recordAudit(tx, caller, 'mfa.enabled', self(caller))
+    return codes
+  })
+}
+
+export async function disableMfa(ctx: ServerContext, caller: Caller, password: string, code: string) {
+  const account = await assertPassword(ctx.db, caller.userId, password)
+  if (!account.mfaEnabled) throw conflict('Two-factor authentication is not on', 'MFA_NOT_ENABLED')
+  await inTransaction(ctx.db, async (tx) => {
+    if (!(await consumeTotp(tx, caller.userId, code)))
+      throw badRequest(validationMessage('mfaCodeInvalid'), 'INVALID_MFA_CODE')
+    await tx
+      .update(users)
+      .set({ mfaEnabled: false, mfaSecret: null, mfaLastTimeStep: null, updatedAt: new Date() })
+      .where(eq(users.id, caller.userId))
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, caller.userId))
+    await recordAudit(tx, caller, 'mfa.disabled', self(caller))
+  })
+}
+
+/** Ten new recovery codes; the old ones stop working. */
+export async function regenerateRecoveryCodes(ctx: ServerContext, caller: Caller, password: string) {
+  const account = await assertPassword(ctx.db, caller.userId, password)
+  if (!account.mfaEnabled) throw conflict('Two-factor authentication is not on', 'MFA_NOT_ENABLED')
+  return inTransaction(ctx.db, async (tx) => {
+    const codes = await issueRecoveryCodes(tx, ctx.config.sessionSecret, caller.userId)
+    await recordAudit(tx, caller, 'mfa.recovery_codes_regenerated', self(caller))
+    return codes
+  })
 }

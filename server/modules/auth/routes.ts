@@ -7,6 +7,7 @@ import {
   loginResponseSchema,
   mfaCodeSchema,
   mfaRequiredSchema,
+  recoveryCodeSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
   tokenRequestSchema,
@@ -59,7 +60,27 @@ export default async function authRoutes(app: FastifyInstance, ctx: ServerContex
       const result = await completeMfaLogin(
         ctx,
         await request.loadSession(),
-        request.body.code,
+        { code: request.body.code },
+        sessionMeta(request),
+      )
+      reply.setSessionCookie(result.session.token, result.session.expiresAt)
+      return result.user
+    },
+  })
+
+  api.post('/api/login/recovery-code', {
+    config: guessableRoute,
+    schema: {
+      tags: ['auth'],
+      summary: 'Complete a sign-in with one of the recovery codes instead of the authenticator',
+      body: recoveryCodeSchema,
+      response: { 200: userSchema, ...errorResponses(400, 401, 403, 429) },
+    },
+    handler: async (request, reply) => {
+      const result = await completeMfaLogin(
+        ctx,
+        await request.loadSession(),
+        { recoveryCode: request.body.code },
         sessionMeta(request),
       )
       reply.setSessionCookie(result.session.token, result.session.expiresAt)

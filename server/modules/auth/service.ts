@@ -14,6 +14,7 @@ import { findUserById, findUserForLogin, toUserResponse } from '#server/modules/
 import { issueAuthToken } from './auth-tokens.ts'
 import { assertNotLockedOut, clearLoginFailures } from './lockout.ts'
 import { assertAcceptablePassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts'
+import { consumeRecoveryCode } from './recovery-codes.ts'
 import {
   type ActiveSession,
   createSession,
@@ -22,7 +23,7 @@ import {
   type SessionMeta,
 } from './sessions.ts'
 import { assertMayEnter, openSession, recordFailedSignIn } from './sign-in.ts'
-import { isValidTotp } from './totp.ts'
+import { consumeTotp } from './totp.ts'
 
 export type NewSession = { token: string; expiresAt: Date }
 const MAX_MFA_ATTEMPTS = 5
@@ -192,11 +193,14 @@ export async function login(
   return { kind: 'signed-in', user: toUserResponse(user), session }
 }
 
-/** Second step of an MFA login: the pending session is replaced by a full one (new id). */
+/**
+ * Second step of an MFA login: a code of the authenticator, or one of the recovery codes. The
+ * pending session is replaced by a full one (new id).
+ */
 export async function completeMfaLogin(
   ctx: ServerContext,
   pending: ActiveSession | undefined,
-  code: string,
+  proof: { code: string } | { recoveryCode: string },
   meta: SessionMeta,
 ) {
   const { db, config } = ctx
@@ -212,16 +216,27 @@ export async function completeMfaLogin(
     await deleteSession(db, pending.idHash)
     throw unauthorized('Too many incorrect codes. Please sign in again.', 'MFA_TOO_MANY_ATTEMPTS')
   }
-  if (!(await isValidTotp(pending.user.mfaSecret, code))) {
+  const byRecoveryCode = 'recoveryCode' in proof
+  const accepted = byRecoveryCode
+    ? await consumeRecoveryCode(db, config.sessionSecret, pending.user.id, proof.recoveryCode)
+    : await consumeTotp(db, pending.user.id, proof.code)
+  if (!accepted) {
     // Wrong codes count against the account like wrong passwords, across fresh logins.
-    await inTransaction(db, (tx) => recordFailedSignIn(tx, pending.user, meta, 'mfa_code'))
-    throw unauthorized(validationMessage('mfaCodeInvalid'), 'INVALID_MFA_CODE')
+    await inTransaction(db, (tx) =>
+      recordFailedSignIn(tx, pending.user, meta, byRecoveryCode ? 'recovery_code' : 'mfa_code'),
+    )
+    throw unauthorized(
+      byRecoveryCode
+        ? 'This recovery code is not valid or was already used'
+        : validationMessage('mfaCodeInvalid'),
+      byRecoveryCode ? 'INVALID_RECOVERY_CODE' : 'INVALID_MFA_CODE',
+    )
   }
   assertMayEnter(pending.user)
   const session = await inTransaction(db, async (tx) => {
     await clearLoginFailures(tx, pending.user.id)
     await deleteSession(tx, pending.idHash)
-    return openSession(tx, config.sessionSecret, pending.user, meta, 'mfa')
+    return openSession(tx, config.sessionSecret, pending.user, meta, byRecoveryCode ? 'recovery_code' : 'mfa')
   })
   const { mfaSecret: _secret, ...user } = pending.user
   return { user: toUserResponse(user), session }

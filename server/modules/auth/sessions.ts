@@ -114,3 +114,12 @@ export async function recordMfaAttempt(db: Queryable, idHash: string): Promise<n
     .returning({ mfaAttempts: sessions.mfaAttempts })
   return row?.mfaAttempts ?? Number.POSITIVE_INFINITY
 }
+
+/** Signs a user out everywhere but for the session `keepId` (a person changing their own account); how many ended. */
+export async function endSessions(db: Queryable, userId: string, keepId?: string): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), keepId ? ne(sessions.id, keepId) : undefined))
+    .returning({ id: sessions.id })
+  return ended.length
+}

@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Member, UserRole } from '#common/schemas/accounts.ts'
 import type { Database, Queryable } from '#server/db/client.ts'
-import { sessions, users } from '#server/db/schema/index.ts'
+import { users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { conflict, forbidden, notFound } from '#server/lib/errors.ts'
 import { recordAudit } from '#server/modules/audit/service.ts'
+import { endSessions } from '#server/modules/auth/sessions.ts'
 
 /*
  * An organization's members as its admins manage them. Every change keeps at least one active
@@ -104,7 +105,7 @@ export async function changeRole(db: Database, caller: Caller, userId: string, r
     if (!ADMIN_ROLES.includes(role)) await assertAnotherAdmin(tx, caller.organizationId, member, 'demoted')
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId))
     // A new role starts with new sessions: the old ones carried the old rights.
-    await endSessions(tx, userId, userId === caller.userId ? caller : undefined)
+    await endSessions(tx, userId, userId === caller.userId ? caller.sessionId : undefined)
     await recordAudit(tx, caller, 'member.role_changed', target(member), { from: member.role, to: role })
     return toMember({ ...member, role })
   })
@@ -157,13 +158,6 @@ export async function retireAccount(tx: Queryable, userId: string, name?: string
     })
     .where(eq(users.id, userId))
   await endSessions(tx, userId)
-}
-
-/** Signs the member out everywhere (but for the caller's own session when they change themselves). */
-async function endSessions(tx: Queryable, userId: string, keep?: Caller) {
-  await tx
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), keep?.sessionId ? ne(sessions.id, keep.sessionId) : undefined))
 }
 
 const target = (member: MemberRow) => ({ type: 'user' as const, id: member.id, label: member.email })

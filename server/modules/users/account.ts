@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, sql } from 'drizzle-orm'
 import type { AccountSession } from '#common/schemas/accounts.ts'
 import type { Database, Queryable } from '#server/db/client.ts'
 import { sessions, users } from '#server/db/schema/index.ts'
@@ -6,6 +6,7 @@ import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { notFound } from '#server/lib/errors.ts'
 import { recordAudit } from '#server/modules/audit/service.ts'
+import { endSessions } from '#server/modules/auth/sessions.ts'
 import { findUserById, toUserResponse } from './queries.ts'
 
 /** The signed-in person's own account: their name and where they are signed in. */
@@ -68,16 +69,8 @@ export async function revokeSession(db: Database, caller: Caller, sessionId: str
 
 export async function revokeOtherSessions(db: Database, caller: Caller) {
   await inTransaction(db, async (tx) => {
-    const ended = await tx
-      .delete(sessions)
-      .where(
-        and(
-          eq(sessions.userId, caller.userId),
-          caller.sessionId ? ne(sessions.id, caller.sessionId) : undefined,
-        ),
-      )
-      .returning({ id: sessions.id })
-    await recordAudit(tx, caller, 'session.others_revoked', self(caller), { count: ended.length })
+    const count = await endSessions(tx, caller.userId, caller.sessionId)
+    await recordAudit(tx, caller, 'session.others_revoked', self(caller), { count })
   })
 }
 

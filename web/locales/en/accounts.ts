@@ -168,6 +168,7 @@ export const accounts = {
       invitation: 'Invitations',
       registration: 'Registrations',
       promotion: 'Promotions',
+      mfa: 'Two-factor authentication',
     },
     actions: {
       account: { registered: 'Account registered' },
@@ -178,6 +179,11 @@ export const accounts = {
         others_revoked: 'Other sessions signed out',
       },
       profile: { updated: 'Profile changed' },
+      mfa: {
+        enabled: 'Two-factor authentication turned on',
+        disabled: 'Two-factor authentication turned off',
+        recovery_codes_regenerated: 'Recovery codes made again',
+      },
       member: {
         role_changed: 'Role changed',
         deactivated: 'Member deactivated',

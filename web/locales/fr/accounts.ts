@@ -173,6 +173,7 @@ export const accounts: typeof english = {
       invitation: 'Invitations',
       registration: 'Inscriptions',
       promotion: 'Promotions',
+      mfa: 'Double authentification',
     },
     actions: {
       account: { registered: 'Compte créé' },
@@ -183,6 +184,11 @@ export const accounts: typeof english = {
         others_revoked: 'Autres sessions déconnectées',
       },
       profile: { updated: 'Profil modifié' },
+      mfa: {
+        enabled: 'Double authentification activée',
+        disabled: 'Double authentification désactivée',
+        recovery_codes_regenerated: 'Codes de secours renouvelés',
+      },
       member: {
         role_changed: 'Rôle modifié',
         deactivated: 'Membre désactivé',
