@@ -11,6 +11,7 @@ import type { ServerContext } from './context.ts'
 import { documentPlatformAnswers } from './lib/http.ts'
 import auditRoutes from './modules/audit/routes.ts'
 import mfaRoutes from './modules/auth/mfa-routes.ts'
+import passkeyRoutes from './modules/auth/passkey-routes.ts'
 import authRoutes from './modules/auth/routes.ts'
 import billingRoutes from './modules/billing/routes.ts'
 import catalogRoutes from './modules/catalog/routes.ts'
@@ -88,6 +89,7 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
   await app.register(authRoutes, ctx)
   await app.register(userRoutes, ctx)
   await app.register(mfaRoutes, ctx)
+  await app.register(passkeyRoutes, ctx)
   await app.register(organizationRoutes, ctx)
   await app.register(auditRoutes, ctx)
   await app.register(notificationRoutes, ctx)

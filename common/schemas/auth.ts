@@ -147,3 +147,34 @@ export const invitationAcceptanceSchema = z.object({
   language: z.enum(LANGUAGES).default('en'),
 })
 export type InvitationAcceptance = z.infer<typeof invitationAcceptanceSchema>
+
+/** A browser's WebAuthn answer (registration or assertion) as JSON; the library checks the rest. */
+export const webauthnResponseSchema = z.object({
+  id: z.string().min(1).max(1_024),
+  rawId: z.string().min(1).max(1_024),
+  type: z.literal('public-key'),
+  response: z.record(z.string(), z.unknown()),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.string().max(40).optional(),
+})
+
+export const passkeyNameSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, check('required'))
+    .max(60, check('tooLong', { maximum: 60 })),
+})
+export const passkeyRegistrationSchema = passkeyNameSchema.extend({ response: webauthnResponseSchema })
+export const passkeySignInSchema = z.object({ challengeId: z.uuid(), response: webauthnResponseSchema })
+
+export const passkeySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  createdAt: z.iso.datetime(),
+  lastUsedAt: z.iso.datetime().nullable(),
+})
+export type Passkey = z.infer<typeof passkeySchema>
+
+/** The options a browser passes to `navigator.credentials`: the library's JSON shape. */
+export const webauthnOptionsSchema = z.record(z.string(), z.unknown())

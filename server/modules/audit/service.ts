@@ -9,7 +9,16 @@ import type { Caller } from '#server/lib/caller.ts'
  */
 
 export type AuditTarget = {
-  type: 'user' | 'session' | 'invitation' | 'registration' | 'promotion_request' | 'organization'
+  type:
+    | 'user'
+    | 'session'
+    | 'invitation'
+    | 'registration'
+    | 'promotion_request'
+    | 'organization'
+    | 'passkey'
+    | 'api_token'
+    | 'gdpr_request'
   id?: string | null
   label?: string | null
 }

@@ -169,6 +169,8 @@ export const accounts = {
       registration: 'Registrations',
       promotion: 'Promotions',
       mfa: 'Two-factor authentication',
+      passkey: 'Passkeys',
+      token: 'API tokens',
     },
     actions: {
       account: { registered: 'Account registered' },
@@ -184,6 +186,8 @@ export const accounts = {
         disabled: 'Two-factor authentication turned off',
         recovery_codes_regenerated: 'Recovery codes made again',
       },
+      passkey: { added: 'Passkey added', removed: 'Passkey removed' },
+      token: { created: 'API token created', revoked: 'API token revoked' },
       member: {
         role_changed: 'Role changed',
         deactivated: 'Member deactivated',

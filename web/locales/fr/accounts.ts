@@ -174,6 +174,8 @@ export const accounts: typeof english = {
       registration: 'Inscriptions',
       promotion: 'Promotions',
       mfa: 'Double authentification',
+      passkey: 'Clés d’accès',
+      token: 'Jetons d’API',
     },
     actions: {
       account: { registered: 'Compte créé' },
@@ -189,6 +191,8 @@ export const accounts: typeof english = {
         disabled: 'Double authentification désactivée',
         recovery_codes_regenerated: 'Codes de secours renouvelés',
       },
+      passkey: { added: 'Clé d’accès ajoutée', removed: 'Clé d’accès supprimée' },
+      token: { created: 'Jeton d’API créé', revoked: 'Jeton d’API révoqué' },
       member: {
         role_changed: 'Rôle modifié',
         deactivated: 'Membre désactivé',
