@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { TOKEN_SCOPES } from '../api-scopes.ts'
 import { check } from '../validation-messages.ts'
 
 /*
@@ -192,3 +193,41 @@ export const auditQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
 })
 export type AuditQuery = z.input<typeof auditQuerySchema>
+
+export const TOKEN_LIFETIMES = ['30d', '90d', '1y'] as const
+export type TokenLifetime = (typeof TOKEN_LIFETIMES)[number]
+/** The longest a token lives, whatever date is chosen. */
+export const TOKEN_MAX_DAYS = 366
+
+export const apiTokenRequestSchema = z
+  .object({
+    name: text(60),
+    scopes: z
+      .array(z.enum(TOKEN_SCOPES))
+      .min(1, check('chooseOption'))
+      .max(TOKEN_SCOPES.length)
+      .transform((scopes) => [...new Set(scopes)]),
+    /** One of the usual lifetimes, or `expiresOn`: a token always expires. */
+    lifetime: z.enum(TOKEN_LIFETIMES).optional(),
+    expiresOn: z.iso.date().optional(),
+  })
+  .refine((request) => (request.lifetime === undefined) !== (request.expiresOn === undefined), {
+    path: ['lifetime'],
+    ...check('chooseOption'),
+  })
+export type ApiTokenRequest = z.input<typeof apiTokenRequestSchema>
+
+export const apiTokenSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  prefix: z.string(),
+  scopes: z.array(z.string()),
+  expiresAt: z.iso.datetime(),
+  lastUsedAt: z.iso.datetime().nullable(),
+  lastUsedIp: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+})
+export type ApiToken = z.infer<typeof apiTokenSchema>
+/** The token itself is in this answer only. */
+export const createdApiTokenSchema = apiTokenSchema.extend({ token: z.string() })
+export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>

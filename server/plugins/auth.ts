@@ -1,9 +1,11 @@
 import cookie from '@fastify/cookie'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { scopeOfRoute, scopesAllow } from '#common/api-scopes.ts'
 import { SESSION_HINT_COOKIE } from '#common/session-hint.ts'
 import type { Database } from '#server/db/client.ts'
 import { forbidden, unauthorized } from '#server/lib/errors.ts'
+import { findTokenSession, type TokenSession } from '#server/modules/auth/api-tokens.ts'
 import { type ActiveSession, findActiveSession } from '#server/modules/auth/sessions.ts'
 import type { UserWithOrganization } from '#server/modules/users/queries.ts'
 
@@ -43,6 +45,13 @@ export default fp(async function auth(
   app.decorateRequest(
     'loadSession',
     function (this: FastifyRequest & { [sessionCache]?: Promise<ActiveSession | undefined> }) {
+      // A Bearer token is the whole credential: cookies are not read alongside it.
+      const bearer = bearerToken(this)
+      if (bearer !== undefined) {
+        if (bearer.length > 100) return Promise.resolve(undefined)
+        this[sessionCache] ??= findTokenSession(options.db, options.secret, bearer, this.ip)
+        return this[sessionCache]
+      }
       const token = this.cookies[cookieName]
       if (!token || token.length > 100) return Promise.resolve(undefined)
       this[sessionCache] ??= findActiveSession(options.db, options.secret, token)
@@ -61,11 +70,29 @@ export default fp(async function auth(
   })
 })
 
-/** preValidation hook for routes that need a signed-in user (second factor completed). */
+/** The token of an `Authorization: Bearer` header, if the request carries one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization
+  if (!header?.toLowerCase().startsWith('bearer ')) return undefined
+  return header.slice('bearer '.length).trim()
+}
+
+/**
+ * preValidation hook for routes that need a signed-in user (second factor completed). A caller
+ * with an API token is held to the token's scopes: 403 outside them, and on the routes that never
+ * take a token (the person's own account, sign-in, officers).
+ */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   const session = await request.loadSession()
   if (!session || session.mfaPending) throw unauthorized('Please sign in to continue')
   request.user = session.user
+  if ('token' in session) {
+    const needed = scopeOfRoute(request.method, request.routeOptions.url ?? request.url)
+    if (!needed) throw forbidden('API tokens cannot be used for this call', 'TOKEN_NOT_ACCEPTED')
+    if (!scopesAllow((session as TokenSession).token.scopes, needed))
+      throw forbidden(`This token lacks the scope ${needed}`, 'TOKEN_SCOPE_MISSING')
+    return
+  }
   request.sessionId = session.id
 }
 

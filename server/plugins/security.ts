@@ -30,6 +30,8 @@ export default fp(async function security(
   const allowed = new Set(options.allowedOrigins)
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return
+    // A Bearer token is sent by a script, never added by a browser: no cross-site request carries it.
+    if (request.headers.authorization?.toLowerCase().startsWith('bearer ')) return
     const origin = requestOrigin(request.headers.origin, request.headers.referer)
     if (origin !== undefined && !allowed.has(origin)) {
       throw forbidden('Cross-origin request refused', 'CSRF_ORIGIN_MISMATCH')

@@ -1,8 +1,9 @@
 import type {} from '@fastify/websocket'
 import type { FastifyInstance } from 'fastify'
 import type { ServerContext } from '#server/context.ts'
-import { forbidden, HttpError, unauthorized } from '#server/lib/errors.ts'
+import { forbidden, HttpError } from '#server/lib/errors.ts'
 import { findActiveSession } from '#server/modules/auth/sessions.ts'
+import { requireUser } from '#server/plugins/auth.ts'
 import { requestOrigin } from '#server/plugins/security.ts'
 
 /** `/ws`: one socket per tab, signed in by the session cookie, fed by the realtime hub. */
@@ -19,9 +20,8 @@ export default async function realtimeRoutes(
       const origin = requestOrigin(request.headers.origin, undefined)
       if (origin !== undefined && !ctx.allowedOrigins.includes(origin))
         throw forbidden('Cross-origin WebSocket refused')
-      const session = await request.loadSession()
-      if (!session || session.mfaPending) throw unauthorized('Please sign in to continue')
-      request.user = session.user
+      // A socket is the browser's: an API token is refused here like on the account's routes.
+      await requireUser(request)
     },
     // A plain HTTP request gets a JSON error like every other route, not an empty 404.
     handler: async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Member } from '#common/schemas/accounts.ts'
-import { auditEntries, users } from '#server/db/schema/index.ts'
+import { apiTokens, auditEntries, clusters, users } from '#server/db/schema/index.ts'
 import {
   newRegistration,
   registeredUser,
@@ -405,5 +405,110 @@ describe('two-factor authentication', () => {
     expect(actions.filter((action) => action === 'mfa.enabled')).toHaveLength(1)
     expect(actions.filter((action) => action === 'mfa.recovery_codes_regenerated')).toHaveLength(1)
     expect(actions.filter((action) => action === 'session.sign_in_failed')).toHaveLength(1)
+  })
+})
+
+describe('API tokens', () => {
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: object) =>
+    server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) })
+
+  it('are shown once, work without cookies within their scopes, and 403 outside them', async () => {
+    const { client, organizationId } = await organization()
+    const created = await client.post('/api/user/tokens', {
+      name: 'CI read-only',
+      scopes: ['clusters:read'],
+      lifetime: '30d',
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const { token, id, prefix } = created.json()
+    expect(token).toMatch(/^cdk_[A-Za-z0-9_-]{43}$/)
+    expect(token.startsWith(prefix)).toBe(true)
+    const listed = (await client.get('/api/user/tokens')).json().items
+    expect(listed).toEqual([expect.objectContaining({ id, name: 'CI read-only', scopes: ['clusters:read'] })])
+    expect(JSON.stringify(listed)).not.toContain(token)
+
+    const clusters = await call('GET', '/api/clusters', token)
+    expect(clusters.statusCode, clusters.body).toBe(200)
+    // Writing clusters, reading billing and the account itself are outside the token.
+    const write = await call('POST', '/api/clusters/00000000-0000-4000-8000-000000000000/hibernate', token)
+    expect(write.statusCode).toBe(403)
+    expect(write.json().code).toBe('TOKEN_SCOPE_MISSING')
+    expect((await call('GET', '/api/billing/invoices', token)).statusCode).toBe(403)
+    expect((await call('GET', '/api/user/tokens', token)).json().code).toBe('TOKEN_NOT_ACCEPTED')
+    // No Origin check applies to a Bearer call, and its last use is recorded.
+    const [row] = await server.db.select().from(apiTokens).where(eq(apiTokens.id, id))
+    expect(row!.lastUsedAt).not.toBeNull()
+    expect(row!.tokenHash).not.toContain(token)
+
+    expect((await client.delete(`/api/user/tokens/${id}`)).statusCode).toBe(204)
+    expect((await call('GET', '/api/clusters', token)).statusCode).toBe(401)
+    const actions = await actionsOf(organizationId)
+    expect(actions.filter((action) => action.startsWith('token.'))).toEqual([
+      'token.created',
+      'token.revoked',
+    ])
+  })
+
+  it('never exceed the role, always expire, and an expired one is a 401', async () => {
+    const { client: admin } = await organization()
+    const member = await invited(admin)
+    const tooMuch = await member.client.post('/api/user/tokens', {
+      name: 'x',
+      scopes: ['organization:read'],
+      lifetime: '90d',
+    })
+    expect(tooMuch.statusCode).toBe(422)
+    expect(tooMuch.json().code).toBe('SCOPE_EXCEEDS_ROLE')
+    expect(
+      (await member.client.post('/api/user/tokens', { name: 'x', scopes: ['clusters:read'] })).statusCode,
+    ).toBe(400)
+    const far = await member.client.post('/api/user/tokens', {
+      name: 'x',
+      scopes: ['clusters:read'],
+      expiresOn: '2099-01-01',
+    })
+    expect(far.statusCode).toBe(422)
+    const created = (
+      await member.client.post('/api/user/tokens', {
+        name: 'soon',
+        scopes: ['support:read'],
+        lifetime: '30d',
+      })
+    ).json()
+    await server.db
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.id, created.id))
+    expect((await call('GET', '/api/support/tickets', created.token)).statusCode).toBe(401)
+  })
+
+  it("stop at once when their member is deactivated, and never reach another organization's rows", async () => {
+    const first = await organization()
+    const second = await organization()
+    const member = await invited(first.client)
+    const { token } = (
+      await member.client.post('/api/user/tokens', {
+        name: 'ops',
+        scopes: ['clusters:write'],
+        lifetime: '30d',
+      })
+    ).json()
+    const [cluster] = await server.db
+      .insert(clusters)
+      .values({
+        organizationId: second.organizationId,
+        name: `other-${suffix()}`,
+        status: 'running',
+        configuration: {} as never,
+        clusterTypeId: 'blue',
+        dataCenterCode: 'de-fra-1',
+        kubernetesVersion: '1.36',
+      })
+      .returning()
+    expect((await call('GET', `/api/clusters/${cluster!.id}`, token)).statusCode).toBe(404)
+    expect((await call('GET', '/api/clusters', token)).statusCode).toBe(200)
+    await first.client.post(`/api/organization/members/${member.id}/deactivate`)
+    expect((await call('GET', '/api/clusters', token)).statusCode).toBe(401)
   })
 })

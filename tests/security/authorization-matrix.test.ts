@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { scopeOfRoute, scopesAllow } from '#common/api-scopes.ts'
 import { priceConfiguration } from '#common/cluster-rules.ts'
 import { DEMO_PASSWORD } from '#common/demo-accounts.ts'
 import { FALLBACK_RATES } from '#common/money.ts'
 import {
+  apiTokens,
   budgetAlerts,
   clusters,
   clusterTemplates,
@@ -16,6 +18,7 @@ import {
   users,
 } from '#server/db/schema/index.ts'
 import { inTransaction, poolExecutor } from '#server/db/transaction.ts'
+import { hashToken } from '#server/lib/tokens.ts'
 import { createSession } from '#server/modules/auth/sessions.ts'
 import { finaliseInvoice } from '#server/modules/billing/invoicing.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
@@ -37,7 +40,7 @@ import {
   type Row,
   signedIn,
 } from './matrix-rows.ts'
-import { accountRows, insertAccountFixtures } from './matrix-rows-accounts.ts'
+import { accountRows, credentialRows, insertAccountFixtures } from './matrix-rows-accounts.ts'
 import { customSolutionRows, installationRows } from './matrix-rows-marketplace.ts'
 import { insertSupportFixtures, supportRows } from './matrix-rows-support.ts'
 
@@ -108,6 +111,7 @@ const MATRIX: Row[] = [
   ...customSolutionRows(),
   ...supportRows(),
   ...accountRows(),
+  ...credentialRows(),
   { method: 'GET', url: '/api/rates', request: () => ({ url: '/api/rates' }), expected: everyone(200) },
   { method: 'GET', url: '/api/user', request: () => ({ url: '/api/user' }), expected: signedIn(200) },
   {
@@ -893,7 +897,32 @@ beforeAll(async () => {
   for (const [caller, username] of Object.entries(usernames) as [Caller, string][]) {
     cookies.set(caller, (await idOf(username)).id)
   }
+  await server.db.insert(apiTokens).values({
+    userId: demo.id,
+    organizationId: demo.organizationId,
+    name: 'Matrix token',
+    prefix: MATRIX_TOKEN.slice(0, 10),
+    tokenHash: hashToken(server.ctx.config.sessionSecret, MATRIX_TOKEN),
+    scopes: [...MATRIX_TOKEN_SCOPES],
+    expiresAt: new Date(Date.now() + 86_400_000),
+  })
 })
+
+/** The demo user's API token: it reads clusters and support, and nothing else. */
+const MATRIX_TOKEN = `cdk_${'m'.repeat(43)}`
+const MATRIX_TOKEN_SCOPES = ['clusters:read', 'support:read'] as const
+
+/**
+ * What the token caller must get: a route that needs no sign-in answers it as a visitor (the
+ * token is not a sign-in); one
+ * within the token's scopes as its owner; any other 403.
+ */
+function expectedForToken(row: Row): number {
+  // The sign-in steps refuse a visitor with 401 for their own reasons, not for want of a session.
+  if (row.expected.visitor !== 401 || row.url.startsWith('/api/login')) return row.expected.visitor
+  const needed = scopeOfRoute(row.method, row.url)
+  return needed && scopesAllow(MATRIX_TOKEN_SCOPES, needed) ? row.expected.user : 403
+}
 afterAll(() => server.close())
 
 const SERVER_PREFIXES = ['/api/', '/dev/', '/ws', '/healthz', '/readyz']
@@ -946,6 +975,19 @@ describe('authorization matrix', () => {
         if (response.statusCode === row.expected[caller]) row.check?.(caller, response)
       }
       expect(outcome).toEqual(row.expected)
+    })
+  }
+
+  // Token callers: the demo user's token, without cookies and without Origin.
+  for (const row of MATRIX) {
+    it(`${row.method} ${row.url} with an API token`, async () => {
+      const options = row.request(fixtures)
+      const response = await server.app.inject({
+        ...options,
+        method: row.method as InjectOptions['method'],
+        headers: { ...(options.headers as Record<string, string>), authorization: `Bearer ${MATRIX_TOKEN}` },
+      })
+      expect(response.statusCode, response.body).toBe(expectedForToken(row))
     })
   }
 })

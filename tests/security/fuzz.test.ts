@@ -75,6 +75,10 @@ const BODYLESS_OPERATIONS = [
   'DELETE /api/organization/invitations/{id}',
   'DELETE /api/user/sessions/{id}',
   'POST /api/user/sessions/revoke-others',
+  'POST /api/auth/passkeys/options',
+  'DELETE /api/auth/passkeys/{id}',
+  'POST /api/login/passkey/options',
+  'DELETE /api/user/tokens/{id}',
   // Stripe's signed event: the raw body is what the signature covers, read before any schema.
   'POST /api/billing/stripe-webhook',
 ]

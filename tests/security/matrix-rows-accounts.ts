@@ -251,3 +251,83 @@ export function accountRows(): Row[] {
     },
   ]
 }
+
+/** Rows of the passkeys and API tokens: a person's own, and the ways in they give. */
+export function credentialRows(): Row[] {
+  const someResponse = {
+    id: 'AAAA',
+    rawId: 'AAAA',
+    type: 'public-key',
+    response: {},
+    clientExtensionResults: {},
+  }
+  return [
+    {
+      method: 'GET',
+      url: '/api/auth/passkeys',
+      request: () => ({ url: '/api/auth/passkeys' }),
+      expected: signedIn(200),
+    },
+    {
+      method: 'POST',
+      url: '/api/auth/passkeys/options',
+      request: () => ({ url: '/api/auth/passkeys/options' }),
+      expected: signedIn(200),
+    },
+    {
+      method: 'POST',
+      url: '/api/auth/passkeys',
+      request: () => ({ url: '/api/auth/passkeys', ...json({ name: 'Matrix key', response: someResponse }) }),
+      // The browser's answer is not a real attestation.
+      expected: signedIn(400),
+    },
+    {
+      method: 'PATCH',
+      url: '/api/auth/passkeys/:id',
+      request: () => ({ url: `/api/auth/passkeys/${randomUUID()}`, ...json({ name: 'Renamed' }) }),
+      expected: signedIn(404),
+    },
+    {
+      method: 'DELETE',
+      url: '/api/auth/passkeys/:id',
+      request: () => ({ url: `/api/auth/passkeys/${randomUUID()}` }),
+      expected: signedIn(404),
+    },
+    {
+      method: 'POST',
+      url: '/api/login/passkey/options',
+      request: () => ({ url: '/api/login/passkey/options' }),
+      expected: everyone(200),
+    },
+    {
+      method: 'POST',
+      url: '/api/login/passkey',
+      request: () => ({
+        url: '/api/login/passkey',
+        ...json({ challengeId: randomUUID(), response: someResponse }),
+      }),
+      expected: everyone(401),
+    },
+    {
+      method: 'GET',
+      url: '/api/user/tokens',
+      request: () => ({ url: '/api/user/tokens' }),
+      expected: signedIn(200),
+    },
+    {
+      method: 'POST',
+      url: '/api/user/tokens',
+      request: () => ({
+        url: '/api/user/tokens',
+        ...json({ name: 'Matrix', scopes: ['clusters:read'], lifetime: '30d' }),
+      }),
+      expected: signedIn(201),
+    },
+    {
+      method: 'DELETE',
+      url: '/api/user/tokens/:id',
+      request: () => ({ url: `/api/user/tokens/${randomUUID()}` }),
+      expected: signedIn(404),
+    },
+  ]
+}

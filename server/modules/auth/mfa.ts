@@ -23,6 +23,11 @@ export async function assertPassword(db: Queryable, userId: string, password: st
   return row
 }
 
+async function assertMfaOn(db: Queryable, userId: string) {
+  const [row] = await db.select({ mfaEnabled: users.mfaEnabled }).from(users).where(eq(users.id, userId))
+  if (!row?.mfaEnabled) throw conflict('Two-factor authentication is not on', 'MFA_NOT_ENABLED')
+}
+
 const self = (caller: Caller) => ({ type: 'user' as const, id: caller.userId, label: caller.label ?? null })
 
 /** Starts enrolment: a new secret is stored, but MFA is on only once a code from it is confirmed. */
@@ -60,8 +65,8 @@ export async function confirmMfaEnrolment(ctx: ServerContext, caller: Caller, co
 }
 
 export async function disableMfa(ctx: ServerContext, caller: Caller, password: string, code: string) {
-  const account = await assertPassword(ctx.db, caller.userId, password)
-  if (!account.mfaEnabled) throw conflict('Two-factor authentication is not on', 'MFA_NOT_ENABLED')
+  await assertMfaOn(ctx.db, caller.userId)
+  await assertPassword(ctx.db, caller.userId, password)
   await inTransaction(ctx.db, async (tx) => {
     if (!(await consumeTotp(tx, caller.userId, code)))
       throw badRequest(validationMessage('mfaCodeInvalid'), 'INVALID_MFA_CODE')
@@ -76,8 +81,8 @@ export async function disableMfa(ctx: ServerContext, caller: Caller, password: s
 
 /** Ten new recovery codes; the old ones stop working. */
 export async function regenerateRecoveryCodes(ctx: ServerContext, caller: Caller, password: string) {
-  const account = await assertPassword(ctx.db, caller.userId, password)
-  if (!account.mfaEnabled) throw conflict('Two-factor authentication is not on', 'MFA_NOT_ENABLED')
+  await assertMfaOn(ctx.db, caller.userId)
+  await assertPassword(ctx.db, caller.userId, password)
   return inTransaction(ctx.db, async (tx) => {
     const codes = await issueRecoveryCodes(tx, ctx.config.sessionSecret, caller.userId)
     await recordAudit(tx, caller, 'mfa.recovery_codes_regenerated', self(caller))

@@ -6,6 +6,7 @@ import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { conflict, forbidden, notFound } from '#server/lib/errors.ts'
 import { recordAudit } from '#server/modules/audit/service.ts'
+import { revokeUserTokens } from '#server/modules/auth/api-tokens.ts'
 import { endSessions } from '#server/modules/auth/sessions.ts'
 
 /*
@@ -120,7 +121,10 @@ export async function setActive(db: Database, caller: Caller, userId: string, ac
     if (member.membershipStatus === membershipStatus) return toMember(member)
     if (!active) await assertAnotherAdmin(tx, caller.organizationId, member, 'deactivated')
     await tx.update(users).set({ membershipStatus, updatedAt: new Date() }).where(eq(users.id, userId))
-    if (!active) await endSessions(tx, userId)
+    if (!active) {
+      await endSessions(tx, userId)
+      await revokeUserTokens(tx, userId)
+    }
     await recordAudit(tx, caller, active ? 'member.reactivated' : 'member.deactivated', target(member))
     return toMember({ ...member, membershipStatus })
   })
@@ -158,6 +162,7 @@ export async function retireAccount(tx: Queryable, userId: string, name?: string
     })
     .where(eq(users.id, userId))
   await endSessions(tx, userId)
+  await revokeUserTokens(tx, userId)
 }
 
 const target = (member: MemberRow) => ({ type: 'user' as const, id: member.id, label: member.email })

@@ -3,6 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   accountSessionSchema,
+  apiTokenRequestSchema,
+  apiTokenSchema,
+  createdApiTokenSchema,
   profileRequestSchema,
   promotionAskSchema,
   promotionRequestSchema,
@@ -11,6 +14,7 @@ import { languageRequestSchema, userSchema } from '#common/schemas/auth.ts'
 import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { errorResponses } from '#server/lib/http.ts'
+import { createApiToken, listApiTokens, revokeApiToken } from '#server/modules/auth/api-tokens.ts'
 import { askForPromotion, myPromotionRequest } from '#server/modules/organizations/approvals.ts'
 import { requireMember, requireUser } from '#server/plugins/auth.ts'
 import { listSessions, revokeOtherSessions, revokeSession, updateProfile } from './account.ts'
@@ -49,6 +53,39 @@ export default async function userRoutes(app: FastifyInstance, ctx: ServerContex
       response: { 200: userSchema, ...errorResponses(400, 401, 403) },
     },
     handler: async (request) => updateProfile(ctx.db, callerOf(request), request.body.name),
+  })
+
+  api.get('/api/user/tokens', {
+    schema: {
+      tags: ['account'],
+      summary: "The signed-in user's API tokens still valid (never the tokens themselves)",
+      response: { 200: z.object({ items: z.array(apiTokenSchema) }), ...errorResponses(401, 403) },
+    },
+    handler: async (request) => ({ items: await listApiTokens(ctx.db, request.user.id) }),
+  })
+
+  api.post('/api/user/tokens', {
+    schema: {
+      tags: ['account'],
+      summary: 'Create a personal API token: its scopes never exceed your role; shown in this answer only',
+      body: apiTokenRequestSchema,
+      response: { 201: createdApiTokenSchema, ...errorResponses(400, 401, 403, 422) },
+    },
+    handler: async (request, reply) =>
+      reply.status(201).send(await createApiToken(ctx, callerOf(request), request.body)),
+  })
+
+  api.delete('/api/user/tokens/:id', {
+    schema: {
+      tags: ['account'],
+      summary: 'Revoke an API token: it stops at once',
+      params: z.object({ id: z.uuid() }),
+      response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+    },
+    handler: async (request, reply) => {
+      await revokeApiToken(ctx, callerOf(request), request.params.id)
+      return reply.status(204).send(null)
+    },
   })
 
   api.get('/api/user/sessions', {
