@@ -8,7 +8,7 @@ import Fastify, {
 } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { ServerContext } from './context.ts'
-import { documentPlatformAnswers } from './lib/http.ts'
+import { documentPlatformAnswers, documentSecurity, SECURITY_SCHEMES } from './lib/http.ts'
 import auditRoutes from './modules/audit/routes.ts'
 import mfaRoutes from './modules/auth/mfa-routes.ts'
 import passkeyRoutes from './modules/auth/passkey-routes.ts'
@@ -63,6 +63,7 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
   acceptEmptyJsonBodies(app)
   recordRoutes(app)
   documentPlatformAnswers(app)
+  documentSecurity(app)
 
   const allowedOrigins = [
     ...new Set([config.appOrigin, ...(config.isProduction ? [] : developmentOrigins(config.port))]),
@@ -73,6 +74,7 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
     openapi: {
       info: { title: 'Clusterdeck API', version: '1', description: 'The API behind the Clusterdeck portal.' },
       servers: [{ url: config.appUrl }],
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: jsonSchemaTransform,
   })

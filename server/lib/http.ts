@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import { scopeOfRoute, TOKEN_PREFIX } from '#common/api-scopes.ts'
 import { errorResponseSchema } from '#common/schemas/errors.ts'
 
 /** Response schemas for the error statuses a route can answer with (documents them in OpenAPI). */
@@ -45,3 +46,28 @@ export const idempotencyHeaders = z.object({
     .min(8, 'The Idempotency-Key header needs at least 8 characters')
     .max(200, 'The Idempotency-Key header has at most 200 characters'),
 })
+
+/** The two ways a caller signs the API: the browser's session cookie, or a personal API token. */
+export const SECURITY_SCHEMES = {
+  session: { type: 'apiKey', in: 'cookie', name: 'cd_session', description: 'The session of a signed-in browser' },
+  token: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: `${TOKEN_PREFIX}…`,
+    description: 'A personal API token, created on the account page; each route names the scope it needs',
+  },
+} as const
+
+/**
+ * Declares in the OpenAPI document which routes take an API token and the scope each needs
+ * (`clusters:read`…), the same rule `requireUser` applies (common/api-scopes.ts).
+ */
+export function documentSecurity(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as { hide?: boolean; security?: unknown } | undefined
+    if (!schema || schema.hide) return
+    const method = [route.method].flat()[0] ?? 'GET'
+    const scope = scopeOfRoute(method, route.url)
+    if (scope) schema.security = [{ session: [] }, { token: [scope] }]
+  })
+}
