@@ -49,7 +49,12 @@ export const idempotencyHeaders = z.object({
 
 /** The two ways a caller signs the API: the browser's session cookie, or a personal API token. */
 export const SECURITY_SCHEMES = {
-  session: { type: 'apiKey', in: 'cookie', name: 'cd_session', description: 'The session of a signed-in browser' },
+  session: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'cd_session',
+    description: 'The session of a signed-in browser',
+  },
   token: {
     type: 'http',
     scheme: 'bearer',

@@ -232,8 +232,14 @@ describe('unknown routes and the API document', () => {
     )
     // API tokens: the scheme, and the scope each route takes; the account's own routes take none.
     expect(document.components.securitySchemes.token).toMatchObject({ type: 'http', scheme: 'bearer' })
-    expect(document.paths['/api/clusters'].get.security).toEqual([{ session: [] }, { token: ['clusters:read'] }])
-    expect(document.paths['/api/orders'].post.security).toEqual([{ session: [] }, { token: ['clusters:write'] }])
+    expect(document.paths['/api/clusters'].get.security).toEqual([
+      { session: [] },
+      { token: ['clusters:read'] },
+    ])
+    expect(document.paths['/api/orders'].post.security).toEqual([
+      { session: [] },
+      { token: ['clusters:write'] },
+    ])
     expect(document.paths['/api/user/tokens'].post.security).toBeUndefined()
   })
 })

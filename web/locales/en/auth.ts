@@ -37,6 +37,7 @@ export const auth = {
   },
 
   fields: {
+    recoveryCode: 'Recovery code',
     identifier: 'Username or email',
     username: 'Username',
     email: 'Email',
@@ -86,6 +87,10 @@ export const auth = {
   },
 
   mfa: {
+    useAuthenticator: 'Use the authenticator app',
+    useRecoveryCode: 'Use a recovery code instead',
+    recoveryHint:
+      'One of the ten codes you saved when you turned on two-factor authentication. Each works once.',
     title: 'Two-factor authentication',
     description: 'Enter the 6-digit code from your authenticator app to finish signing in.',
     submit: 'Verify and sign in',
@@ -105,6 +110,10 @@ export const auth = {
     backToSignIn: 'Back to sign in',
   },
 
+  passkey: {
+    signIn: 'Sign in with a passkey',
+    waiting: 'Waiting for your passkey…',
+  },
   invitation: {
     title: 'Your invitation',
     loading: 'Reading the invitation…',

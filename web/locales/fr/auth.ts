@@ -39,6 +39,7 @@ export const auth: typeof english = {
   },
 
   fields: {
+    recoveryCode: 'Code de secours',
     identifier: "Nom d'utilisateur ou e-mail",
     username: "Nom d'utilisateur",
     email: 'E-mail',
@@ -88,6 +89,10 @@ export const auth: typeof english = {
   },
 
   mfa: {
+    useAuthenticator: 'Utiliser l’application d’authentification',
+    useRecoveryCode: 'Utiliser plutôt un code de secours',
+    recoveryHint:
+      'L’un des dix codes enregistrés à l’activation de la double authentification. Chacun sert une fois.',
     title: 'Authentification à deux facteurs',
     description:
       "Saisissez le code à 6 chiffres de votre application d'authentification pour terminer la connexion.",
@@ -109,6 +114,10 @@ export const auth: typeof english = {
     backToSignIn: 'Retour à la connexion',
   },
 
+  passkey: {
+    signIn: 'Se connecter avec une clé d’accès',
+    waiting: 'En attente de votre clé d’accès…',
+  },
   invitation: {
     title: 'Votre invitation',
     loading: 'Lecture de l’invitation…',

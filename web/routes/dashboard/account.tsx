@@ -5,6 +5,9 @@ import {
   SessionsSection,
 } from '#web/features/accounts/components/account-sections.tsx'
 import { PageHeading } from '#web/features/accounts/components/admin-only.tsx'
+import { ApiTokensSection } from '#web/features/accounts/components/api-tokens-section.tsx'
+import { PasskeysSection } from '#web/features/accounts/components/passkeys-section.tsx'
+import { TwoFactorSection } from '#web/features/accounts/components/two-factor-section.tsx'
 import { useUser } from '#web/lib/current-user.ts'
 
 /** /profile and /account: the person's own account. */
@@ -17,7 +20,10 @@ export default function AccountRoute() {
       {user && (
         <>
           <ProfileSection key={user.name} user={user} />
+          <TwoFactorSection user={user} />
+          <PasskeysSection />
           <SessionsSection />
+          <ApiTokensSection user={user} />
           {user.role === 'user' && user.membershipStatus === 'active' && <PromotionSection />}
         </>
       )}

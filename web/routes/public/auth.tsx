@@ -10,6 +10,7 @@ import { isMfaRequired, type LoginResult } from '#web/features/auth/api/sign-in.
 import { AuthScreen } from '#web/features/auth/components/auth-screen.tsx'
 import { BrandPanel } from '#web/features/auth/components/brand-panel.tsx'
 import { MfaForm } from '#web/features/auth/components/mfa-form.tsx'
+import { PasskeySignIn } from '#web/features/auth/components/passkey-sign-in.tsx'
 import { RegisterForm } from '#web/features/auth/components/register-form.tsx'
 import { SignInForm } from '#web/features/auth/components/sign-in-form.tsx'
 import { takeRedirectTarget } from '#web/features/auth/redirect-target.ts'
@@ -80,7 +81,7 @@ export default function AuthRoute() {
               <TabsContent value="sign-in" className="grid gap-6">
                 <Heading title={t('auth.signIn.title')} description={t('auth.signIn.description')} />
                 <SignInForm onResult={onLoginResult} />
-                <OtherWaysToSignIn />
+                <OtherWaysToSignIn onPasskey={(signedIn) => finishSignIn(signedIn, 'login')} />
               </TabsContent>
               <TabsContent value="register" className="grid gap-6">
                 <Heading title={t('auth.register.title')} description={t('auth.register.description')} />
@@ -116,8 +117,8 @@ function MfaStep(props: { onSignedIn: (user: User) => void; onRestart: () => voi
   )
 }
 
-/** Magic link and, in development, the demo accounts. */
-function OtherWaysToSignIn() {
+/** A passkey, a magic link and, in development, the demo accounts. */
+function OtherWaysToSignIn({ onPasskey }: { onPasskey: (user: User) => void }) {
   const { t } = useTranslation()
   const { data: version } = useQuery(versionSummaryQueryOptions)
   const linkClass =
@@ -130,6 +131,7 @@ function OtherWaysToSignIn() {
         <span className="h-px flex-1 bg-border" />
       </div>
       <div className="grid gap-2">
+        <PasskeySignIn onSignedIn={onPasskey} />
         <Link to={href('magicLinkLogin')} className={linkClass}>
           <Wand2 className="size-4" aria-hidden="true" />
           {t('auth.signIn.magicLink')}

@@ -81,3 +81,32 @@ export function useAcceptInvitation() {
     onSuccess: (user) => queryClient.setQueryData([USER_PATH], user),
   })
 }
+
+/**
+ * Sign in with a passkey: the server's challenge, the browser's prompt, the server's check.
+ * The browser part is loaded on demand, so the sign-in page stays light.
+ */
+export function usePasskeySignIn() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async () => {
+      const { startAuthentication } = await import('@simplewebauthn/browser')
+      const { challengeId, options } = await apiRequest<{ challengeId: string; options: unknown }>(
+        'POST',
+        '/api/login/passkey/options',
+      )
+      const response = await startAuthentication({ optionsJSON: options as never })
+      return apiRequest<User>('POST', '/api/login/passkey', { challengeId, response })
+    },
+    onSuccess: (user) => queryClient.setQueryData([USER_PATH], user),
+  })
+}
+
+/** The second step with one of the recovery codes instead of the authenticator. */
+export function useLoginRecoveryCode() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (code: string) => apiRequest<User>('POST', '/api/login/recovery-code', { code }),
+    onSuccess: (user) => queryClient.setQueryData([USER_PATH], user),
+  })
+}

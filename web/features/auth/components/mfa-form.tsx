@@ -1,25 +1,95 @@
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { mfaCodeSchema, type User } from '#common/schemas/auth.ts'
+import { mfaCodeSchema, recoveryCodeSchema, type User } from '#common/schemas/auth.ts'
 import { Button } from '#web/components/ui/button.tsx'
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '#web/components/ui/form.tsx'
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormInputField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '#web/components/ui/form.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { SubmitButton } from '#web/components/ui/submit-button.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
-import { useLoginMfa } from '../api/sign-in.ts'
+import { useLoginMfa, useLoginRecoveryCode } from '../api/sign-in.ts'
 import { toastAuthFailure } from '../use-finish-sign-in.ts'
 
 /** Answers that mean the pending sign-in is gone: the person starts again from the first step. */
 const RESTART_CODES = new Set(['MFA_SESSION_MISSING', 'MFA_TOO_MANY_ATTEMPTS'])
 
-/** The second step of a sign-in (spec §4, pending second factor): the 6-digit code. */
-export function MfaForm({
+/**
+ * The second step of a sign-in (spec §4, pending second factor): the 6-digit code, or one of the
+ * recovery codes for a lost authenticator.
+ */
+export function MfaForm(props: { onSignedIn: (user: User) => void; onRestart: () => void }) {
+  const { t } = useTranslation()
+  const [withRecoveryCode, setWithRecoveryCode] = useState(false)
+  return (
+    <div className="grid gap-3">
+      {withRecoveryCode ? <RecoveryCodeForm {...props} /> : <CodeForm {...props} />}
+      <Button type="button" variant="link" onClick={() => setWithRecoveryCode((current) => !current)}>
+        {withRecoveryCode ? t('auth.mfa.useAuthenticator') : t('auth.mfa.useRecoveryCode')}
+      </Button>
+    </div>
+  )
+}
+
+function restartCodeOf(error: Error): string | undefined {
+  const errorCode =
+    error instanceof ApiError ? (error.body as { code?: string } | undefined)?.code : undefined
+  return errorCode && RESTART_CODES.has(errorCode) ? errorCode : undefined
+}
+
+function RecoveryCodeForm({
   onSignedIn,
   onRestart,
 }: {
   onSignedIn: (user: User) => void
   onRestart: () => void
 }) {
+  const { t } = useTranslation()
+  const login = useLoginRecoveryCode()
+  const form = useZodForm(recoveryCodeSchema, { defaultValues: { code: '' } })
+  return (
+    <Form
+      form={form}
+      aria-busy={login.isPending || undefined}
+      onSubmit={({ code }) =>
+        login.mutate(code, {
+          onSuccess: onSignedIn,
+          onError: (error) => {
+            toastAuthFailure(t('auth.toast.loginFailed'), error)
+            if (restartCodeOf(error)) return onRestart()
+            form.setError('code', { type: 'server', message: error.message }, { shouldFocus: true })
+          },
+        })
+      }
+    >
+      <FormInputField
+        control={form.control}
+        name="code"
+        label={t('auth.fields.recoveryCode')}
+        description={t('auth.mfa.recoveryHint')}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        autoFocus
+        className="font-mono"
+      />
+      <SubmitButton
+        pending={login.isPending}
+        label={t('auth.mfa.submit')}
+        pendingLabel={t('auth.mfa.submitting')}
+      />
+    </Form>
+  )
+}
+
+function CodeForm({ onSignedIn, onRestart }: { onSignedIn: (user: User) => void; onRestart: () => void }) {
   const { t } = useTranslation()
   const loginMfa = useLoginMfa()
   const form = useZodForm(mfaCodeSchema, { defaultValues: { code: '' } })
@@ -30,9 +100,7 @@ export function MfaForm({
       onSuccess: onSignedIn,
       onError: (error) => {
         toastAuthFailure(t('auth.toast.loginFailed'), error)
-        const errorCode =
-          error instanceof ApiError ? (error.body as { code?: string } | undefined)?.code : undefined
-        if (errorCode && RESTART_CODES.has(errorCode)) return onRestart()
+        if (restartCodeOf(error)) return onRestart()
         // Whatever else the server says is about the code: shown under it, the code selected.
         form.setError('code', { type: 'server', message: error.message }, { shouldFocus: true })
       },

@@ -1,0 +1,74 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ApiToken, ApiTokenRequest, CreatedApiToken } from '#common/schemas/accounts.ts'
+import type { Passkey } from '#common/schemas/auth.ts'
+import { apiRequest, queryPath } from '#web/lib/api-client.ts'
+import { USER_PATH } from '#web/lib/current-user.ts'
+
+/** The account's credentials: the authenticator app, recovery codes, passkeys and API tokens. */
+
+export const PASSKEYS_PATH = '/api/auth/passkeys'
+export const TOKENS_PATH = '/api/user/tokens'
+
+const itemsOf = <Item>(path: string) => ({
+  queryKey: [path],
+  queryFn: async ({ signal }: { signal: AbortSignal }) =>
+    (await queryPath<{ items: Item[] }>(path, 'throw', signal))!.items,
+})
+export const usePasskeys = () => useQuery(itemsOf<Passkey>(PASSKEYS_PATH))
+export const useApiTokens = () => useQuery(itemsOf<ApiToken>(TOKENS_PATH))
+
+/** A change to the account's second factor: the user (its `mfaEnabled`) is read again after. */
+function useAccountChange<Variables, Answer>(
+  request: (variables: Variables) => Promise<Answer>,
+  path = USER_PATH,
+) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: request,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [path] }),
+  })
+}
+
+export const useStartMfa = () =>
+  useMutation({
+    mutationFn: (password: string) =>
+      apiRequest<{ secret: string; otpauthUrl: string }>('POST', '/api/auth/mfa/setup', { password }),
+  })
+export const useEnableMfa = () =>
+  useAccountChange((code: string) =>
+    apiRequest<{ recoveryCodes: string[] }>('POST', '/api/auth/mfa/enable', { code }),
+  )
+export const useDisableMfa = () =>
+  useAccountChange((body: { password: string; code: string }) =>
+    apiRequest<{ message: string }>('POST', '/api/auth/mfa/disable', body),
+  )
+export const useRegenerateRecoveryCodes = () =>
+  useMutation({
+    mutationFn: (password: string) =>
+      apiRequest<{ recoveryCodes: string[] }>('POST', '/api/auth/mfa/recovery-codes', { password }),
+  })
+
+/** Registers this browser's new passkey: the server's options, the browser's prompt, the server's check. */
+export const useAddPasskey = () =>
+  useAccountChange(async (name: string) => {
+    const { startRegistration } = await import('@simplewebauthn/browser')
+    const options = await apiRequest<unknown>('POST', `${PASSKEYS_PATH}/options`)
+    const response = await startRegistration({ optionsJSON: options as never })
+    return apiRequest<Passkey>('POST', PASSKEYS_PATH, { name, response })
+  }, PASSKEYS_PATH)
+export const useRenamePasskey = () =>
+  useAccountChange(
+    ({ id, name }: { id: string; name: string }) =>
+      apiRequest<Passkey>('PATCH', `${PASSKEYS_PATH}/${id}`, { name }),
+    PASSKEYS_PATH,
+  )
+export const useRemovePasskey = () =>
+  useAccountChange((id: string) => apiRequest('DELETE', `${PASSKEYS_PATH}/${id}`), PASSKEYS_PATH)
+
+export const useCreateApiToken = () =>
+  useAccountChange(
+    (request: ApiTokenRequest) => apiRequest<CreatedApiToken>('POST', TOKENS_PATH, request),
+    TOKENS_PATH,
+  )
+export const useRevokeApiToken = () =>
+  useAccountChange((id: string) => apiRequest('DELETE', `${TOKENS_PATH}/${id}`), TOKENS_PATH)

@@ -1,0 +1,157 @@
+import { KeyRound } from 'lucide-react'
+import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Passkey } from '#common/schemas/auth.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
+import { Input } from '#web/components/ui/input.tsx'
+import { LoadError } from '#web/components/ui/retry-alert.tsx'
+import { SectionCard } from '#web/components/ui/section-card.tsx'
+import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
+import { useDateFormat } from '#web/lib/format-date.ts'
+import { toast } from '#web/lib/toast-store.ts'
+import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/security.ts'
+
+const failure = (title: string) => (error: Error) => {
+  // A prompt the person closed is their choice, not a failure to report.
+  if (error.name === 'NotAllowedError') return
+  toast({ variant: 'destructive', title, description: error.message })
+}
+
+/** Passkeys sign in without a password: added from this browser, named, renamed and removed. */
+export function PasskeysSection() {
+  const { t } = useTranslation()
+  const passkeys = usePasskeys()
+  const add = useAddPasskey()
+  const nameId = useId()
+  const [name, setName] = useState('')
+  return (
+    <SectionCard
+      id="passkeys"
+      title={t('accounts.passkeys.title')}
+      description={t('accounts.passkeys.description')}
+    >
+      {passkeys.isPending ? (
+        <LoadingBlock label={t('accounts.passkeys.loading')} rows={1} />
+      ) : passkeys.isError ? (
+        <LoadError title={t('accounts.passkeys.loadFailed')} query={passkeys} />
+      ) : passkeys.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground" data-testid="passkeys-empty">
+          {t('accounts.passkeys.empty')}
+        </p>
+      ) : (
+        <ul className="divide-y rounded-lg border" aria-label={t('accounts.passkeys.title')}>
+          {passkeys.data.map((passkey) => (
+            <PasskeyRow key={passkey.id} passkey={passkey} />
+          ))}
+        </ul>
+      )}
+      <form
+        className="grid gap-2 sm:grid-cols-[minmax(0,20rem)_auto] sm:items-end"
+        onSubmit={(event) => {
+          event.preventDefault()
+          add.mutate(name.trim(), {
+            onSuccess: (passkey) => {
+              toast({ variant: 'success', title: t('accounts.passkeys.added', { name: passkey.name }) })
+              setName('')
+            },
+            onError: failure(t('accounts.passkeys.failed')),
+          })
+        }}
+      >
+        <label htmlFor={nameId} className="grid gap-1.5 text-sm font-medium">
+          {t('accounts.passkeys.name')}
+          <Input
+            id={nameId}
+            value={name}
+            maxLength={60}
+            placeholder={t('accounts.passkeys.namePlaceholder')}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </label>
+        <Button type="submit" disabled={add.isPending || name.trim() === ''}>
+          <KeyRound aria-hidden="true" />
+          {add.isPending ? t('accounts.passkeys.adding') : t('accounts.passkeys.add')}
+        </Button>
+      </form>
+    </SectionCard>
+  )
+}
+
+function PasskeyRow({ passkey }: { passkey: Passkey }) {
+  const { t } = useTranslation()
+  const dates = useDateFormat()
+  const rename = useRenamePasskey()
+  const remove = useRemovePasskey()
+  const [name, setName] = useState(passkey.name)
+  const nameId = useId()
+  return (
+    <li
+      className="flex flex-wrap items-center justify-between gap-3 p-3"
+      data-testid={`passkey-${passkey.name}`}
+    >
+      <div className="grid gap-0.5">
+        <p className="flex items-center gap-2 font-medium">
+          <KeyRound className="size-4 text-muted-foreground" aria-hidden="true" />
+          {passkey.name}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          {t('accounts.passkeys.added_on', { date: dates.date(passkey.createdAt) })} ·{' '}
+          {passkey.lastUsedAt
+            ? t('accounts.passkeys.lastUsed', { when: dates.relative(passkey.lastUsedAt) })
+            : t('accounts.passkeys.neverUsed')}
+        </p>
+      </div>
+      <div className="flex gap-2">
+        <ConfirmDialog
+          trigger={
+            <Button variant="outline" size="sm">
+              {t('accounts.passkeys.rename')}
+            </Button>
+          }
+          title={t('accounts.passkeys.rename')}
+          description={
+            <label htmlFor={nameId} className="grid gap-1.5 text-sm text-foreground">
+              {t('accounts.passkeys.name')}
+              <Input
+                id={nameId}
+                value={name}
+                maxLength={60}
+                onChange={(event) => setName(event.target.value)}
+              />
+            </label>
+          }
+          confirmLabel={t('accounts.save')}
+          pendingLabel={t('accounts.saving')}
+          cancelLabel={t('accounts.cancel')}
+          closeLabel={t('accounts.close')}
+          pending={rename.isPending}
+          onConfirm={(done) =>
+            rename.mutate(
+              { id: passkey.id, name: name.trim() },
+              { onSuccess: done, onError: failure(t('accounts.passkeys.failed')) },
+            )
+          }
+        />
+        <ConfirmDialog
+          trigger={
+            <Button variant="ghost" size="sm" className="text-destructive">
+              {t('accounts.passkeys.remove')}
+            </Button>
+          }
+          title={t('accounts.passkeys.removeTitle', { name: passkey.name })}
+          description={<p>{t('accounts.passkeys.removeText')}</p>}
+          confirmLabel={t('accounts.passkeys.remove')}
+          pendingLabel={t('accounts.saving')}
+          cancelLabel={t('accounts.cancel')}
+          closeLabel={t('accounts.close')}
+          destructive
+          pending={remove.isPending}
+          onConfirm={(done) =>
+            remove.mutate(passkey.id, { onSuccess: done, onError: failure(t('accounts.passkeys.failed')) })
+          }
+        />
+      </div>
+    </li>
+  )
+}

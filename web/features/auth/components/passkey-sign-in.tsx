@@ -1,0 +1,34 @@
+import { Fingerprint } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import type { User } from '#common/schemas/auth.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { ApiError } from '#web/lib/api-client.ts'
+import { usePasskeySignIn } from '../api/sign-in.ts'
+import { toastAuthFailure } from '../use-finish-sign-in.ts'
+
+/** "Sign in with a passkey": no username, no password; the browser offers the person's passkeys. */
+export function PasskeySignIn({ onSignedIn }: { onSignedIn: (user: User) => void }) {
+  const { t } = useTranslation()
+  const passkey = usePasskeySignIn()
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      className="h-10"
+      disabled={passkey.isPending}
+      onClick={() =>
+        passkey.mutate(undefined, {
+          onSuccess: onSignedIn,
+          onError: (error) => {
+            // A prompt the person closed is their choice, not a failure to report.
+            if (!(error instanceof ApiError) && error.name === 'NotAllowedError') return
+            toastAuthFailure(t('auth.toast.loginFailed'), error)
+          },
+        })
+      }
+    >
+      <Fingerprint className="size-4" aria-hidden="true" />
+      {passkey.isPending ? t('auth.passkey.waiting') : t('auth.passkey.signIn')}
+    </Button>
+  )
+}
