@@ -19,6 +19,7 @@ import clusterRoutes from './modules/clusters/routes.ts'
 import customSolutionRoutes from './modules/custom-solutions/routes.ts'
 import dashboardRoutes from './modules/dashboard/routes.ts'
 import devRoutes from './modules/dev/routes.ts'
+import gdprRoutes from './modules/gdpr/routes.ts'
 import leadRoutes from './modules/leads/routes.ts'
 import marketplaceRoutes from './modules/marketplace/routes.ts'
 import notificationRoutes from './modules/notifications/routes.ts'
@@ -94,6 +95,7 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
   await app.register(passkeyRoutes, ctx)
   await app.register(organizationRoutes, ctx)
   await app.register(auditRoutes, ctx)
+  await app.register(gdprRoutes, ctx)
   await app.register(notificationRoutes, ctx)
   await app.register(officerRoutes, ctx)
   await app.register(catalogRoutes, ctx)

@@ -6,6 +6,7 @@ import { ensureDatabase } from './db/databases.ts'
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres.ts'
 import { migrateDatabase } from './db/migrate.ts'
 import { seedDatabase } from './db/seed/index.ts'
+import { scheduleAccounts, startAccountWorkers } from './jobs/accounts.ts'
 import { scheduleBilling, startBillingWorkers } from './jobs/billing.ts'
 import { startJobQueue } from './jobs/queue.ts'
 import { startEmailWorker } from './jobs/send-email.ts'
@@ -78,6 +79,8 @@ async function main() {
   if (role !== 'web') await startBillingWorkers(ctx)
   if (role !== 'web') await scheduleBilling(ctx)
   if (role !== 'web') await scheduleSupportSweep(ctx)
+  if (role !== 'web') await startAccountWorkers(ctx)
+  if (role !== 'web') await scheduleAccounts(ctx)
   const inboundMail =
     role !== 'worker' && config.inboundMail.port !== undefined
       ? await startInboundMail(ctx, {

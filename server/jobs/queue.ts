@@ -19,6 +19,10 @@ export const QUEUES = {
   orderInvoice: 'order-invoice',
   /** Breached response clocks and resolved tickets to close (server/jobs/support.ts), on a schedule. */
   supportSweep: 'support-sweep',
+  /** Builds a person's data export (GDPR). */
+  gdprExport: 'gdpr-export',
+  /** The daily run of accounts: the mail before an API token expires. */
+  accountsDaily: 'accounts-daily',
 } as const
 
 /**

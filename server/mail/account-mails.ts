@@ -124,3 +124,102 @@ export const promotionDecidedMail = mailTemplate<Decision & { approved: boolean 
     action: { label: 'Ouvrir Clusterdeck', url },
   }),
 })
+
+export const exportReadyMail = mailTemplate<{ name: string; url: string; days: number }>({
+  en: ({ name, url, days }) => ({
+    subject: 'Your Clusterdeck data export is ready',
+    greet: name,
+    paragraphs: [
+      `The export of your data is ready on your account page, downloadable for ${days} days while you are signed in.`,
+    ],
+    action: { label: 'Open my account', url },
+  }),
+  fr: ({ name, url, days }) => ({
+    subject: 'L’export de vos données Clusterdeck est prêt',
+    greet: name,
+    paragraphs: [
+      `L’export de vos données est prêt sur votre page de compte, téléchargeable pendant ${days} jours une fois connecté.`,
+    ],
+    action: { label: 'Ouvrir mon compte', url },
+  }),
+})
+
+type ErasureNotice = { name: string; reason: string | null; deadline: string; url: string }
+
+export const erasureApprovedMail = mailTemplate<ErasureNotice>({
+  en: ({ name, url }) => ({
+    subject: 'Your Clusterdeck account has been erased',
+    greet: name,
+    paragraphs: [
+      'As you asked, your account is closed and your personal data erased.',
+      'Your organization’s invoices are kept for 10 years, as French law requires; nothing else about you is.',
+    ],
+    action: { label: 'Clusterdeck privacy policy', url },
+  }),
+  fr: ({ name, url }) => ({
+    subject: 'Votre compte Clusterdeck a été effacé',
+    greet: name,
+    paragraphs: [
+      'Comme vous l’avez demandé, votre compte est fermé et vos données personnelles effacées.',
+      'Les factures de votre organisation sont conservées 10 ans, comme l’exige la loi ; rien d’autre vous concernant.',
+    ],
+    action: { label: 'Politique de confidentialité de Clusterdeck', url },
+  }),
+})
+
+export const erasureRefusedMail = mailTemplate<ErasureNotice>({
+  en: ({ name, reason, url }) => ({
+    subject: 'Your erasure request was not carried out',
+    greet: name,
+    paragraphs: [
+      `We could not erase your account: ${reason ?? ''}`,
+      'You may reply to this mail or complain to the CNIL.',
+    ],
+    action: { label: 'Open my account', url },
+  }),
+  fr: ({ name, reason, url }) => ({
+    subject: 'Votre demande d’effacement n’a pas été exécutée',
+    greet: name,
+    paragraphs: [
+      `Nous n’avons pas pu effacer votre compte : ${reason ?? ''}`,
+      'Vous pouvez répondre à ce message ou saisir la CNIL.',
+    ],
+    action: { label: 'Ouvrir mon compte', url },
+  }),
+})
+
+export const erasureExtendedMail = mailTemplate<ErasureNotice>({
+  en: ({ name, reason, deadline, url }) => ({
+    subject: 'We need more time for your erasure request',
+    greet: name,
+    paragraphs: [`Your request will be answered by ${deadline}. Why we need more time: ${reason ?? ''}`],
+    action: { label: 'Open my account', url },
+  }),
+  fr: ({ name, reason, deadline, url }) => ({
+    subject: 'Nous avons besoin de plus de temps pour votre demande d’effacement',
+    greet: name,
+    paragraphs: [
+      `Votre demande recevra une réponse d’ici le ${deadline}. Pourquoi ce délai : ${reason ?? ''}`,
+    ],
+    action: { label: 'Ouvrir mon compte', url },
+  }),
+})
+
+export const tokenExpiringMail = mailTemplate<{ name: string; token: string; date: string; url: string }>({
+  en: ({ name, token, date, url }) => ({
+    subject: `Your API token “${token}” expires on ${date}`,
+    greet: name,
+    paragraphs: [
+      `Your API token “${token}” stops working on ${date}. Scripts that use it need a new token before then.`,
+    ],
+    action: { label: 'Manage my tokens', url },
+  }),
+  fr: ({ name, token, date, url }) => ({
+    subject: `Votre jeton d’API « ${token} » expire le ${date}`,
+    greet: name,
+    paragraphs: [
+      `Votre jeton d’API « ${token} » cesse de fonctionner le ${date}. Les scripts qui l’utilisent ont besoin d’un nouveau jeton d’ici là.`,
+    ],
+    action: { label: 'Gérer mes jetons', url },
+  }),
+})

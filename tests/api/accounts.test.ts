@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
+import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FALLBACK_RATES } from '#common/money.ts'
 import type { Member } from '#common/schemas/accounts.ts'
-import { apiTokens, auditEntries, clusters, users } from '#server/db/schema/index.ts'
+import { apiTokens, auditEntries, clusters, invoices, users } from '#server/db/schema/index.ts'
+import { inTransaction } from '#server/db/transaction.ts'
+import { finaliseInvoice } from '#server/modules/billing/invoicing.ts'
 import {
   newRegistration,
   registeredUser,
@@ -510,5 +514,119 @@ describe('API tokens', () => {
     expect((await call('GET', '/api/clusters', token)).statusCode).toBe(200)
     await first.client.post(`/api/organization/members/${member.id}/deactivate`)
     expect((await call('GET', '/api/clusters', token)).statusCode).toBe(401)
+  })
+})
+
+describe('GDPR requests', () => {
+  it('an export is built in the background: a ZIP of everything about the person, for them only', async () => {
+    const { client } = await organization()
+    const asked = await client.post('/api/user/gdpr/export')
+    expect(asked.statusCode, asked.body).toBe(201)
+    expect((await client.post('/api/user/gdpr/export')).statusCode).toBe(409)
+    const id = asked.json().id
+    await expect
+      .poll(async () => (await client.get('/api/user/gdpr')).json().items[0].status, { timeout: 15_000 })
+      .toBe('ready')
+    const download = await client.get(`/api/user/gdpr/${id}/archive`)
+    expect(download.statusCode).toBe(200)
+    expect(download.headers['content-type']).toBe('application/zip')
+    const files = unzipSync(new Uint8Array(download.rawPayload))
+    expect(Object.keys(files).sort()).toEqual(
+      [
+        'README.txt',
+        'audit.json',
+        'membership.json',
+        'notifications.json',
+        'orders.json',
+        'profile.json',
+        'sessions.json',
+        'ticket-messages.json',
+        'tickets.json',
+      ].sort(),
+    )
+    const profile = JSON.parse(strFromU8(files['profile.json']!))
+    expect(profile.id).toBe((await client.get('/api/user')).json().id)
+    // Only its owner downloads it.
+    const other = await organization()
+    expect((await other.client.get(`/api/user/gdpr/${id}/archive`)).statusCode).toBe(404)
+  })
+
+  it('an erasure waits for an officer, is blocked by unpaid invoices, and leaves invoices as issued', async () => {
+    const { client: admin } = await organization()
+    const member = await invited(admin)
+    const asked = await member.client.post('/api/user/gdpr/erasure', { reason: 'I leave the company' })
+    expect(asked.statusCode, asked.body).toBe(201)
+    const deadline = new Date(asked.json().deadlineAt).getTime()
+    expect(deadline - Date.now()).toBeGreaterThan(27 * 86_400_000)
+    const officer = await signIn('officer')
+    const queue = (await officer.get('/api/officers/gdpr-requests')).json().items
+    const request = queue.find((item: { email: string }) => item.email === member.email)
+    expect(request.preview).toMatchObject({ anonymised: { profile: true }, unpaidInvoices: 0 })
+    expect(request.preview.deleted.sessions).toBeGreaterThan(0)
+    expect((await member.client.get('/api/officers/gdpr-requests')).statusCode).toBe(403)
+
+    expect(
+      (
+        await officer.post(`/api/officers/gdpr-requests/${request.id}/extend`, {
+          reason: 'Checking the contracts',
+        })
+      ).statusCode,
+    ).toBe(204)
+    expect(
+      (await officer.post(`/api/officers/gdpr-requests/${request.id}/extend`, { reason: 'again' }))
+        .statusCode,
+    ).toBe(409)
+    await waitForMailWithSubject(server.db, member.email, 'We need more time for your erasure request')
+
+    expect((await officer.post(`/api/officers/gdpr-requests/${request.id}/approve`)).statusCode).toBe(204)
+    await waitForMailWithSubject(server.db, member.email, 'Your Clusterdeck account has been erased')
+    expect((await member.client.get('/api/user')).statusCode).toBe(401)
+    const gone = await new TestClient(server.app).post('/api/login', {
+      username: member.username,
+      password: PASSWORD,
+    })
+    expect(gone.statusCode).toBe(401)
+    const [row] = await server.db.select().from(users).where(eq(users.id, member.id))
+    expect(row).toMatchObject({ name: 'Erased user', membershipStatus: 'removed' })
+    expect(row!.email).not.toBe(member.email)
+  })
+})
+
+describe('an erasure while the organization owes an invoice', () => {
+  it('is refused with 409 until the invoice is paid, and the invoice keeps its name', async () => {
+    const { client: admin, organizationId, registration } = await organization()
+    const member = await invited(admin)
+    const invoice = await inTransaction(server.db, (tx) =>
+      finaliseInvoice(tx, {
+        organizationId,
+        source: `erasure-test-${suffix()}`,
+        periodStart: new Date('2026-10-01T00:00:00Z'),
+        periodEnd: new Date('2026-10-31T00:00:00Z'),
+        lines: [
+          {
+            kind: 'control_plane',
+            clusterId: null,
+            clusterName: 'gone',
+            description: 'Control plane (Standard)',
+            quantity: 744,
+            unitPriceMillicents: 13_562,
+            amountCents: 9_900,
+          },
+        ],
+        rates: FALLBACK_RATES,
+        at: new Date('2026-11-01T02:00:00Z'),
+      }),
+    )
+    const { id } = (await member.client.post('/api/user/gdpr/erasure', { reason: null })).json()
+    const officer = await signIn('officer')
+    const queue = (await officer.get('/api/officers/gdpr-requests')).json().items
+    expect(queue.find((item: { id: string }) => item.id === id).preview.unpaidInvoices).toBe(1)
+    const blocked = await officer.post(`/api/officers/gdpr-requests/${id}/approve`)
+    expect(blocked.statusCode).toBe(409)
+    expect(blocked.json().code).toBe('UNPAID_INVOICES')
+    await server.db.update(invoices).set({ status: 'paid' }).where(eq(invoices.id, invoice!.id))
+    expect((await officer.post(`/api/officers/gdpr-requests/${id}/approve`)).statusCode).toBe(204)
+    const [kept] = await server.db.select().from(invoices).where(eq(invoices.id, invoice!.id))
+    expect(kept!.customerName).toBe(registration.companyName)
   })
 })

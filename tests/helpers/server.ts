@@ -11,6 +11,7 @@ import type { ServerContext } from '#server/context.ts'
 import { createDatabase, type Database } from '#server/db/client.ts'
 import { databaseUrl } from '#server/db/databases.ts'
 import { outbox } from '#server/db/schema/index.ts'
+import { startAccountWorkers } from '#server/jobs/accounts.ts'
 import { startBillingWorkers } from '#server/jobs/billing.ts'
 import { startJobQueue } from '#server/jobs/queue.ts'
 import { startEmailWorker } from '#server/jobs/send-email.ts'
@@ -73,6 +74,7 @@ export async function startTestServer(environment: Record<string, string> = {}):
   const ctx: ServerContext = { config, db, queue, realtime }
   await startProvisioningWorkers(ctx)
   await startBillingWorkers(ctx)
+  await startAccountWorkers(ctx)
   const app = await buildApp(ctx)
   await app.ready()
   return {

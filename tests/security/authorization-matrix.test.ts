@@ -40,7 +40,7 @@ import {
   type Row,
   signedIn,
 } from './matrix-rows.ts'
-import { accountRows, credentialRows, insertAccountFixtures } from './matrix-rows-accounts.ts'
+import { accountRows, credentialRows, gdprRows, insertAccountFixtures } from './matrix-rows-accounts.ts'
 import { customSolutionRows, installationRows } from './matrix-rows-marketplace.ts'
 import { insertSupportFixtures, supportRows } from './matrix-rows-support.ts'
 
@@ -112,6 +112,7 @@ const MATRIX: Row[] = [
   ...supportRows(),
   ...accountRows(),
   ...credentialRows(),
+  ...gdprRows(),
   { method: 'GET', url: '/api/rates', request: () => ({ url: '/api/rates' }), expected: everyone(200) },
   { method: 'GET', url: '/api/user', request: () => ({ url: '/api/user' }), expected: signedIn(200) },
   {

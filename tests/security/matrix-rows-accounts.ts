@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { Database } from '#server/db/client.ts'
 import { invitations, promotionRequests, registrationRequests, users } from '#server/db/schema/index.ts'
-import { billingAdmins, everyone, json, type Row, signedIn } from './matrix-rows.ts'
+import { billingAdmins, everyone, json, officersOnly, type Row, signedIn } from './matrix-rows.ts'
 
 /** Members, requests and an invitation of the demo organization that the account rows act on. */
 export type AccountFixtures = {
@@ -329,5 +329,52 @@ export function credentialRows(): Row[] {
       request: () => ({ url: `/api/user/tokens/${randomUUID()}` }),
       expected: signedIn(404),
     },
+  ]
+}
+
+/** Rows of GDPR requests: each person's own, and the officers' erasure queue. */
+export function gdprRows(): Row[] {
+  return [
+    {
+      method: 'GET',
+      url: '/api/user/gdpr',
+      request: () => ({ url: '/api/user/gdpr' }),
+      expected: signedIn(200),
+    },
+    {
+      method: 'POST',
+      url: '/api/user/gdpr/export',
+      request: () => ({ url: '/api/user/gdpr/export' }),
+      expected: signedIn(201),
+    },
+    {
+      method: 'GET',
+      url: '/api/user/gdpr/:id/archive',
+      request: () => ({ url: `/api/user/gdpr/${randomUUID()}/archive` }),
+      expected: signedIn(404),
+    },
+    {
+      method: 'POST',
+      url: '/api/user/gdpr/erasure',
+      request: () => ({ url: '/api/user/gdpr/erasure', ...json({ reason: 'Matrix' }) }),
+      expected: signedIn(201),
+    },
+    {
+      method: 'GET',
+      url: '/api/officers/gdpr-requests',
+      request: () => ({ url: '/api/officers/gdpr-requests' }),
+      expected: officersOnly(200),
+    },
+    ...(['approve', 'refuse', 'extend'] as const).map(
+      (action): Row => ({
+        method: 'POST',
+        url: `/api/officers/gdpr-requests/:id/${action}`,
+        request: () => ({
+          url: `/api/officers/gdpr-requests/${randomUUID()}/${action}`,
+          ...(action === 'approve' ? {} : json({ reason: 'Matrix' })),
+        }),
+        expected: officersOnly(404),
+      }),
+    ),
   ]
 }

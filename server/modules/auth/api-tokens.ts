@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
 import { scopesForRole, TOKEN_PREFIX } from '#common/api-scopes.ts'
+import { absoluteHref } from '#common/routes.ts'
 import {
   type ApiToken,
   type ApiTokenRequest,
@@ -15,6 +16,8 @@ import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { notFound, unprocessable } from '#server/lib/errors.ts'
 import { hashToken } from '#server/lib/tokens.ts'
+import { tokenExpiringMail } from '#server/mail/account-mails.ts'
+import { sendMail } from '#server/mail/template.ts'
 import { recordAudit } from '#server/modules/audit/service.ts'
 import { userWithOrganizationColumns } from '#server/modules/users/queries.ts'
 import type { ActiveSession } from './sessions.ts'
@@ -26,6 +29,8 @@ import type { ActiveSession } from './sessions.ts'
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000
+/** A token's owner hears of its expiry this many days before. */
+export const EXPIRY_NOTICE_DAYS = 7
 const LIFETIME_DAYS: Record<TokenLifetime, number> = { '30d': 30, '90d': 90, '1y': 365 }
 /** Recording the last use costs a write, so it happens at most this often per token. */
 const LAST_USE_EVERY_MS = 60 * 1000
@@ -180,4 +185,33 @@ export async function findTokenSession(
     user: row.user,
     token: { id: row.id, scopes: row.scopes },
   }
+}
+
+/** Mails each person whose token expires within 7 days, once per token. */
+export async function mailExpiringTokens(ctx: ServerContext, now = new Date()): Promise<number> {
+  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+    const expiring = await tx
+      .update(apiTokens)
+      .set({ expiryMailedAt: now })
+      .where(
+        and(
+          isNull(apiTokens.revokedAt),
+          isNull(apiTokens.expiryMailedAt),
+          gt(apiTokens.expiresAt, now),
+          lt(apiTokens.expiresAt, new Date(now.getTime() + EXPIRY_NOTICE_DAYS * DAY_MS)),
+        ),
+      )
+      .returning({ userId: apiTokens.userId, name: apiTokens.name, expiresAt: apiTokens.expiresAt })
+    for (const token of expiring) {
+      const [owner] = await tx.select().from(users).where(eq(users.id, token.userId))
+      if (!owner || owner.membershipStatus !== 'active') continue
+      await sendMail(ctx.queue, sqlExecutor, tokenExpiringMail, owner, {
+        name: owner.name,
+        token: token.name,
+        date: token.expiresAt.toISOString().slice(0, 10),
+        url: absoluteHref(ctx.config.appUrl, 'account'),
+      })
+    }
+    return expiring.length
+  })
 }

@@ -31,7 +31,7 @@ import {
   quoteReadyMail,
 } from '#server/mail/custom-solution-mails.ts'
 import { sendMail } from '#server/mail/template.ts'
-import { createNotification } from '#server/modules/notifications/service.ts'
+import { createNotification, notifyOfficers } from '#server/modules/notifications/service.ts'
 import { toOrderResponse } from '#server/modules/orders/present.ts'
 import { nextReference } from '#server/modules/orders/service.ts'
 
@@ -66,7 +66,8 @@ export async function submitCustomSolution(
         title: request.title,
         url: absoluteHref(ctx.config.appUrl, 'customSolutions'),
       })
-    await tellOfficers(tx, sqlExecutor, {
+    await notifyOfficers(tx, sqlExecutor, {
+      link: href('officersPanel'),
       title: 'New custom solution request',
       message: `${organization?.name ?? 'A customer'} asks for “${request.title}” (${reference}).`,
     })
@@ -287,21 +288,6 @@ async function tellQuoter(
     detail: answer.detail,
     url: absoluteHref(ctx.config.appUrl, 'officersPanel'),
   })
-}
-
-async function tellOfficers(
-  tx: Database,
-  sqlExecutor: SqlExecutor,
-  notification: { title: string; message: string },
-) {
-  const officers = await tx.select({ id: users.id }).from(users).where(eq(users.isOfficer, true))
-  for (const officer of officers)
-    await createNotification(tx, sqlExecutor, {
-      userId: officer.id,
-      type: 'info',
-      ...notification,
-      link: href('officersPanel'),
-    })
 }
 
 async function present(db: Queryable, rows: CustomSolutionRow[]): Promise<CustomSolution[]> {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm'
 import type { Notification as NotificationResponse } from '#common/schemas/notifications.ts'
 import type { Queryable } from '#server/db/client.ts'
-import { type Notification, notifications } from '#server/db/schema/index.ts'
+import { type Notification, notifications, users } from '#server/db/schema/index.ts'
 import type { SqlExecutor } from '#server/db/transaction.ts'
 import { notFound } from '#server/lib/errors.ts'
 import { publishToUser } from '#server/realtime/publish.ts'
@@ -105,4 +105,15 @@ export async function moveToTrash(db: Queryable, userId: string, id: string) {
     .returning()
   if (!row) throw notFound('Notification not found')
   return toNotificationResponse(row)
+}
+
+/** The same notification to every officer (a request in their panel), linking to the panel. */
+export async function notifyOfficers(
+  db: Queryable,
+  sqlExecutor: SqlExecutor,
+  notification: { title: string; message: string; link: string },
+) {
+  const officers = await db.select({ id: users.id }).from(users).where(eq(users.isOfficer, true))
+  for (const officer of officers)
+    await createNotification(db, sqlExecutor, { userId: officer.id, type: 'info', ...notification })
 }

@@ -255,6 +255,7 @@ export const accounts = {
       mfa: 'Two-factor authentication',
       passkey: 'Passkeys',
       token: 'API tokens',
+      gdpr: 'Data requests (GDPR)',
     },
     actions: {
       account: { registered: 'Account registered' },
@@ -272,6 +273,13 @@ export const accounts = {
       },
       passkey: { added: 'Passkey added', removed: 'Passkey removed' },
       token: { created: 'API token created', revoked: 'API token revoked' },
+      gdpr: {
+        export_requested: 'Data export asked for',
+        erasure_requested: 'Erasure asked for',
+        erasure_approved: 'Erasure carried out',
+        erasure_refused: 'Erasure refused',
+        erasure_extended: 'Erasure deadline extended',
+      },
       member: {
         role_changed: 'Role changed',
         deactivated: 'Member deactivated',

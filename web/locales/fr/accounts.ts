@@ -261,6 +261,7 @@ export const accounts: typeof english = {
       mfa: 'Double authentification',
       passkey: 'Clés d’accès',
       token: 'Jetons d’API',
+      gdpr: 'Demandes RGPD',
     },
     actions: {
       account: { registered: 'Compte créé' },
@@ -278,6 +279,13 @@ export const accounts: typeof english = {
       },
       passkey: { added: 'Clé d’accès ajoutée', removed: 'Clé d’accès supprimée' },
       token: { created: 'Jeton d’API créé', revoked: 'Jeton d’API révoqué' },
+      gdpr: {
+        export_requested: 'Export des données demandé',
+        erasure_requested: 'Effacement demandé',
+        erasure_approved: 'Effacement exécuté',
+        erasure_refused: 'Effacement refusé',
+        erasure_extended: 'Délai d’effacement prolongé',
+      },
       member: {
         role_changed: 'Rôle modifié',
         deactivated: 'Membre désactivé',
