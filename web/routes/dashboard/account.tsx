@@ -6,6 +6,7 @@ import {
 } from '#web/features/accounts/components/account-sections.tsx'
 import { PageHeading } from '#web/features/accounts/components/admin-only.tsx'
 import { ApiTokensSection } from '#web/features/accounts/components/api-tokens-section.tsx'
+import { DataSection } from '#web/features/accounts/components/data-section.tsx'
 import { PasskeysSection } from '#web/features/accounts/components/passkeys-section.tsx'
 import { TwoFactorSection } from '#web/features/accounts/components/two-factor-section.tsx'
 import { useUser } from '#web/lib/current-user.ts'
@@ -25,6 +26,7 @@ export default function AccountRoute() {
           <SessionsSection />
           <ApiTokensSection user={user} />
           {user.role === 'user' && user.membershipStatus === 'active' && <PromotionSection />}
+          <DataSection />
         </>
       )}
     </div>

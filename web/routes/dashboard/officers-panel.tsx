@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
+import { OfficerGdprQueue } from '#web/features/accounts/components/officer-gdpr.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { OfficerCustomSolutions } from '#web/features/custom-solutions/components/officer-quotes.tsx'
 import { useOfficerAccess } from '#web/features/officers/api/check-access.ts'
@@ -42,6 +43,9 @@ export default function OfficersPanel() {
           </PanelSection>
           <PanelSection id="credits" title={t('officers.credits.title')}>
             <CreditGrantForm />
+          </PanelSection>
+          <PanelSection id="gdpr" title={t('accounts.gdprQueue.title')}>
+            <OfficerGdprQueue />
           </PanelSection>
         </>
       ) : (

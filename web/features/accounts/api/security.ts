@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ApiToken, ApiTokenRequest, CreatedApiToken } from '#common/schemas/accounts.ts'
 import type { Passkey } from '#common/schemas/auth.ts'
+import type { GdprRequest, OfficerGdprRequest } from '#common/schemas/gdpr.ts'
 import { apiRequest, queryPath } from '#web/lib/api-client.ts'
 import { USER_PATH } from '#web/lib/current-user.ts'
 
@@ -72,3 +73,33 @@ export const useCreateApiToken = () =>
   )
 export const useRevokeApiToken = () =>
   useAccountChange((id: string) => apiRequest('DELETE', `${TOKENS_PATH}/${id}`), TOKENS_PATH)
+
+export const GDPR_PATH = '/api/user/gdpr'
+export const OFFICER_GDPR_PATH = '/api/officers/gdpr-requests'
+/** An export in progress is looked at again every 2 s, until it is ready. */
+export const useGdprRequests = () =>
+  useQuery({
+    ...itemsOf<GdprRequest>(GDPR_PATH),
+    refetchInterval: (query) =>
+      query.state.data?.some((request) => request.kind === 'export' && request.status === 'pending')
+        ? 2_000
+        : false,
+  })
+export const useOfficerGdprRequests = () => useQuery(itemsOf<OfficerGdprRequest>(OFFICER_GDPR_PATH))
+export const useRequestExport = () =>
+  useAccountChange(() => apiRequest<GdprRequest>('POST', `${GDPR_PATH}/export`), GDPR_PATH)
+export const useRequestErasure = () =>
+  useAccountChange(
+    (reason: string | null) => apiRequest<GdprRequest>('POST', `${GDPR_PATH}/erasure`, { reason }),
+    GDPR_PATH,
+  )
+export const useDecideErasure = () =>
+  useAccountChange(
+    ({ id, action, reason }: { id: string; action: 'approve' | 'refuse' | 'extend'; reason?: string }) =>
+      apiRequest(
+        'POST',
+        `${OFFICER_GDPR_PATH}/${id}/${action}`,
+        action === 'approve' ? undefined : { reason },
+      ),
+    OFFICER_GDPR_PATH,
+  )
