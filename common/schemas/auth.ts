@@ -178,3 +178,12 @@ export type Passkey = z.infer<typeof passkeySchema>
 
 /** The options a browser passes to `navigator.credentials`: the library's JSON shape. */
 export const webauthnOptionsSchema = z.record(z.string(), z.unknown())
+
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string().min(1, check('passwordRequired')).max(PASSWORD_MAX_LENGTH),
+  password: passwordSchema,
+})
+export const emailChangeSchema = z.object({
+  password: z.string().min(1, check('passwordRequired')).max(PASSWORD_MAX_LENGTH),
+  email: emailSchema,
+})

@@ -223,3 +223,64 @@ export const tokenExpiringMail = mailTemplate<{ name: string; token: string; dat
     action: { label: 'Gérer mes jetons', url },
   }),
 })
+
+export const passwordChangedMail = mailTemplate<{ name: string; url: string }>({
+  en: ({ name, url }) => ({
+    subject: 'Your Clusterdeck password was changed',
+    greet: name,
+    paragraphs: [
+      'The password of your Clusterdeck account was just changed, and your other sessions were signed out.',
+      'If it was not you, reset your password now and tell your administrator.',
+    ],
+    action: { label: 'Reset my password', url },
+  }),
+  fr: ({ name, url }) => ({
+    subject: 'Votre mot de passe Clusterdeck a été modifié',
+    greet: name,
+    paragraphs: [
+      'Le mot de passe de votre compte Clusterdeck vient d’être modifié, et vos autres sessions ont été déconnectées.',
+      'Si ce n’était pas vous, réinitialisez votre mot de passe et prévenez votre administrateur.',
+    ],
+    action: { label: 'Réinitialiser mon mot de passe', url },
+  }),
+})
+
+export const confirmNewEmailMail = mailTemplate<{ name: string; url: string }>({
+  en: ({ name, url }) => ({
+    subject: 'Confirm your new Clusterdeck address',
+    greet: name,
+    paragraphs: [
+      'Confirm that this is the new address of your Clusterdeck account. The link is valid for 24 hours.',
+    ],
+    action: { label: 'Confirm this address', url },
+  }),
+  fr: ({ name, url }) => ({
+    subject: 'Confirmez votre nouvelle adresse Clusterdeck',
+    greet: name,
+    paragraphs: [
+      'Confirmez que c’est la nouvelle adresse de votre compte Clusterdeck. Le lien est valable 24 heures.',
+    ],
+    action: { label: 'Confirmer cette adresse', url },
+  }),
+})
+
+export const emailChangeNoticeMail = mailTemplate<{ name: string; newEmail: string; url: string }>({
+  en: ({ name, newEmail, url }) => ({
+    subject: 'Your Clusterdeck address is being changed',
+    greet: name,
+    paragraphs: [
+      `Someone signed in to your account asked to change its address to ${newEmail}. It changes once that address confirms it.`,
+      'If it was not you, change your password now.',
+    ],
+    action: { label: 'Open my account', url },
+  }),
+  fr: ({ name, newEmail, url }) => ({
+    subject: 'L’adresse de votre compte Clusterdeck va changer',
+    greet: name,
+    paragraphs: [
+      `Une personne connectée à votre compte a demandé à changer son adresse pour ${newEmail}. Elle change une fois cette adresse confirmée.`,
+      'Si ce n’était pas vous, changez votre mot de passe maintenant.',
+    ],
+    action: { label: 'Ouvrir mon compte', url },
+  }),
+})

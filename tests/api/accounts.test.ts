@@ -630,3 +630,56 @@ describe('an erasure while the organization owes an invoice', () => {
     expect(kept!.customerName).toBe(registration.companyName)
   })
 })
+
+describe('credentials', () => {
+  it('a new password ends the other sessions and is mailed', async () => {
+    const { client, registration, organizationId } = await organization()
+    const elsewhere = await signIn(registration.username, registration.password)
+    const wrong = await client.post('/api/user/password', {
+      currentPassword: 'not-it',
+      password: 'another-long-passphrase',
+    })
+    expect(wrong.statusCode).toBe(401)
+    const changed = await client.post('/api/user/password', {
+      currentPassword: registration.password,
+      password: 'another-long-passphrase',
+    })
+    expect(changed.statusCode, changed.body).toBe(204)
+    expect((await client.get('/api/user')).statusCode).toBe(200)
+    expect((await elsewhere.get('/api/user')).statusCode).toBe(401)
+    await signIn(registration.username, 'another-long-passphrase')
+    await waitForMailWithSubject(server.db, registration.email, 'Your Clusterdeck password was changed')
+    expect((await actionsOf(organizationId)).filter((action) => action === 'password.changed')).toHaveLength(
+      1,
+    )
+  })
+
+  it('a new address is confirmed by its link, and the old one is told', async () => {
+    const { client, registration } = await organization()
+    const email = `moved-${suffix()}@example.com`
+    const asked = await client.post('/api/user/email', { password: registration.password, email })
+    expect(asked.statusCode, asked.body).toBe(202)
+    await waitForMailWithSubject(server.db, registration.email, 'Your Clusterdeck address is being changed')
+    const link = linkIn(
+      (await waitForMailWithSubject(server.db, email, 'Confirm your new Clusterdeck address')).text,
+    )
+    expect((await client.get('/api/user')).json().email).toBe(registration.email)
+    const confirmed = await new TestClient(server.app).get(`${link.pathname}${link.search}`)
+    expect(confirmed.statusCode).toBe(303)
+    expect(confirmed.headers.location).toBe('/verify-email?status=verified')
+    expect((await client.get('/api/user')).json()).toMatchObject({ email, emailVerified: true })
+    // The link works once; a taken address is refused.
+    expect((await new TestClient(server.app).get(`${link.pathname}${link.search}`)).headers.location).toBe(
+      '/verify-email?status=invalid',
+    )
+    const other = await registeredUser(server)
+    expect(
+      (
+        await client.post('/api/user/email', {
+          password: registration.password,
+          email: other.registration.email,
+        })
+      ).statusCode,
+    ).toBe(409)
+  })
+})

@@ -27,7 +27,7 @@ export const sessions = pgTable(
   ],
 )
 
-export const authTokenPurposes = ['verify_email', 'reset_password', 'magic_link'] as const
+export const authTokenPurposes = ['verify_email', 'reset_password', 'magic_link', 'change_email'] as const
 export type AuthTokenPurpose = (typeof authTokenPurposes)[number]
 
 export const authTokens = pgTable(

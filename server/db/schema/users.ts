@@ -53,6 +53,8 @@ export const users = pgTable(
       .notNull()
       .default({}),
     lastSignInAt: timestamp({ withTimezone: true }),
+    /** The new address asked for, until its mailed link confirms it. */
+    pendingEmail: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -8,6 +8,7 @@ export const TOKEN_LIFETIME_MS: Record<AuthTokenPurpose, number> = {
   verify_email: 24 * 60 * 60 * 1000,
   reset_password: 60 * 60 * 1000,
   magic_link: 15 * 60 * 1000,
+  change_email: 24 * 60 * 60 * 1000,
 }
 
 /** Issues a one-time token; earlier unused tokens of the same purpose stop working. */

@@ -18,6 +18,7 @@ import { messageResponseSchema } from '#common/schemas/errors.ts'
 import type { ServerContext } from '#server/context.ts'
 import { HttpError, unauthorized } from '#server/lib/errors.ts'
 import { errorResponses, guessableRoute, sessionMeta } from '#server/lib/http.ts'
+import { confirmEmailChange } from '#server/modules/users/credentials.ts'
 import {
   requestMagicLink,
   requestPasswordReset,
@@ -146,6 +147,27 @@ export default async function authRoutes(app: FastifyInstance, ctx: ServerContex
       try {
         if (!parsed.success) throw unauthorized()
         await verifyEmail(ctx, parsed.data)
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error
+        status = 'invalid'
+      }
+      return reply.redirect(`/verify-email?status=${status}`, 303)
+    },
+  })
+
+  api.get('/api/auth/confirm-email', {
+    schema: {
+      tags: ['auth'],
+      summary: 'The link of an address change: the account takes the new address and the result page opens',
+      querystring: z.object({ token: z.string().max(500).optional() }),
+      response: { 303: z.null() },
+    },
+    handler: async (request, reply) => {
+      const parsed = tokenSchema.safeParse(request.query.token)
+      let status = 'verified'
+      try {
+        if (!parsed.success) throw unauthorized()
+        await confirmEmailChange(ctx, parsed.data)
       } catch (error) {
         if (!(error instanceof HttpError)) throw error
         status = 'invalid'

@@ -10,14 +10,21 @@ import {
   promotionAskSchema,
   promotionRequestSchema,
 } from '#common/schemas/accounts.ts'
-import { languageRequestSchema, userSchema } from '#common/schemas/auth.ts'
+import {
+  emailChangeSchema,
+  languageRequestSchema,
+  passwordChangeSchema,
+  userSchema,
+} from '#common/schemas/auth.ts'
+import { messageResponseSchema } from '#common/schemas/errors.ts'
 import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
-import { errorResponses } from '#server/lib/http.ts'
+import { errorResponses, guessableRoute } from '#server/lib/http.ts'
 import { createApiToken, listApiTokens, revokeApiToken } from '#server/modules/auth/api-tokens.ts'
 import { askForPromotion, myPromotionRequest } from '#server/modules/organizations/approvals.ts'
 import { requireMember, requireUser } from '#server/plugins/auth.ts'
 import { listSessions, revokeOtherSessions, revokeSession, updateProfile } from './account.ts'
+import { changePassword, requestEmailChange } from './credentials.ts'
 import { toUserResponse } from './queries.ts'
 import { setLanguage } from './service.ts'
 
@@ -85,6 +92,34 @@ export default async function userRoutes(app: FastifyInstance, ctx: ServerContex
     handler: async (request, reply) => {
       await revokeApiToken(ctx, callerOf(request), request.params.id)
       return reply.status(204).send(null)
+    },
+  })
+
+  api.post('/api/user/password', {
+    config: guessableRoute,
+    schema: {
+      tags: ['account'],
+      summary: 'Change the password (the current one first): every other session ends',
+      body: passwordChangeSchema,
+      response: { 204: z.null(), ...errorResponses(400, 401, 403, 422, 429) },
+    },
+    handler: async (request, reply) => {
+      await changePassword(ctx, callerOf(request), request.body.currentPassword, request.body.password)
+      return reply.status(204).send(null)
+    },
+  })
+
+  api.post('/api/user/email', {
+    config: guessableRoute,
+    schema: {
+      tags: ['account'],
+      summary: 'Change the address (the password first): a link confirms the new one, the old one is told',
+      body: emailChangeSchema,
+      response: { 202: messageResponseSchema, ...errorResponses(400, 401, 403, 409, 429) },
+    },
+    handler: async (request, reply) => {
+      await requestEmailChange(ctx, callerOf(request), request.body.password, request.body.email)
+      return reply.status(202).send({ message: 'Open the link we sent to the new address to confirm it.' })
     },
   })
 

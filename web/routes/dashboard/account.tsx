@@ -6,6 +6,7 @@ import {
 } from '#web/features/accounts/components/account-sections.tsx'
 import { PageHeading } from '#web/features/accounts/components/admin-only.tsx'
 import { ApiTokensSection } from '#web/features/accounts/components/api-tokens-section.tsx'
+import { CredentialsSection } from '#web/features/accounts/components/credentials-section.tsx'
 import { DataSection } from '#web/features/accounts/components/data-section.tsx'
 import { PasskeysSection } from '#web/features/accounts/components/passkeys-section.tsx'
 import { TwoFactorSection } from '#web/features/accounts/components/two-factor-section.tsx'
@@ -21,6 +22,7 @@ export default function AccountRoute() {
       {user && (
         <>
           <ProfileSection key={user.name} user={user} />
+          <CredentialsSection user={user} />
           <TwoFactorSection user={user} />
           <PasskeysSection />
           <SessionsSection />

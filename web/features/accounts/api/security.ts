@@ -103,3 +103,13 @@ export const useDecideErasure = () =>
       ),
     OFFICER_GDPR_PATH,
   )
+
+export const useChangePassword = () =>
+  useMutation({
+    mutationFn: (body: { currentPassword: string; password: string }) =>
+      apiRequest('POST', '/api/user/password', body),
+  })
+export const useChangeEmail = () =>
+  useMutation({
+    mutationFn: (body: { password: string; email: string }) => apiRequest('POST', '/api/user/email', body),
+  })
