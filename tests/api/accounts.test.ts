@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
 import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -14,6 +14,7 @@ import {
   totpCode,
   waitForMailWithSubject,
 } from '#tests/helpers/auth.ts'
+import { blueConfiguration, orderBody } from '#tests/helpers/orders.ts'
 import { linkIn, startTestServer, TestClient, type TestServer } from '#tests/helpers/server.ts'
 
 /**
@@ -681,5 +682,44 @@ describe('credentials', () => {
         })
       ).statusCode,
     ).toBe(409)
+  })
+})
+
+describe('the audit log of orders and operations', () => {
+  it('has one entry per order placed, per operation asked for and per officer decision', async () => {
+    const { client, organizationId } = await organization()
+    const ordered = await client.request({
+      method: 'POST',
+      url: '/api/orders',
+      payload: orderBody(blueConfiguration(`audit-${suffix()}`)),
+      headers: { 'idempotency-key': randomUUID() },
+    })
+    expect(ordered.statusCode, ordered.body).toBe(201)
+    const { clusterId, reference } = ordered.json()
+    // Credentials rotate whatever the cluster is doing, but for its deletion.
+    const rotated = await client.post(`/api/clusters/${clusterId}/credentials/rotate`)
+    expect(rotated.statusCode, rotated.body).toBeLessThan(300)
+    const officer = await signIn('officer')
+    const granted = await officer.post('/api/officers/credits', {
+      billingId: (await client.get('/api/user')).json().companyId,
+      amountCents: 10_000,
+      expiresOn: '2099-12-31',
+      note: 'Audit test',
+    })
+    expect(granted.statusCode, granted.body).toBe(201)
+    const entries = await server.db
+      .select()
+      .from(auditEntries)
+      .where(eq(auditEntries.organizationId, organizationId))
+    const named = (action: string) => entries.filter((entry) => entry.action === action)
+    expect(named('order.placed')).toEqual([expect.objectContaining({ targetLabel: reference })])
+    expect(named('cluster.operation_started')).toEqual([
+      expect.objectContaining({
+        targetId: clusterId,
+        detail: expect.objectContaining({ operation: 'rotate_credentials' }),
+      }),
+    ])
+    expect(named('credits.granted')).toHaveLength(1)
+    expect(named('credits.granted')[0]!.actorLabel).toBe('officer@clusterdeck.eu')
   })
 })

@@ -19,6 +19,11 @@ export type AuditTarget = {
     | 'passkey'
     | 'api_token'
     | 'gdpr_request'
+    | 'cluster'
+    | 'installation'
+    | 'order'
+    | 'invoice'
+    | 'payment'
   id?: string | null
   label?: string | null
 }

@@ -4,7 +4,9 @@ import { vatCents } from '#common/vat.ts'
 import type { Database } from '#server/db/client.ts'
 import { invoiceLines, invoices, organizations } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
+import type { Caller } from '#server/lib/caller.ts'
 import { notFound, unprocessable } from '#server/lib/errors.ts'
+import { recordAudit } from '#server/modules/audit/service.ts'
 import { grantCredits } from './credits.ts'
 import { takeDocumentNumber } from './invoicing.ts'
 
@@ -17,7 +19,7 @@ const YEAR_MS = 365 * 24 * 3_600_000
  */
 export async function issueCreditNote(
   db: Database,
-  input: { invoiceId: string; amountCents: number; reason: string; officerId: string; at?: Date },
+  input: { invoiceId: string; amountCents: number; reason: string; officer: Caller; at?: Date },
 ) {
   const at = input.at ?? new Date()
   return inTransaction(db, async (tx) => {
@@ -59,7 +61,7 @@ export async function issueCreditNote(
         amountPaidCents: total,
         correctsInvoiceId: invoice.id,
         reason: input.reason,
-        issuedBy: input.officerId,
+        issuedBy: input.officer.userId,
       })
       .returning()
     await tx.insert(invoiceLines).values({
@@ -93,9 +95,16 @@ export async function issueCreditNote(
         amountCents: Math.round(refund / invoice.exchangeRate),
         expiresAt: new Date(at.getTime() + YEAR_MS),
         note: `Credit note ${note!.number}`,
-        grantedBy: input.officerId,
+        grantedBy: input.officer.userId,
         at,
       })
+    await recordAudit(
+      tx,
+      { ...input.officer, organizationId: invoice.organizationId },
+      'credit_note.issued',
+      { type: 'invoice', id: note!.id, label: note!.number },
+      { invoice: invoice.number, amountCents: input.amountCents, reason: input.reason },
+    )
     return note!
   })
 }
@@ -121,7 +130,7 @@ function invoiceCopy(invoice: typeof invoices.$inferSelect) {
 }
 
 /** Credits an officer grants an organization, found by its billing ID, until the end of a day. */
-export async function grantCreditsByOfficer(db: Database, request: CreditGrantRequest, officerId: string) {
+export async function grantCreditsByOfficer(db: Database, request: CreditGrantRequest, officer: Caller) {
   const [organization] = await db
     .select({ id: organizations.id, name: organizations.name })
     .from(organizations)
@@ -129,12 +138,21 @@ export async function grantCreditsByOfficer(db: Database, request: CreditGrantRe
   if (!organization) throw notFound('No organization has this billing ID')
   const expiresAt = new Date(`${request.expiresOn}T23:59:59Z`)
   if (expiresAt.getTime() <= Date.now()) throw unprocessable('The expiry date must be in the future.')
-  await grantCredits(db, {
-    organizationId: organization.id,
-    amountCents: request.amountCents,
-    expiresAt,
-    note: request.note,
-    grantedBy: officerId,
+  await inTransaction(db, async (tx) => {
+    await grantCredits(tx, {
+      organizationId: organization.id,
+      amountCents: request.amountCents,
+      expiresAt,
+      note: request.note,
+      grantedBy: officer.userId,
+    })
+    await recordAudit(
+      tx,
+      { ...officer, organizationId: organization.id },
+      'credits.granted',
+      { type: 'organization', id: organization.id, label: organization.name },
+      { amountCents: request.amountCents, expiresAt: expiresAt.toISOString() },
+    )
   })
   return {
     organizationName: organization.name,

@@ -10,6 +10,7 @@ import { creditEntries, invoices, organizations, payments, stripeEvents } from '
 import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { badRequest, conflict, HttpError, notFound } from '#server/lib/errors.ts'
+import { recordAudit } from '#server/modules/audit/service.ts'
 import { currencyOf } from './invoicing.ts'
 
 /**
@@ -320,6 +321,13 @@ async function recordPayment(tx: Database, session: Stripe.Checkout.Session): Pr
       paymentIntentId: typeof session.payment_intent === 'string' ? session.payment_intent : null,
     })
     .where(eq(payments.id, payment.id))
+  await recordAudit(
+    tx,
+    { system: true, organizationId: payment.organizationId },
+    'payment.received',
+    { type: 'payment', id: payment.id, label: session.id },
+    { purpose: payment.purpose, amountCents: payment.amountCents, currency: payment.currency },
+  )
   if (payment.purpose === 'credits') {
     await tx.insert(creditEntries).values({
       organizationId: payment.organizationId,

@@ -4,10 +4,12 @@ import { HIBERNATING_CLUSTER_TYPE_IDS, nextMinorVersion } from '#common/cluster-
 import type { MaintenanceWindow, scaleNodePoolSchema } from '#common/schemas/clusters.ts'
 import { validationMessage } from '#common/validation-messages.ts'
 import type { ServerContext } from '#server/context.ts'
+import type { Queryable } from '#server/db/client.ts'
 import { clusters } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { badRequest, conflict, unprocessable } from '#server/lib/errors.ts'
+import { recordAudit } from '#server/modules/audit/service.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
 import type { ScaleParameters } from '#server/provisioning/driver.ts'
 import { retryOperation, startOperation } from '#server/provisioning/engine.ts'
@@ -28,7 +30,7 @@ export async function scaleNodePool(
   change: z.infer<typeof scaleNodePoolSchema>,
 ) {
   return inTransaction(ctx.db, async (tx, sqlExecutor) => {
-    await findCluster(tx, caller, clusterId, { lock: true })
+    const cluster = await findCluster(tx, caller, clusterId, { lock: true })
     const parameters: ScaleParameters = {
       poolName,
       nodeCount: change.nodeCount,
@@ -40,6 +42,7 @@ export async function scaleNodePool(
       parameters: { pools: [parameters] },
       requestedBy: caller.userId,
     })
+    await auditOperation(tx, caller, cluster, 'scale', { pool: poolName, nodeCount: change.nodeCount })
   })
 }
 
@@ -60,6 +63,7 @@ export async function upgradeCluster(ctx: ServerContext, caller: Caller, cluster
       parameters: { version: next, patch },
       requestedBy: caller.userId,
     })
+    await auditOperation(tx, caller, cluster, 'upgrade', { version: next })
   })
 }
 
@@ -75,6 +79,7 @@ export async function hibernateCluster(ctx: ServerContext, caller: Caller, clust
       parameters: {},
       requestedBy: caller.userId,
     })
+    await auditOperation(tx, caller, cluster, wake ? 'wake' : 'hibernate')
   })
 }
 
@@ -97,13 +102,15 @@ export async function deleteCluster(
       parameters: {},
       requestedBy: caller.userId,
     })
+    await auditOperation(tx, caller, cluster, 'delete')
   })
 }
 
 export async function retryCluster(ctx: ServerContext, caller: Caller, clusterId: string) {
   return inTransaction(ctx.db, async (tx, sqlExecutor) => {
-    await findCluster(tx, caller, clusterId, { lock: true })
+    const cluster = await findCluster(tx, caller, clusterId, { lock: true })
     await retryOperation(tx, sqlExecutor, ctx, clusterId)
+    await auditOperation(tx, caller, cluster, 'retry')
   })
 }
 
@@ -121,5 +128,26 @@ export async function setMaintenanceWindow(
       .update(clusters)
       .set({ configuration: { ...cluster.configuration!, maintenanceWindow: window }, updatedAt: new Date() })
       .where(eq(clusters.id, clusterId))
+    await auditOperation(tx, caller, cluster, 'maintenance_window', { window })
   })
+}
+
+/** The audit entry of a change a member asked for, in its transaction. */
+export async function auditOperation(
+  tx: Queryable,
+  caller: Caller,
+  cluster: { id: string; name: string },
+  operation: string,
+  detail: Record<string, unknown> = {},
+) {
+  await recordAudit(
+    tx,
+    caller,
+    'cluster.operation_started',
+    { type: 'cluster', id: cluster.id, label: cluster.name },
+    {
+      operation,
+      ...detail,
+    },
+  )
 }

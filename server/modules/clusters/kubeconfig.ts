@@ -9,6 +9,7 @@ import type { Caller } from '#server/lib/caller.ts'
 import { conflict } from '#server/lib/errors.ts'
 import type { DriverName } from '#server/provisioning/driver.ts'
 import { driverClusterOf, getDriver } from '#server/provisioning/engine.ts'
+import { auditOperation } from './changes.ts'
 import { findCluster } from './service.ts'
 
 /**
@@ -94,6 +95,7 @@ export async function rotateCredentials(ctx: ServerContext, caller: Caller, clus
         updatedAt: now,
       })
       .where(eq(clusters.id, clusterId))
+    await auditOperation(tx, caller, cluster, 'rotate_credentials')
   })
 }
 

@@ -33,7 +33,7 @@ import {
 import { sendMail } from '#server/mail/template.ts'
 import { createNotification, notifyOfficers } from '#server/modules/notifications/service.ts'
 import { toOrderResponse } from '#server/modules/orders/present.ts'
-import { nextReference } from '#server/modules/orders/service.ts'
+import { auditOrder, nextReference } from '#server/modules/orders/service.ts'
 
 /**
  * Custom solutions: a customer's request for what the catalog lacks, officers' quotes, and the
@@ -196,6 +196,7 @@ export async function acceptQuote(ctx: ServerContext, caller: Caller, id: string
         currency: request.currency,
       })
       .returning()
+    await auditOrder(tx, caller, order!, 'order.placed')
     await tx
       .update(customSolutionQuotes)
       .set({ status: 'accepted', orderId: order!.id })

@@ -2,11 +2,13 @@ import { eq } from 'drizzle-orm'
 import { compareVersions } from '#common/product-rules.ts'
 import { validationMessage } from '#common/validation-messages.ts'
 import type { ServerContext } from '#server/context.ts'
+import type { Queryable } from '#server/db/client.ts'
 import { installations, users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { badRequest, conflict, invalidFields, unauthorized, unprocessable } from '#server/lib/errors.ts'
 import { generatePassword, openSecret, sealSecret } from '#server/lib/secrets.ts'
+import { recordAudit } from '#server/modules/audit/service.ts'
 import { verifyPassword } from '#server/modules/auth/passwords.ts'
 import { checkProductSettings } from '#server/modules/catalog/product-settings.ts'
 import { findProduct } from '#server/modules/catalog/products.ts'
@@ -80,13 +82,43 @@ export async function uninstallInstallation(
 }
 
 export async function retryInstallation(ctx: ServerContext, caller: Caller, id: string) {
-  await installationRow(ctx.db, caller, id)
-  return inTransaction(ctx.db, (tx, sqlExecutor) => retryInstallationOperation(tx, sqlExecutor, ctx, id))
+  const installation = await installationRow(ctx.db, caller, id)
+  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+    const started = await retryInstallationOperation(tx, sqlExecutor, ctx, id)
+    await auditInstallation(tx, caller, installation, 'retry')
+    return started
+  })
 }
 
 function start(ctx: ServerContext, caller: Caller, input: Omit<NewInstallationOperation, 'requestedBy'>) {
-  return inTransaction(ctx.db, (tx, sqlExecutor) =>
-    startInstallationOperation(tx, sqlExecutor, ctx, { ...input, requestedBy: caller.userId }),
+  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+    const started = await startInstallationOperation(tx, sqlExecutor, ctx, {
+      ...input,
+      requestedBy: caller.userId,
+    })
+    const installation = await installationRow(tx, caller, input.installationId)
+    await auditInstallation(tx, caller, installation, input.kind)
+    return started
+  })
+}
+
+/** The audit entry of a change to an installation a member asked for, in its transaction. */
+async function auditInstallation(
+  tx: Queryable,
+  caller: Caller,
+  installation: { id: string; productName: string; namespace: string },
+  operation: string,
+) {
+  await recordAudit(
+    tx,
+    caller,
+    'installation.operation_started',
+    {
+      type: 'installation',
+      id: installation.id,
+      label: `${installation.productName} (${installation.namespace})`,
+    },
+    { operation },
   )
 }
 
@@ -131,6 +163,7 @@ export async function rotateCredentials(ctx: ServerContext, caller: Caller, id: 
       parameters: { settings: installation.settings },
       requestedBy: caller.userId,
     })
+    await auditInstallation(tx, caller, installation, 'rotate_credentials')
     await tx
       .update(installations)
       .set({

@@ -27,7 +27,13 @@ import { findProduct } from '#server/modules/catalog/products.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
 import { findCluster } from '#server/modules/clusters/service.ts'
 import { toOrderResponse } from '#server/modules/orders/present.ts'
-import { beginOrder, isFirstPaidOrder, nextReference, requestHash } from '#server/modules/orders/service.ts'
+import {
+  auditOrder,
+  beginOrder,
+  isFirstPaidOrder,
+  nextReference,
+  requestHash,
+} from '#server/modules/orders/service.ts'
 import { startInstallationOperation } from '#server/provisioning/installation-engine.ts'
 
 /** What the products on a cluster take from it, for the capacity rule. */
@@ -181,6 +187,7 @@ export async function placeInstallationOrder(
         approvalReason,
       })
       .returning()
+    await auditOrder(tx, caller, order!, 'order.placed')
     let stored = order!
     if (!approvalReason)
       stored = await createInstallationForOrder(ctx, tx, sqlExecutor, stored, caller.userId)

@@ -16,6 +16,7 @@ import {
 } from '#common/schemas/clusters.ts'
 import { pageQuerySchema, pageSchema } from '#common/schemas/pagination.ts'
 import type { ServerContext } from '#server/context.ts'
+import { callerOf } from '#server/lib/caller.ts'
 import { errorResponses } from '#server/lib/http.ts'
 import { grantCreditsByOfficer, issueCreditNote } from '#server/modules/billing/credit-notes.ts'
 import { listInvoicesForOfficers, toInvoiceSummary } from '#server/modules/billing/invoices.ts'
@@ -73,7 +74,7 @@ async function orderReviewRoutes(app: FastifyInstance, ctx: ServerContext) {
       response: { 200: orderSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
     handler: async (request) =>
-      decideOrder(ctx, request.user.id, request.params.id, { approve: true, note: request.body.note }),
+      decideOrder(ctx, callerOf(request), request.params.id, { approve: true, note: request.body.note }),
   })
 
   api.post('/api/officers/orders/:id/reject', {
@@ -85,7 +86,7 @@ async function orderReviewRoutes(app: FastifyInstance, ctx: ServerContext) {
       response: { 200: orderSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
     handler: async (request) =>
-      decideOrder(ctx, request.user.id, request.params.id, { approve: false, note: request.body.note }),
+      decideOrder(ctx, callerOf(request), request.params.id, { approve: false, note: request.body.note }),
   })
 }
 
@@ -116,7 +117,7 @@ async function billingReviewRoutes(app: FastifyInstance, ctx: ServerContext) {
         invoiceId: request.params.id,
         amountCents: request.body.amountCents,
         reason: request.body.reason,
-        officerId: request.user.id,
+        officer: callerOf(request),
       })
       return reply.status(201).send(toInvoiceSummary(note))
     },
@@ -133,6 +134,6 @@ async function billingReviewRoutes(app: FastifyInstance, ctx: ServerContext) {
       },
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await grantCreditsByOfficer(ctx.db, request.body, request.user.id)),
+      reply.status(201).send(await grantCreditsByOfficer(ctx.db, request.body, callerOf(request))),
   })
 }

@@ -3,13 +3,14 @@ import { href } from '#common/routes.ts'
 import type { ServerContext } from '#server/context.ts'
 import { type OrderRow, orders } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
+import type { Caller } from '#server/lib/caller.ts'
 import { conflict } from '#server/lib/errors.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
 import { createInstallationForOrder } from '#server/modules/marketplace/service.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
 import { createClusterForOrder } from './fulfilment.ts'
 import { toOrderResponse } from './present.ts'
-import { assertClusterNameFree, findOrderForOfficer } from './service.ts'
+import { assertClusterNameFree, auditOrder, findOrderForOfficer } from './service.ts'
 
 /**
  * Officers decide on orders that wait for approval (HDS data centers, above the credit limit).
@@ -18,7 +19,7 @@ import { assertClusterNameFree, findOrderForOfficer } from './service.ts'
  */
 export async function decideOrder(
   ctx: ServerContext,
-  officerId: string,
+  officer: Caller,
   orderId: string,
   decision: { approve: boolean; note: string | null },
 ) {
@@ -34,7 +35,7 @@ export async function decideOrder(
       throw conflict(`Order ${order.reference} is no longer waiting for approval`, 'ORDER_NOT_PENDING')
 
     const decided = {
-      decidedBy: officerId,
+      decidedBy: officer.userId,
       decidedAt: new Date(),
       decisionNote: decision.note,
       updatedAt: new Date(),
@@ -47,7 +48,7 @@ export async function decideOrder(
         tx,
         sqlExecutor,
         approved!,
-        locked.createdBy ?? officerId,
+        locked.createdBy ?? officer.userId,
       )
     } else if (decision.approve && catalog) {
       await assertClusterNameFree(tx, locked.organizationId, locked.configuration!.name)
@@ -58,7 +59,7 @@ export async function decideOrder(
         sqlExecutor,
         approved!,
         catalog,
-        locked.createdBy ?? officerId,
+        locked.createdBy ?? officer.userId,
       )
     } else {
       const [rejected] = await tx
@@ -68,6 +69,9 @@ export async function decideOrder(
         .returning()
       stored = rejected!
     }
+    await auditOrder(tx, officer, locked, decision.approve ? 'order.approved' : 'order.rejected', {
+      note: decision.note,
+    })
     if (locked.createdBy)
       await createNotification(tx, sqlExecutor, {
         userId: locked.createdBy,

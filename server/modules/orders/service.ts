@@ -20,6 +20,7 @@ import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { decodeCursor, pageOf } from '#server/lib/cursor.ts'
 import { conflict, invalidFields, notFound, unprocessable } from '#server/lib/errors.ts'
+import { recordAudit } from '#server/modules/audit/service.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
 import { createClusterForOrder } from './fulfilment.ts'
 import { type OrderWithOrganization, toOrderResponse } from './present.ts'
@@ -152,6 +153,7 @@ export async function placeOrder(
         approvalReason,
       })
       .returning()
+    await auditOrder(tx, caller, order!, 'order.placed')
     let stored = order!
     if (!approvalReason)
       stored = await createClusterForOrder(ctx, tx, sqlExecutor, stored, catalog, caller.userId)
@@ -284,6 +286,24 @@ export async function cancelOrder(ctx: ServerContext, caller: Caller, id: string
       .where(and(eq(orders.id, id), eq(orders.status, 'pending_approval')))
       .returning()
     if (!updated) throw conflict('The order changed meanwhile; reload it', 'ORDER_CHANGED')
+    await auditOrder(tx, caller, updated, 'order.cancelled')
     return toOrderResponse({ ...updated, organizationName: order.organizationName })
   })
+}
+
+/** The audit entry of an order placed, cancelled or decided, in its transaction. */
+export async function auditOrder(
+  tx: Queryable,
+  caller: Caller,
+  order: { id: string; reference: string; organizationId: string; kind: string; totalCents: number },
+  action: 'order.placed' | 'order.cancelled' | 'order.approved' | 'order.rejected',
+  detail: Record<string, unknown> = {},
+) {
+  await recordAudit(
+    tx,
+    { ...caller, organizationId: order.organizationId },
+    action,
+    { type: 'order', id: order.id, label: order.reference },
+    { kind: order.kind, totalCents: order.totalCents, ...detail },
+  )
 }

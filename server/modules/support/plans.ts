@@ -9,7 +9,7 @@ import type { Caller } from '#server/lib/caller.ts'
 import { notFound, unprocessable } from '#server/lib/errors.ts'
 import { syncSupportPlanMeter } from '#server/modules/billing/meter.ts'
 import { toOrderResponse } from '#server/modules/orders/present.ts'
-import { beginOrder, nextReference, requestHash } from '#server/modules/orders/service.ts'
+import { auditOrder, beginOrder, nextReference, requestHash } from '#server/modules/orders/service.ts'
 
 /**
  * An organization's move to a higher support plan, as an order: it takes effect at once (the
@@ -52,6 +52,7 @@ export async function upgradeSupportPlan(
         requestHash: requestHash(request),
       })
       .returning()
+    await auditOrder(tx, caller, order!, 'order.placed')
     await tx
       .update(organizations)
       .set({ supportPlanId: target.id })
