@@ -213,6 +213,30 @@ export function accountRows(): Row[] {
     },
     // The account's own: every signed-in person has one.
     {
+      method: 'POST',
+      url: '/api/user/password',
+      request: () => ({
+        url: '/api/user/password',
+        ...json({ currentPassword: 'not-the-password', password: 'another-long-passphrase' }),
+      }),
+      expected: signedIn(401),
+    },
+    {
+      method: 'POST',
+      url: '/api/user/email',
+      request: () => ({
+        url: '/api/user/email',
+        ...json({ password: 'not-the-password', email: 'matrix-moved@example.com' }),
+      }),
+      expected: signedIn(401),
+    },
+    {
+      method: 'GET',
+      url: '/api/auth/confirm-email',
+      request: () => ({ url: '/api/auth/confirm-email?token=not-a-valid-token-at-all-000' }),
+      expected: everyone(303),
+    },
+    {
       method: 'PATCH',
       url: '/api/user',
       request: () => ({ url: '/api/user', ...json({ name: 'Matrix Name' }) }),
