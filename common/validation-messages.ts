@@ -38,6 +38,7 @@ export const VALIDATION_MESSAGES = {
   mfaCodeFormat: 'Enter the 6-digit code from your authenticator app',
   mfaCodeInvalid: 'Invalid authentication code',
   recoveryCodeFormat: 'Enter a recovery code such as abcde-fghjk',
+  domainFormat: 'Enter a domain such as example.com',
 
   // Lead forms
   singleLine: 'Remove line breaks and control characters',

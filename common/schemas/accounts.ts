@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { TOKEN_SCOPES } from '../api-scopes.ts'
+import { CURRENCIES } from '../money.ts'
 import { check } from '../validation-messages.ts'
 
 /*
@@ -251,3 +252,59 @@ export type ApiToken = z.infer<typeof apiTokenSchema>
 /** The token itself is in this answer only. */
 export const createdApiTokenSchema = apiTokenSchema.extend({ token: z.string() })
 export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>
+
+/** A mail domain (`example.com`): registrations from it are approved at once. */
+const domainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253, check('tooLong', { maximum: 253 }))
+  .regex(/^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, check('domainFormat'))
+
+export const organizationSettingsSchema = z.object({
+  requireMfa: z.boolean(),
+  verifiedDomains: z
+    .array(domainSchema)
+    .max(20)
+    .transform((domains) => [...new Set(domains)]),
+})
+export type OrganizationSettings = z.output<typeof organizationSettingsSchema>
+/** The same as the API answers them (already normalised). */
+export const organizationSettingsResponseSchema = z.object({
+  requireMfa: z.boolean(),
+  verifiedDomains: z.array(z.string()),
+})
+
+/** The person's interface choices, kept on the server and applied on any browser they sign in from. */
+export const preferencesSchema = z.object({
+  theme: z.enum(['light', 'dark', 'system']).optional(),
+  currency: z.enum(CURRENCIES).optional(),
+  billingCycle: z.enum(['monthly', 'yearly']).optional(),
+  language: z.enum(['en', 'fr']).optional(),
+})
+export type Preferences = z.infer<typeof preferencesSchema>
+
+/** What super_admin sees of an organization. */
+export const organizationOverviewSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  billingId: z.string(),
+  members: z.number().int(),
+  creditLimitCents: z.number().int(),
+  billingCurrency: z.string(),
+  createdAt: z.iso.datetime(),
+})
+export type OrganizationOverview = z.infer<typeof organizationOverviewSchema>
+export const organizationSearchSchema = z.object({ search: z.string().trim().max(100).optional() })
+export const organizationTermsSchema = z.object({
+  creditLimitCents: z
+    .number()
+    .int(check('wholeNumber'))
+    .min(0, check('atLeast', { minimum: 0 }))
+    .max(100_000_000_000, check('atMost', { maximum: 1_000_000_000 })),
+  billingCurrency: z.enum(CURRENCIES),
+})
+export const organizationDirectoryEntrySchema = organizationOverviewSchema.extend({
+  memberList: z.array(memberSchema),
+})
+export type OrganizationDirectoryEntry = z.infer<typeof organizationDirectoryEntrySchema>

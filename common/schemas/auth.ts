@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../language.ts'
 import { check } from '../validation-messages.ts'
-import { MEMBERSHIP_STATUSES, USER_ROLES } from './accounts.ts'
+import { MEMBERSHIP_STATUSES, preferencesSchema, USER_ROLES } from './accounts.ts'
 
 export const PASSWORD_MIN_LENGTH = 12
 export const PASSWORD_MAX_LENGTH = 128
@@ -120,6 +120,10 @@ export const userSchema = z.object({
   membershipStatus: z.enum(MEMBERSHIP_STATUSES),
   /** The language of the user's mails. */
   language: z.enum(LANGUAGES),
+  /** Theme, currency, billing cycle and language chosen on any browser. */
+  preferences: preferencesSchema,
+  /** The organization requires two-factor authentication and this person has yet to set it up. */
+  mfaEnrolmentRequired: z.boolean(),
 })
 
 /** The interface language the signed-in person chose, for their mails too. */

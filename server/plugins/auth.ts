@@ -110,6 +110,17 @@ export async function requireMember(request: FastifyRequest): Promise<void> {
   await requireUser(request)
   if (request.user.membershipStatus !== 'active')
     throw forbidden('Your membership is waiting for approval by an administrator of your organization')
+  if (request.user.organizationRequiresMfa && !request.user.mfaEnabled)
+    throw forbidden(
+      'Your organization requires two-factor authentication: set it up on your account page first',
+      'MFA_ENROLMENT_REQUIRED',
+    )
+}
+
+/** preValidation hook for the platform operator (super_admin): every organization. */
+export async function requireSuperAdmin(request: FastifyRequest): Promise<void> {
+  await requireUser(request)
+  if (request.user.role !== 'super_admin') throw forbidden('Only the platform operator may do this')
 }
 
 /** preValidation hook for the operator's officers (order approvals and other reviews). */

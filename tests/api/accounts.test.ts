@@ -725,3 +725,85 @@ describe('the audit log of orders and operations', () => {
     expect(named('credits.granted')[0]!.actorLabel).toBe('officer@clusterdeck.eu')
   })
 })
+
+describe('organization settings', () => {
+  it('a vouched domain joins at once; required two-factor authentication keeps members out until they enrol', async () => {
+    const { client: admin, companyId, organizationId } = await organization()
+    const settings = await admin.request({
+      method: 'PUT',
+      url: '/api/organization/settings',
+      payload: { requireMfa: false, verifiedDomains: ['Vouched.example', 'vouched.example'] },
+    })
+    expect(settings.json()).toEqual({ requireMfa: false, verifiedDomains: ['vouched.example'] })
+    expect(
+      (
+        await admin.request({
+          method: 'PUT',
+          url: '/api/organization/settings',
+          payload: { requireMfa: false, verifiedDomains: ['not a domain'] },
+        })
+      ).statusCode,
+    ).toBe(400)
+    const vouched = await new TestClient(server.app).post(
+      '/api/register',
+      newRegistration({ companyId, email: `someone-${suffix()}@vouched.example` }),
+    )
+    expect(vouched.json().membershipStatus).toBe('active')
+
+    const member = await invited(admin)
+    expect((await member.client.get('/api/clusters')).statusCode).toBe(200)
+    await admin.request({
+      method: 'PUT',
+      url: '/api/organization/settings',
+      payload: { requireMfa: true, verifiedDomains: [] },
+    })
+    expect((await member.client.get('/api/user')).json().mfaEnrolmentRequired).toBe(true)
+    const blocked = await member.client.get('/api/clusters')
+    expect(blocked.statusCode).toBe(403)
+    expect(blocked.json().code).toBe('MFA_ENROLMENT_REQUIRED')
+    const { secret } = (await member.client.post('/api/auth/mfa/setup', { password: PASSWORD })).json()
+    expect((await member.client.post('/api/auth/mfa/enable', { code: totpCode(secret) })).statusCode).toBe(
+      200,
+    )
+    expect((await member.client.get('/api/clusters')).statusCode).toBe(200)
+    expect(
+      (await actionsOf(organizationId)).filter((action) => action === 'organization.updated'),
+    ).toHaveLength(2)
+  })
+
+  it('preferences are kept on the server for every browser', async () => {
+    const { client, registration } = await organization()
+    const saved = await client.request({
+      method: 'PUT',
+      url: '/api/user/preferences',
+      payload: { theme: 'dark', currency: 'GBP' },
+    })
+    expect(saved.json().preferences).toEqual({ theme: 'dark', currency: 'GBP' })
+    await client.request({ method: 'PUT', url: '/api/user/preferences', payload: { billingCycle: 'yearly' } })
+    const elsewhere = await signIn(registration.username, registration.password)
+    expect((await elsewhere.get('/api/user')).json().preferences).toEqual({
+      theme: 'dark',
+      currency: 'GBP',
+      billingCycle: 'yearly',
+    })
+  })
+
+  it('super_admin finds every organization and alone sets its credit limit and billing currency', async () => {
+    const { client: admin, companyId, organizationId } = await organization()
+    const operator = await signIn('superadmin')
+    const found = (await operator.get(`/api/admin/organizations?search=${companyId}`)).json().items
+    expect(found).toEqual([expect.objectContaining({ id: organizationId, members: 1 })])
+    const entry = (await operator.get(`/api/admin/organizations/${organizationId}`)).json()
+    expect(entry.memberList).toHaveLength(1)
+    const changed = await operator.request({
+      method: 'PATCH',
+      url: `/api/admin/organizations/${organizationId}`,
+      payload: { creditLimitCents: 1_234_500, billingCurrency: 'GBP' },
+    })
+    expect(changed.json()).toMatchObject({ creditLimitCents: 1_234_500, billingCurrency: 'GBP' })
+    expect((await admin.get('/api/admin/organizations')).statusCode).toBe(403)
+    expect(
+      (await actionsOf(organizationId)).filter((action) => action === 'organization.terms_changed'),
+    ).toHaveLength(1)
+  })
+})

@@ -5,6 +5,7 @@ import { billingAdmins, everyone, json, officersOnly, type Row, signedIn } from 
 
 /** Members, requests and an invitation of the demo organization that the account rows act on. */
 export type AccountFixtures = {
+  demoOrganizationId: string
   /** A plain member: its role is set to what it is, it is deactivated and reactivated. */
   demoMemberId: string
   demoRemovableMemberId: string
@@ -57,6 +58,7 @@ export async function insertAccountFixtures(
     })
     .returning({ id: invitations.id })
   return {
+    demoOrganizationId: demo.organizationId,
     demoMemberId: await member('active'),
     demoRemovableMemberId: await member('active'),
     demoInvitationId: invitation!.id,
@@ -64,6 +66,9 @@ export async function insertAccountFixtures(
     demoPromotionIds: [await promotion(), await promotion()],
   }
 }
+
+/** Only the platform operator. */
+const superAdminOnly = (status: number) => ({ ...billingAdmins(403), superAdmin: status })
 
 /** The demo organization's admin acts; the operator's super_admin, of another organization, gets 404. */
 const demoAdmins = (status: number) => ({ ...billingAdmins(status), superAdmin: 404 })
@@ -210,6 +215,48 @@ export function accountRows(): Row[] {
       url: '/api/audit/csv',
       request: () => ({ url: '/api/audit/csv' }),
       expected: billingAdmins(200),
+    },
+    {
+      method: 'GET',
+      url: '/api/organization/settings',
+      request: () => ({ url: '/api/organization/settings' }),
+      expected: billingAdmins(200),
+    },
+    {
+      method: 'PUT',
+      url: '/api/organization/settings',
+      request: () => ({
+        url: '/api/organization/settings',
+        ...json({ requireMfa: false, verifiedDomains: [] }),
+      }),
+      expected: billingAdmins(200),
+    },
+    {
+      method: 'GET',
+      url: '/api/admin/organizations',
+      request: () => ({ url: '/api/admin/organizations?search=demo' }),
+      expected: superAdminOnly(200),
+    },
+    {
+      method: 'GET',
+      url: '/api/admin/organizations/:id',
+      request: (fixtures) => ({ url: `/api/admin/organizations/${fixtures.demoOrganizationId}` }),
+      expected: superAdminOnly(200),
+    },
+    {
+      method: 'PATCH',
+      url: '/api/admin/organizations/:id',
+      request: (fixtures) => ({
+        url: `/api/admin/organizations/${fixtures.demoOrganizationId}`,
+        ...json({ creditLimitCents: 5_000_000, billingCurrency: 'EUR' }),
+      }),
+      expected: superAdminOnly(200),
+    },
+    {
+      method: 'PUT',
+      url: '/api/user/preferences',
+      request: () => ({ url: '/api/user/preferences', ...json({ theme: 'dark' }) }),
+      expected: signedIn(200),
     },
     // The account's own: every signed-in person has one.
     {

@@ -65,6 +65,8 @@ export async function register(ctx: ServerContext, input: RegisterRequest, meta:
             .for('update')
         )[0]!
       const joining = createdOrganization === undefined
+      // A domain the organization vouches for joins at once; any other waits for an admin.
+      const vouched = joining && organization.verifiedDomains.includes(input.email.split('@')[1] ?? '')
 
       const [user] = await tx
         .insert(users)
@@ -75,7 +77,7 @@ export async function register(ctx: ServerContext, input: RegisterRequest, meta:
           passwordHash,
           organizationId: organization.id,
           role: joining ? 'user' : 'admin',
-          membershipStatus: joining ? 'pending' : 'active',
+          membershipStatus: joining && !vouched ? 'pending' : 'active',
           language: input.language,
         })
         .returning({ id: users.id })
@@ -88,7 +90,19 @@ export async function register(ctx: ServerContext, input: RegisterRequest, meta:
         { joining },
       )
 
-      if (joining) {
+      if (vouched) {
+        const [approved] = await tx
+          .insert(registrationRequests)
+          .values({ userId, organizationId: organization.id, status: 'approved', decidedAt: new Date() })
+          .returning({ id: registrationRequests.id })
+        await recordAudit(
+          tx,
+          { system: true, organizationId: organization.id },
+          'registration.approved',
+          { type: 'registration', id: approved!.id, label: input.email },
+          { verifiedDomain: input.email.split('@')[1] },
+        )
+      } else if (joining) {
         await tx.insert(registrationRequests).values({ userId, organizationId: organization.id })
         const admins = await tx
           .select({ id: users.id, name: users.name, email: users.email, language: users.language })
@@ -125,9 +139,11 @@ export async function register(ctx: ServerContext, input: RegisterRequest, meta:
         userId,
         type: 'success',
         title: 'Welcome to Clusterdeck',
-        message: joining
-          ? `Your request to join ${organization.name} waits for an administrator's approval.`
-          : `Your organization ${organization.name} is ready. Configure your first cluster when you are.`,
+        message: vouched
+          ? `You are now a member of ${organization.name}.`
+          : joining
+            ? `Your request to join ${organization.name} waits for an administrator's approval.`
+            : `Your organization ${organization.name} is ready. Configure your first cluster when you are.`,
       })
       const session = await createSession(tx, config.sessionSecret, userId, meta)
       const created = await findUserById(tx, userId)

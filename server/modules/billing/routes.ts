@@ -223,8 +223,7 @@ export default async function billingRoutes(app: FastifyInstance, ctx: ServerCon
         body: billingDetailsSchema,
         response: { 200: billingDetailsResponseSchema, ...errorResponses(400, 401, 403) },
       },
-      handler: async (request) =>
-        updateBillingDetails(ctx.db, callerOf(request).organizationId, request.body),
+      handler: async (request) => updateBillingDetails(ctx.db, callerOf(request), request.body),
     })
     api.post('/api/billing/budget-alerts', {
       schema: {

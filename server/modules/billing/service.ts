@@ -9,7 +9,10 @@ import {
   organizations,
   supportPlans,
 } from '#server/db/schema/index.ts'
+import { inTransaction } from '#server/db/transaction.ts'
+import type { Caller } from '#server/lib/caller.ts'
 import { notFound } from '#server/lib/errors.ts'
+import { recordAudit } from '#server/modules/audit/service.ts'
 import { usableLots } from './credits.ts'
 
 /** The organization's billing reads and its billing details. */
@@ -110,20 +113,34 @@ export async function billingDetailsOf(db: Database, organizationId: string): Pr
 /** New details apply to the invoices issued from now on; issued ones keep what they say. */
 export async function updateBillingDetails(
   db: Database,
-  organizationId: string,
+  caller: Caller,
   details: BillingDetails,
 ): Promise<BillingDetails> {
-  await db
-    .update(organizations)
-    .set({
-      name: details.companyName,
-      billingAddress: details.address,
-      countryCode: details.countryCode,
-      vatNumber: details.vatNumber,
-      purchaseOrderNumber: details.purchaseOrderNumber,
-      billingEmail: details.billingEmail,
-      billingCurrency: details.billingCurrency,
-    })
-    .where(eq(organizations.id, organizationId))
+  const { organizationId } = caller
+  await inTransaction(db, async (tx) => {
+    await tx
+      .update(organizations)
+      .set({
+        name: details.companyName,
+        billingAddress: details.address,
+        countryCode: details.countryCode,
+        vatNumber: details.vatNumber,
+        purchaseOrderNumber: details.purchaseOrderNumber,
+        billingEmail: details.billingEmail,
+        billingCurrency: details.billingCurrency,
+      })
+      .where(eq(organizations.id, organizationId))
+    await recordAudit(
+      tx,
+      caller,
+      'organization.updated',
+      {
+        type: 'organization',
+        id: organizationId,
+        label: details.companyName,
+      },
+      { billingDetails: details },
+    )
+  })
   return billingDetailsOf(db, organizationId)
 }

@@ -8,6 +8,12 @@ import {
   invitationSchema,
   memberRoleRequestSchema,
   memberSchema,
+  organizationDirectoryEntrySchema,
+  organizationOverviewSchema,
+  organizationSearchSchema,
+  organizationSettingsResponseSchema,
+  organizationSettingsSchema,
+  organizationTermsSchema,
   promotionQuerySchema,
   promotionRequestSchema,
   registrationQuerySchema,
@@ -17,7 +23,7 @@ import { invitationAcceptanceSchema, tokenRequestSchema, userSchema } from '#com
 import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { errorResponses, guessableRoute, sessionMeta } from '#server/lib/http.ts'
-import { requireAdmin } from '#server/plugins/auth.ts'
+import { requireAdmin, requireSuperAdmin } from '#server/plugins/auth.ts'
 import { decidePromotion, decideRegistration, listPromotionRequests, listRegistrations } from './approvals.ts'
 import {
   acceptInvitation,
@@ -28,6 +34,13 @@ import {
   revokeInvitation,
 } from './invitations.ts'
 import { changeRole, listMembers, removeMember, setActive } from './members.ts'
+import {
+  listOrganizations,
+  organizationDirectoryEntry,
+  organizationSettings,
+  updateOrganizationSettings,
+  updateOrganizationTerms,
+} from './settings.ts'
 
 const idParams = z.object({ id: z.uuid() })
 const tags = ['organization']
@@ -35,6 +48,7 @@ const tags = ['organization']
 /** An organization as its admins run it: members, invitations and what waits for their approval. */
 export default async function organizationRoutes(app: FastifyInstance, ctx: ServerContext) {
   await app.register(adminRoutes, ctx)
+  await app.register(operatorRoutes, ctx)
   await app.register(invitationRoutes, ctx)
 }
 
@@ -90,6 +104,25 @@ async function adminRoutes(app: FastifyInstance, ctx: ServerContext) {
       await removeMember(ctx.db, callerOf(request), request.params.id)
       return reply.status(204).send(null)
     },
+  })
+
+  api.get('/api/organization/settings', {
+    schema: {
+      tags,
+      summary: "The organization's rules: two-factor authentication for all, domains approved at once",
+      response: { 200: organizationSettingsResponseSchema, ...errorResponses(401, 403) },
+    },
+    handler: async (request) => organizationSettings(ctx.db, callerOf(request).organizationId),
+  })
+
+  api.put('/api/organization/settings', {
+    schema: {
+      tags,
+      summary: "Change the organization's rules",
+      body: organizationSettingsSchema,
+      response: { 200: organizationSettingsResponseSchema, ...errorResponses(400, 401, 403) },
+    },
+    handler: async (request) => updateOrganizationSettings(ctx.db, callerOf(request), request.body),
   })
 
   api.get('/api/organization/invitations', {
@@ -201,6 +234,47 @@ async function adminRoutes(app: FastifyInstance, ctx: ServerContext) {
         decidePromotion(ctx, callerOf(request), request.params.id, approve, request.body.note),
     })
   }
+}
+
+/** Every organization, as the platform operator (super_admin) sees and sets its terms. */
+async function operatorRoutes(app: FastifyInstance, ctx: ServerContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  api.addHook('preValidation', requireSuperAdmin)
+
+  api.get('/api/admin/organizations', {
+    schema: {
+      tags,
+      summary: 'Every organization, found by name or billing ID (super_admin)',
+      querystring: organizationSearchSchema,
+      response: {
+        200: z.object({ items: z.array(organizationOverviewSchema) }),
+        ...errorResponses(400, 401, 403),
+      },
+    },
+    handler: async (request) => ({ items: await listOrganizations(ctx.db, request.query.search) }),
+  })
+
+  api.get('/api/admin/organizations/:id', {
+    schema: {
+      tags,
+      summary: 'One organization with its members (super_admin)',
+      params: idParams,
+      response: { 200: organizationDirectoryEntrySchema, ...errorResponses(401, 403, 404) },
+    },
+    handler: async (request) => organizationDirectoryEntry(ctx.db, request.params.id),
+  })
+
+  api.patch('/api/admin/organizations/:id', {
+    schema: {
+      tags,
+      summary: "Set an organization's credit limit and billing currency (super_admin only)",
+      params: idParams,
+      body: organizationTermsSchema,
+      response: { 200: organizationDirectoryEntrySchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (request) =>
+      updateOrganizationTerms(ctx.db, callerOf(request), request.params.id, request.body),
+  })
 }
 
 /** The invitation's link, before an account exists. */

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm'
-import type { AccountSession } from '#common/schemas/accounts.ts'
+import type { AccountSession, Preferences } from '#common/schemas/accounts.ts'
 import type { Database, Queryable } from '#server/db/client.ts'
 import { sessions, users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
@@ -75,3 +75,21 @@ export async function revokeOtherSessions(db: Database, caller: Caller) {
 }
 
 const self = (caller: Caller) => ({ type: 'user' as const, id: caller.userId, label: caller.label ?? null })
+
+/** The person's interface choices, kept for every browser they sign in from. */
+export async function updatePreferences(db: Database, caller: Caller, preferences: Preferences) {
+  return inTransaction(db, async (tx) => {
+    const [before] = await tx
+      .select({ preferences: users.preferences })
+      .from(users)
+      .where(eq(users.id, caller.userId))
+      .for('update')
+    const merged = { ...before?.preferences, ...preferences }
+    await tx
+      .update(users)
+      .set({ preferences: merged, updatedAt: new Date() })
+      .where(eq(users.id, caller.userId))
+    await recordAudit(tx, caller, 'preferences.updated', self(caller), { preferences })
+    return toUserResponse((await findUserById(tx, caller.userId))!)
+  })
+}

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
+import { preferencesSchema } from '#common/schemas/accounts.ts'
 import type { User } from '#common/schemas/auth.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { organizations, users } from '#server/db/schema/index.ts'
@@ -18,6 +19,8 @@ export const userWithOrganizationColumns = {
   organizationId: users.organizationId,
   companyName: organizations.name,
   companyId: organizations.billingId,
+  preferences: users.preferences,
+  organizationRequiresMfa: organizations.requireMfa,
 }
 
 export type UserWithOrganization = {
@@ -34,11 +37,18 @@ export type UserWithOrganization = {
   organizationId: string
   companyName: string
   companyId: string
+  preferences: Record<string, string>
+  organizationRequiresMfa: boolean
 }
 
 export function toUserResponse(user: UserWithOrganization): User {
-  const { organizationId: _organizationId, ...response } = user
-  return response
+  const { organizationId: _organizationId, organizationRequiresMfa, preferences, ...response } = user
+  return {
+    ...response,
+    preferences: preferencesSchema.catch({}).parse(preferences),
+    // The organization asks for two-factor authentication, and this person has not set it up yet.
+    mfaEnrolmentRequired: organizationRequiresMfa && !user.mfaEnabled,
+  }
 }
 
 export async function findUserById(db: Queryable, userId: string): Promise<UserWithOrganization | undefined> {

@@ -6,6 +6,7 @@ import {
   apiTokenRequestSchema,
   apiTokenSchema,
   createdApiTokenSchema,
+  preferencesSchema,
   profileRequestSchema,
   promotionAskSchema,
   promotionRequestSchema,
@@ -23,7 +24,13 @@ import { errorResponses, guessableRoute } from '#server/lib/http.ts'
 import { createApiToken, listApiTokens, revokeApiToken } from '#server/modules/auth/api-tokens.ts'
 import { askForPromotion, myPromotionRequest } from '#server/modules/organizations/approvals.ts'
 import { requireMember, requireUser } from '#server/plugins/auth.ts'
-import { listSessions, revokeOtherSessions, revokeSession, updateProfile } from './account.ts'
+import {
+  listSessions,
+  revokeOtherSessions,
+  revokeSession,
+  updatePreferences,
+  updateProfile,
+} from './account.ts'
 import { changePassword, requestEmailChange } from './credentials.ts'
 import { toUserResponse } from './queries.ts'
 import { setLanguage } from './service.ts'
@@ -121,6 +128,16 @@ export default async function userRoutes(app: FastifyInstance, ctx: ServerContex
       await requestEmailChange(ctx, callerOf(request), request.body.password, request.body.email)
       return reply.status(202).send({ message: 'Open the link we sent to the new address to confirm it.' })
     },
+  })
+
+  api.put('/api/user/preferences', {
+    schema: {
+      tags: ['account'],
+      summary: 'Theme, currency, billing cycle and language, applied on any browser the person signs in from',
+      body: preferencesSchema,
+      response: { 200: userSchema, ...errorResponses(400, 401, 403) },
+    },
+    handler: async (request) => updatePreferences(ctx.db, callerOf(request), request.body),
   })
 
   api.get('/api/user/sessions', {

@@ -33,6 +33,7 @@ export const validation: typeof english = {
   companyNameRequired: 'Saisissez le nom de votre société',
   mfaCodeFormat: 'Saisissez le code à 6 chiffres de votre application d’authentification',
   mfaCodeInvalid: 'Code d’authentification invalide',
+  domainFormat: 'Saisissez un domaine comme example.com',
   recoveryCodeFormat: 'Saisissez un code de secours comme abcde-fghjk',
 
   singleLine: 'Retirez les retours à la ligne et les caractères de contrôle',
