@@ -116,6 +116,11 @@ export function centsOfUnits(amount: number): number {
   return Math.round(amount * CENTS_PER_UNIT)
 }
 
+/** Cents as units of their currency, to put in a field a person edits: 1250 → 12.5. */
+export function unitsOfCents(cents: number): number {
+  return cents / CENTS_PER_UNIT
+}
+
 /** An amount in whole units of a currency (a budget typed by a person) as USD cents at the rates. */
 export function usdCentsOf(amount: number, currency: Currency, rates: ExchangeRates): number {
   return Math.round(centsOfUnits(amount) / rates[currency])

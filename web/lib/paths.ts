@@ -367,7 +367,12 @@ const dashboardPages: PageDefinition[] = [
     title: 'pages.promotionRequests',
     screen: 'routes/dashboard/promotion-requests.tsx',
   },
-  { route: 'organizationUsers', layout: 'dashboard', title: 'pages.organizationUsers' },
+  {
+    route: 'organizationUsers',
+    layout: 'dashboard',
+    title: 'pages.organizationUsers',
+    screen: 'routes/dashboard/organization-users.tsx',
+  },
   {
     route: 'settings',
     layout: 'dashboard',

@@ -1,6 +1,7 @@
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { href } from '#common/routes.ts'
 import type { User } from '#common/schemas/auth.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { takeRedirectTarget } from './redirect-target.ts'
@@ -27,7 +28,18 @@ export function useFinishSignIn(): (user: User, how: 'login' | 'register') => vo
               variant: 'success',
             },
       )
-      navigate(takeRedirectTarget(), { replace: true })
+      const target = takeRedirectTarget()
+      if (user.mfaEnrolmentRequired) {
+        // The organization requires a second factor: setting it up comes first.
+        toast({
+          title: t('auth.toast.mfaRequired'),
+          description: t('auth.toast.mfaRequiredText'),
+          variant: 'default',
+        })
+        navigate(`${href('account')}#two-factor`, { replace: true })
+        return
+      }
+      navigate(target, { replace: true })
     },
     [t, navigate],
   )

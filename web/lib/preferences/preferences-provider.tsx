@@ -1,4 +1,12 @@
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react'
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+} from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   type Currency,
@@ -19,7 +27,7 @@ import { LANGUAGES, type Language } from '#web/lib/i18n.ts'
 import { rememberLanguage, storedLanguage } from '#web/lib/language.ts'
 import { useExchangeRates } from './api/get-exchange-rates.ts'
 import { saveUserLanguage } from './api/save-user-language.ts'
-import { readStoredValue, useStoredPreference } from './preference-store.ts'
+import { readStoredValue, useStoredPreference, writeStoredValue } from './preference-store.ts'
 import {
   type BillingCycle,
   parseBillingCycle,
@@ -69,6 +77,7 @@ const BillingCycleContext = createContext<BillingCycleContextValue | null>(null)
  * renders as its default on the server and during hydration; stored choices apply right after.
  */
 export function PreferencesProvider({ children }: { children: ReactNode }) {
+  useServerPreferences()
   const themeValue = useThemeState()
   const currencyValue = useCurrencyState()
   const [billingCycle, setBillingCycle] = useStoredPreference(
@@ -190,6 +199,28 @@ function useStoredLanguage(): void {
     else syncDocumentLanguage(i18n.language)
     return () => i18n.off('languageChanged', syncDocumentLanguage)
   }, [i18n])
+}
+
+/**
+ * The choices the signed-in person saved on /settings, applied once when they are known: a new
+ * browser takes them at sign-in. The header's switches change this browser only.
+ */
+function useServerPreferences(): void {
+  const { user } = useUser()
+  const { i18n } = useTranslation()
+  const applied = useRef<string | null>(null)
+  useEffect(() => {
+    if (!user || applied.current === user.id) return
+    applied.current = user.id
+    const { theme, currency, billingCycle, language } = user.preferences
+    if (theme) writeStoredValue(STORAGE_KEYS.theme, theme)
+    if (currency) writeStoredValue(STORAGE_KEYS.currency, currency)
+    if (billingCycle) writeStoredValue(STORAGE_KEYS.billingCycle, billingCycle)
+    if (language && language !== i18n.language) {
+      rememberLanguage(language)
+      void i18n.changeLanguage(language)
+    }
+  }, [user, i18n])
 }
 
 function required<T>(value: T | null, hook: string): T {

@@ -5,6 +5,8 @@ export const auth = {
   logout: 'Logout',
 
   toast: {
+    mfaRequired: 'Two-factor authentication required',
+    mfaRequiredText: 'Your organization requires it: set it up to see its clusters, orders and invoices.',
     loginSuccess: 'Login successful',
     welcomeBack: 'Welcome back, {{name}}!',
     loginFailed: 'Login failed',

@@ -7,6 +7,9 @@ export const auth: typeof english = {
   logout: 'Se déconnecter',
 
   toast: {
+    mfaRequired: 'Double authentification requise',
+    mfaRequiredText:
+      'Votre organisation l’exige : configurez-la pour voir ses clusters, commandes et factures.',
     loginSuccess: 'Connexion réussie',
     welcomeBack: 'Bon retour, {{name}} !',
     loginFailed: 'Échec de la connexion',

@@ -7,6 +7,8 @@ import type {
   Invitation,
   InvitationRequest,
   Member,
+  OrganizationDirectoryEntry,
+  OrganizationOverview,
   PromotionRequest,
   Registration,
   UserRole,
@@ -124,3 +126,39 @@ export function useUpdateProfile() {
     onSuccess: (user) => queryClient.setQueryData([USER_PATH], user),
   })
 }
+
+export const ORGANIZATIONS_PATH = '/api/admin/organizations'
+export const useOrganizationDirectory = (search: string) =>
+  useQuery({
+    queryKey: [ORGANIZATIONS_PATH, search],
+    queryFn: async ({ signal }) =>
+      (await queryPath<{ items: OrganizationOverview[] }>(
+        `${ORGANIZATIONS_PATH}${queryString({ search: search || undefined })}`,
+        'throw',
+        signal,
+      ))!.items,
+  })
+export const useOrganizationEntry = (id: string | null) =>
+  useQuery({
+    queryKey: [ORGANIZATIONS_PATH, 'entry', id],
+    enabled: id !== null,
+    queryFn: async ({ signal }) =>
+      (await queryPath<OrganizationDirectoryEntry>(`${ORGANIZATIONS_PATH}/${id}`, 'throw', signal))!,
+  })
+export const useUpdateOrganizationTerms = () =>
+  useChange(
+    ({
+      id,
+      creditLimitCents,
+      billingCurrency,
+    }: {
+      id: string
+      creditLimitCents: number
+      billingCurrency: string
+    }) =>
+      apiRequest<OrganizationDirectoryEntry>('PATCH', `${ORGANIZATIONS_PATH}/${id}`, {
+        creditLimitCents,
+        billingCurrency,
+      }),
+    [ORGANIZATIONS_PATH],
+  )

@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ApiToken, ApiTokenRequest, CreatedApiToken } from '#common/schemas/accounts.ts'
-import type { Passkey } from '#common/schemas/auth.ts'
+import type {
+  ApiToken,
+  ApiTokenRequest,
+  CreatedApiToken,
+  OrganizationSettings,
+  Preferences,
+} from '#common/schemas/accounts.ts'
+import type { Passkey, User } from '#common/schemas/auth.ts'
 import type { GdprRequest, OfficerGdprRequest } from '#common/schemas/gdpr.ts'
 import { apiRequest, queryPath } from '#web/lib/api-client.ts'
 import { USER_PATH } from '#web/lib/current-user.ts'
@@ -113,3 +119,24 @@ export const useChangeEmail = () =>
   useMutation({
     mutationFn: (body: { password: string; email: string }) => apiRequest('POST', '/api/user/email', body),
   })
+
+export const ORGANIZATION_SETTINGS_PATH = '/api/organization/settings'
+export const useOrganizationSettings = () =>
+  useQuery({
+    queryKey: [ORGANIZATION_SETTINGS_PATH],
+    queryFn: async ({ signal }) =>
+      (await queryPath<OrganizationSettings>(ORGANIZATION_SETTINGS_PATH, 'throw', signal))!,
+  })
+export const useSaveOrganizationSettings = () =>
+  useAccountChange(
+    (settings: OrganizationSettings) =>
+      apiRequest<OrganizationSettings>('PUT', ORGANIZATION_SETTINGS_PATH, settings),
+    ORGANIZATION_SETTINGS_PATH,
+  )
+export const useSavePreferences = () => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (preferences: Preferences) => apiRequest<User>('PUT', '/api/user/preferences', preferences),
+    onSuccess: (user) => queryClient.setQueryData([USER_PATH], user),
+  })
+}

@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next'
+import { AdminOnly, PageHeading } from '#web/features/accounts/components/admin-only.tsx'
+import {
+  OrganizationDirectory,
+  OrganizationUsers,
+} from '#web/features/accounts/components/organization-directory.tsx'
+import { useUser } from '#web/lib/current-user.ts'
+
+/** /admin/organization-users: an admin's organization users; for super_admin, every organization. */
+export default function OrganizationUsersRoute() {
+  const { t } = useTranslation()
+  const { user } = useUser()
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
+      <PageHeading title={t('pages.organizationUsers')} lead={t('accounts.directory.lead')} />
+      <AdminOnly>
+        {user?.role === 'super_admin' && <OrganizationDirectory />}
+        <OrganizationUsers />
+      </AdminOnly>
+    </div>
+  )
+}
