@@ -137,6 +137,7 @@ test('in French, dark and on a phone, the administration screens read, fit and p
     ['/admin/promotion-requests', 'Sam Secure'],
     ['/settings', 'Journal d’audit'],
     ['/account', 'Sessions actives'],
+    ['/admin/organization-users', 'Les utilisateurs de votre organisation'],
   ] as const
   for (const [path, text] of screens) {
     await page.goto(path)
@@ -160,7 +161,9 @@ test('a member is told the administration pages are for admins; a used invitatio
   await expect(page.getByTestId('admins-only')).toContainText('Only the admins of your organization')
   await expect(page.getByTestId('members')).toHaveCount(0)
   await page.goto('/settings')
-  await expect(page.getByText('The organization’s settings and audit log are for its admins.')).toBeVisible()
+  await expect(
+    page.getByText('The organization’s rules, billing details and audit log are for its admins.'),
+  ).toBeVisible()
 
   await page.goto('/accept-invitation?token=not-an-invitation-token-at-all')
   await expect(page.getByRole('heading', { name: 'This invitation cannot be used' })).toBeVisible()
