@@ -23,3 +23,27 @@ test('in the dashboard, Logout shows "Logging out..." while pending and the page
   await page.waitForURL((url) => url.pathname === '/')
   expect((await page.request.get('/api/user')).status()).toBe(401)
 })
+
+test('GET answers the spec caches 5 minutes come from the GET cache: screens that show them ask the server once', async ({
+  page,
+}) => {
+  await page.clock.install()
+  let asked = 0
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/version/summary') asked += 1
+  })
+  await page.goto('/contact')
+  await expect(page.getByTestId('footer-version-text')).not.toContainText('loading')
+  expect(asked).toBe(1)
+  // /auth asks for the version too (its demo-accounts link): the cache answers.
+  await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click()
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
+  await page.goBack()
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+  expect(asked).toBe(1)
+  // Five minutes on, the cache has expired: the next screen asks again.
+  await page.clock.fastForward('05:01')
+  await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click()
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
+  await expect.poll(() => asked).toBe(2)
+})

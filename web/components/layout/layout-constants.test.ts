@@ -10,7 +10,6 @@ import {
   PROMO_DISCOUNT_PERCENT,
   PROMO_DISMISSED_SESSION_KEY,
   RESTORE_TOAST_MS,
-  VERSION_SUMMARY_STALE_MS,
 } from '#web/lib/constants.ts'
 import { en } from '#web/locales/en.ts'
 
@@ -27,7 +26,6 @@ describe('header, footer and promo bar constants (spec §2, §7, §9)', () => {
   it('keeps the cache times of the header and footer calls', () => {
     expect(OFFICERS_ACCESS_STALE_MS).toBe(5 * 60 * 1000)
     expect(CLUSTER_TIERS_STALE_MS).toBe(30 * 60 * 1000)
-    expect(VERSION_SUMMARY_STALE_MS).toBe(5 * 60 * 1000)
   })
 
   it('keeps the footer texts', () => {
