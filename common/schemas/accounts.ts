@@ -308,3 +308,23 @@ export const organizationDirectoryEntrySchema = organizationOverviewSchema.exten
   memberList: z.array(memberSchema),
 })
 export type OrganizationDirectoryEntry = z.infer<typeof organizationDirectoryEntrySchema>
+
+/** What a person may choose to hear of, by email and in the app. */
+export const NOTIFICATION_EVENTS = [
+  'cluster_status',
+  'orders',
+  'invoices',
+  'budget_alerts',
+  'ticket_replies',
+  'security',
+] as const
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number]
+const channelsSchema = z.object({ email: z.boolean(), app: z.boolean() })
+export type Channels = z.infer<typeof channelsSchema>
+export const notificationPreferencesSchema = z.object(
+  Object.fromEntries(NOTIFICATION_EVENTS.map((event) => [event, channelsSchema])) as Record<
+    NotificationEvent,
+    typeof channelsSchema
+  >,
+)
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>

@@ -8,7 +8,7 @@ import { type Cluster, type ClusterOperation, clusterEvents, users } from '#serv
 import type { SqlExecutor } from '#server/db/transaction.ts'
 import { QUEUES } from '#server/jobs/queue.ts'
 import type { MailMessage } from '#server/lib/mailer.ts'
-import { createNotification } from '#server/modules/notifications/service.ts'
+import { channelsFor, createNotification } from '#server/modules/notifications/service.ts'
 import { publishToOrganization } from '#server/realtime/publish.ts'
 
 /**
@@ -80,6 +80,7 @@ export async function tellRequester(
     user,
     absoluteHref(ctx.config.appUrl, 'clusterDetail', { id: cluster.id }),
   )
-  await createNotification(tx, sqlExecutor, { userId, ...notification, link })
-  await ctx.queue.send(QUEUES.sendEmail, mail, sqlExecutor)
+  const channels = await channelsFor(tx, userId, 'cluster_status')
+  if (channels.app) await createNotification(tx, sqlExecutor, { userId, ...notification, link })
+  if (channels.email) await ctx.queue.send(QUEUES.sendEmail, mail, sqlExecutor)
 }

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test'
-import { generateSync } from 'otplib'
-import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../common/demo-accounts.ts'
+import { DEMO_PASSWORD } from '../../common/demo-accounts.ts'
 import {
   expectToast,
   freshUser,
@@ -11,6 +10,7 @@ import {
   signInThroughForm,
 } from './support/auth.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
+import { nextTotpCode, REGISTRATION_PASSWORD, Registrar } from './support/registrations.ts'
 
 const savedTarget = (page: Page) => page.evaluate(() => localStorage.getItem('redirectAfterLogin'))
 
@@ -61,13 +61,17 @@ test.describe('auth gating (spec §4)', () => {
 
   test('the flow layout says "Loading configuration..." and the MFA step returns to the saved page', async ({
     page,
+    playwright,
     baseURL,
   }) => {
+    const registrar = await Registrar.open(playwright, baseURL)
+    const account = await registrar.withTwoFactor()
+    await registrar.close()
     await visitSignedOut(page, '/configure-cluster?type=blue', 'Loading configuration...')
-    await signInThroughForm(page, 'secure', DEMO_PASSWORD)
-    await page.getByLabel('Authentication code').fill(generateSync({ secret: DEMO_TOTP_SECRET }))
+    await signInThroughForm(page, account.username, REGISTRATION_PASSWORD)
+    await page.getByLabel('Authentication code').fill(nextTotpCode(account.secret))
     await page.getByRole('button', { name: 'Verify and sign in' }).click()
-    await expectToast(page, 'Login successful', 'Welcome back, Sam Secure!')
+    await expectToast(page, 'Login successful', `Welcome back, ${account.name}!`)
     await expect(page).toHaveURL(`${baseURL}/configure-cluster?type=blue`)
     await expect(page.getByRole('heading', { level: 1, name: 'Configure a cluster' })).toBeVisible()
   })

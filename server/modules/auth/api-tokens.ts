@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
 import { scopesForRole, TOKEN_PREFIX } from '#common/api-scopes.ts'
-import { absoluteHref } from '#common/routes.ts'
+import { absoluteHref, href } from '#common/routes.ts'
 import {
   type ApiToken,
   type ApiTokenRequest,
@@ -19,6 +19,7 @@ import { hashToken } from '#server/lib/tokens.ts'
 import { tokenExpiringMail } from '#server/mail/account-mails.ts'
 import { sendMail } from '#server/mail/template.ts'
 import { recordAudit } from '#server/modules/audit/service.ts'
+import { notifyOfEvent } from '#server/modules/notifications/service.ts'
 import { userWithOrganizationColumns } from '#server/modules/users/queries.ts'
 import type { ActiveSession } from './sessions.ts'
 
@@ -81,7 +82,7 @@ export async function createApiToken(
   const now = new Date()
   const expiresAt = expiryOf(request, now)
   const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`
-  return inTransaction(ctx.db, async (tx) => {
+  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
     const [row] = await tx
       .insert(apiTokens)
       .values({
@@ -104,6 +105,13 @@ export async function createApiToken(
         expiresAt: expiresAt.toISOString(),
       },
     )
+    await notifyOfEvent(tx, sqlExecutor, 'security', {
+      userId: caller.userId,
+      type: 'info',
+      title: 'New API token',
+      message: `The API token “${request.name}” was created; it expires on ${expiresAt.toISOString().slice(0, 10)}.`,
+      link: href('account'),
+    })
     return { ...toApiToken(row!), token }
   })
 }

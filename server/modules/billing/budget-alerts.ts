@@ -12,7 +12,7 @@ import { QUEUES } from '#server/jobs/queue.ts'
 import { conflict, notFound } from '#server/lib/errors.ts'
 import { budgetAlertMail } from '#server/mail/billing-mails.ts'
 import { sendMail } from '#server/mail/template.ts'
-import { createNotification } from '#server/modules/notifications/service.ts'
+import { channelsFor, createNotification } from '#server/modules/notifications/service.ts'
 import { currencyOf, monthOf } from './invoicing.ts'
 import { spendOf } from './summary.ts'
 
@@ -151,23 +151,26 @@ async function fireAlert(
         ),
       )
     for (const admin of admins) {
-      await createNotification(tx, sqlExecutor, {
-        userId: admin.id,
-        type: 'warning',
-        title: 'Budget alert',
-        message:
-          alert.basis === 'forecast'
-            ? `This month's spend is forecast at ${spent}, above ${threshold}.`
-            : `This month's spend is ${spent}, above ${threshold}.`,
-        link: href('billing'),
-      })
-      await sendMail(ctx.queue, sqlExecutor, budgetAlertMail, admin, {
-        name: admin.name,
-        threshold,
-        spent,
-        basis: alert.basis,
-        url: absoluteHref(ctx.config.appUrl, 'billing'),
-      })
+      const channels = await channelsFor(tx, admin.id, 'budget_alerts')
+      if (channels.app)
+        await createNotification(tx, sqlExecutor, {
+          userId: admin.id,
+          type: 'warning',
+          title: 'Budget alert',
+          message:
+            alert.basis === 'forecast'
+              ? `This month's spend is forecast at ${spent}, above ${threshold}.`
+              : `This month's spend is ${spent}, above ${threshold}.`,
+          link: href('billing'),
+        })
+      if (channels.email)
+        await sendMail(ctx.queue, sqlExecutor, budgetAlertMail, admin, {
+          name: admin.name,
+          threshold,
+          spent,
+          basis: alert.basis,
+          url: absoluteHref(ctx.config.appUrl, 'billing'),
+        })
     }
     if (alert.webhookUrl)
       await ctx.queue.send(

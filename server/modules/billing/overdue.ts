@@ -47,7 +47,13 @@ export async function chaseOverdueInvoices(
           .returning({ id: invoices.id })
         if (claimed.length === 0) return
         const admins = await tx
-          .select({ email: users.email, name: users.name, language: users.language })
+          .select({
+            id: users.id,
+            email: users.email,
+            name: users.name,
+            language: users.language,
+            preferences: users.notificationPreferences,
+          })
           .from(users)
           .where(
             and(
@@ -63,7 +69,8 @@ export async function chaseOverdueInvoices(
                 language: admins[0]?.language ?? 'en',
               },
             ]
-          : admins
+          : // An admin who turned invoice mails off is left out; the billing address always hears.
+            admins.filter((admin) => admin.preferences.invoices?.email !== false)
         for (const recipient of recipients)
           await sendMail(ctx.queue, sqlExecutor, invoiceOverdueMail, recipient, {
             name: recipient.name,

@@ -1,4 +1,5 @@
 import { and, count, desc, eq } from 'drizzle-orm'
+import type { Channels, NotificationEvent } from '#common/schemas/accounts.ts'
 import type { Notification as NotificationResponse } from '#common/schemas/notifications.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { type Notification, notifications, users } from '#server/db/schema/index.ts'
@@ -116,4 +117,27 @@ export async function notifyOfficers(
   const officers = await db.select({ id: users.id }).from(users).where(eq(users.isOfficer, true))
   for (const officer of officers)
     await createNotification(db, sqlExecutor, { userId: officer.id, type: 'info', ...notification })
+}
+
+/** A notification of an event the person may have turned off in their preferences (then none). */
+export async function notifyOfEvent(
+  db: Queryable,
+  sqlExecutor: SqlExecutor,
+  event: NotificationEvent,
+  input: NewNotification,
+): Promise<void> {
+  if ((await channelsFor(db, input.userId, event)).app) await createNotification(db, sqlExecutor, input)
+}
+
+/** How a person wants to hear of an event: by email, in the app; both unless they turned one off. */
+export async function channelsFor(
+  db: Queryable,
+  userId: string,
+  event: NotificationEvent,
+): Promise<Channels> {
+  const [row] = await db
+    .select({ preferences: users.notificationPreferences })
+    .from(users)
+    .where(eq(users.id, userId))
+  return { email: true, app: true, ...row?.preferences[event] }
 }

@@ -7,7 +7,7 @@ import type { Caller } from '#server/lib/caller.ts'
 import { conflict } from '#server/lib/errors.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
 import { createInstallationForOrder } from '#server/modules/marketplace/service.ts'
-import { createNotification } from '#server/modules/notifications/service.ts'
+import { notifyOfEvent } from '#server/modules/notifications/service.ts'
 import { createClusterForOrder } from './fulfilment.ts'
 import { toOrderResponse } from './present.ts'
 import { assertClusterNameFree, auditOrder, findOrderForOfficer } from './service.ts'
@@ -73,7 +73,7 @@ export async function decideOrder(
       note: decision.note,
     })
     if (locked.createdBy)
-      await createNotification(tx, sqlExecutor, {
+      await notifyOfEvent(tx, sqlExecutor, 'orders', {
         userId: locked.createdBy,
         type: decision.approve ? 'success' : 'warning',
         title: decision.approve ? 'Order approved' : 'Order declined',

@@ -26,7 +26,7 @@ import { unprocessable } from '#server/lib/errors.ts'
 import { openSecret } from '#server/lib/secrets.ts'
 import { ticketOpenedMail, ticketReplyMail, ticketStatusMail } from '#server/mail/support-mails.ts'
 import { type MailTemplate, sendMail } from '#server/mail/template.ts'
-import { createNotification } from '#server/modules/notifications/service.ts'
+import { createNotification, notifyOfEvent } from '#server/modules/notifications/service.ts'
 import { nextReference } from '#server/modules/orders/service.ts'
 import { publishToOrganization, publishToUser } from '#server/realtime/publish.ts'
 import type { CheckedAttachment } from './attachments.ts'
@@ -343,7 +343,7 @@ export async function announce(
   const message: TicketRealtimeMessage = { type: 'ticket', ticketId: ticket.id, status: ticket.status }
   if (ticket.organizationId) await publishToOrganization(sqlExecutor, ticket.organizationId, message)
   if (notice.forCustomer && ticket.createdBy)
-    await createNotification(tx, sqlExecutor, {
+    await notifyOfEvent(tx, sqlExecutor, 'ticket_replies', {
       userId: ticket.createdBy,
       type: 'info',
       title: notice.title,

@@ -1,5 +1,10 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm'
-import type { AccountSession, Preferences } from '#common/schemas/accounts.ts'
+import {
+  type AccountSession,
+  NOTIFICATION_EVENTS,
+  type NotificationPreferences,
+  type Preferences,
+} from '#common/schemas/accounts.ts'
 import type { Database, Queryable } from '#server/db/client.ts'
 import { sessions, users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
@@ -91,5 +96,34 @@ export async function updatePreferences(db: Database, caller: Caller, preference
       .where(eq(users.id, caller.userId))
     await recordAudit(tx, caller, 'preferences.updated', self(caller), { preferences })
     return toUserResponse((await findUserById(tx, caller.userId))!)
+  })
+}
+
+/** How the person hears of each kind of event; everything is on until they turn it off. */
+export async function notificationPreferences(
+  db: Queryable,
+  userId: string,
+): Promise<NotificationPreferences> {
+  const [row] = await db
+    .select({ preferences: users.notificationPreferences })
+    .from(users)
+    .where(eq(users.id, userId))
+  return Object.fromEntries(
+    NOTIFICATION_EVENTS.map((event) => [event, { email: true, app: true, ...row?.preferences[event] }]),
+  ) as NotificationPreferences
+}
+
+export async function updateNotificationPreferences(
+  db: Database,
+  caller: Caller,
+  preferences: NotificationPreferences,
+) {
+  return inTransaction(db, async (tx) => {
+    await tx
+      .update(users)
+      .set({ notificationPreferences: preferences, updatedAt: new Date() })
+      .where(eq(users.id, caller.userId))
+    await recordAudit(tx, caller, 'preferences.updated', self(caller), { notifications: preferences })
+    return notificationPreferences(tx, caller.userId)
   })
 }

@@ -16,6 +16,7 @@ import { consumeAuthToken, issueAuthToken } from '#server/modules/auth/auth-toke
 import { assertPassword } from '#server/modules/auth/mfa.ts'
 import { assertAcceptablePassword, hashPassword } from '#server/modules/auth/passwords.ts'
 import { endSessions } from '#server/modules/auth/sessions.ts'
+import { channelsFor } from '#server/modules/notifications/service.ts'
 
 /** Changing one's password and address: both need the password again. */
 
@@ -33,10 +34,11 @@ export async function changePassword(ctx: ServerContext, caller: Caller, current
       .where(eq(users.id, caller.userId))
       .returning()
     const ended = await endSessions(tx, caller.userId, caller.sessionId)
-    await sendMail(ctx.queue, sqlExecutor, passwordChangedMail, person!, {
-      name: person!.name,
-      url: absoluteHref(ctx.config.appUrl, 'forgotPassword'),
-    })
+    if ((await channelsFor(tx, caller.userId, 'security')).email)
+      await sendMail(ctx.queue, sqlExecutor, passwordChangedMail, person!, {
+        name: person!.name,
+        url: absoluteHref(ctx.config.appUrl, 'forgotPassword'),
+      })
     await recordAudit(tx, caller, 'password.changed', self(caller), { sessionsEnded: ended })
   })
 }

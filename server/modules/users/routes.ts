@@ -6,6 +6,7 @@ import {
   apiTokenRequestSchema,
   apiTokenSchema,
   createdApiTokenSchema,
+  notificationPreferencesSchema,
   preferencesSchema,
   profileRequestSchema,
   promotionAskSchema,
@@ -26,8 +27,10 @@ import { askForPromotion, myPromotionRequest } from '#server/modules/organizatio
 import { requireMember, requireUser } from '#server/plugins/auth.ts'
 import {
   listSessions,
+  notificationPreferences,
   revokeOtherSessions,
   revokeSession,
+  updateNotificationPreferences,
   updatePreferences,
   updateProfile,
 } from './account.ts'
@@ -138,6 +141,25 @@ export default async function userRoutes(app: FastifyInstance, ctx: ServerContex
       response: { 200: userSchema, ...errorResponses(400, 401, 403) },
     },
     handler: async (request) => updatePreferences(ctx.db, callerOf(request), request.body),
+  })
+
+  api.get('/api/user/notification-preferences', {
+    schema: {
+      tags: ['account'],
+      summary: 'Which events reach the person by email and in the app',
+      response: { 200: notificationPreferencesSchema, ...errorResponses(401, 403) },
+    },
+    handler: async (request) => notificationPreferences(ctx.db, request.user.id),
+  })
+
+  api.put('/api/user/notification-preferences', {
+    schema: {
+      tags: ['account'],
+      summary: 'Choose which events reach the person by email and in the app',
+      body: notificationPreferencesSchema,
+      response: { 200: notificationPreferencesSchema, ...errorResponses(400, 401, 403) },
+    },
+    handler: async (request) => updateNotificationPreferences(ctx.db, callerOf(request), request.body),
   })
 
   api.get('/api/user/sessions', {

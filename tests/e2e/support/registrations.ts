@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { type APIRequestContext, expect, type Page, type PlaywrightWorkerArgs } from '@playwright/test'
+import { generateSync } from 'otplib'
 
 export const REGISTRATION_PASSWORD = 'a-long-and-unusual-passphrase'
 /** The session storage key under which the verification modal remembers "continue without". */
@@ -47,6 +48,32 @@ export class Registrar {
     return { ...body, id: user.id, companyId: user.companyId, companyName: user.companyName }
   }
 
+  /**
+   * A fresh account with a verified address and two-factor authentication on, for tests that sign
+   * in with codes: each such test has its own, since the server accepts a code only once.
+   */
+  async withTwoFactor(): Promise<Registered & { secret: string }> {
+    const account = await this.register()
+    await expect
+      .poll(async () => {
+        const mails = (await (await this.api.get('/api/dev/mailbox')).json()) as {
+          to: string
+          text: string
+        }[]
+        const mail = mails.find((entry) => entry.to === account.email)
+        const link = mail && /(https?:\/\/\S+)/.exec(mail.text)?.[1]
+        if (!link) return false
+        const url = new URL(link)
+        return (await this.api.get(url.pathname + url.search, { maxRedirects: 0 })).status() === 303
+      })
+      .toBe(true)
+    const setup = await this.api.post('/api/auth/mfa/setup', { data: { password: REGISTRATION_PASSWORD } })
+    const { secret } = (await setup.json()) as { secret: string }
+    const enabled = await this.api.post('/api/auth/mfa/enable', { data: { code: generateSync({ secret }) } })
+    expect(enabled.status(), await enabled.text()).toBe(200)
+    return { ...account, secret }
+  }
+
   /** `count` people ask to join the organization, one after the other (newest last). */
   async joinRequests(companyId: string, count: number): Promise<Registered[]> {
     const joiners: Registered[] = []
@@ -74,4 +101,9 @@ export async function signInAsFreshAdmin(page: Page, admin: Registered) {
     data: { username: admin.username, password: REGISTRATION_PASSWORD },
   })
   expect(response.status(), await response.text()).toBe(200)
+}
+
+/** The code an authenticator shows 30 s from now: the server takes it, and has not seen it yet. */
+export function nextTotpCode(secret: string): string {
+  return generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 })
 }
