@@ -807,3 +807,29 @@ describe('organization settings', () => {
     ).toHaveLength(1)
   })
 })
+
+describe('notification preferences', () => {
+  it('a person who turned security notices off in the app gets none for a new token', async () => {
+    const { client, user } = await organization()
+    const current = (await client.get('/api/user/notification-preferences')).json()
+    expect(current.security).toEqual({ email: true, app: true })
+    const saved = await client.request({
+      method: 'PUT',
+      url: '/api/user/notification-preferences',
+      payload: { ...current, security: { email: true, app: false } },
+    })
+    expect(saved.json().security).toEqual({ email: true, app: false })
+    await client.post('/api/user/tokens', { name: 'quiet', scopes: ['clusters:read'], lifetime: '30d' })
+    const titles = (await client.get('/api/notifications'))
+      .json()
+      .map((notification: { title: string }) => notification.title)
+    expect(titles).not.toContain('New API token')
+    const other = await organization()
+    await other.client.post('/api/user/tokens', { name: 'loud', scopes: ['clusters:read'], lifetime: '30d' })
+    const otherTitles = (await other.client.get('/api/notifications'))
+      .json()
+      .map((notification: { title: string }) => notification.title)
+    expect(otherTitles).toContain('New API token')
+    expect(user.id).toBeTruthy()
+  })
+})

@@ -36,6 +36,20 @@ test('preferences saved on /settings apply on another browser at sign-in', async
   expect(await elsewhere.evaluate(() => localStorage.getItem('currency'))).toBe('GBP')
   await other.close()
 
+  const notifications = page.getByTestId('notification-preferences')
+  const securityInApp = notifications.getByRole('checkbox', {
+    name: 'Security: a new API token, a changed password: In the app',
+  })
+  await securityInApp.uncheck()
+  await notifications.getByRole('button', { name: 'Save' }).click()
+  await expectToast(page, 'Your notification choices are saved')
+  await page.reload()
+  await expect(
+    page
+      .getByTestId('notification-preferences')
+      .getByRole('checkbox', { name: 'Security: a new API token, a changed password: In the app' }),
+  ).not.toBeChecked()
+
   const rules = page.getByTestId('organization-rules')
   await rules.getByLabel('Mail domains approved at once').fill('example.org')
   await rules.getByRole('button', { name: 'Save' }).click()

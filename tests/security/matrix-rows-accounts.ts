@@ -260,6 +260,27 @@ export function accountRows(): Row[] {
     },
     // The account's own: every signed-in person has one.
     {
+      method: 'GET',
+      url: '/api/user/notification-preferences',
+      request: () => ({ url: '/api/user/notification-preferences' }),
+      expected: signedIn(200),
+    },
+    {
+      method: 'PUT',
+      url: '/api/user/notification-preferences',
+      request: () => ({
+        url: '/api/user/notification-preferences',
+        ...json(
+          Object.fromEntries(
+            ['cluster_status', 'orders', 'invoices', 'budget_alerts', 'ticket_replies', 'security'].map(
+              (event) => [event, { email: true, app: true }],
+            ),
+          ),
+        ),
+      }),
+      expected: signedIn(200),
+    },
+    {
       method: 'POST',
       url: '/api/user/password',
       request: () => ({

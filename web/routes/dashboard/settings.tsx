@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { PageHeading } from '#web/features/accounts/components/admin-only.tsx'
 import { AuditLogSection } from '#web/features/accounts/components/audit-log.tsx'
 import {
+  NotificationPreferencesSection,
   OrganizationRulesSection,
   PreferencesSection,
 } from '#web/features/accounts/components/settings-sections.tsx'
@@ -17,6 +18,7 @@ export default function SettingsRoute() {
     <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
       <PageHeading title={t('pages.settings')} lead={t('accounts.settings.lead')} />
       {user && <PreferencesSection user={user} />}
+      {user && <NotificationPreferencesSection />}
       {isAdmin ? (
         <>
           <OrganizationRulesSection />

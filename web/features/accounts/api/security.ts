@@ -3,6 +3,7 @@ import type {
   ApiToken,
   ApiTokenRequest,
   CreatedApiToken,
+  NotificationPreferences,
   OrganizationSettings,
   Preferences,
 } from '#common/schemas/accounts.ts'
@@ -140,3 +141,17 @@ export const useSavePreferences = () => {
     onSuccess: (user) => queryClient.setQueryData([USER_PATH], user),
   })
 }
+
+export const NOTIFICATION_PREFERENCES_PATH = '/api/user/notification-preferences'
+export const useNotificationPreferences = () =>
+  useQuery({
+    queryKey: [NOTIFICATION_PREFERENCES_PATH],
+    queryFn: async ({ signal }) =>
+      (await queryPath<NotificationPreferences>(NOTIFICATION_PREFERENCES_PATH, 'throw', signal))!,
+  })
+export const useSaveNotificationPreferences = () =>
+  useAccountChange(
+    (preferences: NotificationPreferences) =>
+      apiRequest<NotificationPreferences>('PUT', NOTIFICATION_PREFERENCES_PATH, preferences),
+    NOTIFICATION_PREFERENCES_PATH,
+  )

@@ -1,7 +1,13 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CURRENCIES } from '#common/money.ts'
-import type { OrganizationSettings, Preferences } from '#common/schemas/accounts.ts'
+import {
+  NOTIFICATION_EVENTS,
+  type NotificationEvent,
+  type NotificationPreferences,
+  type OrganizationSettings,
+  type Preferences,
+} from '#common/schemas/accounts.ts'
 import type { User } from '#common/schemas/auth.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { CheckboxField } from '#web/components/ui/checkbox-field.tsx'
@@ -17,7 +23,13 @@ import {
   useTheme,
 } from '#web/lib/preferences/preferences-provider.tsx'
 import { toast } from '#web/lib/toast-store.ts'
-import { useOrganizationSettings, useSaveOrganizationSettings, useSavePreferences } from '../api/security.ts'
+import {
+  useNotificationPreferences,
+  useOrganizationSettings,
+  useSaveNotificationPreferences,
+  useSaveOrganizationSettings,
+  useSavePreferences,
+} from '../api/security.ts'
 
 /** Theme, currency, billing cycle and language, saved for every browser the person signs in from. */
 export function PreferencesSection({ user }: { user: User }) {
@@ -163,6 +175,91 @@ function RulesForm({ settings }: { settings: OrganizationSettings }) {
           {t('accounts.rules.domainsHint')}
         </span>
       </label>
+      <Button type="submit" className="justify-self-start" disabled={save.isPending}>
+        {save.isPending ? t('accounts.saving') : t('accounts.save')}
+      </Button>
+    </form>
+  )
+}
+
+/** Which events reach the person by email and in the app: a grid of two checkboxes per event. */
+export function NotificationPreferencesSection() {
+  const { t } = useTranslation()
+  const preferences = useNotificationPreferences()
+  return (
+    <SectionCard
+      id="notification-preferences"
+      title={t('accounts.notifications.title')}
+      description={t('accounts.notifications.description')}
+    >
+      {preferences.isPending ? (
+        <LoadingBlock label={t('accounts.notifications.loading')} rows={3} />
+      ) : preferences.isError ? (
+        <LoadError title={t('accounts.notifications.loadFailed')} query={preferences} />
+      ) : (
+        <NotificationGrid key={JSON.stringify(preferences.data)} initial={preferences.data} />
+      )}
+    </SectionCard>
+  )
+}
+
+function NotificationGrid({ initial }: { initial: NotificationPreferences }) {
+  const { t } = useTranslation()
+  const save = useSaveNotificationPreferences()
+  const [choice, setChoice] = useState(initial)
+  const toggle = (event: NotificationEvent, channel: 'email' | 'app', on: boolean) =>
+    setChoice((current) => ({ ...current, [event]: { ...current[event], [channel]: on } }))
+  return (
+    <form
+      className="grid gap-3"
+      onSubmit={(event) => {
+        event.preventDefault()
+        save.mutate(choice, {
+          onSuccess: () => toast({ variant: 'success', title: t('accounts.notifications.saved') }),
+          onError: (error) =>
+            toast({
+              variant: 'destructive',
+              title: t('accounts.notifications.failed'),
+              description: error.message,
+            }),
+        })
+      }}
+    >
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="text-left text-muted-foreground">
+            <th scope="col" className="py-2 font-medium">
+              {t('accounts.notifications.event')}
+            </th>
+            <th scope="col" className="w-24 py-2 text-center font-medium">
+              {t('accounts.notifications.email')}
+            </th>
+            <th scope="col" className="w-24 py-2 text-center font-medium">
+              {t('accounts.notifications.app')}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y">
+          {NOTIFICATION_EVENTS.map((event) => (
+            <tr key={event}>
+              <th scope="row" className="py-2 text-left font-normal">
+                {t(`accounts.notifications.events.${event}`)}
+              </th>
+              {(['email', 'app'] as const).map((channel) => (
+                <td key={channel} className="py-2 text-center">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-[var(--primary)]"
+                    checked={choice[event][channel]}
+                    onChange={(change) => toggle(event, channel, change.target.checked)}
+                    aria-label={`${t(`accounts.notifications.events.${event}`)}: ${t(`accounts.notifications.${channel}`)}`}
+                  />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
       <Button type="submit" className="justify-self-start" disabled={save.isPending}>
         {save.isPending ? t('accounts.saving') : t('accounts.save')}
       </Button>
