@@ -40,6 +40,8 @@ describe('POST /api/register with a new billing ID', () => {
       mfaEnabled: false,
       isOfficer: false,
       language: 'en',
+      preferences: {},
+      mfaEnrolmentRequired: false,
     }
     expect(response.json()).toMatchObject(expected)
     const cookie = response.cookies.find((c) => c.name === 'cd_session')
