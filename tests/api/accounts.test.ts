@@ -6,8 +6,10 @@ import { FALLBACK_RATES } from '#common/money.ts'
 import type { Member } from '#common/schemas/accounts.ts'
 import { apiTokens, auditEntries, clusters, invoices, users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
+import { mailExpiringTokens } from '#server/modules/auth/api-tokens.ts'
 import { finaliseInvoice } from '#server/modules/billing/invoicing.ts'
 import {
+  mailsTo,
   newRegistration,
   registeredUser,
   tokenOf,
@@ -149,7 +151,11 @@ describe('members', () => {
   it('keep their last admin: no demotion, deactivation or removal (409)', async () => {
     const { client: admin, user } = await organization()
     const colleague = await invited(admin)
-    for (const answer of [await admin.patch(`/api/organization/members/${user.id}`, { role: 'user' })]) {
+    for (const answer of [
+      await admin.patch(`/api/organization/members/${user.id}`, { role: 'user' }),
+      await admin.post(`/api/organization/members/${user.id}/deactivate`),
+      await admin.delete(`/api/organization/members/${user.id}`),
+    ]) {
       expect(answer.statusCode).toBe(409)
       expect(answer.json()).toMatchObject({ code: 'LAST_ADMIN' })
       expect(answer.json().message).toContain('last admin')
@@ -831,5 +837,25 @@ describe('notification preferences', () => {
       .map((notification: { title: string }) => notification.title)
     expect(otherTitles).toContain('New API token')
     expect(user.id).toBeTruthy()
+  })
+})
+
+describe('an API token about to expire', () => {
+  it('is mailed to its owner once, 7 days ahead', async () => {
+    const { client, registration } = await organization()
+    const soon = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10)
+    const later = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10)
+    await client.post('/api/user/tokens', { name: 'deploy bot', scopes: ['clusters:read'], expiresOn: soon })
+    await client.post('/api/user/tokens', { name: 'backup bot', scopes: ['clusters:read'], expiresOn: later })
+    const mailed = await mailExpiringTokens(server.ctx)
+    expect(mailed).toBeGreaterThanOrEqual(1)
+    await waitForMailWithSubject(
+      server.db,
+      registration.email,
+      `Your API token “deploy bot” expires on ${soon}`,
+    )
+    expect(await mailExpiringTokens(server.ctx)).toBe(0)
+    const subjects = (await mailsTo(server.db, registration.email)).map((mail) => mail.subject)
+    expect(subjects.filter((subject) => subject.includes('backup bot'))).toEqual([])
   })
 })

@@ -116,10 +116,11 @@ export async function setActive(db: Database, caller: Caller, userId: string, ac
   return inTransaction(db, async (tx) => {
     const member = await memberForChange(tx, caller, userId)
     assertMayManage(caller, member)
-    if (userId === caller.userId) throw conflict('You cannot deactivate your own account', 'SELF')
     const membershipStatus = active ? 'active' : 'deactivated'
     if (member.membershipStatus === membershipStatus) return toMember(member)
+    // The last admin first: it is the reason that matters when both hold.
     if (!active) await assertAnotherAdmin(tx, caller.organizationId, member, 'deactivated')
+    if (userId === caller.userId) throw conflict('You cannot deactivate your own account', 'SELF')
     await tx.update(users).set({ membershipStatus, updatedAt: new Date() }).where(eq(users.id, userId))
     if (!active) {
       await endSessions(tx, userId)
@@ -139,8 +140,8 @@ export async function removeMember(db: Database, caller: Caller, userId: string)
   await inTransaction(db, async (tx) => {
     const member = await memberForChange(tx, caller, userId)
     assertMayManage(caller, member)
-    if (userId === caller.userId) throw conflict('You cannot remove your own account', 'SELF')
     await assertAnotherAdmin(tx, caller.organizationId, member, 'removed')
+    if (userId === caller.userId) throw conflict('You cannot remove your own account', 'SELF')
     await retireAccount(tx, userId)
     await recordAudit(tx, caller, 'member.removed', target(member))
   })
