@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { acknowledgeRefusedRequest, expectToast, linkIn, mailTo } from './support/auth.ts'
-import { expect, signIn, test } from './support/fixtures.ts'
+import { expect, expectScreensReadable, signIn, test } from './support/fixtures.ts'
 import { REGISTRATION_PASSWORD, Registrar } from './support/registrations.ts'
 
 /**
@@ -139,17 +138,7 @@ test('in French, dark and on a phone, the administration screens read, fit and p
     ['/account', 'Sessions actives'],
     ['/admin/organization-users', 'Les utilisateurs de votre organisation'],
   ] as const
-  for (const [path, text] of screens) {
-    await page.goto(path)
-    await expect(page.getByText(text).first()).toBeVisible()
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-    expect(overflow, path).toBeLessThanOrEqual(0)
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
-    expect(
-      results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? '')),
-      path,
-    ).toEqual([])
-  }
+  await expectScreensReadable(page, screens)
 })
 
 test('a member is told the administration pages are for admins; a used invitation link says so', async ({

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expectToast, linkIn } from './support/auth.ts'
-import { expect, signIn, test } from './support/fixtures.ts'
+import { expect, expectScreensReadable, signIn, test } from './support/fixtures.ts'
 import { Registrar, signInAsFreshAdmin } from './support/registrations.ts'
 
 /**
@@ -182,17 +182,7 @@ test('in French, dark and on a phone, the support screens read, fit and pass axe
     ['/orders/support', 'Tous les tickets de votre organisation, avec leurs délais.'],
     ['/technical-support', 'Support technique'],
   ] as const
-  for (const [path, text] of screens) {
-    await page.goto(path)
-    await expect(page.getByText(text).first()).toBeVisible()
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-    expect(overflow, path).toBeLessThanOrEqual(0)
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
-    expect(
-      results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? '')),
-      path,
-    ).toEqual([])
-  }
+  await expectScreensReadable(page, screens)
   await page.goto('/orders/support')
   await page.getByRole('link', { name: /TCK-\d{4}-000001/ }).click()
   await expect(page.getByTestId('ticket-thread')).toContainText('ingress')

@@ -134,47 +134,43 @@ export default async function authRoutes(app: FastifyInstance, ctx: ServerContex
     },
   })
 
-  api.get('/api/auth/verify-email', {
-    schema: {
-      tags: ['auth'],
+  /**
+   * A link in mail that proves an address opens the API, which records the proof and sends the
+   * browser to the result page (docs/decisions/003-mail-links.md).
+   */
+  const mailedAddressLinks = [
+    {
+      url: '/api/auth/verify-email',
       summary: 'The link of the verification mail: verifies the address and opens the result page',
-      querystring: z.object({ token: z.string().max(500).optional() }),
-      response: { 303: z.null() },
+      prove: verifyEmail,
     },
-    handler: async (request, reply) => {
-      const parsed = tokenSchema.safeParse(request.query.token)
-      let status = 'verified'
-      try {
-        if (!parsed.success) throw unauthorized()
-        await verifyEmail(ctx, parsed.data)
-      } catch (error) {
-        if (!(error instanceof HttpError)) throw error
-        status = 'invalid'
-      }
-      return reply.redirect(`/verify-email?status=${status}`, 303)
-    },
-  })
-
-  api.get('/api/auth/confirm-email', {
-    schema: {
-      tags: ['auth'],
+    {
+      url: '/api/auth/confirm-email',
       summary: 'The link of an address change: the account takes the new address and the result page opens',
-      querystring: z.object({ token: z.string().max(500).optional() }),
-      response: { 303: z.null() },
+      prove: confirmEmailChange,
     },
-    handler: async (request, reply) => {
-      const parsed = tokenSchema.safeParse(request.query.token)
-      let status = 'verified'
-      try {
-        if (!parsed.success) throw unauthorized()
-        await confirmEmailChange(ctx, parsed.data)
-      } catch (error) {
-        if (!(error instanceof HttpError)) throw error
-        status = 'invalid'
-      }
-      return reply.redirect(`/verify-email?status=${status}`, 303)
-    },
-  })
+  ]
+  for (const { url, summary, prove } of mailedAddressLinks)
+    api.get(url, {
+      schema: {
+        tags: ['auth'],
+        summary,
+        querystring: z.object({ token: z.string().max(500).optional() }),
+        response: { 303: z.null() },
+      },
+      handler: async (request, reply) => {
+        const parsed = tokenSchema.safeParse(request.query.token)
+        let status = 'verified'
+        try {
+          if (!parsed.success) throw unauthorized()
+          await prove(ctx, parsed.data)
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error
+          status = 'invalid'
+        }
+        return reply.redirect(`/verify-email?status=${status}`, 303)
+      },
+    })
 
   api.post('/api/auth/forgot-password', {
     config: guessableRoute,

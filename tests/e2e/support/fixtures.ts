@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
 import { DEMO_PASSWORD } from '../../../common/demo-accounts.ts'
 
@@ -29,4 +30,22 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   const response = await page.request.post('/api/login', { data: { username, password } })
   expect(response.status(), await response.text()).toBe(200)
   return response.json()
+}
+
+/**
+ * Each page of a list, opened in turn: its text shows, nothing is wider than the screen, and axe
+ * finds no serious or critical violation.
+ */
+export async function expectScreensReadable(page: Page, screens: readonly (readonly [string, string])[]) {
+  for (const [path, text] of screens) {
+    await page.goto(path)
+    await expect(page.getByText(text).first()).toBeVisible()
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow, path).toBeLessThanOrEqual(0)
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+    expect(
+      results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? '')),
+      path,
+    ).toEqual([])
+  }
 }
