@@ -212,7 +212,7 @@ export async function mailExpiringTokens(ctx: ServerContext, now = new Date()): 
       .returning({ userId: apiTokens.userId, name: apiTokens.name, expiresAt: apiTokens.expiresAt })
     for (const token of expiring) {
       const [owner] = await tx.select().from(users).where(eq(users.id, token.userId))
-      if (!owner || owner.membershipStatus !== 'active') continue
+      if (owner?.membershipStatus !== 'active') continue
       await sendMail(ctx.queue, sqlExecutor, tokenExpiringMail, owner, {
         name: owner.name,
         token: token.name,

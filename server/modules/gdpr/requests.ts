@@ -114,7 +114,7 @@ export async function requestExport(ctx: ServerContext, caller: Caller) {
 /** The export job: the archive is stored with its expiry, and the person told. */
 export async function buildExport(ctx: ServerContext, requestId: string) {
   const [request] = await ctx.db.select().from(gdprRequests).where(eq(gdprRequests.id, requestId))
-  if (!request || request.status !== 'pending') return
+  if (request?.status !== 'pending') return
   const now = new Date()
   const archive = await buildExportArchive(ctx.db, request.userId, now)
   await inTransaction(ctx.db, async (tx, sqlExecutor) => {
