@@ -14,6 +14,14 @@ export async function inTransaction<T>(
   work: (tx: Database, sqlExecutor: SqlExecutor) => Promise<T>,
 ): Promise<T> {
   const client = await db.$client.connect()
+  // A connection the server ends mid-transaction (PostgreSQL stopping) emits 'error' on the
+  // checked-out client, where the pool listens no more: without a listener the process would
+  // crash. The query in flight fails anyway, and the transaction with it.
+  let lost: Error | undefined
+  const onError = (error: Error) => {
+    lost = error
+  }
+  client.on('error', onError)
   const tx = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Database
   const sqlExecutor: SqlExecutor = { executeSql: (text, values) => client.query(text, values as unknown[]) }
   try {
@@ -25,7 +33,9 @@ export async function inTransaction<T>(
     await client.query('ROLLBACK').catch(() => {})
     throw error
   } finally {
-    client.release()
+    client.off('error', onError)
+    // A lost connection goes back destroyed, not to be lent again.
+    client.release(lost)
   }
 }
 
