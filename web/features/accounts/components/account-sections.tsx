@@ -47,7 +47,7 @@ export function ProfileSection({ user }: { user: User }) {
       </dl>
       <Form
         form={form}
-        className="grid gap-3 sm:grid-cols-[minmax(0,24rem)_auto] sm:items-start"
+        className="grid gap-3 sm:grid-cols-[minmax(0,24rem)_auto] sm:items-start sm:justify-start"
         onSubmit={({ name }) =>
           update.mutate(name, {
             onSuccess: () => toast({ variant: 'success', title: t('accounts.profile.saved') }),

@@ -47,7 +47,7 @@ export function PasskeysSection() {
         </ul>
       )}
       <form
-        className="grid gap-2 sm:grid-cols-[minmax(0,20rem)_auto] sm:items-end"
+        className="grid gap-2 sm:grid-cols-[minmax(0,20rem)_auto] sm:items-end sm:justify-start"
         onSubmit={(event) => {
           event.preventDefault()
           add.mutate(name.trim(), {

@@ -56,7 +56,7 @@ function PasswordStep({
   const [password, setPassword] = useState('')
   return (
     <form
-      className="grid gap-2 sm:grid-cols-[minmax(0,20rem)_auto] sm:items-end"
+      className="grid gap-2 sm:grid-cols-[minmax(0,20rem)_auto] sm:items-end sm:justify-start"
       onSubmit={(event) => {
         event.preventDefault()
         if (password) onSubmit(password)
@@ -134,7 +134,7 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
           </div>
         </div>
         <form
-          className="grid gap-2 sm:grid-cols-[12rem_auto] sm:items-end"
+          className="grid gap-2 sm:grid-cols-[12rem_auto] sm:items-end sm:justify-start"
           onSubmit={(event) => {
             event.preventDefault()
             enable.mutate(code, {
