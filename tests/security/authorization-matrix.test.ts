@@ -40,7 +40,8 @@ import {
   type Row,
   signedIn,
 } from './matrix-rows.ts'
-import { accountRows, credentialRows, gdprRows, insertAccountFixtures } from './matrix-rows-accounts.ts'
+import { accountRows, insertAccountFixtures } from './matrix-rows-accounts.ts'
+import { credentialRows, gdprRows } from './matrix-rows-credentials.ts'
 import { customSolutionRows, installationRows } from './matrix-rows-marketplace.ts'
 import { insertSupportFixtures, supportRows } from './matrix-rows-support.ts'
 

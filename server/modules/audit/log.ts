@@ -6,6 +6,7 @@ import { type AuditEntryRow, auditEntries } from '#server/db/schema/index.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { csvDocument } from '#server/lib/csv.ts'
 import { decodeSequenceCursor, encodeSequenceCursor } from '#server/lib/cursor.ts'
+import { likeEscaped } from '#server/lib/like.ts'
 
 /** Reading the audit log: an admin reads their organization's, super_admin any or all. */
 
@@ -16,13 +17,15 @@ const CSV_MAX_ROWS = 10_000
 function whereOf(caller: Caller, filters: Filters): SQL | undefined {
   const everyOrganization = caller.role === 'super_admin'
   const organizationId = everyOrganization ? filters.organizationId : caller.organizationId
-  const escaped = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`)
   return and(
     organizationId ? eq(auditEntries.organizationId, organizationId) : undefined,
     filters.action
-      ? or(eq(auditEntries.action, filters.action), like(auditEntries.action, `${escaped(filters.action)}.%`))
+      ? or(
+          eq(auditEntries.action, filters.action),
+          like(auditEntries.action, `${likeEscaped(filters.action)}.%`),
+        )
       : undefined,
-    filters.actor ? ilike(auditEntries.actorLabel, `%${escaped(filters.actor)}%`) : undefined,
+    filters.actor ? ilike(auditEntries.actorLabel, `%${likeEscaped(filters.actor)}%`) : undefined,
     filters.from ? gte(auditEntries.createdAt, sql`${filters.from}::date`) : undefined,
     filters.to ? lt(auditEntries.createdAt, sql`${filters.to}::date + 1`) : undefined,
   )

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm'
+import { eq, or, sql } from 'drizzle-orm'
 import { absoluteHref, href } from '#common/routes.ts'
 import type { RegisterRequest, User } from '#common/schemas/auth.ts'
 import { validationMessage } from '#common/validation-messages.ts'
@@ -10,7 +10,12 @@ import { registrationPendingMail, verifyEmailMail } from '#server/mail/auth-mail
 import { sendMail } from '#server/mail/template.ts'
 import { recordAudit } from '#server/modules/audit/service.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
-import { findUserById, findUserForLogin, toUserResponse } from '#server/modules/users/queries.ts'
+import {
+  activeAdminsOf,
+  findUserById,
+  findUserForLogin,
+  toUserResponse,
+} from '#server/modules/users/queries.ts'
 import { issueAuthToken } from './auth-tokens.ts'
 import { assertNotLockedOut, clearLoginFailures } from './lockout.ts'
 import { assertAcceptablePassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts'
@@ -104,16 +109,7 @@ export async function register(ctx: ServerContext, input: RegisterRequest, meta:
         )
       } else if (joining) {
         await tx.insert(registrationRequests).values({ userId, organizationId: organization.id })
-        const admins = await tx
-          .select({ id: users.id, name: users.name, email: users.email, language: users.language })
-          .from(users)
-          .where(
-            and(
-              eq(users.organizationId, organization.id),
-              inArray(users.role, ['admin', 'super_admin']),
-              eq(users.membershipStatus, 'active'),
-            ),
-          )
+        const admins = await activeAdminsOf(tx, organization.id)
         for (const admin of admins) {
           await createNotification(tx, sqlExecutor, {
             userId: admin.id,

@@ -1,18 +1,19 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { ExchangeRates } from '#common/money.ts'
 import { formatAmount } from '#common/pricing.ts'
 import { absoluteHref, href } from '#common/routes.ts'
 import { type BudgetAlert, MAX_BUDGET_ALERTS } from '#common/schemas/billing.ts'
 import type { ServerContext } from '#server/context.ts'
 import type { Database } from '#server/db/client.ts'
-import { budgetAlertFirings, budgetAlerts, organizations, users } from '#server/db/schema/index.ts'
+import { budgetAlertFirings, budgetAlerts, organizations } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import { QUEUES } from '#server/jobs/queue.ts'
 import { conflict, notFound } from '#server/lib/errors.ts'
 import { budgetAlertMail } from '#server/mail/billing-mails.ts'
 import { sendMail } from '#server/mail/template.ts'
 import { channelsFor, createNotification } from '#server/modules/notifications/service.ts'
+import { activeAdminsOf } from '#server/modules/users/queries.ts'
 import { currencyOf, monthOf } from './invoicing.ts'
 import { spendOf } from './summary.ts'
 
@@ -140,16 +141,7 @@ async function fireAlert(
     const currency = currencyOf(alert.currency)
     const threshold = formatAmount(alert.amountCents, currency)
     const spent = formatAmount(firing.spentCents, currency)
-    const admins = await tx
-      .select({ id: users.id, email: users.email, name: users.name, language: users.language })
-      .from(users)
-      .where(
-        and(
-          eq(users.organizationId, alert.organizationId),
-          inArray(users.role, ['admin', 'super_admin']),
-          eq(users.membershipStatus, 'active'),
-        ),
-      )
+    const admins = await activeAdminsOf(tx, alert.organizationId)
     for (const admin of admins) {
       const channels = await channelsFor(tx, admin.id, 'budget_alerts')
       if (channels.app)

@@ -27,6 +27,7 @@ import {
   encodeSequenceCursor,
 } from '#server/lib/cursor.ts'
 import { notFound } from '#server/lib/errors.ts'
+import { likeEscaped } from '#server/lib/like.ts'
 import { operationView } from '#server/provisioning/engine.ts'
 
 /** Statuses a cluster is billed in: its nodes exist and serve. */
@@ -77,7 +78,7 @@ export async function listClusters(
   query: z.infer<typeof clusterListQuerySchema>,
 ) {
   const offset = decodeOffsetCursor(query.cursor)
-  const escaped = query.search?.replace(/[\\%_]/g, (character) => `\\${character}`)
+  const escaped = query.search === undefined ? undefined : likeEscaped(query.search)
   const rows = await db
     .select({
       cluster: clusters,

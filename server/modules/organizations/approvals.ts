@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import { absoluteHref, href } from '#common/routes.ts'
 import type { PromotionRequest, PromotionStatus, Registration } from '#common/schemas/accounts.ts'
 import type { ServerContext } from '#server/context.ts'
@@ -22,6 +22,7 @@ import {
 import { sendMail } from '#server/mail/template.ts'
 import { recordAudit } from '#server/modules/audit/service.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
+import { activeAdminsOf } from '#server/modules/users/queries.ts'
 import { retireAccount } from './members.ts'
 
 /*
@@ -261,16 +262,7 @@ async function tellAdmins(
   applicant: { name: string; email: string },
   reason: string,
 ) {
-  const admins = await tx
-    .select({ id: users.id, name: users.name, email: users.email, language: users.language })
-    .from(users)
-    .where(
-      and(
-        eq(users.organizationId, organizationId),
-        inArray(users.role, ['admin', 'super_admin']),
-        eq(users.membershipStatus, 'active'),
-      ),
-    )
+  const admins = await activeAdminsOf(tx, organizationId)
   for (const admin of admins) {
     await createNotification(tx, sqlExecutor, {
       userId: admin.id,

@@ -10,7 +10,7 @@ import type { InvitationAcceptance } from '#common/schemas/auth.ts'
 import type { ServerContext } from '#server/context.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { type InvitationRow, invitations, organizations, users } from '#server/db/schema/index.ts'
-import { inTransaction } from '#server/db/transaction.ts'
+import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { conflict, notFound } from '#server/lib/errors.ts'
 import { generateToken, hashToken } from '#server/lib/tokens.ts'
@@ -243,7 +243,7 @@ async function nameOf(db: Queryable, userId: string): Promise<string> {
 async function mailInvitation(
   ctx: ServerContext,
   tx: Queryable,
-  sqlExecutor: Parameters<typeof sendMail>[1],
+  sqlExecutor: SqlExecutor,
   invitation: InvitationRow,
   token: string,
 ) {

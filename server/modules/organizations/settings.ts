@@ -10,6 +10,7 @@ import { organizations, users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { notFound } from '#server/lib/errors.ts'
+import { likeEscaped } from '#server/lib/like.ts'
 import { recordAudit } from '#server/modules/audit/service.ts'
 import { listMembers } from './members.ts'
 
@@ -69,7 +70,7 @@ export async function listOrganizations(
   db: Queryable,
   search: string | undefined,
 ): Promise<OrganizationOverview[]> {
-  const pattern = search ? `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%` : undefined
+  const pattern = search ? `%${likeEscaped(search)}%` : undefined
   const rows = await db
     .select(overviewColumns)
     .from(organizations)

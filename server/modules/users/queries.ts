@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { preferencesSchema } from '#common/schemas/accounts.ts'
 import type { User } from '#common/schemas/auth.ts'
 import type { Queryable } from '#server/db/client.ts'
@@ -76,4 +76,18 @@ export async function findUserForLogin(db: Queryable, usernameOrEmail: string) {
 export async function findUserByEmail(db: Queryable, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()))
   return row
+}
+
+/** The active admins of an organization, who hear of what waits for them (registrations, requests, alerts). */
+export function activeAdminsOf(db: Queryable, organizationId: string) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, language: users.language })
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationId, organizationId),
+        inArray(users.role, ['admin', 'super_admin']),
+        eq(users.membershipStatus, 'active'),
+      ),
+    )
 }

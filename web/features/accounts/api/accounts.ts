@@ -26,7 +26,8 @@ export const SESSIONS_PATH = '/api/user/sessions'
 export const MY_PROMOTION_PATH = '/api/user/promotion-request'
 export const AUDIT_PATH = '/api/audit'
 
-const listOf = <Item>(path: string) =>
+/** A list the API answers as `{ items }`, keyed by its path. */
+export const listOf = <Item>(path: string) =>
   queryOptions({
     queryKey: [path],
     queryFn: async ({ signal }) => (await queryPath<{ items: Item[] }>(path, 'throw', signal))!.items,
@@ -54,8 +55,11 @@ export const useAuditLog = (filters: AuditFilters, cursor: string | undefined) =
       (await queryPath<Page<AuditEntry>>(auditPath(filters, cursor), 'throw', signal))!,
   })
 
-/** A change that refreshes what it touches (members, requests, invitations, the log). */
-function useChange<Variables, Answer>(request: (variables: Variables) => Promise<Answer>, paths: string[]) {
+/** A change that refreshes what it touches (the paths given) and the audit log that records it. */
+export function useChange<Variables, Answer>(
+  request: (variables: Variables) => Promise<Answer>,
+  paths: string[],
+) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: request,

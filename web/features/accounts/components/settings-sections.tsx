@@ -16,6 +16,8 @@ import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { SectionCard } from '#web/components/ui/section-card.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
+import { BILLING_CYCLES, THEMES } from '#web/lib/constants.ts'
+import { LANGUAGES } from '#web/lib/i18n.ts'
 import {
   useBillingCycle,
   useCurrency,
@@ -47,10 +49,10 @@ export function PreferencesSection({ user }: { user: User }) {
     language: user.preferences.language ?? language.language,
   })
   const fields = [
-    { key: 'theme', options: ['light', 'dark', 'system'] },
+    { key: 'theme', options: THEMES },
     { key: 'currency', options: CURRENCIES },
-    { key: 'billingCycle', options: ['monthly', 'yearly'] },
-    { key: 'language', options: ['en', 'fr'] },
+    { key: 'billingCycle', options: BILLING_CYCLES },
+    { key: 'language', options: LANGUAGES },
   ] as const
   return (
     <SectionCard

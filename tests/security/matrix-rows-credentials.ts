@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto'
+import { everyone, json, officersOnly, type Row, signedIn } from './matrix-rows.ts'
+
+/** Rows of the passkeys and API tokens: a person's own, and the ways in they give. */
+export function credentialRows(): Row[] {
+  const someResponse = {
+    id: 'AAAA',
+    rawId: 'AAAA',
+    type: 'public-key',
+    response: {},
+    clientExtensionResults: {},
+  }
+  return [
+    {
+      method: 'GET',
+      url: '/api/auth/passkeys',
+      request: () => ({ url: '/api/auth/passkeys' }),
+      expected: signedIn(200),
+    },
+    {
+      method: 'POST',
+      url: '/api/auth/passkeys/options',
+      request: () => ({ url: '/api/auth/passkeys/options' }),
+      expected: signedIn(200),
+    },
+    {
+      method: 'POST',
+      url: '/api/auth/passkeys',
+      request: () => ({ url: '/api/auth/passkeys', ...json({ name: 'Matrix key', response: someResponse }) }),
+      // The browser's answer is not a real attestation.
+      expected: signedIn(400),
+    },
+    {
+      method: 'PATCH',
+      url: '/api/auth/passkeys/:id',
+      request: () => ({ url: `/api/auth/passkeys/${randomUUID()}`, ...json({ name: 'Renamed' }) }),
+      expected: signedIn(404),
+    },
+    {
+      method: 'DELETE',
+      url: '/api/auth/passkeys/:id',
+      request: () => ({ url: `/api/auth/passkeys/${randomUUID()}` }),
+      expected: signedIn(404),
+    },
+    {
+      method: 'POST',
+      url: '/api/login/passkey/options',
+      request: () => ({ url: '/api/login/passkey/options' }),
+      expected: everyone(200),
+    },
+    {
+      method: 'POST',
+      url: '/api/login/passkey',
+      request: () => ({
+        url: '/api/login/passkey',
+        ...json({ challengeId: randomUUID(), response: someResponse }),
+      }),
+      expected: everyone(401),
+    },
+    {
+      method: 'GET',
+      url: '/api/user/tokens',
+      request: () => ({ url: '/api/user/tokens' }),
+      expected: signedIn(200),
+    },
+    {
+      method: 'POST',
+      url: '/api/user/tokens',
+      request: () => ({
+        url: '/api/user/tokens',
+        ...json({ name: 'Matrix', scopes: ['clusters:read'], lifetime: '30d' }),
+      }),
+      expected: signedIn(201),
+    },
+    {
+      method: 'DELETE',
+      url: '/api/user/tokens/:id',
+      request: () => ({ url: `/api/user/tokens/${randomUUID()}` }),
+      expected: signedIn(404),
+    },
+  ]
+}
+
+/** Rows of GDPR requests: each person's own, and the officers' erasure queue. */
+export function gdprRows(): Row[] {
+  return [
+    {
+      method: 'GET',
+      url: '/api/user/gdpr',
+      request: () => ({ url: '/api/user/gdpr' }),
+      expected: signedIn(200),
+    },
+    {
+      method: 'POST',
+      url: '/api/user/gdpr/export',
+      request: () => ({ url: '/api/user/gdpr/export' }),
+      expected: signedIn(201),
+    },
+    {
+      method: 'GET',
+      url: '/api/user/gdpr/:id/archive',
+      request: () => ({ url: `/api/user/gdpr/${randomUUID()}/archive` }),
+      expected: signedIn(404),
+    },
+    {
+      method: 'POST',
+      url: '/api/user/gdpr/erasure',
+      request: () => ({ url: '/api/user/gdpr/erasure', ...json({ reason: 'Matrix' }) }),
+      expected: signedIn(201),
+    },
+    {
+      method: 'GET',
+      url: '/api/officers/gdpr-requests',
+      request: () => ({ url: '/api/officers/gdpr-requests' }),
+      expected: officersOnly(200),
+    },
+    ...(['approve', 'refuse', 'extend'] as const).map(
+      (action): Row => ({
+        method: 'POST',
+        url: `/api/officers/gdpr-requests/:id/${action}`,
+        request: () => ({
+          url: `/api/officers/gdpr-requests/${randomUUID()}/${action}`,
+          ...(action === 'approve' ? {} : json({ reason: 'Matrix' })),
+        }),
+        expected: officersOnly(404),
+      }),
+    ),
+  ]
+}
