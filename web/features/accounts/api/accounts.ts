@@ -63,10 +63,13 @@ export function useChange<Variables, Answer>(
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: request,
-    onSuccess: () =>
-      queryClient.invalidateQueries({
+    // Not awaited: the refetch may unmount the row or form that asked (a decided registration
+    // leaves its list), and TanStack drops the caller's own onSuccess (its toast) once it has.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({
         predicate: (query) => [...paths, AUDIT_PATH].includes(String(query.queryKey[0])),
-      }),
+      })
+    },
   })
 }
 

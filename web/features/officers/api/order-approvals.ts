@@ -31,6 +31,9 @@ export function useDecideOrder() {
       apiRequest<Order>('POST', `${OFFICER_ORDERS_PATH}/${orderId}/${approve ? 'approve' : 'reject'}`, {
         note: note.trim() === '' ? null : note.trim(),
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [OFFICER_ORDERS_PATH] }),
+    // Not awaited: the decided order leaves the queue, and its row's toast must still show.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: [OFFICER_ORDERS_PATH] })
+    },
   })
 }
