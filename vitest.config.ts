@@ -9,7 +9,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
+          include: [
+            'server/**/*.test.ts',
+            'common/**/*.test.ts',
+            'web/**/*.test.{ts,tsx}',
+            'tests/deploy/**/*.test.ts',
+          ],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
         },
       },

@@ -7,7 +7,9 @@ import { existsSync, readFileSync } from 'node:fs'
 import { sourceFingerprint } from './source-fingerprint.ts'
 
 const stamp = 'build/.stamp'
-const upToDate = existsSync(stamp) && readFileSync(stamp, 'utf8') === sourceFingerprint()
+// The container image ships the build without the web app's sources: it serves what it holds.
+const shipsBuildOnly = !existsSync('web') && existsSync(stamp)
+const upToDate = shipsBuildOnly || (existsSync(stamp) && readFileSync(stamp, 'utf8') === sourceFingerprint())
 if (!upToDate) {
   console.log('Building the web app…')
   const result = spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' })

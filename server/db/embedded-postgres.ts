@@ -156,7 +156,10 @@ async function initialise(
   runAs: { uid: number; gid: number } | undefined,
 ): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true })
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+  // Only the cluster's own folder is private: a parent made 0700 too would stop the postgres user
+  // (when started as root) from reaching it.
+  mkdirSync(path.dirname(dataDir), { recursive: true })
+  mkdirSync(dataDir, { mode: 0o700 })
   writeFileSync(passwordFile, `${randomBytes(18).toString('base64url')}\n`, { mode: 0o600 })
   if (runAs) {
     await chown(dataDir, runAs.uid, runAs.gid)
