@@ -7,12 +7,14 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
-import type { ServerContext } from './context.ts'
+import type { AppContext, ServerContext } from './context.ts'
+import { type ChangeFeed, startChangeFeed } from './db/change-feed.ts'
 import { documentPlatformAnswers, documentSecurity, SECURITY_SCHEMES } from './lib/http.ts'
 import auditRoutes from './modules/audit/routes.ts'
 import mfaRoutes from './modules/auth/mfa-routes.ts'
 import passkeyRoutes from './modules/auth/passkey-routes.ts'
 import authRoutes from './modules/auth/routes.ts'
+import { createSessionStore } from './modules/auth/session-store.ts'
 import billingRoutes from './modules/billing/routes.ts'
 import catalogRoutes from './modules/catalog/routes.ts'
 import clusterRoutes from './modules/clusters/routes.ts'
@@ -86,7 +88,26 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
     windowSeconds: config.rateLimit.windowSeconds,
   })
   await app.register(websocket, { options: { maxPayload: WEBSOCKET_MAX_MESSAGE_BYTES } })
-  await app.register(auth, { db: ctx.db, secret: config.sessionSecret, isProduction: config.isProduction })
+  const changes = await startChangeFeed(ctx.db.$client, (error, message) =>
+    app.log.warn({ err: error }, message),
+  )
+  app.decorate('changes', changes)
+  // Read-your-writes: a change answers once this instance's caches have heard of what it wrote.
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') await changes.sync()
+  })
+  const sessions = createSessionStore(ctx.db, config.sessionSecret, changes)
+  app.addHook('onClose', async () => {
+    await sessions.close()
+    await changes.close()
+  })
+  await app.register(auth, {
+    sessions,
+    isProduction: config.isProduction,
+    db: ctx.db,
+    secret: config.sessionSecret,
+  })
+  const appCtx: AppContext = { ...ctx, changes }
 
   await app.register(systemRoutes, ctx)
   await app.register(authRoutes, ctx)
@@ -96,14 +117,14 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
   await app.register(organizationRoutes, ctx)
   await app.register(auditRoutes, ctx)
   await app.register(gdprRoutes, ctx)
-  await app.register(notificationRoutes, ctx)
+  await app.register(notificationRoutes, appCtx)
   await app.register(officerRoutes, ctx)
-  await app.register(catalogRoutes, ctx)
+  await app.register(catalogRoutes, appCtx)
   await app.register(marketplaceRoutes, ctx)
   await app.register(customSolutionRoutes, ctx)
   await app.register(supportRoutes, ctx)
   await app.register(ratesRoutes, ctx)
-  await app.register(dashboardRoutes, ctx)
+  await app.register(dashboardRoutes, appCtx)
   await app.register(leadRoutes, ctx)
   await app.register(orderRoutes, ctx)
   await app.register(clusterRoutes, ctx)
@@ -122,6 +143,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route the app registers, in order (the authorization matrix checks it is complete). */
     registeredRoutes: { method: string; url: string; hidden: boolean }[]
+    /** What PostgreSQL says changed, heard by this instance's caches. */
+    changes: ChangeFeed
   }
 }
 

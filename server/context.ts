@@ -1,4 +1,5 @@
 import type { Config } from './config.ts'
+import type { ChangeFeed } from './db/change-feed.ts'
 import type { Database } from './db/client.ts'
 import type { JobQueue } from './jobs/queue.ts'
 import type { RealtimeHub } from './realtime/hub.ts'
@@ -10,3 +11,6 @@ export type ServerContext = {
   queue: JobQueue
   realtime: RealtimeHub
 }
+
+/** What the app adds once built: the change feed its in-memory caches listen to. */
+export type AppContext = ServerContext & { changes: ChangeFeed }

@@ -51,6 +51,8 @@ export type ServerOptions = {
   /** Extra server variables, e.g. a raised per-IP rate limit when every simulated user is 127.0.0.1. */
   environment?: Record<string, string>
   name?: string
+  /** `--role=` of the process: `all` (default), `web` (HTTP only) or `worker`. */
+  role?: 'all' | 'web' | 'worker'
 }
 
 export type Bench = {
@@ -172,6 +174,9 @@ export function ensureWebBuild(): string {
   return clientDir
 }
 
+/** The key sealing stored secrets, shared by every server of the run (they read each other's rows). */
+const RUN_SECRETS_KEY = randomBytes(32).toString('base64')
+
 async function spawnServer(
   workDir: string,
   sessionSecret: string,
@@ -190,6 +195,7 @@ async function spawnServer(
       APP_URL: origin,
       DATABASE_URL: options.databaseUrl,
       SESSION_SECRET: sessionSecret,
+      SECRETS_KEY: RUN_SECRETS_KEY,
       DATA_DIR: path.join(workDir, `${name}-data`),
       WEB_CLIENT_DIR: options.webClientDir ?? path.join(workDir, 'no-web-build'),
       // Traffic stays on this machine.
@@ -197,7 +203,7 @@ async function spawnServer(
       ...options.environment,
     },
     // Logs go to a file: production logs every request, and reading them here would cost the bench.
-    { args: ['--role=all'], stdio: ['ignore', log, log] },
+    { args: [`--role=${options.role ?? 'all'}`], stdio: ['ignore', log, log] },
   )
   closeSync(log)
   const baseUrl = `http://127.0.0.1:${port}`

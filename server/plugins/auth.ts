@@ -6,7 +6,8 @@ import { SESSION_HINT_COOKIE } from '#common/session-hint.ts'
 import type { Database } from '#server/db/client.ts'
 import { forbidden, unauthorized } from '#server/lib/errors.ts'
 import { findTokenSession, type TokenSession } from '#server/modules/auth/api-tokens.ts'
-import { type ActiveSession, findActiveSession } from '#server/modules/auth/sessions.ts'
+import type { SessionStore } from '#server/modules/auth/session-store.ts'
+import type { ActiveSession } from '#server/modules/auth/sessions.ts'
 import type { UserWithOrganization } from '#server/modules/users/queries.ts'
 
 declare module 'fastify' {
@@ -24,6 +25,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     sessionCookieName: string
+    /** Finds the session of a cookie's token (kept in memory while that is safe). */
+    sessions: SessionStore
   }
 }
 
@@ -32,13 +35,14 @@ const sessionCache = Symbol('session')
 /** Server-side sessions: an opaque cookie whose keyed hash finds the row in PostgreSQL. */
 export default fp(async function auth(
   app: FastifyInstance,
-  options: { db: Database; secret: string; isProduction: boolean },
+  options: { db: Database; secret: string; sessions: SessionStore; isProduction: boolean },
 ) {
   // In production the __Host- prefix pins the cookie to this host, path / and HTTPS.
   const cookieName = options.isProduction ? '__Host-cd_session' : 'cd_session'
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: options.isProduction }
   await app.register(cookie)
   app.decorate('sessionCookieName', cookieName)
+  app.decorate('sessions', options.sessions)
 
   app.decorateRequest('user', null as unknown as UserWithOrganization)
   app.decorateRequest('sessionId', undefined)
@@ -54,7 +58,7 @@ export default fp(async function auth(
       }
       const token = this.cookies[cookieName]
       if (!token || token.length > 100) return Promise.resolve(undefined)
-      this[sessionCache] ??= findActiveSession(options.db, options.secret, token)
+      this[sessionCache] ??= options.sessions.find(token)
       return this[sessionCache]
     },
   )

@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify'
-import pg from 'pg'
 import type { WebSocket } from 'ws'
+import { startListener } from '#server/db/listener.ts'
 import { REALTIME_CHANNEL, type RealtimeEnvelope } from './publish.ts'
 
 const HEARTBEAT_MS = 30_000
-const RECONNECT_MS = 1_000
 /** How long a session check of a socket holds before the next message checks again. */
 const SESSION_RECHECK_MS = 5_000
 
@@ -32,9 +31,6 @@ export async function startRealtimeHub(
   const socketsByOrganization = new Map<string, Set<WebSocket>>()
   const alive = new WeakSet<WebSocket>()
   const sessionChecks = new WeakMap<WebSocket, SessionCheck>()
-  let listener: pg.Client | undefined
-  let closing = false
-  let reconnectTimer: NodeJS.Timeout | undefined
 
   const deliver = async (payload: string) => {
     let envelope: RealtimeEnvelope
@@ -79,32 +75,10 @@ export async function startRealtimeHub(
       .catch((error: unknown) => log.warn({ err: error }, 'realtime delivery failed'))
   }
 
-  const connect = async () => {
-    const client = new pg.Client({ connectionString, connectionTimeoutMillis: 3_000, keepAlive: true })
-    client.on('notification', (event) => {
-      if (event.channel === REALTIME_CHANNEL && event.payload) enqueueDelivery(event.payload)
-    })
-    const scheduleReconnect = () => {
-      if (closing || listener !== client) return
-      listener = undefined
-      client.end().catch(() => {})
-      reconnectTimer = setTimeout(() => connect().catch(() => {}), RECONNECT_MS)
-    }
-    client.on('error', (error) => {
-      log.warn({ err: error }, 'realtime listener lost its connection')
-      scheduleReconnect()
-    })
-    client.on('end', scheduleReconnect)
-    listener = client
-    try {
-      await client.connect()
-      await client.query(`LISTEN ${REALTIME_CHANNEL}`)
-    } catch (error) {
-      log.warn({ err: error }, 'realtime listener could not connect; retrying')
-      scheduleReconnect()
-    }
-  }
-  await connect()
+  const listener = await startListener(connectionString, [REALTIME_CHANNEL], {
+    notification: (_channel, payload) => enqueueDelivery(payload),
+    warn: (error, message) => log.warn({ err: error }, `realtime: ${message}`),
+  })
 
   // Sockets that did not answer the previous ping are dead: drop them.
   const heartbeat = setInterval(() => {
@@ -135,14 +109,12 @@ export async function startRealtimeHub(
       return total
     },
     async close() {
-      closing = true
       clearInterval(heartbeat)
-      clearTimeout(reconnectTimer)
       for (const sockets of socketsByUser.values())
         for (const socket of sockets) socket.close(1001, 'Server shutting down')
       socketsByUser.clear()
       socketsByOrganization.clear()
-      await listener?.end().catch(() => {})
+      await listener.close()
     },
   }
 }

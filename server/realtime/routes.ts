@@ -2,7 +2,6 @@ import type {} from '@fastify/websocket'
 import type { FastifyInstance } from 'fastify'
 import type { ServerContext } from '#server/context.ts'
 import { forbidden, HttpError } from '#server/lib/errors.ts'
-import { findActiveSession } from '#server/modules/auth/sessions.ts'
 import { requireUser } from '#server/plugins/auth.ts'
 import { requestOrigin } from '#server/plugins/security.ts'
 
@@ -30,7 +29,7 @@ export default async function realtimeRoutes(
     wsHandler: (socket, request) => {
       const token = request.cookies[app.sessionCookieName]!
       const isSignedIn = async () => {
-        const session = await findActiveSession(ctx.db, ctx.config.sessionSecret, token)
+        const session = await app.sessions.find(token)
         return session !== undefined && !session.mfaPending
       }
       const { user } = request

@@ -123,6 +123,9 @@ export class TestClient {
     if (this.cookies.size > 0)
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
     if (!['GET', 'HEAD'].includes(method) && headers.origin === undefined) headers.origin = APP_ORIGIN
+    // A test may have just written to the database itself: the caches hear of it first, as a
+    // server does within milliseconds of any writer's commit.
+    await this.app.changes.sync()
     const response = await this.app.inject({ ...options, headers })
     for (const cookie of response.cookies as {
       name: string

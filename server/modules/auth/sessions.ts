@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
 import { organizations, sessions, users } from '#server/db/schema/index.ts'
 import { generateToken, hashToken } from '#server/lib/tokens.ts'
@@ -43,13 +43,11 @@ export async function createSession(
   return { token, expiresAt }
 }
 
-/** Looks the session up with its user and organization in one query, sliding its expiry when due. */
-export async function findActiveSession(
-  db: Queryable,
-  secret: string,
-  token: string,
-): Promise<ActiveSession | undefined> {
-  const idHash = hashToken(secret, token)
+/** A session as read, with what deciding its expiry and its slide needs. */
+export type SessionRow = ActiveSession & { lastSeenAt: Date; absoluteExpiresAt: Date }
+
+/** The session of a token hash with its user and organization, in one query; undefined once expired. */
+export async function readSession(db: Queryable, idHash: string): Promise<SessionRow | undefined> {
   const [row] = await db
     .select({
       idHash: sessions.idHash,
@@ -71,21 +69,33 @@ export async function findActiveSession(
         gt(sessions.absoluteExpiresAt, sql`now()`),
       ),
     )
-  if (!row) return undefined
-  let expiresAt = row.expiresAt
-  if (Date.now() - row.lastSeenAt.getTime() > SLIDE_EVERY_MS) {
-    expiresAt = new Date(Math.min(Date.now() + SESSION_IDLE_MS, row.absoluteExpiresAt.getTime()))
-    await db.update(sessions).set({ lastSeenAt: new Date(), expiresAt }).where(eq(sessions.idHash, idHash))
-  }
-  return {
-    idHash,
-    id: row.id,
-    mfaPending: row.mfaPending,
-    mfaAttempts: row.mfaAttempts,
-    expiresAt,
-    user: row.user,
-  }
+  return row
 }
+
+/** Whether the idle expiry is due to slide (a write, so at most once an hour per session). */
+export const slideIsDue = (row: SessionRow, now: number) => now - row.lastSeenAt.getTime() > SLIDE_EVERY_MS
+
+/** The idle expiry after activity now, never past the absolute one. */
+export const slidExpiry = (row: SessionRow, now: number) =>
+  new Date(Math.min(now + SESSION_IDLE_MS, row.absoluteExpiresAt.getTime()))
+
+/** Slides the idle expiry of these sessions to now (one statement for many). */
+export async function slideSessions(db: Queryable, idHashes: string[]): Promise<void> {
+  if (idHashes.length === 0) return
+  await db
+    .update(sessions)
+    .set({
+      lastSeenAt: sql`now()`,
+      expiresAt: sql`least(now() + ${SESSION_IDLE_MS} * interval '1 millisecond', ${sessions.absoluteExpiresAt})`,
+    })
+    .where(inArray(sessions.idHash, idHashes))
+}
+
+export const activeSessionOf = ({
+  lastSeenAt: _,
+  absoluteExpiresAt: __,
+  ...session
+}: SessionRow): ActiveSession => session
 
 export async function deleteSession(db: Queryable, idHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, idHash))
