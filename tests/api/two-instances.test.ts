@@ -143,3 +143,79 @@ describe('two server processes on one database', () => {
     }
   })
 })
+
+/** Revocation must not wait for a cache: instance B refuses what instance A ended within this. */
+const REVOCATION_DEADLINE_MS = 100
+
+async function signIn(instance: Instance, username: string): Promise<string> {
+  const login = await postJson(instance, '/api/login', { username, password: DEMO_PASSWORD })
+  expect(login.status).toBe(200)
+  return login.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0]!)
+    .join('; ')
+}
+
+const userStatus = async (instance: Instance, cookie: string) =>
+  (await fetch(`${instance.baseUrl}/api/user`, { headers: { cookie } })).status
+
+/** Signed in on B, read twice there so B holds the session in memory. */
+async function warmOn(instance: Instance, cookie: string) {
+  expect(await userStatus(instance, cookie)).toBe(200)
+  expect(await userStatus(instance, cookie)).toBe(200)
+}
+
+/** Milliseconds from `since` until `instance` answers 401 for the cookie (polled back to back). */
+async function refusedAfter(instance: Instance, cookie: string, since: number): Promise<number> {
+  while (performance.now() - since < 5_000) {
+    if ((await userStatus(instance, cookie)) === 401) return performance.now() - since
+  }
+  throw new Error('the session was still accepted 5 s after it ended')
+}
+
+async function memberId(adminCookie: string, username: string): Promise<string> {
+  const response = await fetch(`${instanceA.baseUrl}/api/organization/members`, {
+    headers: { cookie: adminCookie },
+  })
+  const { items } = (await response.json()) as { items: { id: string; username: string }[] }
+  return items.find((member) => member.username === username)!.id
+}
+
+describe('a session ended through instance A', () => {
+  it('is refused by instance B within 100 ms after a logout', async () => {
+    const cookie = await signIn(instanceA, 'demo')
+    await warmOn(instanceB, cookie)
+    const logout = await postJson(instanceA, '/api/logout', {}, cookie)
+    expect(logout.status).toBe(200)
+    expect(await refusedAfter(instanceB, cookie, performance.now())).toBeLessThan(REVOCATION_DEADLINE_MS)
+  })
+
+  it('is refused by instance B within 100 ms after a role change', async () => {
+    const admin = await signIn(instanceA, 'admin')
+    const member = await signIn(instanceB, 'newcomer')
+    await warmOn(instanceB, member)
+    const response = await fetch(
+      `${instanceA.baseUrl}/api/organization/members/${await memberId(admin, 'newcomer')}`,
+      {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', origin: instanceA.origin, cookie: admin },
+        body: JSON.stringify({ role: 'admin' }),
+      },
+    )
+    expect(response.status).toBe(200)
+    expect(await refusedAfter(instanceB, member, performance.now())).toBeLessThan(REVOCATION_DEADLINE_MS)
+  })
+
+  it('is refused by instance B within 100 ms after a deactivation', async () => {
+    const admin = await signIn(instanceA, 'admin')
+    const member = await signIn(instanceB, 'demo')
+    await warmOn(instanceB, member)
+    const id = await memberId(admin, 'demo')
+    const response = await postJson(instanceA, `/api/organization/members/${id}/deactivate`, {}, admin)
+    expect(response.status).toBe(200)
+    expect(await refusedAfter(instanceB, member, performance.now())).toBeLessThan(REVOCATION_DEADLINE_MS)
+    // Nor can the member come back in through B.
+    const again = await postJson(instanceB, '/api/login', { username: 'demo', password: DEMO_PASSWORD })
+    expect(again.status).toBe(403)
+  })
+})
