@@ -4,12 +4,15 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
+  LogController,
 } from 'fastify'
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod'
 import type { AppContext, ServerContext } from './context.ts'
 import { type ChangeFeed, startChangeFeed } from './db/change-feed.ts'
 import { documentPlatformAnswers, documentSecurity, SECURITY_SCHEMES } from './lib/http.ts'
+import { responseSerializerCompiler } from './lib/response-serializer.ts'
 import auditRoutes from './modules/audit/routes.ts'
 import mfaRoutes from './modules/auth/mfa-routes.ts'
 import passkeyRoutes from './modules/auth/passkey-routes.ts'
@@ -37,7 +40,7 @@ import userRoutes from './modules/users/routes.ts'
 import auth from './plugins/auth.ts'
 import errorHandler from './plugins/error-handler.ts'
 import rateLimiting from './plugins/rate-limit.ts'
-import security, { contentSecurityDirectives, renderContentSecurityPolicy } from './plugins/security.ts'
+import security, { securityHeaders } from './plugins/security.ts'
 import webApp from './plugins/web-app.ts'
 import realtimeRoutes from './realtime/routes.ts'
 
@@ -59,10 +62,11 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     genReqId: () => crypto.randomUUID(),
+    logController: new AccessLog(),
     frameworkErrors: answerFrameworkError(config.isProduction),
   })
   app.setValidatorCompiler(validatorCompiler)
-  app.setSerializerCompiler(serializerCompiler)
+  app.setSerializerCompiler(responseSerializerCompiler(config.isProduction ? 'compiled' : 'checked'))
   acceptEmptyJsonBodies(app)
   recordRoutes(app)
   documentPlatformAnswers(app)
@@ -93,8 +97,12 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
   )
   app.decorate('changes', changes)
   // Read-your-writes: a change answers once this instance's caches have heard of what it wrote.
-  app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') await changes.sync()
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return done(null, payload)
+    changes.sync().then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    )
   })
   const sessions = createSessionStore(ctx.db, config.sessionSecret, changes)
   app.addHook('onClose', async () => {
@@ -162,19 +170,29 @@ function recordRoutes(app: FastifyInstance) {
  * those in our error shape, with the security headers the hooks would have added.
  */
 function answerFrameworkError(isProduction: boolean): NonNullable<FastifyServerOptions['frameworkErrors']> {
-  const policy = renderContentSecurityPolicy(contentSecurityDirectives({ isProduction }))
+  const headers = securityHeaders(isProduction)
   return (error, _request, reply: FastifyReply) => {
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400
     reply
-      .headers({
-        'content-security-policy': policy,
-        'x-content-type-options': 'nosniff',
-        'referrer-policy': 'strict-origin-when-cross-origin',
-        'x-frame-options': 'SAMEORIGIN',
-      })
+      .headers(headers)
       .status(status)
       .send({ message: status === 414 ? 'The URL is too long' : 'The URL is malformed', code: 'BAD_URL' })
+  }
+}
+
+/**
+ * The access log: one line per request, written when it is answered (Fastify's own two lines,
+ * at arrival and at the end, cost as much as a cached route). Its arrival is logged at debug.
+ */
+class AccessLog extends LogController {
+  override incomingRequest(request: FastifyRequest) {
+    request.log.debug({ req: request }, 'incoming request')
+  }
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const line = { req: request, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }
+    if (error) reply.log.error({ ...line, err: error }, 'request errored')
+    else reply.log.info(line, 'request')
   }
 }
 

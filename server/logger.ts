@@ -1,4 +1,4 @@
-import pino, { type Logger } from 'pino'
+import pino, { type Logger, type LoggerOptions } from 'pino'
 import type { Config } from './config.ts'
 
 /** Query parameters that carry secrets (mail links) are masked before a URL is logged. */
@@ -9,7 +9,8 @@ export function maskUrl(url: string): string {
 }
 
 export function createLogger(config: Pick<Config, 'logLevel' | 'isProduction'>): Logger {
-  return pino({
+  const pretty = !config.isProduction && process.stdout.isTTY
+  const options: LoggerOptions = {
     level: config.logLevel,
     redact: {
       paths: [
@@ -30,13 +31,22 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'isProduction'>):
         ip: request.ip,
       }),
     },
-    ...(config.isProduction || !process.stdout.isTTY
-      ? {}
-      : {
-          transport: {
-            target: 'pino-pretty',
-            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
-          },
-        }),
+  }
+  if (pretty) {
+    return pino({
+      ...options,
+      transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
+    })
+  }
+  // Written without blocking the event loop: lines queue while a write is under way and leave
+  // together. What is still queued when the process exits is written then.
+  const destination = pino.destination({ dest: 1, sync: false })
+  process.once('exit', () => {
+    try {
+      destination.flushSync()
+    } catch {
+      // Nothing more can be done at exit; the lines already written stay.
+    }
   })
+  return pino(options, destination)
 }

@@ -1,19 +1,27 @@
 /**
- * `npm run bench:api`: autocannon against the production server on this machine, in one run:
- * first a bare Fastify hello-world process (the ceiling), then the signed-in dashboard reads.
- * Prints requests per second, p50/p99 latency and each route as a share of the ceiling.
+ * `npm run bench:api`: autocannon against a production `--role=web` server, the bare-Fastify
+ * ceiling and the app's own floor (GET /api/version/summary: every plugin, no database), then the
+ * signed-in dashboard reads, for one user and for many users at once (so the caches see a
+ * realistic hit rate). Routes are run interleaved over several rounds; the median round is kept.
+ * Prints requests per second, p50/p99 latency, the share of the ceiling, and the CPU time each
+ * request cost the server, PostgreSQL and the load generator (from /proc).
  *
- * BENCH_DURATION_S (default 10) seconds per route after BENCH_WARMUP_S (default 2) discarded,
- * BENCH_CONNECTIONS (default 50) concurrent connections.
+ * BENCH_DURATION_S (default 8) seconds per run after BENCH_WARMUP_S (default 2) discarded,
+ * BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 50), BENCH_USERS (default 1,000).
  */
+import { writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { notifications } from '#server/db/schema/index.ts'
 import { poolExecutor } from '#server/db/transaction.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
 import {
   type Bench,
+  cpuMicrosOf,
+  createSignedInCustomers,
   findFreePort,
   formatNumber,
   numberFromEnvironment,
+  postgresCpuMicros,
   printTable,
   REPOSITORY_ROOT,
   registerCustomer,
@@ -21,32 +29,37 @@ import {
   sleep,
 } from './harness.ts'
 
-const durationSeconds = numberFromEnvironment('BENCH_DURATION_S', 10, 600)
+const durationSeconds = numberFromEnvironment('BENCH_DURATION_S', 8, 600)
 const warmupSeconds = numberFromEnvironment('BENCH_WARMUP_S', 2, 60)
+const rounds = Math.floor(numberFromEnvironment('BENCH_ROUNDS', 3, 15))
 const connections = numberFromEnvironment('BENCH_CONNECTIONS', 50, 2_000)
+const manyUsers = Math.floor(numberFromEnvironment('BENCH_USERS', 1_000, 50_000))
 /** A dashboard user has some history: the list route serializes this many rows. */
 const NOTIFICATIONS_OF_THE_USER = 25
-const AUTOCANNON = path.join(REPOSITORY_ROOT, 'node_modules', 'autocannon', 'autocannon.js')
+const NOTIFICATIONS_OF_EACH_OF_MANY = 5
+const RUNNER = path.join(REPOSITORY_ROOT, 'scripts', 'bench', 'autocannon-runner.ts')
 
-type Target = { name: string; url: string; cookie?: string }
-
-type AutocannonResult = {
+type Target = { name: string; url: string; cookies?: string[]; pid: number }
+type RunnerResult = {
   requests: { average: number; total: number }
-  latency: { p50: number; p99: number; average: number }
+  latency: { p50: number; p99: number }
   non2xx: number
   errors: number
   timeouts: number
+  cpuMicros: number
 }
+type Measurement = RunnerResult & { serverMicros: number; postgresMicros: number }
 
-const targets = 5
-const timeLimitMs = 120_000 + targets * (durationSeconds + warmupSeconds + 10) * 1_000
+const TARGETS = 9
+const timeLimitMs = 300_000 + rounds * TARGETS * (durationSeconds + warmupSeconds + 5) * 1_000
 
 await runBench('bench:api', timeLimitMs, async (bench) => {
-  const { url, db } = await bench.startDatabase()
+  const { url, db, dataDir } = await bench.startDatabase()
   const server = await bench.startServer({
     databaseUrl: url,
     sessionSecret: bench.sessionSecret,
-    name: 'app',
+    name: 'web',
+    role: 'web',
   })
   const cookie = await registerCustomer(server, 'bench.api')
   const user = (await (await fetch(`${server.baseUrl}/api/user`, { headers: { cookie } })).json()) as {
@@ -61,44 +74,102 @@ await runBench('bench:api', timeLimitMs, async (bench) => {
       link: '/clusters',
     })
   }
-  const ceilingUrl = await startHelloWorld(bench)
+  const many = await createSignedInCustomers(db, bench.sessionSecret, manyUsers, 'api')
+  for (let start = 0; start < many.userIds.length; start += 500) {
+    await db.insert(notifications).values(
+      many.userIds.slice(start, start + 500).flatMap((userId) =>
+        Array.from({ length: NOTIFICATIONS_OF_EACH_OF_MANY }, (_, index) => ({
+          userId,
+          title: `Bench notification ${index + 1}`,
+          message: 'Your cluster bench-cluster finished a provisioning step.',
+        })),
+      ),
+    )
+  }
+  const ceiling = await startHelloWorld(bench)
 
-  const runs: Target[] = [
-    { name: 'ceiling: bare Fastify GET /', url: ceilingUrl },
-    { name: 'GET /api/user', url: `${server.baseUrl}/api/user`, cookie },
-    { name: 'GET /api/cluster-tiers', url: `${server.baseUrl}/api/cluster-tiers` },
-    { name: 'GET /api/notifications', url: `${server.baseUrl}/api/notifications`, cookie },
-    { name: 'GET /api/sidebar-counts', url: `${server.baseUrl}/api/sidebar-counts`, cookie },
+  const app = (route: string, cookies?: string[]) => ({
+    url: `${server.baseUrl}${route}`,
+    pid: server.pid,
+    ...(cookies ? { cookies } : {}),
+  })
+  const targets: Target[] = [
+    { name: 'ceiling: bare Fastify GET /', url: ceiling.url, pid: ceiling.pid },
+    { name: 'floor: GET /api/version/summary', ...app('/api/version/summary') },
+    { name: 'GET /api/user', ...app('/api/user', [cookie]) },
+    { name: `GET /api/user, ${formatNumber(manyUsers)} users`, ...app('/api/user', many.cookies) },
+    { name: 'GET /api/cluster-tiers', ...app('/api/cluster-tiers') },
+    { name: 'GET /api/notifications', ...app('/api/notifications', [cookie]) },
+    {
+      name: `GET /api/notifications, ${formatNumber(manyUsers)} users`,
+      ...app('/api/notifications', many.cookies),
+    },
+    { name: 'GET /api/sidebar-counts', ...app('/api/sidebar-counts', [cookie]) },
+    {
+      name: `GET /api/sidebar-counts, ${formatNumber(manyUsers)} users`,
+      ...app('/api/sidebar-counts', many.cookies),
+    },
   ]
   console.log(
-    `${connections} connections, ${warmupSeconds} s warm-up then ${durationSeconds} s per route; server: NODE_ENV=production, request logs at info to a file`,
+    `${connections} connections; ${rounds} rounds, routes interleaved, each ${warmupSeconds} s warm-up then ${durationSeconds} s; the median round is kept. Server: NODE_ENV=production --role=web, request logs at info to a file`,
   )
-  const results: { target: Target; result: AutocannonResult }[] = []
-  for (const target of runs) {
-    process.stdout.write(`  ${target.name}…`)
-    await runAutocannon(bench, target, warmupSeconds)
-    const result = await runAutocannon(bench, target, durationSeconds)
-    results.push({ target, result })
-    console.log(` ${formatNumber(result.requests.average)} req/s`)
+  const measured = new Map<Target, Measurement[]>(targets.map((target) => [target, []]))
+  for (let round = 1; round <= rounds; round++) {
+    console.log(`round ${round} of ${rounds}`)
+    for (const target of targets) {
+      await runAutocannon(bench, target, warmupSeconds)
+      const serverBefore = cpuMicrosOf(target.pid)
+      const postgresBefore = postgresCpuMicros(dataDir)
+      const result = await runAutocannon(bench, target, durationSeconds)
+      const measurement = {
+        ...result,
+        serverMicros: cpuMicrosOf(target.pid) - serverBefore,
+        postgresMicros: postgresCpuMicros(dataDir) - postgresBefore,
+      }
+      measured.get(target)!.push(measurement)
+      console.log(`  ${target.name}: ${formatNumber(result.requests.average)} req/s`)
+    }
   }
 
-  const ceiling = results[0]!.result.requests.average
+  const medians = targets.map((target) => ({ target, result: medianRun(measured.get(target)!) }))
+  const ceilingRate = medians[0]!.result.requests.average
+  const perRequest = (micros: number, result: Measurement) => formatNumber(micros / result.requests.total, 1)
   printTable(
-    ['route', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling', 'requests', 'non-2xx', 'errors'],
-    results.map(({ target, result }) => [
+    [
+      'route',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'of ceiling',
+      'server µs',
+      'PostgreSQL µs',
+      'load µs',
+      'non-2xx',
+      'errors',
+    ],
+    medians.map(({ target, result }) => [
       target.name,
       formatNumber(result.requests.average),
       formatNumber(result.latency.p50, 1),
       formatNumber(result.latency.p99, 1),
-      `${formatNumber((100 * result.requests.average) / ceiling, 1)} %`,
-      formatNumber(result.requests.total),
+      `${formatNumber((100 * result.requests.average) / ceilingRate, 1)} %`,
+      perRequest(result.serverMicros, result),
+      perRequest(result.postgresMicros, result),
+      perRequest(result.cpuMicros, result),
       formatNumber(result.non2xx),
       formatNumber(result.errors + result.timeouts),
     ]),
   )
+  console.log('\nCPU columns: CPU time per request of the server process, of PostgreSQL, of autocannon.')
 })
 
-async function startHelloWorld(bench: Bench): Promise<string> {
+/** The run with the median rate (of an odd number of rounds, the middle one). */
+function medianRun(runs: Measurement[]): Measurement {
+  const sorted = [...runs].sort((a, b) => a.requests.average - b.requests.average)
+  return sorted[Math.floor((sorted.length - 1) / 2)]!
+}
+
+async function startHelloWorld(bench: Bench): Promise<{ url: string; pid: number }> {
   const port = await findFreePort()
   const child = bench.spawnTracked(process.execPath, ['scripts/bench/hello-world-server.ts'], {
     cwd: REPOSITORY_ROOT,
@@ -112,18 +183,23 @@ async function startHelloWorld(bench: Bench): Promise<string> {
       (response) => response.ok,
       () => false,
     )
-    if (ok) return url
+    if (ok) return { url, pid: child.pid! }
     await sleep(100)
   }
   throw new Error('the hello-world server did not start')
 }
 
-/** Runs the autocannon CLI in its own process, so its work does not share this process's event loop. */
-function runAutocannon(bench: Bench, target: Target, seconds: number): Promise<AutocannonResult> {
-  const args = [AUTOCANNON, '--json', '--no-progress', '-c', String(connections), '-d', String(seconds)]
-  if (target.cookie) args.push('-H', `cookie:${target.cookie}`)
-  args.push(target.url)
-  const child = bench.spawnTracked(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+/** Runs autocannon in its own process, so its work does not share this process's event loop. */
+function runAutocannon(bench: Bench, target: Target, seconds: number): Promise<RunnerResult> {
+  // In a file: a thousand cookies outgrow what one command-line argument may hold.
+  const optionsFile = path.join(bench.workDir, 'autocannon-options.json')
+  writeFileSync(
+    optionsFile,
+    JSON.stringify({ url: target.url, connections, seconds, cookies: target.cookies }),
+  )
+  const child = bench.spawnTracked(process.execPath, [RUNNER, optionsFile], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   let errorOutput = ''
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -137,7 +213,7 @@ function runAutocannon(bench: Bench, target: Target, seconds: number): Promise<A
     child.once('exit', (code) => {
       clearTimeout(limit)
       try {
-        resolve(JSON.parse(output) as AutocannonResult)
+        resolve(JSON.parse(output) as RunnerResult)
       } catch {
         reject(new Error(`autocannon exited with ${code}: ${errorOutput.slice(-2_000)}`))
       }

@@ -5,13 +5,15 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createDatabase, type Database } from '#server/db/client.ts'
 import { ensureDatabase } from '#server/db/databases.ts'
 import { startEmbeddedPostgres } from '#server/db/embedded-postgres.ts'
+import { organizations, users } from '#server/db/schema/index.ts'
 import { findFreePort } from '#server/lib/net.ts'
+import { createSession } from '#server/modules/auth/sessions.ts'
 import {
   createDataDir,
   isReady,
@@ -59,7 +61,7 @@ export type Bench = {
   workDir: string
   /** A generated production SESSION_SECRET shared by every server of this run. */
   sessionSecret: string
-  startDatabase: () => Promise<{ url: string; db: Database }>
+  startDatabase: () => Promise<{ url: string; db: Database; dataDir: string }>
   startServer: (options: ServerOptions) => Promise<RunningServer>
   /** Spawns a helper process that is killed at the end like the servers. */
   spawnTracked: (command: string, args: string[], options?: Parameters<typeof spawn>[2]) => ChildProcess
@@ -115,7 +117,7 @@ export async function runBench(
       const url = await ensureDatabase(embedded.url, 'clusterdeck')
       const db = createDatabase(url, { max: 20 })
       cleanups.push(() => db.$client.end())
-      return { url, db }
+      return { url, db, dataDir: embedded.dataDir }
     },
     startServer: async (options) => {
       const server = await spawnServer(workDir, bench.sessionSecret, options)
@@ -326,3 +328,108 @@ export function sleep(ms: number): Promise<void> {
 }
 
 export { findFreePort }
+
+/** Customers signed in straight in the database, ten per organization: their ids and session cookies. */
+export async function createSignedInCustomers(
+  db: Database,
+  secret: string,
+  count: number,
+  label: string,
+): Promise<{ userIds: string[]; cookies: string[] }> {
+  const userIds = await createCustomers(db, count, label)
+  return { userIds, cookies: await createSessions(db, secret, userIds, label) }
+}
+
+const USERS_PER_ORGANIZATION = 10
+
+/** Customers straight in the database (they never sign in with a password, so the hash is a stand-in). */
+async function createCustomers(db: Database, count: number, label: string): Promise<string[]> {
+  const organizationIds: string[] = []
+  const organizationCount = Math.ceil(count / USERS_PER_ORGANIZATION)
+  for (let start = 0; start < organizationCount; start += 500) {
+    const rows = await db
+      .insert(organizations)
+      .values(
+        Array.from({ length: Math.min(500, organizationCount - start) }, (_, offset) => ({
+          name: `Bench Organization ${start + offset}`,
+          billingId: `BENCH-${label.toUpperCase()}-${start + offset}`,
+        })),
+      )
+      .returning({ id: organizations.id })
+    organizationIds.push(...rows.map((row) => row.id))
+  }
+  const userIds: string[] = []
+  for (let start = 0; start < count; start += 500) {
+    const rows = await db
+      .insert(users)
+      .values(
+        Array.from({ length: Math.min(500, count - start) }, (_, offset) => {
+          const index = start + offset
+          return {
+            username: `bench.${label}.${index}`,
+            email: `bench.${label}.${index}@bench.example.com`,
+            name: `Bench User ${index}`,
+            passwordHash: 'not-a-password-hash',
+            emailVerified: true,
+            organizationId: organizationIds[Math.floor(index / USERS_PER_ORGANIZATION)]!,
+          }
+        }),
+      )
+      .returning({ id: users.id })
+    userIds.push(...rows.map((row) => row.id))
+  }
+  return userIds
+}
+
+async function createSessions(
+  db: Database,
+  secret: string,
+  userIds: string[],
+  label: string,
+): Promise<string[]> {
+  const cookies: string[] = new Array(userIds.length)
+  await forEachWithConcurrency(
+    userIds.map((userId, index) => ({ userId, index })),
+    10,
+    async ({ userId, index }) => {
+      const { token } = await createSession(db, secret, userId, { userAgent: `bench:${label}` })
+      cookies[index] = `${PRODUCTION_SESSION_COOKIE}=${token}`
+    },
+  )
+  return cookies
+}
+
+const CLOCK_TICKS_PER_SECOND =
+  Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100
+
+/** CPU time (user + system, µs) of a process, with its reaped children's when `withChildren`. */
+export function cpuMicrosOf(pid: number, withChildren = false): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // The fields after the command name, which may hold spaces, start after its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    // utime, stime, cutime, cstime are fields 14–17 of stat(5), so 11–14 here.
+    const ticks =
+      Number(fields[11]) + Number(fields[12]) + (withChildren ? Number(fields[13]) + Number(fields[14]) : 0)
+    return (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND
+  } catch {
+    return 0
+  }
+}
+
+/** CPU time (µs) of a PostgreSQL server: the postmaster of `dataDir`, its live backends and the finished ones. */
+export function postgresCpuMicros(dataDir: string): number {
+  const postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
+  let total = cpuMicrosOf(postmaster, true)
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      if (parent === postmaster) total += cpuMicrosOf(Number(entry))
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total
+}

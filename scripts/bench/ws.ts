@@ -12,16 +12,13 @@
 import { readFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import WebSocket from 'ws'
-import type { Database } from '#server/db/client.ts'
-import { organizations, users } from '#server/db/schema/index.ts'
 import { poolExecutor } from '#server/db/transaction.ts'
-import { createSession } from '#server/modules/auth/sessions.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
 import {
+  createSignedInCustomers,
   forEachWithConcurrency,
   formatNumber,
   numberFromEnvironment,
-  PRODUCTION_SESSION_COOKIE,
   percentile,
   printTable,
   type RunningServer,
@@ -36,7 +33,6 @@ const holdSeconds = numberFromEnvironment('BENCH_WS_HOLD_S', 10, 600)
 
 /** Tabs per signed-in browser, cycled over the users: most have one, some two or three. */
 const TABS_PATTERN = [1, 1, 1, 2, 1, 2, 3]
-const USERS_PER_ORGANIZATION = 10
 const HANDSHAKES_IN_FLIGHT = 50
 const HANDSHAKE_TIMEOUT_MS = 15_000
 const DELIVERY_WAIT_MS = 10_000
@@ -78,8 +74,7 @@ await runBench('bench:ws', timeLimitMs, async (bench) => {
   console.log(
     `${formatNumber(clients)} sockets for ${formatNumber(userCount)} users (1–3 tabs each, one session per user), alternating between instances A and B`,
   )
-  const userIds = await createUsers(db, userCount)
-  const cookies = await createSessions(db, bench.sessionSecret, userIds)
+  const { userIds, cookies } = await createSignedInCustomers(db, bench.sessionSecret, userCount, 'ws')
   await assertSignedIn(instanceA, cookies[0]!)
 
   await sleep(2_000)
@@ -204,58 +199,6 @@ function planClients(total: number): Client[] {
     }
   }
   return plan
-}
-
-/** Customers straight in the database (they never sign in with a password, so the hash is a stand-in). */
-async function createUsers(db: Database, count: number): Promise<string[]> {
-  const organizationIds: string[] = []
-  const organizationCount = Math.ceil(count / USERS_PER_ORGANIZATION)
-  for (let start = 0; start < organizationCount; start += 500) {
-    const rows = await db
-      .insert(organizations)
-      .values(
-        Array.from({ length: Math.min(500, organizationCount - start) }, (_, offset) => ({
-          name: `Bench Organization ${start + offset}`,
-          billingId: `BENCH-WS-${start + offset}`,
-        })),
-      )
-      .returning({ id: organizations.id })
-    organizationIds.push(...rows.map((row) => row.id))
-  }
-  const userIds: string[] = []
-  for (let start = 0; start < count; start += 500) {
-    const rows = await db
-      .insert(users)
-      .values(
-        Array.from({ length: Math.min(500, count - start) }, (_, offset) => {
-          const index = start + offset
-          return {
-            username: `bench.ws.${index}`,
-            email: `bench.ws.${index}@bench.example.com`,
-            name: `Bench User ${index}`,
-            passwordHash: 'not-a-password-hash',
-            emailVerified: true,
-            organizationId: organizationIds[Math.floor(index / USERS_PER_ORGANIZATION)]!,
-          }
-        }),
-      )
-      .returning({ id: users.id })
-    userIds.push(...rows.map((row) => row.id))
-  }
-  return userIds
-}
-
-async function createSessions(db: Database, secret: string, userIds: string[]): Promise<string[]> {
-  const cookies: string[] = new Array(userIds.length)
-  await forEachWithConcurrency(
-    userIds.map((userId, index) => ({ userId, index })),
-    10,
-    async ({ userId, index }) => {
-      const { token } = await createSession(db, secret, userId, { userAgent: 'bench:ws' })
-      cookies[index] = `${PRODUCTION_SESSION_COOKIE}=${token}`
-    },
-  )
-  return cookies
 }
 
 async function assertSignedIn(server: RunningServer, cookie: string): Promise<void> {

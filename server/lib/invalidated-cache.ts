@@ -47,9 +47,9 @@ export class InvalidatedCache<Value> {
     this.delete(key)
     this.#entries.set(key, { value, topics })
     for (const topic of topics) {
-      let keys = this.#keysByTopic.get(topic)
-      if (!keys) this.#keysByTopic.set(topic, (keys = new Set()))
+      const keys = this.#keysByTopic.get(topic) ?? new Set<string>()
       keys.add(key)
+      this.#keysByTopic.set(topic, keys)
     }
     if (this.#entries.size > this.#capacity) {
       const oldest = this.#entries.keys().next().value

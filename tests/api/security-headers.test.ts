@@ -135,7 +135,7 @@ describe.each(['development', 'production'] as const)('in %s', (environment) => 
     const failure = new Error('relation "secret_table" does not exist')
     failure.stack = `${failure.message}\n    at query (/work/main/node_modules/pg/lib/client.js:1:1)`
     const query = vi.spyOn(server().db.$client, 'query').mockRejectedValueOnce(failure as never)
-    const response = await server().app.inject({ method: 'GET', url: '/api/cluster-tiers' })
+    const response = await server().app.inject({ method: 'GET', url: '/api/catalog' })
     query.mockRestore()
     expect(response.statusCode).toBe(500)
     expect(response.json()).toEqual({ message: 'Internal server error' })
@@ -146,7 +146,7 @@ describe.each(['development', 'production'] as const)('in %s', (environment) => 
   it('answers 503 with Retry-After when the database is unreachable', async () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })
     const query = vi.spyOn(server().db.$client, 'query').mockRejectedValueOnce(refused as never)
-    const response = await server().app.inject({ method: 'GET', url: '/api/cluster-tiers' })
+    const response = await server().app.inject({ method: 'GET', url: '/api/catalog' })
     query.mockRestore()
     expect(response.statusCode).toBe(503)
     expect(response.headers['retry-after']).toBe('5')

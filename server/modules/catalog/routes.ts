@@ -4,7 +4,8 @@ import { z } from 'zod'
 import { catalogSchema } from '#common/schemas/catalog.ts'
 import { productListQuerySchema, productSchema, productSummarySchema } from '#common/schemas/products.ts'
 import { clusterTierSchema } from '#common/schemas/system.ts'
-import type { ServerContext } from '#server/context.ts'
+import type { AppContext } from '#server/context.ts'
+import { answerCache, sendCachedAnswer } from '#server/lib/cached-answer.ts'
 import { errorResponses } from '#server/lib/http.ts'
 import { settingsValidatorModule } from './product-settings.ts'
 import { findProduct, listProducts } from './products.ts'
@@ -13,18 +14,21 @@ import { getCatalog, listClusterTiers } from './service.ts'
 /** Public and shared by every visitor, so browsers and CDNs may keep it a few minutes. */
 const PUBLIC_CACHE = 'public, max-age=300'
 
-export default async function catalogRoutes(app: FastifyInstance, ctx: ServerContext) {
+export default async function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()
+  const tiers = answerCache(ctx.changes, 1)
 
   api.get('/api/cluster-tiers', {
     schema: {
       tags: ['catalog'],
       summary: 'The cluster types on sale, in display order',
-      response: { 200: z.array(clusterTierSchema) },
+      response: { 200: z.array(clusterTierSchema), 304: z.void() },
     },
-    handler: async (_request, reply) => {
+    handler: async (request, reply) => {
       reply.header('cache-control', PUBLIC_CACHE)
-      return listClusterTiers(ctx.db)
+      return sendCachedAnswer(request, reply, tiers, 'cluster-tiers', ['catalog'], () =>
+        listClusterTiers(ctx.db),
+      )
     },
   })
 

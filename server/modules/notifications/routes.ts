@@ -8,13 +8,18 @@ import {
   notificationListQuerySchema,
   notificationSchema,
 } from '#common/schemas/notifications.ts'
-import type { ServerContext } from '#server/context.ts'
+import type { AppContext } from '#server/context.ts'
+import { answerCache, PRIVATE_REVALIDATE, sendCachedAnswer } from '#server/lib/cached-answer.ts'
 import { errorResponses } from '#server/lib/http.ts'
 import { requireUser } from '#server/plugins/auth.ts'
 import { countUnread, listNotifications, markAllRead, markRead, moveToTrash } from './service.ts'
 
-export default async function notificationRoutes(app: FastifyInstance, ctx: ServerContext) {
+/** Lists kept per instance: one per signed-in person and page size. */
+const CACHED_LISTS = 20_000
+
+export default async function notificationRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()
+  const lists = answerCache(ctx.changes, CACHED_LISTS)
   api.addHook('preValidation', requireUser)
 
   api.get('/api/notifications', {
@@ -22,9 +27,20 @@ export default async function notificationRoutes(app: FastifyInstance, ctx: Serv
       tags: ['notifications'],
       summary: "The caller's notifications, newest first, without trashed ones",
       querystring: notificationListQuerySchema,
-      response: { 200: z.array(notificationSchema), ...errorResponses(400, 401) },
+      response: { 200: z.array(notificationSchema), 304: z.void(), ...errorResponses(400, 401) },
     },
-    handler: async (request) => listNotifications(ctx.db, request.user.id, request.query.limit),
+    handler: async (request, reply) => {
+      const { id } = request.user
+      reply.header('cache-control', PRIVATE_REVALIDATE)
+      return sendCachedAnswer(
+        request,
+        reply,
+        lists,
+        `${id}:${request.query.limit}`,
+        [`notifications:${id}`],
+        () => listNotifications(ctx.db, id, request.query.limit),
+      )
+    },
   })
 
   api.get('/api/notifications/count', {

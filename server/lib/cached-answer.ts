@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { ChangeFeed } from '#server/db/change-feed.ts'
+import { InvalidatedCache } from './invalidated-cache.ts'
+
+/** For a signed-in person's hot reads: the browser keeps the answer but asks each time (304 if unchanged). */
+export const PRIVATE_REVALIDATE = 'private, no-cache'
+
+/** An answer as written on the wire, with its validator for conditional requests. */
+export type CachedAnswer = { body: string; etag: string }
+
+/** Answers kept per instance, dropped by the change feed like the sessions. */
+export function answerCache(changes: ChangeFeed, capacity: number): InvalidatedCache<CachedAnswer> {
+  const cache = new InvalidatedCache<CachedAnswer>(changes, capacity)
+  changes.subscribe({ changed: (topic) => cache.changed(topic), reset: () => cache.reset() })
+  return cache
+}
+
+/**
+ * Answers a hot read from memory, already serialized, or loads, serializes (with the route's own
+ * serializer) and keeps it under `topics`. A poller that names the answer it has
+ * (`If-None-Match`) gets 304 without a body.
+ */
+export async function sendCachedAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cache: InvalidatedCache<CachedAnswer>,
+  key: string,
+  topics: readonly string[],
+  load: () => Promise<unknown>,
+): Promise<FastifyReply> {
+  const answer = await cache.read(
+    key,
+    async () => {
+      const body = String(reply.serialize(await load()))
+      return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` }
+    },
+    () => topics,
+  )
+  reply.header('etag', answer.etag)
+  if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send()
+  // A string with a JSON type is sent as it is: it was serialized when it was kept.
+  return reply.type('application/json; charset=utf-8').send(answer.body)
+}
