@@ -1,5 +1,4 @@
 import swagger from '@fastify/swagger'
-import websocket from '@fastify/websocket'
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -9,10 +8,12 @@ import Fastify, {
   LogController,
 } from 'fastify'
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod'
+import type { Logger } from 'pino'
 import type { AppContext, ServerContext } from './context.ts'
 import { type ChangeFeed, startChangeFeed } from './db/change-feed.ts'
 import { documentPlatformAnswers, documentSecurity, SECURITY_SCHEMES } from './lib/http.ts'
 import { responseSerializerCompiler } from './lib/response-serializer.ts'
+import { maskUrl } from './logger.ts'
 import auditRoutes from './modules/audit/routes.ts'
 import mfaRoutes from './modules/auth/mfa-routes.ts'
 import passkeyRoutes from './modules/auth/passkey-routes.ts'
@@ -40,12 +41,11 @@ import userRoutes from './modules/users/routes.ts'
 import auth from './plugins/auth.ts'
 import errorHandler from './plugins/error-handler.ts'
 import rateLimiting from './plugins/rate-limit.ts'
-import security, { securityHeaders } from './plugins/security.ts'
+import security, { apiSecurityHeaders } from './plugins/security.ts'
 import webApp from './plugins/web-app.ts'
 import realtimeRoutes from './realtime/routes.ts'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
-const WEBSOCKET_MAX_MESSAGE_BYTES = 64 * 1024
 
 /**
  * Builds the whole application from plugins and modules without listening, so tests can `inject`
@@ -53,6 +53,7 @@ const WEBSOCKET_MAX_MESSAGE_BYTES = 64 * 1024
  */
 export async function buildApp(ctx: ServerContext, options: { loggerInstance?: FastifyBaseLogger } = {}) {
   const { config } = ctx
+  const accessLog = new AccessLog()
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -62,9 +63,10 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     genReqId: () => crypto.randomUUID(),
-    logController: new AccessLog(),
+    logController: accessLog,
     frameworkErrors: answerFrameworkError(config.isProduction),
   })
+  accessLog.writeTo(app.log)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(responseSerializerCompiler(config.isProduction ? 'compiled' : 'checked'))
   acceptEmptyJsonBodies(app)
@@ -91,7 +93,6 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
     max: config.rateLimit.perIp,
     windowSeconds: config.rateLimit.windowSeconds,
   })
-  await app.register(websocket, { options: { maxPayload: WEBSOCKET_MAX_MESSAGE_BYTES } })
   const changes = await startChangeFeed(ctx.db.$client, (error, message) =>
     app.log.warn({ err: error }, message),
   )
@@ -119,7 +120,7 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
 
   await app.register(systemRoutes, ctx)
   await app.register(authRoutes, ctx)
-  await app.register(userRoutes, ctx)
+  await app.register(userRoutes, appCtx)
   await app.register(mfaRoutes, ctx)
   await app.register(passkeyRoutes, ctx)
   await app.register(organizationRoutes, ctx)
@@ -170,7 +171,7 @@ function recordRoutes(app: FastifyInstance) {
  * those in our error shape, with the security headers the hooks would have added.
  */
 function answerFrameworkError(isProduction: boolean): NonNullable<FastifyServerOptions['frameworkErrors']> {
-  const headers = securityHeaders(isProduction)
+  const headers = apiSecurityHeaders(isProduction)
   return (error, _request, reply: FastifyReply) => {
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400
@@ -184,15 +185,39 @@ function answerFrameworkError(isProduction: boolean): NonNullable<FastifyServerO
 /**
  * The access log: one line per request, written when it is answered (Fastify's own two lines,
  * at arrival and at the end, cost as much as a cached route). Its arrival is logged at debug.
+ * The line holds only the method, the masked URL, the address, the status and the time, so it
+ * skips the redaction every other log line goes through.
  */
 class AccessLog extends LogController {
+  #lines: FastifyBaseLogger | undefined
+
+  /** Writes through `logger`'s destination, without its redaction. */
+  writeTo(logger: FastifyBaseLogger) {
+    this.#lines = (logger as Logger).child({}, { redact: [] })
+  }
+
   override incomingRequest(request: FastifyRequest) {
     request.log.debug({ req: request }, 'incoming request')
   }
+
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    const line = { req: request, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }
-    if (error) reply.log.error({ ...line, err: error }, 'request errored')
-    else reply.log.info(line, 'request')
+    if (error) {
+      reply.log.error({ req: request, statusCode: reply.statusCode, err: error }, 'request errored')
+      return
+    }
+    // Routes that log only warnings (the health probes) leave no line.
+    if (!this.#lines || !(reply.log as Logger).isLevelEnabled?.('info')) return
+    this.#lines.info(
+      {
+        reqId: request.id,
+        method: request.method,
+        url: maskUrl(request.url),
+        ip: request.ip,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    )
   }
 }
 

@@ -13,10 +13,12 @@ export default fp(async function security(
   app: FastifyInstance,
   options: { allowedOrigins: string[]; isProduction: boolean },
 ) {
-  // Computed once: the same headers go on every answer (pages replace the policy with their own).
-  const headers = securityHeaders(options.isProduction)
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers)
+  // Computed once: the same headers go on every answer of a kind (pages replace the policy with
+  // their own). JSON answers get the few that mean something for data, not a document.
+  const pageHeaders = securityHeaders(options.isProduction)
+  const dataHeaders = apiSecurityHeaders(options.isProduction)
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? dataHeaders : pageHeaders)
     done()
   })
 
@@ -51,6 +53,21 @@ export function securityHeaders(isProduction: boolean): Record<string, string> {
     'x-frame-options': 'SAMEORIGIN',
     'x-permitted-cross-domain-policies': 'none',
     'x-xss-protection': '0',
+  }
+}
+
+/**
+ * The headers of the API's answers, which a browser fetches as data and never renders: nothing may
+ * load from or frame them, they are not sniffed as another type, and no other site may read them
+ * (`cross-origin-resource-policy`). The HTML-only ones are left out: every open tab polls these.
+ */
+export function apiSecurityHeaders(isProduction: boolean): Record<string, string> {
+  return {
+    'content-security-policy': `default-src 'none';frame-ancestors 'none'${isProduction ? ';upgrade-insecure-requests' : ''}`,
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    ...(isProduction ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+    'x-content-type-options': 'nosniff',
   }
 }
 

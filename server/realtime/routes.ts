@@ -1,15 +1,20 @@
-import type {} from '@fastify/websocket'
+import websocket from '@fastify/websocket'
 import type { FastifyInstance } from 'fastify'
 import type { ServerContext } from '#server/context.ts'
 import { forbidden, HttpError } from '#server/lib/errors.ts'
 import { requireUser } from '#server/plugins/auth.ts'
 import { requestOrigin } from '#server/plugins/security.ts'
 
+const WEBSOCKET_MAX_MESSAGE_BYTES = 64 * 1024
+
 /** `/ws`: one socket per tab, signed in by the session cookie, fed by the realtime hub. */
 export default async function realtimeRoutes(
   app: FastifyInstance,
   ctx: ServerContext & { allowedOrigins: string[] },
 ) {
+  // Registered here, not for the whole app: its hooks and handler wrapper would otherwise run on
+  // every request. An upgrade asked of any other path gets that path's plain HTTP answer.
+  await app.register(websocket, { options: { maxPayload: WEBSOCKET_MAX_MESSAGE_BYTES } })
   app.route({
     method: 'GET',
     url: '/ws',

@@ -44,27 +44,27 @@ export function createSessionStore(db: Database, secret: string, changes: Change
   const flushTimer = setInterval(() => flush().catch(() => {}), SLIDE_FLUSH_MS)
   flushTimer.unref()
 
+  // Kept by the cookie's token itself, in this process only: a hit costs no keyed hash.
   const find = async (token: string) => {
-    const idHash = hashToken(secret, token)
     const now = Date.now()
-    let row = cache.get(idHash)
+    let row = cache.get(token)
     if (row && (row.expiresAt.getTime() <= now || row.absoluteExpiresAt.getTime() <= now)) {
-      cache.delete(idHash)
+      cache.delete(token)
       row = undefined
     }
     if (!row) {
       const readAt = cache.generation()
-      row = await readSession(db, idHash)
+      row = await readSession(db, hashToken(secret, token))
       if (!row) return undefined
       if (!row.mfaPending) {
-        cache.set(idHash, row, [`user:${row.user.id}`, `organization:${row.user.organizationId}`], readAt)
+        cache.set(token, row, [`user:${row.user.id}`, `organization:${row.user.organizationId}`], readAt)
       }
     }
     if (slideIsDue(row, now)) {
       // The kept row slides at once; PostgreSQL's copy within SLIDE_FLUSH_MS.
       row.lastSeenAt = new Date(now)
       row.expiresAt = slidExpiry(row, now)
-      slidesDue.add(idHash)
+      slidesDue.add(row.idHash)
     }
     return activeSessionOf(row)
   }

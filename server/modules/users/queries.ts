@@ -41,11 +41,14 @@ export type UserWithOrganization = {
   organizationRequiresMfa: boolean
 }
 
+/** Preferences as stored; a row written before a choice was renamed answers none rather than fail. */
+const storedPreferences = preferencesSchema.catch({})
+
 export function toUserResponse(user: UserWithOrganization): User {
   const { organizationId: _organizationId, organizationRequiresMfa, preferences, ...response } = user
   return {
     ...response,
-    preferences: preferencesSchema.catch({}).parse(preferences),
+    preferences: storedPreferences.parse(preferences),
     // The organization asks for two-factor authentication, and this person has not set it up yet.
     mfaEnrolmentRequired: organizationRequiresMfa && !user.mfaEnabled,
   }

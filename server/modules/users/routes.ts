@@ -19,7 +19,8 @@ import {
   userSchema,
 } from '#common/schemas/auth.ts'
 import { messageResponseSchema } from '#common/schemas/errors.ts'
-import type { ServerContext } from '#server/context.ts'
+import type { AppContext } from '#server/context.ts'
+import { answerCache, PRIVATE_REVALIDATE, sendCachedAnswer } from '#server/lib/cached-answer.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { errorResponses, guessableRoute } from '#server/lib/http.ts'
 import { createApiToken, listApiTokens, revokeApiToken } from '#server/modules/auth/api-tokens.ts'
@@ -38,18 +39,33 @@ import { changePassword, requestEmailChange } from './credentials.ts'
 import { toUserResponse } from './queries.ts'
 import { setLanguage } from './service.ts'
 
+/** Answers of GET /api/user kept per instance, one per signed-in person. */
+const CACHED_ACCOUNTS = 20_000
+
 /** The signed-in person's own account. */
-export default async function userRoutes(app: FastifyInstance, ctx: ServerContext) {
+export default async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()
+  const accounts = answerCache(ctx.changes, CACHED_ACCOUNTS)
   api.addHook('preValidation', requireUser)
 
   api.get('/api/user', {
     schema: {
       tags: ['auth'],
       summary: 'The signed-in user',
-      response: { 200: userSchema, ...errorResponses(401) },
+      response: { 200: userSchema, 304: z.void(), ...errorResponses(401) },
     },
-    handler: async (request) => toUserResponse(request.user),
+    handler: async (request, reply) => {
+      const { id, organizationId } = request.user
+      reply.header('cache-control', PRIVATE_REVALIDATE)
+      return sendCachedAnswer(
+        request,
+        reply,
+        accounts,
+        id,
+        [`user:${id}`, `organization:${organizationId}`],
+        async () => toUserResponse(request.user),
+      )
+    },
   })
 
   api.put('/api/user/language', {
