@@ -1,14 +1,18 @@
 /**
- * `npm run bench:ws`: N WebSocket clients spread over two production instances on one database.
+ * `npm run bench:ws`: N WebSocket clients on one production instance (or spread over two on one
+ * database).
  * Prints the connections held, the server memory per connection (RSS delta / connections), and the
  * delivery latency of notifications from creation (insert + NOTIFY) to receipt on each instance.
  *
  * Notifications are created by this process with the server's own createNotification, so every
- * delivery crosses processes through PostgreSQL LISTEN/NOTIFY, to clients of both instances.
+ * delivery crosses processes through PostgreSQL LISTEN/NOTIFY.
  *
- * BENCH_WS_CLIENTS (default 5,000) sockets, BENCH_WS_NOTIFICATIONS (default 200) notifications
- * sent BENCH_WS_INTERVAL_MS (default 50) apart, BENCH_WS_HOLD_S (default 10) seconds of holding.
+ * BENCH_WS_CLIENTS (default 10,000) sockets on BENCH_WS_INSTANCES (default 1, or 2) instances,
+ * BENCH_WS_NOTIFICATIONS (default 200) notifications sent BENCH_WS_INTERVAL_MS (default 50)
+ * apart, BENCH_WS_HOLD_S (default 10) seconds of holding. The open-file limit of the run (this
+ * process and the servers it starts) is raised to fit the sockets where the system allows.
  */
+import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import WebSocket from 'ws'
@@ -26,7 +30,8 @@ import {
   sleep,
 } from './harness.ts'
 
-const requestedClients = Math.floor(numberFromEnvironment('BENCH_WS_CLIENTS', 5_000, 100_000))
+const requestedClients = Math.floor(numberFromEnvironment('BENCH_WS_CLIENTS', 10_000, 100_000))
+const instanceCount = Math.min(2, Math.floor(numberFromEnvironment('BENCH_WS_INSTANCES', 1, 2)))
 const notificationCount = Math.floor(numberFromEnvironment('BENCH_WS_NOTIFICATIONS', 200, 10_000))
 const notificationIntervalMs = numberFromEnvironment('BENCH_WS_INTERVAL_MS', 50, 10_000)
 const holdSeconds = numberFromEnvironment('BENCH_WS_HOLD_S', 10, 600)
@@ -42,6 +47,7 @@ const DESCRIPTOR_RESERVE = 200
 type Client = { userIndex: number; instance: 'A' | 'B'; socket?: WebSocket }
 type Receipt = { instance: 'A' | 'B'; latencyMs: number }
 
+raiseOpenFileLimit(requestedClients + DESCRIPTOR_RESERVE)
 const clients = Math.min(requestedClients, openFileLimit() - DESCRIPTOR_RESERVE)
 const timeLimitMs =
   300_000 +
@@ -63,23 +69,22 @@ await runBench('bench:ws', timeLimitMs, async (bench) => {
     sessionSecret: bench.sessionSecret,
     name: 'a',
   })
-  const instanceB = await bench.startServer({
-    databaseUrl: url,
-    sessionSecret: bench.sessionSecret,
-    name: 'b',
-  })
+  const instanceB =
+    instanceCount === 2
+      ? await bench.startServer({ databaseUrl: url, sessionSecret: bench.sessionSecret, name: 'b' })
+      : undefined
 
   const plan = planClients(clients)
   const userCount = plan.at(-1)!.userIndex + 1
   console.log(
-    `${formatNumber(clients)} sockets for ${formatNumber(userCount)} users (1–3 tabs each, one session per user), alternating between instances A and B`,
+    `${formatNumber(clients)} sockets for ${formatNumber(userCount)} users (1–3 tabs each, one session per user), ${instanceB ? 'alternating between instances A and B' : 'on one instance'}; open-file limit ${formatNumber(openFileLimit())}`,
   )
   const { userIds, cookies } = await createSignedInCustomers(db, bench.sessionSecret, userCount, 'ws')
   await assertSignedIn(instanceA, cookies[0]!)
 
   await sleep(2_000)
-  const baseline = { A: instanceA.rssBytes(), B: instanceB.rssBytes() }
-  const instances = { A: instanceA, B: instanceB }
+  const baseline = { A: instanceA.rssBytes(), B: instanceB?.rssBytes() ?? 0 }
+  const instances = { A: instanceA, B: instanceB ?? instanceA }
   const receipts: Receipt[] = []
   const sentAt = new Map<string, number>()
   const onMessage = (client: Client) => (data: WebSocket.RawData) => {
@@ -118,7 +123,7 @@ await runBench('bench:ws', timeLimitMs, async (bench) => {
     plan.filter((client) => client.instance === instance && client.socket?.readyState === WebSocket.OPEN)
       .length
   const heldAfterHold = { A: held('A'), B: held('B') }
-  const rss = { A: instanceA.rssBytes(), B: instanceB.rssBytes() }
+  const rss = { A: instanceA.rssBytes(), B: instanceB?.rssBytes() ?? 0 }
 
   console.log(
     `sending ${notificationCount} notifications, ${notificationIntervalMs} ms apart, to users picked at random…`,
@@ -150,7 +155,7 @@ await runBench('bench:ws', timeLimitMs, async (bench) => {
 
   for (const client of plan) client.socket?.terminate()
 
-  const perInstance = (['A', 'B'] as const).map((instance) => {
+  const perInstance = (instanceB ? (['A', 'B'] as const) : (['A'] as const)).map((instance) => {
     const latencies = receipts
       .filter((receipt) => receipt.instance === instance)
       .map((receipt) => receipt.latencyMs)
@@ -195,7 +200,7 @@ function planClients(total: number): Client[] {
   for (let userIndex = 0; plan.length < total; userIndex++) {
     const tabs = TABS_PATTERN[userIndex % TABS_PATTERN.length]!
     for (let tab = 0; tab < tabs && plan.length < total; tab++) {
-      plan.push({ userIndex, instance: plan.length % 2 === 0 ? 'A' : 'B' })
+      plan.push({ userIndex, instance: instanceCount === 2 && plan.length % 2 === 1 ? 'B' : 'A' })
     }
   }
   return plan
@@ -232,4 +237,14 @@ function openFileLimit(): number {
     .find((entry) => entry.startsWith('Max open files'))
   const soft = Number(line?.split(/\s{2,}/)[1])
   return Number.isFinite(soft) ? soft : 1_024
+}
+
+/**
+ * Raises this process's open-file limit (soft and hard) to `wanted` with prlimit(1), which root
+ * may do; the servers started afterwards inherit it. Where that is refused the run measures what
+ * the current limit allows, and says so.
+ */
+function raiseOpenFileLimit(wanted: number): void {
+  if (openFileLimit() >= wanted) return
+  spawnSync('prlimit', ['--pid', String(process.pid), `--nofile=${wanted}:${wanted}`], { stdio: 'ignore' })
 }

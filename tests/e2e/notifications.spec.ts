@@ -163,7 +163,7 @@ test.describe('notification menu', () => {
     await expect(items(page).first()).toHaveAttribute('data-read', 'false')
   })
 
-  test('a socket message for the user refreshes both queries, and a closed socket reconnects after 5 s', async ({
+  test('a socket message for the user refreshes both queries; a closed socket reconnects after 5 s and refetches both', async ({
     page,
   }) => {
     const demo = await signIn(page, 'demo')
@@ -194,12 +194,23 @@ test.describe('notification menu', () => {
     const resend = setTimeout(() => sendToClient(message), 2_500)
     await Promise.all([listAgain, countAgain]).finally(() => clearTimeout(resend))
 
+    // What came while the socket was closed is fetched once it is back: both queries at once,
+    // not at the next 10 s poll.
+    const afterReconnect = (path: string) =>
+      page
+        .waitForRequest((request) => isPath(path)(request) && connections.length === 2, { timeout: 12_000 })
+        .then(() => Date.now() - connections[1]!)
+    const listOnReconnect = afterReconnect('/api/notifications')
+    const countOnReconnect = afterReconnect('/api/notifications/count')
     closeFirst()
     const closedAt = Date.now()
     await expect.poll(() => connections.length, { timeout: 10_000 }).toBe(2)
     const delay = connections[1]! - closedAt
     expect(delay).toBeGreaterThanOrEqual(4_500)
     expect(delay).toBeLessThan(8_000)
+    const [listAfter, countAfter] = await Promise.all([listOnReconnect, countOnReconnect])
+    expect(listAfter).toBeLessThan(1_500)
+    expect(countAfter).toBeLessThan(1_500)
   })
 
   test('a socket closed because the session ended does not reconnect; the app finds out it is signed out', async ({

@@ -13,6 +13,8 @@ export type RealtimeListener = {
   onMessage?: (message: unknown) => void
   /** The server no longer knows the session: the socket stops for good. */
   onSignedOut?: () => void
+  /** A socket opened again after one closed: messages sent in between were missed. */
+  onReconnected?: () => void
 }
 
 /** The socket address: path /ws on the page's own host, wss when the page is on https. */
@@ -21,17 +23,22 @@ export function realtimeSocketUrl(location: { protocol: string; host: string }):
 }
 
 /** Listens to the signed-in user's messages while the component is mounted. */
-export function useRealtimeMessages(onMessage: (message: unknown) => void, onSignedOut?: () => void): void {
+export function useRealtimeMessages(
+  onMessage: (message: unknown) => void,
+  onSignedOut?: () => void,
+  onReconnected?: () => void,
+): void {
   const userId = useUser().user?.id
-  const handlers = useRef({ onMessage, onSignedOut })
+  const handlers = useRef({ onMessage, onSignedOut, onReconnected })
   useEffect(() => {
-    handlers.current = { onMessage, onSignedOut }
+    handlers.current = { onMessage, onSignedOut, onReconnected }
   })
   useEffect(() => {
     if (!userId) return
     return subscribeToRealtime(userId, {
       onMessage: (message) => handlers.current.onMessage(message),
       onSignedOut: () => handlers.current.onSignedOut?.(),
+      onReconnected: () => handlers.current.onReconnected?.(),
     })
   }, [userId])
 }
@@ -71,12 +78,15 @@ function connect(forget: () => void): Connection {
   let socket: WebSocket | undefined
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined
   let stopped = false
+  let openedBefore = false
 
   const open = () => {
     const current = new WebSocket(realtimeSocketUrl(window.location))
     socket = current
     current.onopen = () => {
-      if (stopped) current.close()
+      if (stopped) return current.close()
+      if (openedBefore) for (const listener of listeners) listener.onReconnected?.()
+      openedBefore = true
     }
     current.onmessage = (event: MessageEvent) => {
       const message = parseSocketMessage(event.data)

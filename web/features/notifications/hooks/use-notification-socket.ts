@@ -6,7 +6,8 @@ import { isNotificationFor } from '../notification-display.ts'
 
 /**
  * A notification message for the signed-in user on the realtime socket refreshes both notification
- * queries (spec §7). `onSignedOut` runs when the server no longer knows the session.
+ * queries (spec §7), and so does a socket that opens again: what came while it was closed is
+ * fetched. `onSignedOut` runs when the server no longer knows the session.
  */
 export function useNotificationSocket(userId: string | undefined, onSignedOut: () => void): void {
   const queryClient = useQueryClient()
@@ -16,5 +17,6 @@ export function useNotificationSocket(userId: string | undefined, onSignedOut: (
     },
     [userId, queryClient],
   )
-  useRealtimeMessages(onMessage, onSignedOut)
+  const onReconnected = useCallback(() => void invalidateNotifications(queryClient), [queryClient])
+  useRealtimeMessages(onMessage, onSignedOut, onReconnected)
 }
