@@ -81,6 +81,7 @@ async function main() {
   if (role !== 'web') await scheduleSupportSweep(ctx)
   if (role !== 'web') await startAccountWorkers(ctx)
   if (role !== 'web') await scheduleAccounts(ctx)
+  if (role === 'worker') logger.info('job workers started')
   const inboundMail =
     role !== 'worker' && config.inboundMail.port !== undefined
       ? await startInboundMail(ctx, {

@@ -8,6 +8,11 @@ import { randomBytes } from 'node:crypto'
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import {
+  type ClusterConfiguration,
+  DEFAULT_POD_CIDR,
+  DEFAULT_SERVICE_CIDR,
+} from '#common/schemas/clusters.ts'
 import { createDatabase, type Database } from '#server/db/client.ts'
 import { ensureDatabase } from '#server/db/databases.ts'
 import { startEmbeddedPostgres } from '#server/db/embedded-postgres.ts'
@@ -55,6 +60,8 @@ export type ServerOptions = {
   name?: string
   /** `--role=` of the process: `all` (default), `web` (HTTP only) or `worker`. */
   role?: 'all' | 'web' | 'worker'
+  /** The address people use (APP_URL), when it is not the server's own: a load balancer's. */
+  appUrl?: string
 }
 
 export type Bench = {
@@ -185,7 +192,7 @@ async function spawnServer(
   options: ServerOptions,
 ): Promise<RunningServer> {
   const port = await findFreePort()
-  const origin = `http://localhost:${port}`
+  const origin = options.appUrl ?? `http://localhost:${port}`
   const name = options.name ?? `server-${port}`
   const logFile = path.join(workDir, `${name}.log`)
   const log = openSync(logFile, 'a')
@@ -218,7 +225,8 @@ async function spawnServer(
     stop: () => stopChild(child),
   }
   try {
-    await waitUntilReady(child, baseUrl, logFile)
+    if (options.role === 'worker') await waitForWorkers(child, logFile)
+    else await waitUntilReady(child, baseUrl, logFile)
   } catch (error) {
     await server.stop()
     throw error
@@ -230,6 +238,14 @@ async function waitUntilReady(child: ChildProcess, baseUrl: string, logFile: str
   if (await pollUntil(() => isReady(baseUrl), { timeoutMs: READY_TIMEOUT_MS, child })) return
   const output = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-3_000) : ''
   throw new Error(`the server did not become ready at ${baseUrl}/readyz\n${output}`)
+}
+
+/** A worker serves no HTTP: it is ready once it logs that its job workers run. */
+async function waitForWorkers(child: ChildProcess, logFile: string): Promise<void> {
+  const started = () => existsSync(logFile) && readFileSync(logFile, 'utf8').includes('job workers started')
+  if (await pollUntil(async () => started(), { timeoutMs: READY_TIMEOUT_MS, child })) return
+  const output = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-3_000) : ''
+  throw new Error(`the worker did not start\n${output}`)
 }
 
 const stopChild = (child: ChildProcess) => stopServerProcess(child, STOP_GRACE_MS)
@@ -432,4 +448,55 @@ export function postgresCpuMicros(dataDir: string): number {
     }
   }
   return total
+}
+
+/** One cluster order through the API, exactly as the wizard places it; the server confirms it. */
+export async function orderBenchCluster(baseUrl: string, origin: string, cookie: string, index: number) {
+  const response = await fetch(`${baseUrl}/api/orders`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie,
+      origin,
+      'idempotency-key': `bench-cluster-${index}`,
+    },
+    body: JSON.stringify({
+      configuration: benchConfiguration(index),
+      billingCycle: 'monthly',
+      currency: 'EUR',
+      promoCode: null,
+    }),
+  })
+  const order = (await response.json()) as { status?: string; message?: string }
+  if (response.status !== 201 || order.status !== 'confirmed')
+    throw new Error(`POST /api/orders: ${response.status} ${order.status ?? order.message}`)
+}
+
+/** Clusters of one or two pools of 1–5 nodes, a third of them with add-ons. */
+function benchConfiguration(index: number): ClusterConfiguration {
+  const pool = (name: string, nodeCount: number) => ({
+    name,
+    flavorId: 'gp-2-8',
+    nodeCount,
+    autoscaling: { enabled: false, min: 1, max: nodeCount },
+    labels: {},
+    taints: [],
+  })
+  return {
+    name: `bench-${String(index).padStart(5, '0')}`,
+    clusterTypeId: 'blue',
+    dataCenterCode: 'de-fra-1',
+    kubernetesVersion: '1.36',
+    nodePools:
+      index % 2 === 0 ? [pool('web', 1 + (index % 5))] : [pool('web', 2), pool('jobs', 1 + (index % 3))],
+    networking: {
+      cni: 'cilium',
+      privateNetwork: true,
+      podCidr: DEFAULT_POD_CIDR,
+      serviceCidr: DEFAULT_SERVICE_CIDR,
+      apiAllowList: [],
+    },
+    addOnIds: index % 3 === 0 ? ['monitoring', 'cert-manager'] : [],
+    maintenanceWindow: { day: 'sunday', startHour: 2, autoPatchUpgrades: true },
+  }
 }

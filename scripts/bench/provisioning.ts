@@ -13,11 +13,6 @@
  * queue) while the steps of clusters under way run at once: both are shown.
  */
 import { performance } from 'node:perf_hooks'
-import {
-  type ClusterConfiguration,
-  DEFAULT_POD_CIDR,
-  DEFAULT_SERVICE_CIDR,
-} from '#common/schemas/clusters.ts'
 import type { Database } from '#server/db/client.ts'
 import { organizations, users } from '#server/db/schema/index.ts'
 import { createSession } from '#server/modules/auth/sessions.ts'
@@ -25,10 +20,10 @@ import {
   forEachWithConcurrency,
   formatNumber,
   numberFromEnvironment,
+  orderBenchCluster,
   PRODUCTION_SESSION_COOKIE,
   percentile,
   printTable,
-  type RunningServer,
   runBench,
   sleep,
 } from './harness.ts'
@@ -74,7 +69,8 @@ await runBench('bench:provisioning', (timeoutSeconds + 240) * 1_000, async (benc
     ordersInFlight,
     async (index) => {
       try {
-        await orderCluster(server, requesters[Math.floor(index / CLUSTERS_PER_ORGANIZATION)]!, index)
+        const requester = requesters[Math.floor(index / CLUSTERS_PER_ORGANIZATION)]!
+        await orderBenchCluster(server.baseUrl, server.origin, requester.cookie, index)
         ordered++
       } catch (error) {
         const reason = (error as Error).message
@@ -148,57 +144,6 @@ async function createRequesters(db: Database, sessionSecret: string, count: numb
     requesters.push({ cookie: `${PRODUCTION_SESSION_COOKIE}=${token}` })
   }
   return requesters
-}
-
-/** One order through the API, exactly as the wizard places it. */
-async function orderCluster(server: RunningServer, requester: Requester, index: number): Promise<void> {
-  const response = await fetch(`${server.baseUrl}/api/orders`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: requester.cookie,
-      origin: server.origin,
-      'idempotency-key': `bench-provisioning-${index}`,
-    },
-    body: JSON.stringify({
-      configuration: benchConfiguration(index),
-      billingCycle: 'monthly',
-      currency: 'EUR',
-      promoCode: null,
-    }),
-  })
-  const order = (await response.json()) as { status?: string; message?: string }
-  if (response.status !== 201 || order.status !== 'confirmed')
-    throw new Error(`POST /api/orders: ${response.status} ${order.status ?? order.message}`)
-}
-
-/** Clusters of one or two pools of 1–5 nodes, a third of them with add-ons. */
-function benchConfiguration(index: number): ClusterConfiguration {
-  const pool = (name: string, nodeCount: number) => ({
-    name,
-    flavorId: 'gp-2-8',
-    nodeCount,
-    autoscaling: { enabled: false, min: 1, max: nodeCount },
-    labels: {},
-    taints: [],
-  })
-  return {
-    name: `bench-${String(index).padStart(5, '0')}`,
-    clusterTypeId: 'blue',
-    dataCenterCode: 'de-fra-1',
-    kubernetesVersion: '1.36',
-    nodePools:
-      index % 2 === 0 ? [pool('web', 1 + (index % 5))] : [pool('web', 2), pool('jobs', 1 + (index % 3))],
-    networking: {
-      cni: 'cilium',
-      privateNetwork: true,
-      podCidr: DEFAULT_POD_CIDR,
-      serviceCidr: DEFAULT_SERVICE_CIDR,
-      apiAllowList: [],
-    },
-    addOnIds: index % 3 === 0 ? ['monitoring', 'cert-manager'] : [],
-    maintenanceWindow: { day: 'sunday', startHour: 2, autoPatchUpgrades: true },
-  }
 }
 
 async function waitUntilProvisioned(db: Database, expected: number, started: number) {
