@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
   LogController,
+  type onSendHookHandler,
 } from 'fastify'
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Logger } from 'pino'
@@ -98,12 +99,17 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
   )
   app.decorate('changes', changes)
   // Read-your-writes: a change answers once this instance's caches have heard of what it wrote.
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.method === 'GET' || request.method === 'HEAD') return done(null, payload)
+  // A hook of the routes that change things only: reads, the hot path, skip it altogether.
+  const heardOwnWrites: onSendHookHandler = (_request, _reply, payload, done) => {
     changes.sync().then(
       () => done(null, payload),
       (error: Error) => done(error),
     )
+  }
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat()
+    if (methods.every((method) => method === 'GET' || method === 'HEAD')) return
+    route.onSend = [...[route.onSend ?? []].flat(), heardOwnWrites]
   })
   const sessions = createSessionStore(ctx.db, config.sessionSecret, changes)
   app.addHook('onClose', async () => {

@@ -17,13 +17,9 @@ export default fp(async function security(
   // their own). JSON answers get the few that mean something for data, not a document.
   const pageHeaders = securityHeaders(options.isProduction)
   const dataHeaders = apiSecurityHeaders(options.isProduction)
+  const allowed = new Set(options.allowedOrigins)
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? dataHeaders : pageHeaders)
-    done()
-  })
-
-  const allowed = new Set(options.allowedOrigins)
-  app.addHook('onRequest', (request, _reply, done) => {
     if (SAFE_METHODS.has(request.method)) return done()
     // A Bearer token is sent by a script, never added by a browser: no cross-site request carries it.
     if (request.headers.authorization?.toLowerCase().startsWith('bearer ')) return done()
