@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm'
-import type { Queryable } from '#server/db/client.ts'
+import type { Database, Queryable } from '#server/db/client.ts'
 import { organizations, sessions, users } from '#server/db/schema/index.ts'
 import { generateToken, hashToken } from '#server/lib/tokens.ts'
 import { type UserWithOrganization, userWithOrganizationColumns } from '#server/modules/users/queries.ts'
@@ -46,9 +46,8 @@ export async function createSession(
 /** A session as read, with what deciding its expiry and its slide needs. */
 export type SessionRow = ActiveSession & { lastSeenAt: Date; absoluteExpiresAt: Date }
 
-/** The session of a token hash with its user and organization, in one query; undefined once expired. */
-export async function readSession(db: Queryable, idHash: string): Promise<SessionRow | undefined> {
-  const [row] = await db
+function sessionQuery(db: Database) {
+  return db
     .select({
       idHash: sessions.idHash,
       id: sessions.id,
@@ -64,11 +63,24 @@ export async function readSession(db: Queryable, idHash: string): Promise<Sessio
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .where(
       and(
-        eq(sessions.idHash, idHash),
+        eq(sessions.idHash, sql.placeholder('idHash')),
         gt(sessions.expiresAt, sql`now()`),
         gt(sessions.absoluteExpiresAt, sql`now()`),
       ),
     )
+    .prepare('read_session')
+}
+/** Prepared once per database: PostgreSQL plans it once per connection. */
+const preparedSessionQueries = new WeakMap<Database, ReturnType<typeof sessionQuery>>()
+
+/** The session of a token hash with its user and organization, in one query; undefined once expired. */
+export async function readSession(db: Database, idHash: string): Promise<SessionRow | undefined> {
+  let query = preparedSessionQueries.get(db)
+  if (!query) {
+    query = sessionQuery(db)
+    preparedSessionQueries.set(db, query)
+  }
+  const [row] = await query.execute({ idHash })
   return row
 }
 
