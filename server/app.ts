@@ -98,6 +98,7 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
     app.log.warn({ err: error }, message),
   )
   app.decorate('changes', changes)
+  ctx.realtime.deliverAfter(() => changes.sync())
   // Read-your-writes: a change answers once this instance's caches have heard of what it wrote.
   // A hook of the routes that change things only: reads, the hot path, skip it altogether.
   const heardOwnWrites: onSendHookHandler = (_request, _reply, payload, done) => {

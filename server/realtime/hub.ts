@@ -16,6 +16,12 @@ export type SocketOwner = { userId: string; organizationId: string | null }
 export type RealtimeHub = {
   attach: (owner: SocketOwner, socket: WebSocket, isSignedIn: SessionCheck) => void
   connectionCount: () => number
+  /**
+   * Awaited before each delivery: the app's change feed catching up, so a client that refetches
+   * on the message never gets a cached answer from before the change (the two arrive on
+   * different connections).
+   */
+  deliverAfter: (barrier: () => Promise<void>) => void
   close: () => Promise<void>
 }
 
@@ -32,6 +38,7 @@ export async function startRealtimeHub(
   const alive = new WeakSet<WebSocket>()
   const sessionChecks = new WeakMap<WebSocket, SessionCheck>()
 
+  let barrier: () => Promise<void> = async () => {}
   const deliver = async (payload: string) => {
     let envelope: RealtimeEnvelope
     try {
@@ -44,6 +51,7 @@ export async function startRealtimeHub(
         ? socketsByUser.get(envelope.userId)
         : socketsByOrganization.get(envelope.organizationId)
     if (!sockets) return
+    await barrier()
     const text = JSON.stringify(envelope.message)
     await Promise.all([...sockets].map((socket) => sendIfSignedIn(socket, text)))
   }
@@ -102,6 +110,9 @@ export async function startRealtimeHub(
       socket.on('pong', () => alive.add(socket))
       addTo(socketsByUser, owner.userId, socket)
       if (owner.organizationId) addTo(socketsByOrganization, owner.organizationId, socket)
+    },
+    deliverAfter(next) {
+      barrier = next
     },
     connectionCount() {
       let total = 0

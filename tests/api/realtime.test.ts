@@ -110,6 +110,48 @@ describe('notifications over /ws', () => {
     }
   })
 
+  it('is sent only once the kept notification list has dropped, so a refetch on it sees the new one', async () => {
+    const client = await openSocket(wsUrl, signedInHeaders())
+    const list = () =>
+      server.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie: demoCookie } })
+    try {
+      expect((await list()).statusCode).toBe(200)
+      for (let round = 0; round < 20; round++) {
+        // Kept in memory now; the message and the cache's invalidation arrive on two connections.
+        await list()
+        const created = await notify(demoId, `Refetched ${round}`)
+        await client.waitFor((message) => message.includes(created.id))
+        const items = (await list()).json() as { id: string }[]
+        expect(items.map((item) => item.id)).toContain(created.id)
+      }
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('waits for the change feed to catch up before it delivers', async () => {
+    const client = await openSocket(wsUrl, signedInHeaders())
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let asked = 0
+    server.ctx.realtime.deliverAfter(async () => {
+      asked++
+      await held
+    })
+    try {
+      const created = await notify(demoId, 'Held until the caches heard of it')
+      await expect.poll(() => asked).toBeGreaterThan(0)
+      expect(client.messages.some((message) => message.includes(created.id))).toBe(false)
+      release()
+      await client.waitFor((message) => message.includes(created.id))
+    } finally {
+      server.ctx.realtime.deliverAfter(() => server.app.changes.sync())
+      await client.close()
+    }
+  })
+
   it('reaches every open tab of the user', async () => {
     const first = await openSocket(wsUrl, signedInHeaders())
     const second = await openSocket(wsUrl, signedInHeaders())
