@@ -14,17 +14,16 @@ import path from 'node:path'
 import { notifications } from '#server/db/schema/index.ts'
 import { poolExecutor } from '#server/db/transaction.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
+import { createSignedInCustomers, registerCustomer } from './customers.ts'
 import {
   type Bench,
   cpuMicrosOf,
-  createSignedInCustomers,
   findFreePort,
   formatNumber,
   numberFromEnvironment,
   postgresCpuMicros,
   printTable,
   REPOSITORY_ROOT,
-  registerCustomer,
   runBench,
   sleep,
 } from './harness.ts'

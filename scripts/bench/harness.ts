@@ -8,17 +8,10 @@ import { randomBytes } from 'node:crypto'
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import {
-  type ClusterConfiguration,
-  DEFAULT_POD_CIDR,
-  DEFAULT_SERVICE_CIDR,
-} from '#common/schemas/clusters.ts'
 import { createDatabase, type Database } from '#server/db/client.ts'
 import { ensureDatabase } from '#server/db/databases.ts'
 import { startEmbeddedPostgres } from '#server/db/embedded-postgres.ts'
-import { organizations, users } from '#server/db/schema/index.ts'
 import { findFreePort } from '#server/lib/net.ts'
-import { createSession } from '#server/modules/auth/sessions.ts'
 import {
   createDataDir,
   isReady,
@@ -31,9 +24,6 @@ import {
 import { sourceFingerprint } from '../source-fingerprint.ts'
 
 export { REPOSITORY_ROOT }
-
-/** The production session cookie (server/plugins/auth.ts): `__Host-` prefixed, sent here over plain HTTP. */
-export const PRODUCTION_SESSION_COOKIE = '__Host-cd_session'
 
 const STOP_GRACE_MS = 12_000
 const READY_TIMEOUT_MS = 90_000
@@ -259,36 +249,6 @@ function residentBytes(pid: number): number {
   }
 }
 
-/** Signs up a new customer through the real registration route and returns its session cookie. */
-export async function registerCustomer(server: RunningServer, username: string): Promise<string> {
-  const response = await fetch(`${server.baseUrl}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.origin },
-    body: JSON.stringify({
-      username,
-      email: `${username}@bench.example.com`,
-      name: 'Bench Customer',
-      password: 'bench-passphrase-not-common-2026',
-      companyName: 'Bench Company',
-      companyId: `BENCH-${username.replace(/[^A-Za-z0-9]/g, '-')}`.slice(0, 40),
-    }),
-    signal: AbortSignal.timeout(15_000),
-  })
-  if (response.status !== 200) {
-    throw new Error(`registering ${username} answered ${response.status}: ${await response.text()}`)
-  }
-  return sessionCookieOf(response)
-}
-
-export function sessionCookieOf(response: Response): string {
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0]!)
-    .find((pair) => pair.startsWith(`${PRODUCTION_SESSION_COOKIE}=`))
-  if (!cookie) throw new Error(`no ${PRODUCTION_SESSION_COOKIE} cookie in the response`)
-  return cookie
-}
-
 /** Reads a positive number from the environment, with its default and an upper bound; exits on a bad one. */
 export function numberFromEnvironment(name: string, fallback: number, maximum: number): number {
   const raw = process.env[name]
@@ -345,76 +305,6 @@ export function sleep(ms: number): Promise<void> {
 
 export { findFreePort }
 
-/** Customers signed in straight in the database, ten per organization: their ids and session cookies. */
-export async function createSignedInCustomers(
-  db: Database,
-  secret: string,
-  count: number,
-  label: string,
-): Promise<{ userIds: string[]; cookies: string[] }> {
-  const userIds = await createCustomers(db, count, label)
-  return { userIds, cookies: await createSessions(db, secret, userIds, label) }
-}
-
-const USERS_PER_ORGANIZATION = 10
-
-/** Customers straight in the database (they never sign in with a password, so the hash is a stand-in). */
-async function createCustomers(db: Database, count: number, label: string): Promise<string[]> {
-  const organizationIds: string[] = []
-  const organizationCount = Math.ceil(count / USERS_PER_ORGANIZATION)
-  for (let start = 0; start < organizationCount; start += 500) {
-    const rows = await db
-      .insert(organizations)
-      .values(
-        Array.from({ length: Math.min(500, organizationCount - start) }, (_, offset) => ({
-          name: `Bench Organization ${start + offset}`,
-          billingId: `BENCH-${label.toUpperCase()}-${start + offset}`,
-        })),
-      )
-      .returning({ id: organizations.id })
-    organizationIds.push(...rows.map((row) => row.id))
-  }
-  const userIds: string[] = []
-  for (let start = 0; start < count; start += 500) {
-    const rows = await db
-      .insert(users)
-      .values(
-        Array.from({ length: Math.min(500, count - start) }, (_, offset) => {
-          const index = start + offset
-          return {
-            username: `bench.${label}.${index}`,
-            email: `bench.${label}.${index}@bench.example.com`,
-            name: `Bench User ${index}`,
-            passwordHash: 'not-a-password-hash',
-            emailVerified: true,
-            organizationId: organizationIds[Math.floor(index / USERS_PER_ORGANIZATION)]!,
-          }
-        }),
-      )
-      .returning({ id: users.id })
-    userIds.push(...rows.map((row) => row.id))
-  }
-  return userIds
-}
-
-async function createSessions(
-  db: Database,
-  secret: string,
-  userIds: string[],
-  label: string,
-): Promise<string[]> {
-  const cookies: string[] = new Array(userIds.length)
-  await forEachWithConcurrency(
-    userIds.map((userId, index) => ({ userId, index })),
-    10,
-    async ({ userId, index }) => {
-      const { token } = await createSession(db, secret, userId, { userAgent: `bench:${label}` })
-      cookies[index] = `${PRODUCTION_SESSION_COOKIE}=${token}`
-    },
-  )
-  return cookies
-}
-
 const CLOCK_TICKS_PER_SECOND =
   Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100
 
@@ -448,55 +338,4 @@ export function postgresCpuMicros(dataDir: string): number {
     }
   }
   return total
-}
-
-/** One cluster order through the API, exactly as the wizard places it; the server confirms it. */
-export async function orderBenchCluster(baseUrl: string, origin: string, cookie: string, index: number) {
-  const response = await fetch(`${baseUrl}/api/orders`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie,
-      origin,
-      'idempotency-key': `bench-cluster-${index}`,
-    },
-    body: JSON.stringify({
-      configuration: benchConfiguration(index),
-      billingCycle: 'monthly',
-      currency: 'EUR',
-      promoCode: null,
-    }),
-  })
-  const order = (await response.json()) as { status?: string; message?: string }
-  if (response.status !== 201 || order.status !== 'confirmed')
-    throw new Error(`POST /api/orders: ${response.status} ${order.status ?? order.message}`)
-}
-
-/** Clusters of one or two pools of 1–5 nodes, a third of them with add-ons. */
-function benchConfiguration(index: number): ClusterConfiguration {
-  const pool = (name: string, nodeCount: number) => ({
-    name,
-    flavorId: 'gp-2-8',
-    nodeCount,
-    autoscaling: { enabled: false, min: 1, max: nodeCount },
-    labels: {},
-    taints: [],
-  })
-  return {
-    name: `bench-${String(index).padStart(5, '0')}`,
-    clusterTypeId: 'blue',
-    dataCenterCode: 'de-fra-1',
-    kubernetesVersion: '1.36',
-    nodePools:
-      index % 2 === 0 ? [pool('web', 1 + (index % 5))] : [pool('web', 2), pool('jobs', 1 + (index % 3))],
-    networking: {
-      cni: 'cilium',
-      privateNetwork: true,
-      podCidr: DEFAULT_POD_CIDR,
-      serviceCidr: DEFAULT_SERVICE_CIDR,
-      apiAllowList: [],
-    },
-    addOnIds: index % 3 === 0 ? ['monitoring', 'cert-manager'] : [],
-    maintenanceWindow: { day: 'sunday', startHour: 2, autoPatchUpgrades: true },
-  }
 }

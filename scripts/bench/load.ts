@@ -16,6 +16,7 @@ import { organizations, users } from '#server/db/schema/index.ts'
 import { poolExecutor } from '#server/db/transaction.ts'
 import { hashPassword } from '#server/modules/auth/passwords.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
+import { sessionCookieOf } from './customers.ts'
 import {
   ensureWebBuild,
   forEachWithConcurrency,
@@ -25,7 +26,6 @@ import {
   printTable,
   type RunningServer,
   runBench,
-  sessionCookieOf,
   sleep,
 } from './harness.ts'
 

@@ -18,8 +18,8 @@ import { performance } from 'node:perf_hooks'
 import WebSocket from 'ws'
 import { poolExecutor } from '#server/db/transaction.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
+import { createSignedInCustomers } from './customers.ts'
 import {
-  createSignedInCustomers,
   forEachWithConcurrency,
   formatNumber,
   numberFromEnvironment,

@@ -4,7 +4,16 @@ import type { ChangeFeed } from '#server/db/change-feed.ts'
 import { InvalidatedCache } from './invalidated-cache.ts'
 
 /** For a signed-in person's hot reads: the browser keeps the answer but asks each time (304 if unchanged). */
-export const PRIVATE_REVALIDATE = 'private, no-cache'
+const PRIVATE_REVALIDATE = 'private, no-cache'
+
+/** What a hot read is kept by, under which topics, how browsers may keep it, and how it is read. */
+export type HotRead = {
+  key: string
+  topics: readonly string[]
+  /** Default: the signed-in person's browser keeps it and asks each time. */
+  cacheControl?: string
+  load: () => Promise<unknown>
+}
 
 /** An answer as written on the wire, with its validator for conditional requests. */
 export type CachedAnswer = { body: string; etag: string }
@@ -25,9 +34,7 @@ export async function sendCachedAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
   cache: InvalidatedCache<CachedAnswer>,
-  key: string,
-  topics: readonly string[],
-  load: () => Promise<unknown>,
+  { key, topics, cacheControl = PRIVATE_REVALIDATE, load }: HotRead,
 ): Promise<FastifyReply> {
   const answer = await cache.read(
     key,
@@ -37,7 +44,7 @@ export async function sendCachedAnswer(
     },
     () => topics,
   )
-  reply.header('etag', answer.etag)
+  reply.header('cache-control', cacheControl).header('etag', answer.etag)
   if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send()
   // A string with a JSON type is sent as it is: it was serialized when it was kept.
   return reply.type('application/json; charset=utf-8').send(answer.body)

@@ -24,12 +24,13 @@ export default async function catalogRoutes(app: FastifyInstance, ctx: AppContex
       summary: 'The cluster types on sale, in display order',
       response: { 200: z.array(clusterTierSchema), 304: z.void() },
     },
-    handler: async (request, reply) => {
-      reply.header('cache-control', PUBLIC_CACHE)
-      return sendCachedAnswer(request, reply, tiers, 'cluster-tiers', ['catalog'], () =>
-        listClusterTiers(ctx.db),
-      )
-    },
+    handler: async (request, reply) =>
+      sendCachedAnswer(request, reply, tiers, {
+        key: 'cluster-tiers',
+        topics: ['catalog'],
+        cacheControl: PUBLIC_CACHE,
+        load: () => listClusterTiers(ctx.db),
+      }),
   })
 
   api.get('/api/catalog', {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { sidebarCountsSchema } from '#common/schemas/system.ts'
 import type { AppContext } from '#server/context.ts'
-import { answerCache, PRIVATE_REVALIDATE, sendCachedAnswer } from '#server/lib/cached-answer.ts'
+import { answerCache, sendCachedAnswer } from '#server/lib/cached-answer.ts'
 import { errorResponses } from '#server/lib/http.ts'
 import { requireUser } from '#server/plugins/auth.ts'
 import { sidebarCounts } from './service.ts'
@@ -24,15 +24,11 @@ export default async function dashboardRoutes(app: FastifyInstance, ctx: AppCont
     },
     handler: async (request, reply) => {
       const { organizationId, membershipStatus } = request.user
-      reply.header('cache-control', PRIVATE_REVALIDATE)
-      return sendCachedAnswer(
-        request,
-        reply,
-        counts,
-        `${organizationId}:${membershipStatus}`,
-        [`organization-data:${organizationId}`],
-        () => sidebarCounts(ctx.db, request.user),
-      )
+      return sendCachedAnswer(request, reply, counts, {
+        key: `${organizationId}:${membershipStatus}`,
+        topics: [`organization-data:${organizationId}`],
+        load: () => sidebarCounts(ctx.db, request.user),
+      })
     },
   })
 }

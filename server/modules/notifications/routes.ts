@@ -9,7 +9,7 @@ import {
   notificationSchema,
 } from '#common/schemas/notifications.ts'
 import type { AppContext } from '#server/context.ts'
-import { answerCache, PRIVATE_REVALIDATE, sendCachedAnswer } from '#server/lib/cached-answer.ts'
+import { answerCache, sendCachedAnswer } from '#server/lib/cached-answer.ts'
 import { errorResponses } from '#server/lib/http.ts'
 import { requireUser } from '#server/plugins/auth.ts'
 import { countUnread, listNotifications, markAllRead, markRead, moveToTrash } from './service.ts'
@@ -31,15 +31,11 @@ export default async function notificationRoutes(app: FastifyInstance, ctx: AppC
     },
     handler: async (request, reply) => {
       const { id } = request.user
-      reply.header('cache-control', PRIVATE_REVALIDATE)
-      return sendCachedAnswer(
-        request,
-        reply,
-        lists,
-        `${id}:${request.query.limit}`,
-        [`notifications:${id}`],
-        () => listNotifications(ctx.db, id, request.query.limit),
-      )
+      return sendCachedAnswer(request, reply, lists, {
+        key: `${id}:${request.query.limit}`,
+        topics: [`notifications:${id}`],
+        load: () => listNotifications(ctx.db, id, request.query.limit),
+      })
     },
   })
 

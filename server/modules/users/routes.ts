@@ -20,7 +20,7 @@ import {
 } from '#common/schemas/auth.ts'
 import { messageResponseSchema } from '#common/schemas/errors.ts'
 import type { AppContext } from '#server/context.ts'
-import { answerCache, PRIVATE_REVALIDATE, sendCachedAnswer } from '#server/lib/cached-answer.ts'
+import { answerCache, sendCachedAnswer } from '#server/lib/cached-answer.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { errorResponses, guessableRoute } from '#server/lib/http.ts'
 import { createApiToken, listApiTokens, revokeApiToken } from '#server/modules/auth/api-tokens.ts'
@@ -56,15 +56,11 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
     },
     handler: async (request, reply) => {
       const { id, organizationId } = request.user
-      reply.header('cache-control', PRIVATE_REVALIDATE)
-      return sendCachedAnswer(
-        request,
-        reply,
-        accounts,
-        id,
-        [`user:${id}`, `organization:${organizationId}`],
-        async () => toUserResponse(request.user),
-      )
+      return sendCachedAnswer(request, reply, accounts, {
+        key: id,
+        topics: [`user:${id}`, `organization:${organizationId}`],
+        load: async () => toUserResponse(request.user),
+      })
     },
   })
 
