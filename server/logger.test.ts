@@ -1,6 +1,6 @@
 import pino from 'pino'
-import { describe, expect, it } from 'vitest'
-import { createLogger, maskUrl } from './logger.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { createLogger, LineBatch, maskUrl } from './logger.ts'
 
 describe('maskUrl', () => {
   it.each([
@@ -45,5 +45,63 @@ describe('maskUrl', () => {
       url: '/api/auth/verify-email?token=[redacted]',
       ip: '127.0.0.1',
     })
+  })
+})
+
+describe('LineBatch', () => {
+  function batchedLogger(holdMs = 60_000) {
+    const writes: string[] = []
+    const batch = new LineBatch({ write: (text) => writes.push(text) }, holdMs)
+    return { writes, batch, logger: pino({ base: null, timestamp: false }, batch) }
+  }
+
+  it('holds info lines and hands them over together, in order', () => {
+    const { writes, batch, logger } = batchedLogger()
+    logger.info('one')
+    logger.info('two')
+    expect(writes).toEqual([])
+    batch.release()
+    expect(writes).toEqual(['{"level":30,"msg":"one"}\n{"level":30,"msg":"two"}\n'])
+  })
+
+  it('writes a warning at once, after the lines that came before it', () => {
+    const { writes, logger } = batchedLogger()
+    logger.info('before')
+    logger.warn('careful')
+    expect(writes).toEqual(['{"level":30,"msg":"before"}\n{"level":40,"msg":"careful"}\n'])
+    logger.error('broken')
+    expect(writes).toHaveLength(2)
+  })
+
+  it('writes once 64 KiB wait, without waiting for the timer', () => {
+    const { writes, logger } = batchedLogger()
+    const long = 'x'.repeat(1_000)
+    for (let index = 0; index < 70; index++) logger.info(long)
+    expect(writes).toHaveLength(1)
+    expect(writes[0]!.split('\n').filter(Boolean)).toHaveLength(65)
+  })
+
+  it('writes what waits when the hold time is up', async () => {
+    const { writes, logger } = batchedLogger(5)
+    logger.info('later')
+    await vi.waitFor(() => expect(writes).toEqual(['{"level":30,"msg":"later"}\n']))
+  })
+
+  it("is flushed through pino's flush, then the destination's own", () => {
+    const writes: string[] = []
+    const flushed: string[] = []
+    const batch = new LineBatch({
+      write: (text) => writes.push(text),
+      flush: (callback) => {
+        flushed.push(`after ${writes.length} write(s)`)
+        callback?.()
+      },
+    })
+    const logger = pino({ base: null, timestamp: false }, batch)
+    logger.info('last words')
+    const done = vi.fn()
+    logger.flush(done)
+    expect(flushed).toEqual(['after 1 write(s)'])
+    expect(done).toHaveBeenCalledOnce()
   })
 })

@@ -40,7 +40,8 @@ export default fp(async function auth(
   // In production the __Host- prefix pins the cookie to this host, path / and HTTPS.
   const cookieName = options.isProduction ? '__Host-cd_session' : 'cd_session'
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: options.isProduction }
-  await app.register(cookie)
+  // Cookies are parsed when a route asks for one (`requestCookie`), not in a hook on every request.
+  await app.register(cookie, { hook: false })
   app.decorate('sessionCookieName', cookieName)
   app.decorate('sessions', options.sessions)
 
@@ -56,7 +57,7 @@ export default fp(async function auth(
         this[sessionCache] ??= findTokenSession(options.db, options.secret, bearer, this.ip)
         return this[sessionCache]
       }
-      const token = this.cookies[cookieName]
+      const token = requestCookie(this, cookieName)
       if (!token || token.length > 100) return Promise.resolve(undefined)
       this[sessionCache] ??= options.sessions.find(token)
       return this[sessionCache]
@@ -73,6 +74,13 @@ export default fp(async function auth(
     return this.clearCookie(SESSION_HINT_COOKIE, hintOptions)
   })
 })
+
+/** A cookie the request carries, its header parsed on the first ask. */
+export function requestCookie(request: FastifyRequest, name: string): string | undefined {
+  // Null until asked (or until the reply sets a cookie): @fastify/cookie runs without its hook.
+  request.cookies ??= request.server.parseCookie(request.headers.cookie ?? '')
+  return request.cookies[name]
+}
 
 /** The token of an `Authorization: Bearer` header, if the request carries one. */
 export function bearerToken(request: FastifyRequest): string | undefined {

@@ -11,6 +11,7 @@ import {
   type Language,
   parseLanguage,
 } from '#common/language.ts'
+import { requestCookie } from './auth.ts'
 import { contentSecurityDirectives, renderContentSecurityPolicy } from './security.ts'
 
 const SERVER_PREFIXES = ['/api/', '/ws', '/dev/', '/healthz', '/readyz']
@@ -76,7 +77,7 @@ function chosenLanguage(request: FastifyRequest): { language: Language; fromPara
     new URL(request.url, 'http://localhost').searchParams.get(LANGUAGE_PARAMETER),
   )
   if (parameter) return { language: parameter, fromParameter: true }
-  return { language: parseLanguage(request.cookies[LANGUAGE_COOKIE]) ?? 'en', fromParameter: false }
+  return { language: parseLanguage(requestCookie(request, LANGUAGE_COOKIE)) ?? 'en', fromParameter: false }
 }
 
 function rememberLanguage(reply: FastifyReply, language: Language): FastifyReply {

@@ -2,7 +2,7 @@ import websocket from '@fastify/websocket'
 import type { FastifyInstance } from 'fastify'
 import type { ServerContext } from '#server/context.ts'
 import { forbidden, HttpError } from '#server/lib/errors.ts'
-import { requireUser } from '#server/plugins/auth.ts'
+import { requestCookie, requireUser } from '#server/plugins/auth.ts'
 import { requestOrigin } from '#server/plugins/security.ts'
 
 const WEBSOCKET_MAX_MESSAGE_BYTES = 64 * 1024
@@ -32,7 +32,7 @@ export default async function realtimeRoutes(
       throw new HttpError(426, 'Connect to /ws with a WebSocket', { headers: { upgrade: 'websocket' } })
     },
     wsHandler: (socket, request) => {
-      const token = request.cookies[app.sessionCookieName]!
+      const token = requestCookie(request, app.sessionCookieName)!
       const isSignedIn = async () => {
         const session = await app.sessions.find(token)
         return session !== undefined && !session.mfaPending
