@@ -50,6 +50,19 @@ describe('InvalidatedCache', () => {
     expect(cache.get('b')).toBe(4)
   })
 
+  it('moves an entry read from its older half to the newest end, and leaves the newer half in place', () => {
+    const cache = new InvalidatedCache<string>(heard, 4)
+    for (const key of ['a', 'b', 'c', 'd'])
+      cache.set(key, key.toUpperCase(), [`t:${key}`], cache.generation())
+    expect(cache.get('a')).toBe('A')
+    expect(cache.get('d')).toBe('D')
+    cache.set('e', 'E', ['t:e'], cache.generation())
+    expect(cache.get('b')).toBeUndefined()
+    cache.set('f', 'F', ['t:f'], cache.generation())
+    expect(cache.get('c')).toBeUndefined()
+    expect(['a', 'd', 'e', 'f'].map((key) => cache.get(key))).toEqual(['A', 'D', 'E', 'F'])
+  })
+
   it('reads through on a miss and keeps what it read', async () => {
     const cache = new InvalidatedCache<string>(heard, 10)
     let loads = 0

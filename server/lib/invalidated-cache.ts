@@ -1,7 +1,8 @@
 /** Whether changes are heard right now (the change feed). */
 export type Reliability = { isReliable: () => boolean }
 
-type Entry<Value> = { value: Value; topics: readonly string[] }
+/** `position`: when the entry last moved to the newest end. */
+type Entry<Value> = { value: Value; topics: readonly string[]; position: number }
 
 /**
  * A bounded map of hot reads, least recently used dropped first, each entry filed under the
@@ -17,6 +18,8 @@ export class InvalidatedCache<Value> {
   readonly #feed: Reliability
   readonly #capacity: number
   #generation = 0
+  /** Counts moves to the newest end: an entry's distance from it is `#moves - entry.position`. */
+  #moves = 0
 
   constructor(feed: Reliability, capacity: number) {
     this.#feed = feed
@@ -32,8 +35,13 @@ export class InvalidatedCache<Value> {
     const entry = this.#entries.get(key)
     if (!entry) return undefined
     // Re-inserted: a Map iterates in insertion order, so the first key is the least recently used.
-    this.#entries.delete(key)
-    this.#entries.set(key, entry)
+    // Only from the older half: an entry in the newer one is far from being dropped, and the move
+    // (two map writes on every hit) would cost more than the rest of the read.
+    if (this.#moves - entry.position >= this.#capacity / 2) {
+      this.#entries.delete(key)
+      entry.position = ++this.#moves
+      this.#entries.set(key, entry)
+    }
     return entry.value
   }
 
@@ -45,7 +53,7 @@ export class InvalidatedCache<Value> {
   set(key: string, value: Value, topics: readonly string[], readAtGeneration: number): void {
     if (readAtGeneration !== this.#generation || !this.#feed.isReliable()) return
     this.delete(key)
-    this.#entries.set(key, { value, topics })
+    this.#entries.set(key, { value, topics, position: ++this.#moves })
     for (const topic of topics) {
       const keys = this.#keysByTopic.get(topic) ?? new Set<string>()
       keys.add(key)

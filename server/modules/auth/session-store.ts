@@ -32,7 +32,8 @@ export type SessionStore = {
  * password and second factor are never kept.
  */
 export function createSessionStore(db: Database, secret: string, changes: ChangeFeed): SessionStore {
-  const cache = new InvalidatedCache<SessionRow>(changes, CACHED_SESSIONS)
+  // Kept with the session as callers see it, made once per read or slide rather than per request.
+  const cache = new InvalidatedCache<{ row: SessionRow; active: ActiveSession }>(changes, CACHED_SESSIONS)
   changes.subscribe({ changed: (topic) => cache.changed(topic), reset: () => cache.reset() })
   const slidesDue = new Set<string>()
 
@@ -47,26 +48,29 @@ export function createSessionStore(db: Database, secret: string, changes: Change
   // Kept by the cookie's token itself, in this process only: a hit costs no keyed hash.
   const find = async (token: string) => {
     const now = Date.now()
-    let row = cache.get(token)
-    if (row && (row.expiresAt.getTime() <= now || row.absoluteExpiresAt.getTime() <= now)) {
+    let kept = cache.get(token)
+    if (kept && (kept.row.expiresAt.getTime() <= now || kept.row.absoluteExpiresAt.getTime() <= now)) {
       cache.delete(token)
-      row = undefined
+      kept = undefined
     }
-    if (!row) {
+    if (!kept) {
       const readAt = cache.generation()
-      row = await readSession(db, hashToken(secret, token))
+      const row = await readSession(db, hashToken(secret, token))
       if (!row) return undefined
+      kept = { row, active: activeSessionOf(row) }
       if (!row.mfaPending) {
-        cache.set(token, row, [`user:${row.user.id}`, `organization:${row.user.organizationId}`], readAt)
+        cache.set(token, kept, [`user:${row.user.id}`, `organization:${row.user.organizationId}`], readAt)
       }
     }
+    const { row } = kept
     if (slideIsDue(row, now)) {
       // The kept row slides at once; PostgreSQL's copy within SLIDE_FLUSH_MS.
       row.lastSeenAt = new Date(now)
       row.expiresAt = slidExpiry(row, now)
+      kept.active = activeSessionOf(row)
       slidesDue.add(row.idHash)
     }
-    return activeSessionOf(row)
+    return kept.active
   }
 
   return {
