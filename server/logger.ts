@@ -5,7 +5,8 @@ import type { Config } from './config.ts'
 const SECRET_QUERY = /([?&](?:token|code|password)=)[^&#]*/gi
 
 export function maskUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[redacted]')
+  // Most URLs have no query: they skip the replace, which parses its pattern on every call.
+  return url.includes('?') ? url.replace(SECRET_QUERY, '$1[redacted]') : url
 }
 
 export function createLogger(config: Pick<Config, 'logLevel' | 'isProduction'>): Logger {
