@@ -7,10 +7,11 @@ import Fastify, {
   type FastifyServerOptions,
   type onSendHookHandler,
 } from 'fastify'
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod'
+import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 import type { AppContext, ServerContext } from './context.ts'
 import { type ChangeFeed, startChangeFeed } from './db/change-feed.ts'
 import { documentPlatformAnswers, documentSecurity, SECURITY_SCHEMES } from './lib/http.ts'
+import { requestValidatorCompiler } from './lib/request-validator.ts'
 import { responseSerializerCompiler } from './lib/response-serializer.ts'
 import auditRoutes from './modules/audit/routes.ts'
 import mfaRoutes from './modules/auth/mfa-routes.ts'
@@ -67,7 +68,7 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
     frameworkErrors: answerFrameworkError(config.isProduction),
   })
   accessLog.writeTo(app.log)
-  app.setValidatorCompiler(validatorCompiler)
+  app.setValidatorCompiler(requestValidatorCompiler)
   app.setSerializerCompiler(responseSerializerCompiler(config.isProduction ? 'compiled' : 'checked'))
   acceptEmptyJsonBodies(app)
   recordRoutes(app)
