@@ -55,13 +55,13 @@ export function securityHeaders(isProduction: boolean): Record<string, string> {
 /**
  * The headers of the API's answers, which a browser fetches as data and never renders: nothing may
  * load from or frame them, they are not sniffed as another type, and no other site may read them
- * (`cross-origin-resource-policy`). The HTML-only ones are left out: every open tab polls these.
+ * (`cross-origin-resource-policy`). What only a document uses is left out (the referrer policy,
+ * `upgrade-insecure-requests`): every open tab polls these, and each header is work on both ends.
  */
 export function apiSecurityHeaders(isProduction: boolean): Record<string, string> {
   return {
-    'content-security-policy': `default-src 'none';frame-ancestors 'none'${isProduction ? ';upgrade-insecure-requests' : ''}`,
+    'content-security-policy': "default-src 'none';frame-ancestors 'none'",
     'cross-origin-resource-policy': 'same-origin',
-    'referrer-policy': 'strict-origin-when-cross-origin',
     ...(isProduction ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
     'x-content-type-options': 'nosniff',
   }

@@ -78,13 +78,16 @@ function expectSecurityHeaders(response: LightMyRequestResponse) {
     expect(directives.get('default-src')).toEqual(["'self'"])
     expect(directives.get('object-src')).toEqual(["'none'"])
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN')
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
   } else {
     // Data, never a document: nothing may load from it at all.
     expect(directives.get('default-src')).toEqual(["'none'"])
     expect(response.headers['cross-origin-resource-policy']).toBe('same-origin')
+    // What only a document uses is left out of data.
+    expect(response.headers['referrer-policy']).toBeUndefined()
+    expect(directives.has('upgrade-insecure-requests')).toBe(false)
   }
   expect(response.headers['x-content-type-options']).toBe('nosniff')
-  expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
 }
 
 /** `{ message, code? }`, plus `issues` on validation errors only, and nothing from the internals. */
@@ -109,13 +112,23 @@ describe.each(['development', 'production'] as const)('in %s', (environment) => 
     if (status >= 400) expectErrorBody(response)
   })
 
-  it('sends HSTS for a year in production only', async () => {
-    const response = await server().app.inject({ method: 'GET', url: '/api/cluster-tiers' })
+  it.each([
+    ['a page', '/'],
+    ['an API answer', '/api/cluster-tiers'],
+  ])('sends HSTS for a year with %s in production only', async (_kind, url) => {
+    const response = await server().app.inject({ method: 'GET', url })
     if (environment === 'production') {
       expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
-      expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests')
     } else {
       expect(response.headers['strict-transport-security']).toBeUndefined()
+    }
+  })
+
+  it('asks a page to upgrade its insecure requests in production only', async () => {
+    const response = await server().app.inject({ method: 'GET', url: '/' })
+    if (environment === 'production') {
+      expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests')
+    } else {
       expect(response.headers['content-security-policy']).not.toContain('upgrade-insecure-requests')
     }
   })
