@@ -73,12 +73,12 @@ describe('LineBatch', () => {
     expect(writes).toHaveLength(2)
   })
 
-  it('writes once 64 KiB wait, without waiting for the timer', () => {
+  it('writes once 8 KiB wait, without waiting for the timer', () => {
     const { writes, logger } = batchedLogger()
     const long = 'x'.repeat(1_000)
-    for (let index = 0; index < 70; index++) logger.info(long)
+    for (let index = 0; index < 10; index++) logger.info(long)
     expect(writes).toHaveLength(1)
-    expect(writes[0]!.split('\n').filter(Boolean)).toHaveLength(65)
+    expect(writes[0]!.split('\n').filter(Boolean)).toHaveLength(9)
   })
 
   it('writes what waits when the hold time is up', async () => {

@@ -57,9 +57,12 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'isProduction'>):
 /** Where a batch of lines goes: pino's own destination. */
 type LineSink = { write(text: string): unknown; flush?(callback?: (error?: Error) => void): void }
 
-/** Lines are held at most this long, or until this many characters wait. */
+/**
+ * Lines are held at most this long, or until this many characters wait. Small batches measured
+ * faster than large ones (bench:api's floor, 8 KiB against 64 KiB: about a tenth more answers).
+ */
 const BATCH_MS = 200
-const BATCH_CHARACTERS = 64 * 1024
+const BATCH_CHARACTERS = 8 * 1024
 /** pino's number of the warn level: a warning or an error leaves at once, with what came before. */
 const WARN_LEVEL = 40
 
