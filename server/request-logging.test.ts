@@ -1,6 +1,8 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
-import { requestLogger } from './request-logging.ts'
+import { maskUrl } from './logger.ts'
+import { AccessLog, requestLogger } from './request-logging.ts'
 
 function recordedLogger(level = 'info') {
   const lines: Record<string, unknown>[] = []
@@ -62,5 +64,63 @@ describe('requestLogger', () => {
     const { lines, parent } = recordedLogger('info')
     requestLogger(parent, { reqId: 'r5' }, {}).child({ job: 'j1' }).info('nested')
     expect(lines).toEqual([{ level: 30, reqId: 'r5', job: 'j1', msg: 'nested' }])
+  })
+})
+
+describe('AccessLog', () => {
+  function answered(logger: pino.Logger, fields: Partial<FastifyRequest>, level?: string) {
+    const request = { id: 'a1b2c3d4-1f', method: 'GET', url: '/api/user', ip: '10.0.0.7', ...fields }
+    const log = requestLogger(logger, { reqId: request.id }, level ? { level } : {})
+    const reply = { statusCode: 200, elapsedTime: 1.26, log }
+    return {
+      request: { ...request, log } as unknown as FastifyRequest,
+      reply: reply as unknown as FastifyReply,
+    }
+  }
+
+  function recorded() {
+    const lines: string[] = []
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) })
+    const access = new AccessLog()
+    access.writeTo(logger)
+    return { lines, logger, access }
+  }
+
+  it("writes the line pino would, in pino's shape", () => {
+    const { lines, logger, access } = recorded()
+    const url = '/api/auth/verify-email?token=secret&next="/a\\b"'
+    const { request, reply } = answered(logger, { url })
+    access.requestCompleted(null, request, reply)
+    logger.info(
+      { reqId: request.id, method: 'GET', url: maskUrl(url), ip: '10.0.0.7', statusCode: 200, ms: 1.3 },
+      'request',
+    )
+    const [ours, pinos] = lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(Object.keys(ours!)).toEqual(Object.keys(pinos!))
+    expect({ ...ours, time: 0 }).toEqual({ ...pinos, time: 0 })
+    expect(ours!.url).toBe('/api/auth/verify-email?token=[redacted]&next="/a\\b"')
+    expect(lines[0]!.endsWith('\n')).toBe(true)
+  })
+
+  it('leaves the address out when the socket no longer has one', () => {
+    const { lines, logger, access } = recorded()
+    const { request, reply } = answered(logger, { ip: undefined as unknown as string })
+    access.requestCompleted(null, request, reply)
+    expect(JSON.parse(lines[0]!)).not.toHaveProperty('ip')
+  })
+
+  it('leaves no line for a route that logs only warnings', () => {
+    const { lines, logger, access } = recorded()
+    const { request, reply } = answered(logger, { url: '/readyz' }, 'warn')
+    access.requestCompleted(null, request, reply)
+    expect(lines).toEqual([])
+  })
+
+  it('logs a failed request as an error, through pino', () => {
+    const { lines, logger, access } = recorded()
+    const { request, reply } = answered(logger, {})
+    access.requestCompleted(new Error('socket hang up'), request, reply)
+    const line = JSON.parse(lines[0]!) as Record<string, unknown>
+    expect(line).toMatchObject({ level: 50, reqId: 'a1b2c3d4-1f', msg: 'request errored' })
   })
 })
