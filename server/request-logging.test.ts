@@ -102,6 +102,13 @@ describe('AccessLog', () => {
     expect(lines[0]!.endsWith('\n')).toBe(true)
   })
 
+  it('escapes an address read from a forged header', () => {
+    const { lines, logger, access } = recorded()
+    const { request, reply } = answered(logger, { ip: '1.2.3.4","statusCode":500,"x":"' })
+    access.requestCompleted(null, request, reply)
+    expect(JSON.parse(lines[0]!)).toMatchObject({ ip: '1.2.3.4","statusCode":500,"x":"', statusCode: 200 })
+  })
+
   it('leaves the address out when the socket no longer has one', () => {
     const { lines, logger, access } = recorded()
     const { request, reply } = answered(logger, { ip: undefined as unknown as string })

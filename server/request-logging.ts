@@ -49,10 +49,11 @@ export class AccessLog extends LogController {
 
 /**
  * `{"level":30,"time":…<bindings>,"reqId":…,"method":…,"url":…,"ip":…,"statusCode":…,"ms":…,"msg":"request"}`:
- * the id, method and address need no escaping (ours, an HTTP token, an IP address); the URL may.
+ * the id and method need no escaping (ours, and an HTTP token); the URL and the address may (behind a
+ * trusted proxy, the address is read from a header).
  */
 export function accessLine(bindings: string, request: FastifyRequest, statusCode: number, elapsedMs: number) {
-  const ip = request.ip === undefined ? '' : `,"ip":"${request.ip}"`
+  const ip = request.ip === undefined ? '' : `,"ip":${JSON.stringify(request.ip)}`
   return `{"level":${INFO_LEVEL},"time":${Date.now()}${bindings},"reqId":"${request.id}","method":"${request.method}","url":${JSON.stringify(maskUrl(request.url))}${ip},"statusCode":${statusCode},"ms":${Math.round(elapsedMs * 10) / 10},"msg":"request"}\n`
 }
 
