@@ -23,6 +23,7 @@ import {
   findFreePort,
   formatNumber,
   numberFromEnvironment,
+  percentile,
   postgresCpuMicros,
   printTable,
   REPOSITORY_ROOT,
@@ -148,7 +149,13 @@ await runBench('bench:api', timeLimitMs, async (bench) => {
   const medians = targets.map((target) => ({
     target,
     result: medianRun(measured.get(target)!),
-    share: target === ceilingTarget ? 1 : median(shares.get(target)!),
+    share:
+      target === ceilingTarget
+        ? 1
+        : percentile(
+            [...shares.get(target)!].sort((a, b) => a - b),
+            0.5,
+          ),
   }))
   const perRequest = (micros: number, result: Measurement) => formatNumber(micros / result.requests.total, 1)
   printTable(
@@ -187,12 +194,6 @@ await runBench('bench:api', timeLimitMs, async (bench) => {
 function medianRun(runs: Measurement[]): Measurement {
   const sorted = [...runs].sort((a, b) => a.requests.average - b.requests.average)
   return sorted[Math.floor((sorted.length - 1) / 2)]!
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
 async function startHelloWorld(bench: Bench): Promise<{ url: string; pid: number }> {
