@@ -173,6 +173,10 @@ export const AUDIT_ACTIONS = [
   'promotion.requested',
   'promotion.approved',
   'promotion.declined',
+  'access.revoked',
+  'cluster_credential.issued',
+  'cluster_credential.revoked',
+  'installation.credentials_revealed',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 export const AUDIT_AREAS = [...new Set(AUDIT_ACTIONS.map((action) => action.split('.')[0]!))] as AuditArea[]

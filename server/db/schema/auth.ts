@@ -20,6 +20,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     absoluteExpiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** How long the session lives idle: shorter for admins and officers. */
+    idleSeconds: integer().notNull().default(2_592_000),
   },
   (table) => [
     index('sessions_user_id_idx').on(table.userId),

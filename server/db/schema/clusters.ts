@@ -168,9 +168,15 @@ export const clusterCredentials = pgTable(
     tokenHash: text().notNull().unique(),
     generation: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Chosen at download; the token review refuses it after. */
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    lastUsedAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
   },
-  (table) => [index('cluster_credentials_cluster_idx').on(table.clusterId)],
+  (table) => [
+    index('cluster_credentials_cluster_idx').on(table.clusterId),
+    index('cluster_credentials_user_idx').on(table.userId),
+  ],
 )
 
 /** A saved configuration to order again from. */

@@ -8,6 +8,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
 import { LANGUAGES } from '#common/language.ts'
@@ -64,8 +65,10 @@ export const supportTickets = pgTable(
      */
     trackingTokenHash: text().unique(),
     trackingTokenSealed: text(),
-    /** Names the ticket's reply address (support+<token>@…); mail from a non-participant is refused. */
-    replyToken: text().notNull().unique(),
+    /** The tracking link works until then; asking for it again issues a new one. */
+    trackingTokenExpiresAt: timestamp({ withTimezone: true }),
+    /** No longer used: replies by mail come to each participant's own address (supportReplyAddresses). */
+    replyToken: text().unique(),
     resolvedAt: timestamp({ withTimezone: true }),
     closedAt: timestamp({ withTimezone: true }),
     ratingScore: integer(),
@@ -120,6 +123,29 @@ export const supportAttachments = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('support_attachments_message_idx').on(table.messageId)],
+)
+
+/**
+ * A participant's own reply address on a ticket (support+<token>@…): a mail to it is the message of
+ * the participant it was issued to, whatever its From: header says. The token is kept as a keyed
+ * hash (to find the address) and sealed (to put it on later mails).
+ */
+export const supportReplyAddresses = pgTable(
+  'support_reply_addresses',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ticketId: uuid()
+      .notNull()
+      .references(() => supportTickets.id),
+    /** The member it was issued to; null for a visitor requester or a CC address. */
+    userId: uuid().references(() => users.id),
+    email: text().notNull(),
+    kind: text({ enum: ['requester', 'member', 'cc'] }).notNull(),
+    tokenHash: text().notNull().unique(),
+    tokenSealed: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('support_reply_addresses_participant_key').on(table.ticketId, table.email)],
 )
 
 export type SupportTicketRow = typeof supportTickets.$inferSelect

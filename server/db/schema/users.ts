@@ -78,6 +78,11 @@ export const registrationRequests = pgTable(
     status: text({ enum: ['pending', 'approved', 'rejected'] })
       .notNull()
       .default('pending'),
+    /**
+     * The organization's verified domain the address is at: the registration is approved by itself
+     * once the address is verified, never before.
+     */
+    vouchedDomain: text(),
     decidedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

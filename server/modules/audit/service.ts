@@ -24,6 +24,7 @@ export type AuditTarget = {
     | 'order'
     | 'invoice'
     | 'payment'
+    | 'cluster_credential'
   id?: string | null
   label?: string | null
 }

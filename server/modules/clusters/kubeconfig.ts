@@ -27,7 +27,10 @@ function hashToken(token: string): string {
 
 async function issueToken(db: Queryable, clusterId: string, userId: string, generation: number) {
   const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`
-  await db.insert(clusterCredentials).values({ clusterId, userId, tokenHash: hashToken(token), generation })
+  const expiresAt = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000)
+  await db
+    .insert(clusterCredentials)
+    .values({ clusterId, userId, tokenHash: hashToken(token), generation, expiresAt })
   return token
 }
 
@@ -132,4 +135,14 @@ export async function reviewToken(db: Queryable, clusterId: string, token: strin
       groups: ['system:authenticated', 'clusterdeck:owners'],
     },
   }
+}
+
+/** Revokes every live cluster credential of a person (their kubeconfigs stop working); how many. */
+export async function revokeClusterCredentialsOf(db: Queryable, userId: string): Promise<number> {
+  const revoked = await db
+    .update(clusterCredentials)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(clusterCredentials.userId, userId), isNull(clusterCredentials.revokedAt)))
+    .returning({ id: clusterCredentials.id })
+  return revoked.length
 }

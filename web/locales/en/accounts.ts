@@ -422,6 +422,8 @@ export const accounts = {
       payment: 'Payments',
       credits: 'Credits',
       credit_note: 'Credit notes',
+      access: 'Access ended',
+      cluster_credential: 'Kubeconfigs',
     },
     actions: {
       account: { registered: 'Account registered' },
@@ -453,10 +455,15 @@ export const accounts = {
         rejected: 'Order rejected',
       },
       cluster: { operation_started: 'Cluster operation started' },
-      installation: { operation_started: 'Add-on or middleware operation started' },
+      installation: {
+        operation_started: 'Add-on or middleware operation started',
+        credentials_revealed: 'Credentials revealed',
+      },
       payment: { received: 'Payment received' },
       credits: { granted: 'Credits granted' },
       credit_note: { issued: 'Credit note issued' },
+      access: { revoked: 'Access ended after an account change' },
+      cluster_credential: { issued: 'Kubeconfig downloaded', revoked: 'Kubeconfig revoked' },
       gdpr: {
         export_requested: 'Data export asked for',
         erasure_requested: 'Erasure asked for',

@@ -423,6 +423,8 @@ export const accounts: typeof english = {
       payment: 'Paiements',
       credits: 'Crédits',
       credit_note: 'Avoirs',
+      access: 'Accès révoqués',
+      cluster_credential: 'Kubeconfigs',
     },
     actions: {
       account: { registered: 'Compte créé' },
@@ -454,10 +456,15 @@ export const accounts: typeof english = {
         rejected: 'Commande refusée',
       },
       cluster: { operation_started: 'Opération de cluster lancée' },
-      installation: { operation_started: 'Opération de module ou middleware lancée' },
+      installation: {
+        operation_started: 'Opération de module ou middleware lancée',
+        credentials_revealed: 'Identifiants affichés',
+      },
       payment: { received: 'Paiement reçu' },
       credits: { granted: 'Crédits accordés' },
       credit_note: { issued: 'Avoir émis' },
+      access: { revoked: 'Accès révoqués après un changement du compte' },
+      cluster_credential: { issued: 'Kubeconfig téléchargé', revoked: 'Kubeconfig révoqué' },
       gdpr: {
         export_requested: 'Export des données demandé',
         erasure_requested: 'Effacement demandé',
