@@ -5,6 +5,7 @@ import { scopeOfRoute, scopesAllow } from '#common/api-scopes.ts'
 import { SESSION_HINT_COOKIE } from '#common/session-hint.ts'
 import type { Database } from '#server/db/client.ts'
 import { forbidden, unauthorized } from '#server/lib/errors.ts'
+import { assertMayAct } from '#server/modules/auth/account-gate.ts'
 import { findTokenSession, type TokenSession } from '#server/modules/auth/api-tokens.ts'
 import type { SessionStore } from '#server/modules/auth/session-store.ts'
 import type { ActiveSession } from '#server/modules/auth/sessions.ts'
@@ -90,16 +91,20 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * preValidation hook for routes that need a signed-in user (second factor completed). A caller
- * with an API token is held to the token's scopes: 403 outside them, and on the routes that never
- * take a token (the person's own account, sign-in, officers).
+ * preValidation hook for routes that need a signed-in user (second factor completed) whom the
+ * account gate lets make this call: an account that may not act is answered as signed out, a
+ * registrant waiting for approval gets only their short list of calls. A caller with an API token
+ * is held to the token's scopes: 403 outside them, and on the routes that never take a token (the
+ * person's own account, sign-in, officers).
  */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   const session = await request.loadSession()
   if (!session || session.mfaPending) throw unauthorized('Please sign in to continue')
+  const route = request.routeOptions.url ?? request.url
+  assertMayAct(session.user, request.method, route)
   request.user = session.user
   if ('token' in session) {
-    const needed = scopeOfRoute(request.method, request.routeOptions.url ?? request.url)
+    const needed = scopeOfRoute(request.method, route)
     if (!needed) throw forbidden('API tokens cannot be used for this call', 'TOKEN_NOT_ACCEPTED')
     if (!scopesAllow((session as TokenSession).token.scopes, needed))
       throw forbidden(`This token lacks the scope ${needed}`, 'TOKEN_SCOPE_MISSING')
@@ -108,15 +113,9 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   request.sessionId = session.id
 }
 
-/** preValidation hook for organization admins (and the platform operator). */
-export async function requireAdmin(request: FastifyRequest): Promise<void> {
-  await requireUser(request)
-  if (request.user.role !== 'admin' && request.user.role !== 'super_admin') throw forbidden()
-}
-
 /**
- * preValidation hook for what an organization owns (clusters, orders): a member whose registration still
- * waits for an administrator's approval may not see or change them yet.
+ * preValidation hook for what an organization owns (clusters, orders) and for everything more
+ * privileged: an active member who has set up the second factor their organization requires.
  */
 export async function requireMember(request: FastifyRequest): Promise<void> {
   await requireUser(request)
@@ -129,14 +128,20 @@ export async function requireMember(request: FastifyRequest): Promise<void> {
     )
 }
 
+/** preValidation hook for organization admins (and the platform operator): members first. */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  await requireMember(request)
+  if (request.user.role !== 'admin' && request.user.role !== 'super_admin') throw forbidden()
+}
+
 /** preValidation hook for the platform operator (super_admin): every organization. */
 export async function requireSuperAdmin(request: FastifyRequest): Promise<void> {
-  await requireUser(request)
+  await requireMember(request)
   if (request.user.role !== 'super_admin') throw forbidden('Only the platform operator may do this')
 }
 
 /** preValidation hook for the operator's officers (order approvals and other reviews). */
 export async function requireOfficer(request: FastifyRequest): Promise<void> {
-  await requireUser(request)
+  await requireMember(request)
   if (!request.user.isOfficer) throw forbidden('Only officers may do this')
 }

@@ -2,6 +2,7 @@ import websocket from '@fastify/websocket'
 import type { FastifyInstance } from 'fastify'
 import type { ServerContext } from '#server/context.ts'
 import { forbidden, HttpError } from '#server/lib/errors.ts'
+import { standingOf } from '#server/modules/auth/account-gate.ts'
 import { requestCookie, requireUser } from '#server/plugins/auth.ts'
 import { requestOrigin } from '#server/plugins/security.ts'
 
@@ -35,7 +36,7 @@ export default async function realtimeRoutes(
       const token = requestCookie(request, app.sessionCookieName)!
       const isSignedIn = async () => {
         const session = await app.sessions.find(token)
-        return session !== undefined && !session.mfaPending
+        return session !== undefined && !session.mfaPending && standingOf(session.user) !== 'refused'
       }
       const { user } = request
       const organizationId = user.membershipStatus === 'active' ? user.organizationId : null

@@ -34,6 +34,7 @@ export const PENDING_CALLS: ReadonlySet<string> = new Set([
   'POST /api/notifications/mark-all-read',
   'PUT /api/notifications/:id/trash',
   'GET /api/officers/check-access',
+  'GET /ws',
 ])
 
 export const pendingMayCall = (method: string, route: string) => PENDING_CALLS.has(`${method} ${route}`)

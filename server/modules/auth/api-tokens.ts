@@ -21,6 +21,7 @@ import { sendMail } from '#server/mail/template.ts'
 import { recordAudit } from '#server/modules/audit/service.ts'
 import { notifyOfEvent } from '#server/modules/notifications/service.ts'
 import { userWithOrganizationColumns } from '#server/modules/users/queries.ts'
+import { assertEmailVerified, standingOf } from './account-gate.ts'
 import type { ActiveSession } from './sessions.ts'
 
 /*
@@ -75,6 +76,11 @@ export async function createApiToken(
   caller: Caller,
   request: ApiTokenRequest,
 ): Promise<CreatedApiToken> {
+  const [owner] = await ctx.db
+    .select({ emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, caller.userId))
+  assertEmailVerified(owner!)
   const allowed = scopesForRole(caller.role ?? 'user')
   const beyond = request.scopes.filter((scope) => !allowed.includes(scope))
   if (beyond.length > 0)
@@ -128,18 +134,10 @@ export async function revokeApiToken(ctx: ServerContext, caller: Caller, id: str
   })
 }
 
-/** Ends every token of a member (deactivated, removed): they stop at once. */
-export async function revokeUserTokens(db: Queryable, userId: string) {
-  await db
-    .update(apiTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
-}
-
 export type TokenSession = ActiveSession & { token: { id: string; scopes: string[] } }
 
 /**
- * The caller behind a Bearer token: valid, not revoked, of an active member. Its last use (time
+ * The caller behind a Bearer token: valid, not revoked, of an account the gate lets act. Its last use (time
  * and address) is recorded at most once a minute.
  */
 export async function findTokenSession(
@@ -165,12 +163,11 @@ export async function findTokenSession(
         eq(apiTokens.tokenHash, hashToken(secret, token)),
         isNull(apiTokens.revokedAt),
         gt(apiTokens.expiresAt, sql`now()`),
-        eq(users.membershipStatus, 'active'),
         // The token belongs to the organization it was made in.
         eq(users.organizationId, apiTokens.organizationId),
       ),
     )
-  if (!row) return undefined
+  if (!row || standingOf(row.user) !== 'active') return undefined
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USE_EVERY_MS)
     await db
       .update(apiTokens)

@@ -5,13 +5,16 @@ import { users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import { magicLinkMail, passwordResetMail, verifyEmailMail } from '#server/mail/auth-mails.ts'
 import { sendMail } from '#server/mail/template.ts'
+import { recordAudit } from '#server/modules/audit/service.ts'
 import { findUserByEmail, findUserById, toUserResponse } from '#server/modules/users/queries.ts'
+import { assertMayEnter } from './account-gate.ts'
 import { consumeAuthToken, issueAuthToken, revokeAuthTokens } from './auth-tokens.ts'
 import { clearLoginFailures } from './lockout.ts'
 import { assertAcceptablePassword, hashPassword } from './passwords.ts'
+import { revokeAccess } from './revocation.ts'
 import { verificationLink } from './service.ts'
-import { createSession, deleteUserSessions, type SessionMeta } from './sessions.ts'
-import { assertMayEnter, openSession } from './sign-in.ts'
+import { createSession, type SessionMeta } from './sessions.ts'
+import { openSession } from './sign-in.ts'
 
 /*
  * The flows that prove ownership of a mailbox. Requests for a link answer the same whether or not
@@ -50,21 +53,33 @@ export async function requestPasswordReset(ctx: ServerContext, email: string): P
 }
 
 /**
- * Sets the new password and signs the account out everywhere; the mail link also proves the
- * address. It lifts a lockout too, as the lockout message promises.
+ * Sets the new password and ends every way in that someone else may have added (sessions, API
+ * tokens, kubeconfigs, passkeys); the mail link also proves the address. It lifts a lockout too,
+ * as the lockout message promises.
  */
 export async function resetPassword(ctx: ServerContext, token: string, password: string): Promise<void> {
   assertAcceptablePassword(password)
   const passwordHash = await hashPassword(password)
   await inTransaction(ctx.db, async (tx) => {
     const userId = await consumeAuthToken(tx, ctx.config.sessionSecret, token, 'reset_password')
-    await tx
+    const [person] = await tx
       .update(users)
       .set({ passwordHash, emailVerified: true, updatedAt: new Date() })
       .where(eq(users.id, userId))
-    await deleteUserSessions(tx, userId)
+      .returning({ email: users.email, organizationId: users.organizationId })
+    const actor = { userId, organizationId: person!.organizationId, label: person!.email }
+    await revokeAccess(tx, { userId, change: 'password_reset', actor })
     await clearLoginFailures(tx, userId)
     await revokeAuthTokens(tx, userId)
+    await recordAudit(
+      tx,
+      actor,
+      'password.changed',
+      { type: 'user', id: userId, label: person!.email },
+      {
+        via: 'reset',
+      },
+    )
   })
 }
 
@@ -96,6 +111,8 @@ export async function signInWithMagicLink(ctx: ServerContext, token: string, met
         email: users.email,
         organizationId: users.organizationId,
         membershipStatus: users.membershipStatus,
+        role: users.role,
+        isOfficer: users.isOfficer,
         mfaEnabled: users.mfaEnabled,
         mfaSecret: users.mfaSecret,
       })

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  mfaRequiredSchema,
   passkeyNameSchema,
   passkeyRegistrationSchema,
   passkeySchema,
@@ -49,9 +50,10 @@ export default async function passkeyRoutes(app: FastifyInstance, ctx: ServerCon
     config: guessableRoute,
     schema: {
       tags,
-      summary: 'Sign in with a passkey instead of a password',
+      summary:
+        'Sign in with a passkey instead of a password; without user verification an account with two-factor authentication gives its code next',
       body: passkeySignInSchema,
-      response: { 200: userSchema, ...errorResponses(400, 401, 403, 429) },
+      response: { 200: z.union([userSchema, mfaRequiredSchema]), ...errorResponses(400, 401, 403, 429) },
     },
     handler: async (request, reply) => {
       const result = await signInWithPasskey(
@@ -61,7 +63,7 @@ export default async function passkeyRoutes(app: FastifyInstance, ctx: ServerCon
         sessionMeta(request),
       )
       reply.setSessionCookie(result.session.token, result.session.expiresAt)
-      return result.user
+      return result.kind === 'mfa-required' ? { mfaRequired: true as const } : result.user
     },
   })
 }

@@ -16,8 +16,9 @@ import type { Caller } from '#server/lib/caller.ts'
 import { badRequest, notFound, unauthorized } from '#server/lib/errors.ts'
 import { recordAudit } from '#server/modules/audit/service.ts'
 import { findUserById, toUserResponse } from '#server/modules/users/queries.ts'
-import type { SessionMeta } from './sessions.ts'
-import { assertMayEnter, openSession } from './sign-in.ts'
+import { assertEmailVerified, assertMayEnter } from './account-gate.ts'
+import { createSession, type SessionMeta } from './sessions.ts'
+import { openSession } from './sign-in.ts'
 
 /*
  * Passkeys (WebAuthn): registered from the account page, then a way in on /auth without a password.
@@ -48,13 +49,15 @@ export async function listPasskeys(db: Queryable, userId: string): Promise<Passk
   return rows.map(toPasskey)
 }
 
-/** The options for the browser to create a passkey; those the person has are excluded. */
+/** The options for the browser to create a passkey (a proven address first); those the person has are excluded. */
 export async function registrationOptions(ctx: ServerContext, caller: Caller) {
   const { rpID } = relyingParty(ctx.config.appUrl)
   const [user] = await ctx.db
-    .select({ email: users.email, name: users.name })
+    .select({ email: users.email, name: users.name, emailVerified: users.emailVerified })
     .from(users)
     .where(eq(users.id, caller.userId))
+  // A passkey added before the address is proven could outlive the owner taking the account back.
+  assertEmailVerified(user!)
   const existing = await ctx.db
     .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
     .from(passkeys)
@@ -170,7 +173,10 @@ export async function authenticationOptions(ctx: ServerContext) {
 
 const refused = () => unauthorized('This passkey could not sign you in', 'PASSKEY_REFUSED')
 
-/** Signs in with a passkey: it proves both who the person is and that they hold the device. */
+/**
+ * Signs in with a passkey: it proves who the person is and that they hold the device; with user
+ * verification it is two factors in one.
+ */
 export async function signInWithPasskey(
   ctx: ServerContext,
   challengeId: string,
@@ -216,7 +222,20 @@ export async function signInWithPasskey(
       .update(passkeys)
       .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: new Date() })
       .where(eq(passkeys.id, found.passkey.id))
+    // Without user verification (PIN, biometrics) a passkey is one factor, like a password: an
+    // account with two-factor authentication still gives its code.
+    if (found.account.mfaEnabled && !verification.authenticationInfo.userVerified) {
+      const session = await createSession(tx, ctx.config.sessionSecret, found.account.id, {
+        ...meta,
+        mfaPending: true,
+      })
+      return { kind: 'mfa-required' as const, session }
+    }
     const session = await openSession(tx, ctx.config.sessionSecret, found.account, meta, 'passkey')
-    return { user: toUserResponse((await findUserById(tx, found.account.id))!), session }
+    return {
+      kind: 'signed-in' as const,
+      user: toUserResponse((await findUserById(tx, found.account.id))!),
+      session,
+    }
   })
 }

@@ -16,6 +16,7 @@ import {
   findUserForLogin,
   toUserResponse,
 } from '#server/modules/users/queries.ts'
+import { assertMayEnter } from './account-gate.ts'
 import { issueAuthToken } from './auth-tokens.ts'
 import { assertNotLockedOut, clearLoginFailures } from './lockout.ts'
 import { assertAcceptablePassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts'
@@ -27,7 +28,7 @@ import {
   recordMfaAttempt,
   type SessionMeta,
 } from './sessions.ts'
-import { assertMayEnter, openSession, recordFailedSignIn } from './sign-in.ts'
+import { openSession, recordFailedSignIn } from './sign-in.ts'
 import { consumeTotp } from './totp.ts'
 
 export type NewSession = { token: string; expiresAt: Date }
@@ -254,10 +255,14 @@ export async function completeMfaLogin(
   return { user: toUserResponse(user), session }
 }
 
-/** Development only: sign in as a demo account without its password. */
+/**
+ * Development only (a developer's own machine, demo accounts only: server/modules/dev): sign in as
+ * a demo account without its password or code, but never as an account the gate keeps out.
+ */
 export async function devLogin(ctx: ServerContext, username: string, meta: SessionMeta) {
   const account = await findUserForLogin(ctx.db, username)
   if (!account) throw notFound('No such demo user')
+  assertMayEnter(account)
   const session = await inTransaction(ctx.db, (tx) =>
     openSession(tx, ctx.config.sessionSecret, account, meta, 'development'),
   )

@@ -1,11 +1,16 @@
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm'
+import type { UserRole } from '#common/schemas/accounts.ts'
 import type { Database, Queryable } from '#server/db/client.ts'
 import { organizations, sessions, users } from '#server/db/schema/index.ts'
 import { generateToken, hashToken } from '#server/lib/tokens.ts'
 import { type UserWithOrganization, userWithOrganizationColumns } from '#server/modules/users/queries.ts'
 
-export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000
-export const SESSION_ABSOLUTE_MS = 90 * 24 * 60 * 60 * 1000
+const HOUR_MS = 60 * 60 * 1000
+export const SESSION_IDLE_MS = 30 * 24 * HOUR_MS
+export const SESSION_ABSOLUTE_MS = 90 * 24 * HOUR_MS
+/** Admins, the operator and officers act for many: their sessions end sooner. */
+export const PRIVILEGED_SESSION_IDLE_MS = 12 * HOUR_MS
+export const PRIVILEGED_SESSION_ABSOLUTE_MS = 7 * 24 * HOUR_MS
 /** Between password and code a session lives only this long. */
 export const MFA_PENDING_MS = 10 * 60 * 1000
 /** Sliding the expiry costs a write, so it happens at most this often per session. */
@@ -22,15 +27,27 @@ export type ActiveSession = {
 
 export type SessionMeta = { ip?: string; userAgent?: string }
 
+/** Who the session is for, as far as its lifetime goes. */
+export type SessionHolder = { role: UserRole; isOfficer: boolean }
+
+/** How long a session of this person lives idle, and at most. */
+export function sessionLifetime(holder: SessionHolder): { idleMs: number; absoluteMs: number } {
+  const privileged = holder.role === 'admin' || holder.role === 'super_admin' || holder.isOfficer
+  return privileged
+    ? { idleMs: PRIVILEGED_SESSION_IDLE_MS, absoluteMs: PRIVILEGED_SESSION_ABSOLUTE_MS }
+    : { idleMs: SESSION_IDLE_MS, absoluteMs: SESSION_ABSOLUTE_MS }
+}
+
 export async function createSession(
   db: Queryable,
   secret: string,
   userId: string,
-  options: SessionMeta & { mfaPending?: boolean } = {},
+  options: SessionMeta & { mfaPending?: boolean; holder?: SessionHolder } = {},
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = generateToken()
   const now = Date.now()
-  const expiresAt = new Date(now + (options.mfaPending ? MFA_PENDING_MS : SESSION_IDLE_MS))
+  const { idleMs, absoluteMs } = sessionLifetime(options.holder ?? { role: 'user', isOfficer: false })
+  const expiresAt = new Date(now + (options.mfaPending ? MFA_PENDING_MS : idleMs))
   await db.insert(sessions).values({
     idHash: hashToken(secret, token),
     userId,
@@ -38,13 +55,14 @@ export async function createSession(
     ip: options.ip ?? null,
     userAgent: options.userAgent?.slice(0, 400) ?? null,
     expiresAt,
-    absoluteExpiresAt: new Date(now + SESSION_ABSOLUTE_MS),
+    absoluteExpiresAt: new Date(now + absoluteMs),
+    idleSeconds: idleMs / 1000,
   })
   return { token, expiresAt }
 }
 
 /** A session as read, with what deciding its expiry and its slide needs. */
-export type SessionRow = ActiveSession & { lastSeenAt: Date; absoluteExpiresAt: Date }
+export type SessionRow = ActiveSession & { lastSeenAt: Date; absoluteExpiresAt: Date; idleSeconds: number }
 
 function sessionQuery(db: Database) {
   return db
@@ -56,6 +74,7 @@ function sessionQuery(db: Database) {
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
       absoluteExpiresAt: sessions.absoluteExpiresAt,
+      idleSeconds: sessions.idleSeconds,
       user: { ...userWithOrganizationColumns, mfaSecret: users.mfaSecret },
     })
     .from(sessions)
@@ -89,7 +108,7 @@ export const slideIsDue = (row: SessionRow, now: number) => now - row.lastSeenAt
 
 /** The idle expiry after activity now, never past the absolute one. */
 export const slidExpiry = (row: SessionRow, now: number) =>
-  new Date(Math.min(now + SESSION_IDLE_MS, row.absoluteExpiresAt.getTime()))
+  new Date(Math.min(now + row.idleSeconds * 1000, row.absoluteExpiresAt.getTime()))
 
 /** Slides the idle expiry of these sessions to now (one statement for many). */
 export async function slideSessions(db: Queryable, idHashes: string[]): Promise<void> {
@@ -98,7 +117,7 @@ export async function slideSessions(db: Queryable, idHashes: string[]): Promise<
     .update(sessions)
     .set({
       lastSeenAt: sql`now()`,
-      expiresAt: sql`least(now() + ${SESSION_IDLE_MS} * interval '1 millisecond', ${sessions.absoluteExpiresAt})`,
+      expiresAt: sql`least(now() + ${sessions.idleSeconds} * interval '1 second', ${sessions.absoluteExpiresAt})`,
     })
     .where(inArray(sessions.idHash, idHashes))
 }
@@ -106,26 +125,12 @@ export async function slideSessions(db: Queryable, idHashes: string[]): Promise<
 export const activeSessionOf = ({
   lastSeenAt: _,
   absoluteExpiresAt: __,
+  idleSeconds: ___,
   ...session
 }: SessionRow): ActiveSession => session
 
 export async function deleteSession(db: Queryable, idHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, idHash))
-}
-
-/** Signs a user out everywhere, optionally keeping the session making the request. */
-export async function deleteUserSessions(
-  db: Queryable,
-  userId: string,
-  exceptIdHash?: string,
-): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(
-      exceptIdHash
-        ? and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash))
-        : eq(sessions.userId, userId),
-    )
 }
 
 export async function recordMfaAttempt(db: Queryable, idHash: string): Promise<number> {

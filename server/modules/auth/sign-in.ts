@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm'
-import type { MembershipStatus } from '#common/schemas/accounts.ts'
+import type { MembershipStatus, UserRole } from '#common/schemas/accounts.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { users } from '#server/db/schema/index.ts'
-import { forbidden } from '#server/lib/errors.ts'
 import { recordAudit } from '#server/modules/audit/service.ts'
 import { recordLoginFailure } from './lockout.ts'
 import { createSession, type SessionMeta } from './sessions.ts'
@@ -13,6 +12,8 @@ export type Entrant = {
   email: string
   organizationId: string
   membershipStatus: MembershipStatus
+  role: UserRole
+  isOfficer: boolean
 }
 
 export type SignInMethod =
@@ -24,23 +25,6 @@ export type SignInMethod =
   | 'invitation'
   | 'development'
 
-/**
- * A member enters only once approved and while active. Checked after the password, so the answer
- * tells nothing to someone who does not know it.
- */
-export function assertMayEnter(account: Pick<Entrant, 'membershipStatus'>): void {
-  if (account.membershipStatus === 'pending')
-    throw forbidden(
-      'Your registration waits for approval by an administrator of your organization. You will get an email once it is approved.',
-      'REGISTRATION_PENDING',
-    )
-  if (account.membershipStatus === 'deactivated')
-    throw forbidden(
-      'Your account has been deactivated by an administrator of your organization.',
-      'ACCOUNT_DEACTIVATED',
-    )
-}
-
 /** Every way in ends here: a full session, the last sign-in time and the audit entry, together. */
 export async function openSession(
   db: Queryable,
@@ -49,7 +33,7 @@ export async function openSession(
   meta: SessionMeta,
   method: SignInMethod,
 ) {
-  const session = await createSession(db, secret, account.id, meta)
+  const session = await createSession(db, secret, account.id, { ...meta, holder: account })
   await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, account.id))
   await recordAudit(
     db,

@@ -14,6 +14,7 @@ import {
   supportTickets,
   users,
 } from '#server/db/schema/index.ts'
+import type { AuditActor } from '#server/modules/audit/service.ts'
 import { retireAccount } from '#server/modules/organizations/members.ts'
 
 /** The name that replaces an erased person's wherever their records stay. */
@@ -70,8 +71,8 @@ export async function erasurePreview(db: Queryable, userId: string, organization
  * are replaced wherever records must stay (orders, tickets); invoices are the organization's and
  * stay as issued, for the 10 years French law requires. The audit log keeps its entries.
  */
-export async function eraseAccount(tx: Queryable, userId: string, email: string) {
-  await retireAccount(tx, userId, ERASED_NAME)
+export async function eraseAccount(tx: Queryable, userId: string, email: string, actor: AuditActor) {
+  await retireAccount(tx, { userId, change: 'erased', actor, name: ERASED_NAME })
   await tx.delete(passkeys).where(eq(passkeys.userId, userId))
   await tx.delete(apiTokens).where(eq(apiTokens.userId, userId))
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId))

@@ -248,7 +248,11 @@ export async function decideErasure(
           `The organization has ${preview.unpaidInvoices} unpaid invoice(s): the account is erased once they are paid.`,
           'UNPAID_INVOICES',
         )
-      await eraseAccount(tx, request.userId, request.email)
+      // The person's organization's log shows what ended; the officer's decision is logged below.
+      await eraseAccount(tx, request.userId, request.email, {
+        system: true,
+        organizationId: request.organizationId,
+      })
     }
     await tx
       .update(gdprRequests)

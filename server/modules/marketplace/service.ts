@@ -30,6 +30,7 @@ import { toOrderResponse } from '#server/modules/orders/present.ts'
 import {
   auditOrder,
   beginOrder,
+  creditReasonOf,
   isFirstPaidOrder,
   nextReference,
   requestHash,
@@ -137,7 +138,7 @@ export async function placeInstallationOrder(
   const hash = requestHash(request)
   const catalog = await getCatalog(ctx.db)
   return inTransaction(ctx.db, async (tx, sqlExecutor) => {
-    const { organization, existing } = await beginOrder(tx, caller, idempotencyKey, hash)
+    const { organization, existing, credit } = await beginOrder(tx, caller, idempotencyKey, hash)
     if (existing) return { order: existing, created: false }
 
     // The cluster is locked so two orders cannot both take its last free capacity.
@@ -155,10 +156,7 @@ export async function placeInstallationOrder(
       isFirstPaidOrder: await isFirstPaidOrder(tx, caller.organizationId),
     })
     if (price.promoMessage) throw unprocessable(price.promoMessage, 'PROMO_CODE_REFUSED')
-    const approvalReason =
-      price.totalCents > organization.creditLimitCents
-        ? 'The order is above your organization’s credit limit'
-        : null
+    const approvalReason = creditReasonOf(credit, price.totalCents)
     const [order] = await tx
       .insert(orders)
       .values({

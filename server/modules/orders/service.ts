@@ -4,23 +4,33 @@ import type { PgSequence } from 'drizzle-orm/pg-core'
 import { configurationIssues, priceConfiguration } from '#common/cluster-rules.ts'
 import { PROMO_CODE } from '#common/pricing.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
-import type {
-  ClusterConfiguration,
-  OrderKind,
-  OrderRequest,
-  OrderStatus,
-  PriceBreakdown,
+import {
+  CLUSTER_STATUSES,
+  type ClusterConfiguration,
+  type OrderKind,
+  type OrderRequest,
+  type OrderStatus,
+  type PriceBreakdown,
 } from '#common/schemas/clusters.ts'
+import { INSTALLATION_STATUSES } from '#common/schemas/installations.ts'
 import type { PageQuery } from '#common/schemas/pagination.ts'
 import { validationMessage } from '#common/validation-messages.ts'
 import type { ServerContext } from '#server/context.ts'
 import type { Database, Queryable } from '#server/db/client.ts'
-import { clusters, orderReferenceSequence, orders, organizations } from '#server/db/schema/index.ts'
+import {
+  clusters,
+  installations,
+  orderReferenceSequence,
+  orders,
+  organizations,
+  users,
+} from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { decodeCursor, pageOf } from '#server/lib/cursor.ts'
 import { conflict, invalidFields, notFound, unprocessable } from '#server/lib/errors.ts'
 import { recordAudit } from '#server/modules/audit/service.ts'
+import { assertEmailVerified } from '#server/modules/auth/account-gate.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
 import { createClusterForOrder } from './fulfilment.ts'
 import { type OrderWithOrganization, toOrderResponse } from './present.ts'
@@ -91,13 +101,46 @@ function approvalReasonOf(
   configuration: ClusterConfiguration,
   price: PriceBreakdown,
   catalog: Catalog,
-  creditLimitCents: number,
+  credit: OrderCredit,
 ): string | null {
   const dataCenter = catalog.dataCenters.find((center) => center.code === configuration.dataCenterCode)
   if (dataCenter?.complianceTags.includes('HDS'))
     return `${dataCenter.name} is an HDS data center: an officer checks every order for it`
-  if (price.totalCents > creditLimitCents) return 'The order is above your organization’s credit limit'
+  return creditReasonOf(credit, price.totalCents)
+}
+
+/** What an order is weighed against: the credit limit, and what the organization is already in for. */
+export type OrderCredit = { limitCents: number; exposureCents: number }
+
+/** Why an order must wait for an officer for its amount, or null. */
+export function creditReasonOf(credit: OrderCredit, totalCents: number): string | null {
+  if (totalCents + credit.exposureCents > credit.limitCents)
+    return 'The order, with your orders waiting for approval and what your running clusters and products cost each month, is above your organization’s credit limit'
   return null
+}
+
+const LIVE_CLUSTER_STATUSES = CLUSTER_STATUSES.filter((status) => status !== 'deleted' && status !== 'failed')
+const LIVE_INSTALLATION_STATUSES = INSTALLATION_STATUSES.filter(
+  (status) => status !== 'uninstalled' && status !== 'failed',
+)
+
+/**
+ * What the organization is already in for: orders still waiting for approval, and the monthly
+ * price of its live clusters and products. Each new order is weighed with it, not alone, so many
+ * small orders cannot pass the limit one by one.
+ */
+async function creditExposureCents(db: Queryable, organizationId: string): Promise<number> {
+  const result = await db.execute<{ cents: string }>(sql`
+    select
+      coalesce((select sum(${orders.totalCents}) from ${orders}
+        where ${orders.organizationId} = ${organizationId} and ${orders.status} = 'pending_approval'), 0)
+      + coalesce((select sum(${clusters.monthlyPriceCents}) from ${clusters}
+        where ${clusters.organizationId} = ${organizationId}
+          and ${inArray(clusters.status, LIVE_CLUSTER_STATUSES)}), 0)
+      + coalesce((select sum(${installations.monthlyPriceCents}) from ${installations}
+        where ${installations.organizationId} = ${organizationId}
+          and ${inArray(installations.status, LIVE_INSTALLATION_STATUSES)}), 0) as cents`)
+  return Number(result.rows[0]?.cents ?? 0)
 }
 
 export type PlacedOrder = { order: ReturnType<typeof toOrderResponse>; created: boolean }
@@ -119,7 +162,7 @@ export async function placeOrder(
   const hash = requestHash(request)
 
   return inTransaction(ctx.db, async (tx, sqlExecutor) => {
-    const { organization, existing } = await beginOrder(tx, caller, idempotencyKey, hash)
+    const { organization, existing, credit } = await beginOrder(tx, caller, idempotencyKey, hash)
     if (existing) return { order: existing, created: false }
 
     const price = priceConfiguration(request.configuration, catalog, {
@@ -130,12 +173,7 @@ export async function placeOrder(
     if (price.promoMessage) throw unprocessable(price.promoMessage, 'PROMO_CODE_REFUSED')
     await assertClusterNameFree(tx, caller.organizationId, request.configuration.name)
 
-    const approvalReason = approvalReasonOf(
-      request.configuration,
-      price,
-      catalog,
-      organization.creditLimitCents,
-    )
+    const approvalReason = approvalReasonOf(request.configuration, price, catalog, credit)
     const [order] = await tx
       .insert(orders)
       .values({
@@ -164,7 +202,9 @@ export async function placeOrder(
 /**
  * The start of every order's transaction: the organization's row locked (its orders are placed one
  * at a time, so two tabs cannot both spend the promotion or one key), and the order already made
- * with this Idempotency-Key, if any — the same body returns it, another body is a 409.
+ * with this Idempotency-Key, if any — the same body returns it, another body is a 409. Ordering
+ * needs a proven address, and each order is weighed against the credit limit with what the
+ * organization is already in for.
  */
 export async function beginOrder(tx: Database, caller: Caller, idempotencyKey: string, hash: string) {
   const [organization] = await tx
@@ -173,6 +213,11 @@ export async function beginOrder(tx: Database, caller: Caller, idempotencyKey: s
     .where(eq(organizations.id, caller.organizationId))
     .for('update')
   if (!organization) throw notFound('Organization not found')
+  const [orderer] = await tx
+    .select({ emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, caller.userId))
+  assertEmailVerified(orderer ?? { emailVerified: false })
   const [existing] = await tx
     .select()
     .from(orders)
@@ -185,6 +230,10 @@ export async function beginOrder(tx: Database, caller: Caller, idempotencyKey: s
   return {
     organization,
     existing: existing ? toOrderResponse({ ...existing, organizationName: organization.name }) : null,
+    credit: {
+      limitCents: organization.creditLimitCents,
+      exposureCents: existing ? 0 : await creditExposureCents(tx, caller.organizationId),
+    },
   }
 }
 

@@ -106,7 +106,7 @@ export async function decideRegistration(
         message: `You are now a member of ${request.organization}.`,
       })
     } else {
-      await retireAccount(tx, user.id)
+      await retireAccount(tx, { userId: user.id, change: 'registration_rejected', actor: caller })
     }
     const template = approve ? registrationApprovedMail : registrationRejectedMail
     await sendMail(ctx.queue, sqlExecutor, template, user, {

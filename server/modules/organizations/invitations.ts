@@ -185,6 +185,8 @@ export async function acceptInvitation(ctx: ServerContext, input: InvitationAcce
       email: invitation.email,
       organizationId: invitation.organizationId,
       membershipStatus: 'active' as const,
+      role: invitation.role,
+      isOfficer: false,
     }
     await recordAudit(
       tx,

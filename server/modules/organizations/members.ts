@@ -5,9 +5,8 @@ import { users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { conflict, forbidden, notFound } from '#server/lib/errors.ts'
-import { recordAudit } from '#server/modules/audit/service.ts'
-import { revokeUserTokens } from '#server/modules/auth/api-tokens.ts'
-import { endSessions } from '#server/modules/auth/sessions.ts'
+import { type AuditActor, recordAudit } from '#server/modules/audit/service.ts'
+import { type AccessChange, revokeAccess } from '#server/modules/auth/revocation.ts'
 
 /*
  * An organization's members as its admins manage them. Every change keeps at least one active
@@ -105,8 +104,15 @@ export async function changeRole(db: Database, caller: Caller, userId: string, r
     if (member.role === role) return toMember(member)
     if (!ADMIN_ROLES.includes(role)) await assertAnotherAdmin(tx, caller.organizationId, member, 'demoted')
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId))
-    // A new role starts with new sessions: the old ones carried the old rights.
-    await endSessions(tx, userId, userId === caller.userId ? caller.sessionId : undefined)
+    // A new role starts with new sessions (the old ones carried the old rights), and tokens
+    // with scopes the new role does not allow end.
+    await revokeAccess(tx, {
+      userId,
+      change: 'role_changed',
+      actor: caller,
+      keepSessionId: userId === caller.userId ? caller.sessionId : undefined,
+      role,
+    })
     await recordAudit(tx, caller, 'member.role_changed', target(member), { from: member.role, to: role })
     return toMember({ ...member, role })
   })
@@ -122,10 +128,7 @@ export async function setActive(db: Database, caller: Caller, userId: string, ac
     if (!active) await assertAnotherAdmin(tx, caller.organizationId, member, 'deactivated')
     if (userId === caller.userId) throw conflict('You cannot deactivate your own account', 'SELF')
     await tx.update(users).set({ membershipStatus, updatedAt: new Date() }).where(eq(users.id, userId))
-    if (!active) {
-      await endSessions(tx, userId)
-      await revokeUserTokens(tx, userId)
-    }
+    if (!active) await revokeAccess(tx, { userId, change: 'deactivated', actor: caller })
     await recordAudit(tx, caller, active ? 'member.reactivated' : 'member.deactivated', target(member))
     return toMember({ ...member, membershipStatus })
   })
@@ -142,13 +145,27 @@ export async function removeMember(db: Database, caller: Caller, userId: string)
     assertMayManage(caller, member)
     await assertAnotherAdmin(tx, caller.organizationId, member, 'removed')
     if (userId === caller.userId) throw conflict('You cannot remove your own account', 'SELF')
-    await retireAccount(tx, userId)
+    await retireAccount(tx, { userId, change: 'removed', actor: caller })
     await recordAudit(tx, caller, 'member.removed', target(member))
   })
 }
 
-/** Clears an account's ways in and its address, keeping the row that history points at. */
-export async function retireAccount(tx: Queryable, userId: string, name?: string) {
+/**
+ * Clears an account's ways in — every credential through the one revocation, the password, the
+ * second factor, the officer flag — and its address, keeping the row that history points at.
+ */
+export async function retireAccount(
+  tx: Queryable,
+  retirement: {
+    userId: string
+    change: Extract<AccessChange, 'removed' | 'erased' | 'registration_rejected'>
+    actor: AuditActor
+    /** The name kept in its place (an erased person's). */
+    name?: string
+  },
+) {
+  const { userId, name } = retirement
+  await revokeAccess(tx, { userId, change: retirement.change, actor: retirement.actor })
   await tx
     .update(users)
     .set({
@@ -158,12 +175,13 @@ export async function retireAccount(tx: Queryable, userId: string, name?: string
       passwordHash: '!',
       mfaEnabled: false,
       mfaSecret: null,
+      mfaLastTimeStep: null,
+      isOfficer: false,
+      pendingEmail: null,
       ...(name === undefined ? {} : { name }),
       updatedAt: new Date(),
     })
     .where(eq(users.id, userId))
-  await endSessions(tx, userId)
-  await revokeUserTokens(tx, userId)
 }
 
 const target = (member: MemberRow) => ({ type: 'user' as const, id: member.id, label: member.email })

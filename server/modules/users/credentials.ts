@@ -15,14 +15,14 @@ import { recordAudit } from '#server/modules/audit/service.ts'
 import { consumeAuthToken, issueAuthToken } from '#server/modules/auth/auth-tokens.ts'
 import { assertPassword } from '#server/modules/auth/mfa.ts'
 import { assertAcceptablePassword, hashPassword } from '#server/modules/auth/passwords.ts'
-import { endSessions } from '#server/modules/auth/sessions.ts'
+import { revokeAccess } from '#server/modules/auth/revocation.ts'
 import { channelsFor } from '#server/modules/notifications/service.ts'
 
 /** Changing one's password and address: both need the password again. */
 
 const self = (caller: Caller) => ({ type: 'user' as const, id: caller.userId, label: caller.label ?? null })
 
-/** A new password: every other session ends, and the person is told by mail. */
+/** A new password: every other way in ends, and the person is told by mail. */
 export async function changePassword(ctx: ServerContext, caller: Caller, current: string, next: string) {
   await assertPassword(ctx.db, caller.userId, current)
   assertAcceptablePassword(next)
@@ -33,13 +33,20 @@ export async function changePassword(ctx: ServerContext, caller: Caller, current
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, caller.userId))
       .returning()
-    const ended = await endSessions(tx, caller.userId, caller.sessionId)
+    // Every other session, API token, kubeconfig and passkey ends: whoever knew the old password
+    // may have added them.
+    const revoked = await revokeAccess(tx, {
+      userId: caller.userId,
+      change: 'password_changed',
+      actor: caller,
+      keepSessionId: caller.sessionId,
+    })
     if ((await channelsFor(tx, caller.userId, 'security')).email)
       await sendMail(ctx.queue, sqlExecutor, passwordChangedMail, person!, {
         name: person!.name,
         url: absoluteHref(ctx.config.appUrl, 'forgotPassword'),
       })
-    await recordAudit(tx, caller, 'password.changed', self(caller), { sessionsEnded: ended })
+    await recordAudit(tx, caller, 'password.changed', self(caller), { sessionsEnded: revoked.sessions })
   })
 }
 

@@ -81,7 +81,7 @@ export default function AuthRoute() {
               <TabsContent value="sign-in" className="grid gap-6">
                 <Heading title={t('auth.signIn.title')} description={t('auth.signIn.description')} />
                 <SignInForm onResult={onLoginResult} />
-                <OtherWaysToSignIn onPasskey={(signedIn) => finishSignIn(signedIn, 'login')} />
+                <OtherWaysToSignIn onPasskey={onLoginResult} />
               </TabsContent>
               <TabsContent value="register" className="grid gap-6">
                 <Heading title={t('auth.register.title')} description={t('auth.register.description')} />
@@ -118,7 +118,7 @@ function MfaStep(props: { onSignedIn: (user: User) => void; onRestart: () => voi
 }
 
 /** A passkey, a magic link and, in development, the demo accounts. */
-function OtherWaysToSignIn({ onPasskey }: { onPasskey: (user: User) => void }) {
+function OtherWaysToSignIn({ onPasskey }: { onPasskey: (result: LoginResult) => void }) {
   const { t } = useTranslation()
   const { data: version } = useQuery(versionSummaryQueryOptions)
   const linkClass =
@@ -131,7 +131,7 @@ function OtherWaysToSignIn({ onPasskey }: { onPasskey: (user: User) => void }) {
         <span className="h-px flex-1 bg-border" />
       </div>
       <div className="grid gap-2">
-        <PasskeySignIn onSignedIn={onPasskey} />
+        <PasskeySignIn onResult={onPasskey} />
         <Link to={href('magicLinkLogin')} className={linkClass}>
           <Wand2 className="size-4" aria-hidden="true" />
           {t('auth.signIn.magicLink')}

@@ -83,7 +83,8 @@ export function useAcceptInvitation() {
 }
 
 /**
- * Sign in with a passkey: the server's challenge, the browser's prompt, the server's check.
+ * Sign in with a passkey: the server's challenge, the browser's prompt, the server's check. A
+ * passkey that did not verify the person leaves an MFA account its code to give.
  * The browser part is loaded on demand, so the sign-in page stays light.
  */
 export function usePasskeySignIn() {
@@ -96,9 +97,11 @@ export function usePasskeySignIn() {
         '/api/login/passkey/options',
       )
       const response = await startAuthentication({ optionsJSON: options as never })
-      return apiRequest<User>('POST', '/api/login/passkey', { challengeId, response })
+      return apiRequest<LoginResult>('POST', '/api/login/passkey', { challengeId, response })
     },
-    onSuccess: (user) => queryClient.setQueryData([USER_PATH], user),
+    onSuccess: (result) => {
+      if (!isMfaRequired(result)) queryClient.setQueryData([USER_PATH], result)
+    },
   })
 }
 

@@ -1,13 +1,12 @@
 import { Fingerprint } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import type { User } from '#common/schemas/auth.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
-import { usePasskeySignIn } from '../api/sign-in.ts'
+import { type LoginResult, usePasskeySignIn } from '../api/sign-in.ts'
 import { toastAuthFailure } from '../use-finish-sign-in.ts'
 
 /** "Sign in with a passkey": no username, no password; the browser offers the person's passkeys. */
-export function PasskeySignIn({ onSignedIn }: { onSignedIn: (user: User) => void }) {
+export function PasskeySignIn({ onResult }: { onResult: (result: LoginResult) => void }) {
   const { t } = useTranslation()
   const passkey = usePasskeySignIn()
   return (
@@ -18,7 +17,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (user: User) => void
       disabled={passkey.isPending}
       onClick={() =>
         passkey.mutate(undefined, {
-          onSuccess: onSignedIn,
+          onSuccess: onResult,
           onError: (error) => {
             // A prompt the person closed is their choice, not a failure to report.
             if (!(error instanceof ApiError) && error.name === 'NotAllowedError') return
