@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { absoluteHref } from '#common/routes.ts'
 import type { ServerContext } from '#server/context.ts'
+import type { Queryable } from '#server/db/client.ts'
 import { users } from '#server/db/schema/index.ts'
-import { inTransaction } from '#server/db/transaction.ts'
+import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
 import { magicLinkMail, passwordResetMail, verifyEmailMail } from '#server/mail/auth-mails.ts'
 import { sendMail } from '#server/mail/template.ts'
 import { recordAudit } from '#server/modules/audit/service.ts'
+import { admitVouchedRegistrant } from '#server/modules/organizations/approvals.ts'
 import { findUserByEmail, findUserById, toUserResponse } from '#server/modules/users/queries.ts'
 import { assertMayEnter } from './account-gate.ts'
 import { consumeAuthToken, issueAuthToken, revokeAuthTokens } from './auth-tokens.ts'
@@ -34,10 +36,19 @@ export async function resendVerification(ctx: ServerContext, email: string): Pro
 }
 
 export async function verifyEmail(ctx: ServerContext, token: string): Promise<void> {
-  await inTransaction(ctx.db, async (tx) => {
+  await inTransaction(ctx.db, async (tx, sqlExecutor) => {
     const userId = await consumeAuthToken(tx, ctx.config.sessionSecret, token, 'verify_email')
-    await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId))
+    await addressProven(ctx, tx, sqlExecutor, userId)
   })
+}
+
+/**
+ * A link mailed to the address was opened: the address is verified, and a registrant at a domain
+ * their organization vouches for joins it now.
+ */
+async function addressProven(ctx: ServerContext, tx: Queryable, sqlExecutor: SqlExecutor, userId: string) {
+  await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId))
+  await admitVouchedRegistrant(ctx, tx, sqlExecutor, userId)
 }
 
 export async function requestPasswordReset(ctx: ServerContext, email: string): Promise<void> {
@@ -60,13 +71,14 @@ export async function requestPasswordReset(ctx: ServerContext, email: string): P
 export async function resetPassword(ctx: ServerContext, token: string, password: string): Promise<void> {
   assertAcceptablePassword(password)
   const passwordHash = await hashPassword(password)
-  await inTransaction(ctx.db, async (tx) => {
+  await inTransaction(ctx.db, async (tx, sqlExecutor) => {
     const userId = await consumeAuthToken(tx, ctx.config.sessionSecret, token, 'reset_password')
     const [person] = await tx
       .update(users)
-      .set({ passwordHash, emailVerified: true, updatedAt: new Date() })
+      .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, userId))
       .returning({ email: users.email, organizationId: users.organizationId })
+    await addressProven(ctx, tx, sqlExecutor, userId)
     const actor = { userId, organizationId: person!.organizationId, label: person!.email }
     await revokeAccess(tx, { userId, change: 'password_reset', actor })
     await clearLoginFailures(tx, userId)
@@ -100,13 +112,11 @@ export async function requestMagicLink(ctx: ServerContext, email: string): Promi
  * its code. The link is consumed by a POST from the page, never by the GET a mail scanner makes.
  */
 export async function signInWithMagicLink(ctx: ServerContext, token: string, meta: SessionMeta) {
-  return inTransaction(ctx.db, async (tx) => {
+  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
     const userId = await consumeAuthToken(tx, ctx.config.sessionSecret, token, 'magic_link')
+    await addressProven(ctx, tx, sqlExecutor, userId)
     const [account] = await tx
-      .update(users)
-      .set({ emailVerified: true, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning({
+      .select({
         id: users.id,
         email: users.email,
         organizationId: users.organizationId,
@@ -116,6 +126,8 @@ export async function signInWithMagicLink(ctx: ServerContext, token: string, met
         mfaEnabled: users.mfaEnabled,
         mfaSecret: users.mfaSecret,
       })
+      .from(users)
+      .where(eq(users.id, userId))
     assertMayEnter(account!)
     if (account!.mfaEnabled && account!.mfaSecret) {
       const session = await createSession(tx, ctx.config.sessionSecret, userId, { ...meta, mfaPending: true })

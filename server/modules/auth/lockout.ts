@@ -5,6 +5,14 @@ import { tooManyRequests } from '#server/lib/errors.ts'
 
 export type LockoutPolicy = { maxFailures: number; windowSeconds: number }
 
+/**
+ * Takes the account's sign-in lock until the transaction ends: its attempts are checked, proven
+ * and counted one at a time, so parallel guesses cannot all be weighed before any is counted.
+ */
+export async function lockSignInAttempts(tx: Queryable, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in:${userId}`}, 0))`)
+}
+
 /** Refuses a login attempt while the account has too many recent failures. */
 export async function assertNotLockedOut(
   db: Queryable,

@@ -10,7 +10,7 @@ import {
 import { messageResponseSchema } from '#common/schemas/errors.ts'
 import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
-import { errorResponses } from '#server/lib/http.ts'
+import { errorResponses, guessableRoute } from '#server/lib/http.ts'
 import { requireUser } from '#server/plugins/auth.ts'
 import { confirmMfaEnrolment, disableMfa, regenerateRecoveryCodes, startMfaEnrolment } from './mfa.ts'
 
@@ -19,6 +19,7 @@ export default async function mfaRoutes(app: FastifyInstance, ctx: ServerContext
   api.addHook('preValidation', requireUser)
 
   api.post('/api/auth/mfa/setup', {
+    config: guessableRoute,
     schema: {
       tags: ['auth'],
       summary: 'Start enrolling an authenticator app (needs the password)',
@@ -41,6 +42,7 @@ export default async function mfaRoutes(app: FastifyInstance, ctx: ServerContext
   })
 
   api.post('/api/auth/mfa/recovery-codes', {
+    config: guessableRoute,
     schema: {
       tags: ['auth'],
       summary: 'Make ten new recovery codes (needs the password); the old ones stop working',
@@ -53,6 +55,7 @@ export default async function mfaRoutes(app: FastifyInstance, ctx: ServerContext
   })
 
   api.post('/api/auth/mfa/disable', {
+    config: guessableRoute,
     schema: {
       tags: ['auth'],
       summary: 'Turn two-factor authentication off (needs the password and a code)',

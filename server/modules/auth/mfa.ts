@@ -5,23 +5,12 @@ import type { Queryable } from '#server/db/client.ts'
 import { recoveryCodes, users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
-import { badRequest, conflict, unauthorized } from '#server/lib/errors.ts'
+import { badRequest, conflict } from '#server/lib/errors.ts'
 import { recordAudit } from '#server/modules/audit/service.ts'
-import { verifyPassword } from './passwords.ts'
+import { confirmPassword } from './reauthentication.ts'
 import { issueRecoveryCodes } from './recovery-codes.ts'
-import { endSessions } from './sessions.ts'
+import { revokeAccess } from './revocation.ts'
 import { consumeTotp, newTotpSecret, totpUri } from './totp.ts'
-
-/** Changing the second factor needs the password again (re-authentication). */
-export async function assertPassword(db: Queryable, userId: string, password: string) {
-  const [row] = await db
-    .select({ passwordHash: users.passwordHash, mfaEnabled: users.mfaEnabled, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId))
-  if (!row || !(await verifyPassword(row.passwordHash, password)))
-    throw unauthorized('Your password is not correct', 'INVALID_PASSWORD')
-  return row
-}
 
 async function assertMfaOn(db: Queryable, userId: string) {
   const [row] = await db.select({ mfaEnabled: users.mfaEnabled }).from(users).where(eq(users.id, userId))
@@ -32,7 +21,7 @@ const self = (caller: Caller) => ({ type: 'user' as const, id: caller.userId, la
 
 /** Starts enrolment: a new secret is stored, but MFA is on only once a code from it is confirmed. */
 export async function startMfaEnrolment(ctx: ServerContext, caller: Caller, password: string) {
-  const account = await assertPassword(ctx.db, caller.userId, password)
+  const account = await confirmPassword(ctx, caller, password)
   if (account.mfaEnabled) throw conflict('Two-factor authentication is already on', 'MFA_ALREADY_ENABLED')
   const secret = newTotpSecret()
   await ctx.db
@@ -58,7 +47,12 @@ export async function confirmMfaEnrolment(ctx: ServerContext, caller: Caller, co
     await tx.update(users).set({ mfaEnabled: true, updatedAt: new Date() }).where(eq(users.id, caller.userId))
     const codes = await issueRecoveryCodes(tx, ctx.config.sessionSecret, caller.userId)
     // A privilege change: other sessions, which never gave a second factor, end.
-    await endSessions(tx, caller.userId, caller.sessionId)
+    await revokeAccess(tx, {
+      userId: caller.userId,
+      change: 'mfa_enabled',
+      actor: caller,
+      keepSessionId: caller.sessionId,
+    })
     await recordAudit(tx, caller, 'mfa.enabled', self(caller))
     return codes
   })
@@ -66,7 +60,7 @@ export async function confirmMfaEnrolment(ctx: ServerContext, caller: Caller, co
 
 export async function disableMfa(ctx: ServerContext, caller: Caller, password: string, code: string) {
   await assertMfaOn(ctx.db, caller.userId)
-  await assertPassword(ctx.db, caller.userId, password)
+  await confirmPassword(ctx, caller, password)
   await inTransaction(ctx.db, async (tx) => {
     if (!(await consumeTotp(tx, caller.userId, code)))
       throw badRequest(validationMessage('mfaCodeInvalid'), 'INVALID_MFA_CODE')
@@ -82,7 +76,7 @@ export async function disableMfa(ctx: ServerContext, caller: Caller, password: s
 /** Ten new recovery codes; the old ones stop working. */
 export async function regenerateRecoveryCodes(ctx: ServerContext, caller: Caller, password: string) {
   await assertMfaOn(ctx.db, caller.userId)
-  await assertPassword(ctx.db, caller.userId, password)
+  await confirmPassword(ctx, caller, password)
   return inTransaction(ctx.db, async (tx) => {
     const codes = await issueRecoveryCodes(tx, ctx.config.sessionSecret, caller.userId)
     await recordAudit(tx, caller, 'mfa.recovery_codes_regenerated', self(caller))

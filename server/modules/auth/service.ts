@@ -3,8 +3,9 @@ import { absoluteHref, href } from '#common/routes.ts'
 import type { RegisterRequest, User } from '#common/schemas/auth.ts'
 import { validationMessage } from '#common/validation-messages.ts'
 import type { ServerContext } from '#server/context.ts'
+import type { Queryable } from '#server/db/client.ts'
 import { organizations, registrationRequests, users } from '#server/db/schema/index.ts'
-import { inTransaction } from '#server/db/transaction.ts'
+import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
 import { conflict, notFound, unauthorized } from '#server/lib/errors.ts'
 import { registrationPendingMail, verifyEmailMail } from '#server/mail/auth-mails.ts'
 import { sendMail } from '#server/mail/template.ts'
@@ -18,7 +19,7 @@ import {
 } from '#server/modules/users/queries.ts'
 import { assertMayEnter } from './account-gate.ts'
 import { issueAuthToken } from './auth-tokens.ts'
-import { assertNotLockedOut, clearLoginFailures } from './lockout.ts'
+import { clearLoginFailures } from './lockout.ts'
 import { assertAcceptablePassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts'
 import { consumeRecoveryCode } from './recovery-codes.ts'
 import {
@@ -28,7 +29,7 @@ import {
   recordMfaAttempt,
   type SessionMeta,
 } from './sessions.ts'
-import { openSession, recordFailedSignIn } from './sign-in.ts'
+import { attemptSignIn, openSession } from './sign-in.ts'
 import { consumeTotp } from './totp.ts'
 
 export type NewSession = { token: string; expiresAt: Date }
@@ -36,7 +37,9 @@ const MAX_MFA_ATTEMPTS = 5
 
 /**
  * Creates the account and signs it in. A new billing ID creates the organization with this user
- * as its admin; a known one makes the user a pending member whom the organization's admins approve.
+ * as its admin; a known one makes the user a pending member whom the organization's admins
+ * approve, or who joins once their address is verified when it is at a domain the organization
+ * vouches for.
  */
 export async function register(ctx: ServerContext, input: RegisterRequest, meta: SessionMeta) {
   assertAcceptablePassword(input.password)
@@ -71,8 +74,10 @@ export async function register(ctx: ServerContext, input: RegisterRequest, meta:
             .for('update')
         )[0]!
       const joining = createdOrganization === undefined
-      // A domain the organization vouches for joins at once; any other waits for an admin.
-      const vouched = joining && organization.verifiedDomains.includes(input.email.split('@')[1] ?? '')
+      // A domain the organization vouches for joins by itself, but only once the address is
+      // proven (server/modules/organizations/approvals.ts); any other waits for an admin.
+      const emailDomain = input.email.split('@')[1] ?? ''
+      const vouchedDomain = joining && organization.verifiedDomains.includes(emailDomain) ? emailDomain : null
 
       const [user] = await tx
         .insert(users)
@@ -83,7 +88,7 @@ export async function register(ctx: ServerContext, input: RegisterRequest, meta:
           passwordHash,
           organizationId: organization.id,
           role: joining ? 'user' : 'admin',
-          membershipStatus: joining && !vouched ? 'pending' : 'active',
+          membershipStatus: joining ? 'pending' : 'active',
           language: input.language,
         })
         .returning({ id: users.id })
@@ -96,35 +101,11 @@ export async function register(ctx: ServerContext, input: RegisterRequest, meta:
         { joining },
       )
 
-      if (vouched) {
-        const [approved] = await tx
+      if (joining) {
+        await tx
           .insert(registrationRequests)
-          .values({ userId, organizationId: organization.id, status: 'approved', decidedAt: new Date() })
-          .returning({ id: registrationRequests.id })
-        await recordAudit(
-          tx,
-          { system: true, organizationId: organization.id },
-          'registration.approved',
-          { type: 'registration', id: approved!.id, label: input.email },
-          { verifiedDomain: input.email.split('@')[1] },
-        )
-      } else if (joining) {
-        await tx.insert(registrationRequests).values({ userId, organizationId: organization.id })
-        const admins = await activeAdminsOf(tx, organization.id)
-        for (const admin of admins) {
-          await createNotification(tx, sqlExecutor, {
-            userId: admin.id,
-            type: 'info',
-            title: 'New registration',
-            message: `${input.name} (${input.email}) asks to join ${organization.name}.`,
-            link: href('pendingRegistrations'),
-          })
-          await sendMail(ctx.queue, sqlExecutor, registrationPendingMail, admin, {
-            name: admin.name,
-            applicant: `${input.name} (${input.email})`,
-            url: absoluteHref(config.appUrl, 'pendingRegistrations'),
-          })
-        }
+          .values({ userId, organizationId: organization.id, vouchedDomain })
+        if (!vouchedDomain) await tellAdminsOfRegistration(ctx, tx, sqlExecutor, organization, input)
       }
 
       const verificationToken = await issueAuthToken(tx, config.sessionSecret, userId, 'verify_email')
@@ -132,17 +113,22 @@ export async function register(ctx: ServerContext, input: RegisterRequest, meta:
         name: input.name,
         url: verificationLink(config.appUrl, verificationToken),
       })
+      // A joiner typed a billing ID, perhaps a guessed one: the organization's name is theirs to
+      // see once they are a member.
       await createNotification(tx, sqlExecutor, {
         userId,
         type: 'success',
         title: 'Welcome to Clusterdeck',
-        message: vouched
-          ? `You are now a member of ${organization.name}.`
+        message: vouchedDomain
+          ? `Open the link we mailed to ${input.email}: once your address is verified, you join the organization with billing ID ${input.companyId}.`
           : joining
-            ? `Your request to join ${organization.name} waits for an administrator's approval.`
+            ? `Your request to join the organization with billing ID ${input.companyId} waits for an administrator's approval.`
             : `Your organization ${organization.name} is ready. Configure your first cluster when you are.`,
       })
-      const session = await createSession(tx, config.sessionSecret, userId, meta)
+      const session = await createSession(tx, config.sessionSecret, userId, {
+        ...meta,
+        holder: { role: joining ? 'user' : 'admin', isOfficer: false },
+      })
       const created = await findUserById(tx, userId)
       return { user: toUserResponse(created!), session }
     })
@@ -151,6 +137,30 @@ export async function register(ctx: ServerContext, input: RegisterRequest, meta:
     if (isUniqueViolation(error))
       throw conflict('This username or email is already registered.', 'ALREADY_REGISTERED')
     throw error
+  }
+}
+
+/** A registration waiting for them: every active admin of the organization is told in the app and by mail. */
+async function tellAdminsOfRegistration(
+  ctx: ServerContext,
+  tx: Queryable,
+  sqlExecutor: SqlExecutor,
+  organization: { id: string; name: string },
+  applicant: { name: string; email: string },
+) {
+  for (const admin of await activeAdminsOf(tx, organization.id)) {
+    await createNotification(tx, sqlExecutor, {
+      userId: admin.id,
+      type: 'info',
+      title: 'New registration',
+      message: `${applicant.name} (${applicant.email}) asks to join ${organization.name}.`,
+      link: href('pendingRegistrations'),
+    })
+    await sendMail(ctx.queue, sqlExecutor, registrationPendingMail, admin, {
+      name: admin.name,
+      applicant: `${applicant.name} (${applicant.email})`,
+      url: absoluteHref(ctx.config.appUrl, 'pendingRegistrations'),
+    })
   }
 }
 
@@ -187,11 +197,14 @@ export async function login(
     await verifyAgainstDummy(credentials.password)
     throw invalidCredentials()
   }
-  await assertNotLockedOut(db, account.id, config.loginLockout)
-  if (!(await verifyPassword(account.passwordHash, credentials.password))) {
-    await inTransaction(db, (tx) => recordFailedSignIn(tx, account, meta, 'password'))
-    throw invalidCredentials()
-  }
+  const passwordRight = await attemptSignIn(db, {
+    account,
+    meta,
+    policy: config.loginLockout,
+    reason: 'password',
+    prove: () => verifyPassword(account.passwordHash, credentials.password),
+  })
+  if (!passwordRight) throw invalidCredentials()
   assertMayEnter(account)
   if (account.mfaEnabled && account.mfaSecret) {
     // Failures are forgiven only once the second factor is given too.
@@ -223,21 +236,24 @@ export async function completeMfaLogin(
       'MFA_SESSION_MISSING',
     )
   }
-  await assertNotLockedOut(db, pending.user.id, config.loginLockout)
   const attempts = await recordMfaAttempt(db, pending.idHash)
   if (attempts > MAX_MFA_ATTEMPTS) {
     await deleteSession(db, pending.idHash)
     throw unauthorized('Too many incorrect codes. Please sign in again.', 'MFA_TOO_MANY_ATTEMPTS')
   }
   const byRecoveryCode = 'recoveryCode' in proof
-  const accepted = byRecoveryCode
-    ? await consumeRecoveryCode(db, config.sessionSecret, pending.user.id, proof.recoveryCode)
-    : await consumeTotp(db, pending.user.id, proof.code)
+  // Wrong codes count against the account like wrong passwords, across fresh logins.
+  const accepted = await attemptSignIn(db, {
+    account: pending.user,
+    meta,
+    policy: config.loginLockout,
+    reason: byRecoveryCode ? 'recovery_code' : 'mfa_code',
+    prove: (tx) =>
+      byRecoveryCode
+        ? consumeRecoveryCode(tx, config.sessionSecret, pending.user.id, proof.recoveryCode)
+        : consumeTotp(tx, pending.user.id, proof.code),
+  })
   if (!accepted) {
-    // Wrong codes count against the account like wrong passwords, across fresh logins.
-    await inTransaction(db, (tx) =>
-      recordFailedSignIn(tx, pending.user, meta, byRecoveryCode ? 'recovery_code' : 'mfa_code'),
-    )
     throw unauthorized(
       byRecoveryCode
         ? 'This recovery code is not valid or was already used'

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm'
 import type { MembershipStatus, UserRole } from '#common/schemas/accounts.ts'
-import type { Queryable } from '#server/db/client.ts'
+import type { Database, Queryable } from '#server/db/client.ts'
 import { users } from '#server/db/schema/index.ts'
+import { inTransaction } from '#server/db/transaction.ts'
 import { recordAudit } from '#server/modules/audit/service.ts'
-import { recordLoginFailure } from './lockout.ts'
+import { assertNotLockedOut, type LockoutPolicy, lockSignInAttempts, recordLoginFailure } from './lockout.ts'
 import { createSession, type SessionMeta } from './sessions.ts'
 
 /** The account a sign-in is about, as the audit log names it. */
@@ -43,6 +44,32 @@ export async function openSession(
     { method },
   )
   return session
+}
+
+/**
+ * One proof of an account (its password, a code, a recovery code), as one step under the account's
+ * sign-in lock: refused while it is locked out (429), and a wrong proof is counted against it and
+ * logged before the answer. True when the proof is right.
+ */
+export async function attemptSignIn(
+  db: Database,
+  attempt: {
+    account: Entrant
+    meta: SessionMeta
+    policy: LockoutPolicy
+    /** What was tried, as the audit log names a failure. */
+    reason: string
+    prove: (tx: Queryable) => Promise<boolean>
+  },
+): Promise<boolean> {
+  const { account } = attempt
+  return inTransaction(db, async (tx) => {
+    await lockSignInAttempts(tx, account.id)
+    await assertNotLockedOut(tx, account.id, attempt.policy)
+    if (await attempt.prove(tx)) return true
+    await recordFailedSignIn(tx, account, attempt.meta, attempt.reason)
+    return false
+  })
 }
 
 /** A wrong password or code counts against the account and is in its organization's log. */

@@ -95,16 +95,7 @@ export async function decideRegistration(
       .set({ status: approve ? 'approved' : 'rejected', decidedBy: caller.userId, decidedAt: new Date() })
       .where(eq(registrationRequests.id, id))
     if (approve) {
-      await tx
-        .update(users)
-        .set({ membershipStatus: 'active', updatedAt: new Date() })
-        .where(eq(users.id, user.id))
-      await createNotification(tx, sqlExecutor, {
-        userId: user.id,
-        type: 'success',
-        title: 'Registration approved',
-        message: `You are now a member of ${request.organization}.`,
-      })
+      await admitMember(tx, sqlExecutor, user.id, request.organization)
     } else {
       await retireAccount(tx, { userId: user.id, change: 'registration_rejected', actor: caller })
     }
@@ -123,6 +114,67 @@ export async function decideRegistration(
       note ? { note } : {},
     )
   })
+}
+
+/** The registrant becomes an active member and is told so in the app. */
+async function admitMember(tx: Queryable, sqlExecutor: SqlExecutor, userId: string, organization: string) {
+  await tx
+    .update(users)
+    .set({ membershipStatus: 'active', updatedAt: new Date() })
+    .where(eq(users.id, userId))
+  await createNotification(tx, sqlExecutor, {
+    userId,
+    type: 'success',
+    title: 'Registration approved',
+    message: `You are now a member of ${organization}.`,
+  })
+}
+
+/**
+ * Called once a registrant's address is proven (its link was opened): a registration made at a
+ * domain the organization still vouches for is approved by itself, never before.
+ */
+export async function admitVouchedRegistrant(
+  ctx: ServerContext,
+  tx: Queryable,
+  sqlExecutor: SqlExecutor,
+  userId: string,
+) {
+  const [request] = await tx
+    .select({
+      id: registrationRequests.id,
+      vouchedDomain: registrationRequests.vouchedDomain,
+      user: users,
+      organization: organizations,
+    })
+    .from(registrationRequests)
+    .innerJoin(users, eq(users.id, registrationRequests.userId))
+    .innerJoin(organizations, eq(organizations.id, registrationRequests.organizationId))
+    .where(and(eq(registrationRequests.userId, userId), eq(registrationRequests.status, 'pending')))
+    .for('update', { of: registrationRequests })
+  const domain = request?.vouchedDomain
+  if (!request || !domain || request.user.membershipStatus !== 'pending') return
+  // The address must still be at the domain, and the organization must still vouch for it.
+  if (request.user.email.split('@')[1] !== domain || !request.organization.verifiedDomains.includes(domain))
+    return
+  await tx
+    .update(registrationRequests)
+    .set({ status: 'approved', decidedAt: new Date() })
+    .where(eq(registrationRequests.id, request.id))
+  await admitMember(tx, sqlExecutor, userId, request.organization.name)
+  await sendMail(ctx.queue, sqlExecutor, registrationApprovedMail, request.user, {
+    name: request.user.name,
+    organization: request.organization.name,
+    note: null,
+    url: absoluteHref(ctx.config.appUrl, 'signIn'),
+  })
+  await recordAudit(
+    tx,
+    { system: true, organizationId: request.organization.id },
+    'registration.approved',
+    { type: 'registration', id: request.id, label: request.user.email },
+    { verifiedDomain: domain },
+  )
 }
 
 const promotionColumns = {

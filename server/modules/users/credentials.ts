@@ -13,8 +13,8 @@ import {
 import { sendMail } from '#server/mail/template.ts'
 import { recordAudit } from '#server/modules/audit/service.ts'
 import { consumeAuthToken, issueAuthToken } from '#server/modules/auth/auth-tokens.ts'
-import { assertPassword } from '#server/modules/auth/mfa.ts'
 import { assertAcceptablePassword, hashPassword } from '#server/modules/auth/passwords.ts'
+import { confirmPassword } from '#server/modules/auth/reauthentication.ts'
 import { revokeAccess } from '#server/modules/auth/revocation.ts'
 import { channelsFor } from '#server/modules/notifications/service.ts'
 
@@ -24,7 +24,7 @@ const self = (caller: Caller) => ({ type: 'user' as const, id: caller.userId, la
 
 /** A new password: every other way in ends, and the person is told by mail. */
 export async function changePassword(ctx: ServerContext, caller: Caller, current: string, next: string) {
-  await assertPassword(ctx.db, caller.userId, current)
+  await confirmPassword(ctx, caller, current)
   assertAcceptablePassword(next)
   const passwordHash = await hashPassword(next)
   await inTransaction(ctx.db, async (tx, sqlExecutor) => {
@@ -57,7 +57,7 @@ export async function requestEmailChange(
   password: string,
   email: string,
 ) {
-  await assertPassword(ctx.db, caller.userId, password)
+  await confirmPassword(ctx, caller, password)
   await inTransaction(ctx.db, async (tx, sqlExecutor) => {
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email))
     if (taken) throw conflict('An account with this email already exists.', 'EMAIL_TAKEN')

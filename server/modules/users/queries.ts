@@ -48,6 +48,8 @@ export function toUserResponse(user: UserWithOrganization): User {
   const { organizationId: _organizationId, organizationRequiresMfa, preferences, ...response } = user
   return {
     ...response,
+    // Someone waiting to join typed a billing ID: the organization's name is shown once they are in.
+    companyName: user.membershipStatus === 'pending' ? '' : response.companyName,
     preferences: storedPreferences.parse(preferences),
     // The organization asks for two-factor authentication, and this person has not set it up yet.
     mfaEnrolmentRequired: organizationRequiresMfa && !user.mfaEnabled,

@@ -33,7 +33,10 @@ export function ProfileSection({ user }: { user: User }) {
     [t('accounts.profile.username'), user.username],
     [t('accounts.profile.email'), user.email],
     [t('accounts.profile.role'), t(`accounts.roles.${user.role}`)],
-    [t('accounts.profile.organization'), `${user.companyName} (${user.companyId})`],
+    [
+      t('accounts.profile.organization'),
+      user.companyName ? `${user.companyName} (${user.companyId})` : user.companyId,
+    ],
   ]
   return (
     <SectionCard id="profile" title={t('accounts.profile.title')}>
