@@ -14,6 +14,7 @@ import {
   registeredUser,
   tokenOf,
   totpCode,
+  verifiedUser,
   waitForMailWithSubject,
 } from '#tests/helpers/auth.ts'
 import { blueConfiguration, orderBody } from '#tests/helpers/orders.ts'
@@ -38,7 +39,7 @@ const suffix = () => randomBytes(4).toString('hex')
 
 /** A fresh organization with its admin signed in. */
 async function organization() {
-  const admin = await registeredUser(server)
+  const admin = await verifiedUser(server)
   const [row] = await server.db.select().from(users).where(eq(users.id, admin.user.id))
   return { ...admin, organizationId: row!.organizationId, companyId: admin.registration.companyId }
 }
@@ -733,7 +734,7 @@ describe('the audit log of orders and operations', () => {
 })
 
 describe('organization settings', () => {
-  it('a vouched domain joins at once; required two-factor authentication keeps members out until they enrol', async () => {
+  it('a vouched domain joins once the address is verified; required two-factor authentication keeps members out until they enrol', async () => {
     const { client: admin, companyId, organizationId } = await organization()
     const settings = await admin.request({
       method: 'PUT',
@@ -750,11 +751,20 @@ describe('organization settings', () => {
         })
       ).statusCode,
     ).toBe(400)
-    const vouched = await new TestClient(server.app).post(
+    // At a vouched domain the registrant joins by itself, but only once the address is proven.
+    const vouchedEmail = `someone-${suffix()}@vouched.example`
+    const vouchedClient = new TestClient(server.app)
+    const vouched = await vouchedClient.post(
       '/api/register',
-      newRegistration({ companyId, email: `someone-${suffix()}@vouched.example` }),
+      newRegistration({ companyId, email: vouchedEmail }),
     )
-    expect(vouched.json().membershipStatus).toBe('active')
+    expect(vouched.json()).toMatchObject({ membershipStatus: 'pending', companyName: '' })
+    expect((await vouchedClient.get('/api/clusters')).statusCode).toBe(403)
+    const verification = await waitForMailWithSubject(server.db, vouchedEmail, 'Verify your email address')
+    const link = linkIn(verification.text)
+    await server.app.inject({ method: 'GET', url: link.pathname + link.search })
+    expect((await vouchedClient.get('/api/user')).json().membershipStatus).toBe('active')
+    expect((await vouchedClient.get('/api/clusters')).statusCode).toBe(200)
 
     const member = await invited(admin)
     expect((await member.client.get('/api/clusters')).statusCode).toBe(200)

@@ -134,14 +134,19 @@ describe('POST /api/register with an existing billing ID', () => {
       role: 'user',
       membershipStatus: 'pending',
       emailVerified: false,
-      // The existing organization keeps its name.
-      companyName: 'Demo Company',
+      // The existing organization keeps its name, which a joiner (perhaps with a guessed billing
+      // ID) does not see until an admin lets them in.
+      companyName: '',
       companyId: 'CD-DEMO-001',
     })
+    expect(response.body).not.toContain('Demo Company')
     expect((await client.get('/api/user')).json()).toMatchObject({
       membershipStatus: 'pending',
       role: 'user',
+      companyName: '',
     })
+    const welcome = await client.get('/api/notifications')
+    expect(welcome.body).not.toContain('Demo Company')
 
     const [organization] = await server.db
       .select()
@@ -181,7 +186,8 @@ describe('POST /api/register with an existing billing ID', () => {
     expect(linkIn((await waitForMail(server.db, body.email)).text).pathname).toBe('/api/auth/verify-email')
     expect((await client.get('/api/notifications')).json()).toEqual([
       expect.objectContaining({
-        message: "Your request to join Demo Company waits for an administrator's approval.",
+        message:
+          "Your request to join the organization with billing ID CD-DEMO-001 waits for an administrator's approval.",
       }),
     ])
   })

@@ -5,7 +5,7 @@ import { PROMO_MESSAGES, priceConfiguration } from '#common/cluster-rules.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
 import type { ClusterDetail, Order } from '#common/schemas/clusters.ts'
 import { clusterOperations, clusters, orders, organizations, users } from '#server/db/schema/index.ts'
-import { registeredUser, signedInClient } from '#tests/helpers/auth.ts'
+import { signedInClient, verifiedUser } from '#tests/helpers/auth.ts'
 import { blueConfiguration, orderBody } from '#tests/helpers/orders.ts'
 import { startTestServer, type TestClient, type TestServer } from '#tests/helpers/server.ts'
 
@@ -33,7 +33,7 @@ function placeOrder(client: TestClient, body: object, key: string = randomUUID()
 
 /** A customer of an organization of its own, so promotions and credit limits start afresh. */
 async function newCustomer() {
-  const { client, registration } = await registeredUser(server)
+  const { client, registration } = await verifiedUser(server)
   const [user] = await server.db.select().from(users).where(eq(users.username, registration.username))
   return { client, organizationId: user!.organizationId }
 }

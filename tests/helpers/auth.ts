@@ -6,7 +6,7 @@ import { DEMO_PASSWORD } from '#common/demo-accounts.ts'
 import type { Database } from '#server/db/client.ts'
 import { outbox, users } from '#server/db/schema/index.ts'
 import { QUEUES } from '#server/jobs/queue.ts'
-import { TestClient, type TestServer } from './server.ts'
+import { linkIn, TestClient, type TestServer } from './server.ts'
 
 /** A client signed in with a password (for an MFA account: after the password step only). */
 export async function signedInClient(server: TestServer, username: string, password = DEMO_PASSWORD) {
@@ -39,6 +39,23 @@ export async function registeredUser(server: TestServer, overrides: Partial<Reco
   // Waiting for the registration's own mail keeps it from being mistaken for a later one.
   await waitForMailWithSubject(server.db, registration.email.toLowerCase(), 'Verify your email address')
   return { client, registration, user: response.json() as { id: string; username: string; email: string } }
+}
+
+/**
+ * A fresh account whose address is verified, as its owner would do it: the verification mail's
+ * link is followed. Ordering and adding credentials need a proven address.
+ */
+export async function verifiedUser(server: TestServer, overrides: Partial<Record<string, unknown>> = {}) {
+  const registered = await registeredUser(server, overrides)
+  const mail = await waitForMailWithSubject(
+    server.db,
+    registered.registration.email.toLowerCase(),
+    'Verify your email address',
+  )
+  const link = linkIn(mail.text)
+  const opened = await server.app.inject({ method: 'GET', url: link.pathname + link.search })
+  expect(opened.headers.location).toBe('/verify-email?status=verified')
+  return registered
 }
 
 export async function findUser(db: Database, username: string) {
