@@ -12,7 +12,10 @@ export class SmtpSession {
   /** Resolves once the server has closed the connection. */
   readonly closed: Promise<void>
 
-  private constructor(private readonly socket: net.Socket) {
+  private readonly socket: net.Socket
+
+  private constructor(socket: net.Socket) {
+    this.socket = socket
     socket.setEncoding('utf8')
     socket.on('data', (data: string) => {
       this.buffer += data
