@@ -262,6 +262,8 @@ describe('a tracking link', () => {
     await setTicket(row.id, `tracking_token_expires_at = now() - interval '1 second'`)
     const expired = await thread(token)
     expect(expired.statusCode).toBe(410)
+    // Never kept by a browser: the same link answers otherwise once a new one is issued.
+    expect(expired.headers['cache-control']).toBe('no-store')
     expect(expired.json()).toEqual({
       code: 'TRACKING_LINK_EXPIRED',
       message:

@@ -36,6 +36,10 @@ const trackingLinkAnswers =
 /** The public site's desk: a visitor's ticket, its tracking mail, and the thread a tracking link opens. */
 export async function publicSupportRoutes(app: FastifyInstance, ctx: ServerContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()
+  // A tracking link's answers, refusals included, are the visitor's alone and change when a new link is issued.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store')
+  })
   const perIp = {
     rateLimit: {
       max: ctx.config.leadRateLimit.perIp,
