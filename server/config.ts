@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { createSecureContext } from 'node:tls'
 import { z } from 'zod'
 import { LANGUAGES, type Language } from '#common/language.ts'
 
@@ -36,8 +37,18 @@ const environmentSchema = z.object({
     .string()
     .regex(/^[a-z0-9.-]+$/i, 'must be a domain name')
     .optional(),
+  /**
+   * The certificate and key (PEM files) that turn on STARTTLS on the inbound SMTP listener; both
+   * or neither.
+   */
+  INBOUND_SMTP_TLS_CERT: z.string().min(1).optional(),
+  INBOUND_SMTP_TLS_KEY: z.string().min(1).optional(),
   /** How many tickets and tracking mails one address may ask for in LEAD_RATE_LIMIT_WINDOW_SECONDS. */
   SUPPORT_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
+  /** Megabytes of files one organization (or one visitor's address) may send the desk in 24 hours. */
+  SUPPORT_UPLOAD_MB_PER_DAY: z.coerce.number().positive().default(200),
+  /** Tickets and replies (the requests that may carry files) one organization may send per hour. */
+  SUPPORT_REQUESTS_PER_HOUR: z.coerce.number().int().positive().default(120),
   RATES_PRIMARY_URL: z.url().default('https://open.er-api.com/v6/latest/USD'),
   RATES_BACKUP_URL: z.url().default('https://api.frankfurter.app/latest?from=USD'),
   DATA_DIR: z.string().min(1).default('.data'),
@@ -94,8 +105,14 @@ export type Config = {
   smtpUrl: string | undefined
   mailFrom: string
   salesInbox: { email: string; language: Language }
-  inboundMail: { port: number | undefined; domain: string }
+  inboundMail: {
+    port: number | undefined
+    domain: string
+    /** PEM certificate and key: STARTTLS is offered only with them. */
+    tls: { cert: Buffer; key: Buffer } | undefined
+  }
   supportRateLimitPerEmail: number
+  supportUploads: { bytesPerDay: number; requestsPerHour: number }
   ratesPrimaryUrl: string
   ratesBackupUrl: string
   dataDir: string
@@ -157,8 +174,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     inboundMail: {
       port: values.INBOUND_SMTP_PORT,
       domain: values.INBOUND_MAIL_DOMAIN ?? values.MAIL_FROM.match(/@([^>\s]+)/)?.[1] ?? 'clusterdeck.eu',
+      tls: inboundTls(values.INBOUND_SMTP_TLS_CERT, values.INBOUND_SMTP_TLS_KEY),
     },
     supportRateLimitPerEmail: values.SUPPORT_RATE_LIMIT_PER_EMAIL,
+    supportUploads: {
+      bytesPerDay: Math.round(values.SUPPORT_UPLOAD_MB_PER_DAY * 1024 * 1024),
+      requestsPerHour: values.SUPPORT_REQUESTS_PER_HOUR,
+    },
     ratesPrimaryUrl: values.RATES_PRIMARY_URL,
     ratesBackupUrl: values.RATES_BACKUP_URL,
     dataDir,
@@ -186,6 +208,38 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
           }
         : undefined,
   }
+}
+
+/** The inbound listener's certificate and key, read and checked at start-up: both files or neither. */
+function inboundTls(certPath: string | undefined, keyPath: string | undefined) {
+  if (!certPath && !keyPath) return undefined
+  if (!certPath)
+    throw new ConfigError(
+      'Invalid environment variable INBOUND_SMTP_TLS_CERT: required with INBOUND_SMTP_TLS_KEY',
+    )
+  if (!keyPath)
+    throw new ConfigError(
+      'Invalid environment variable INBOUND_SMTP_TLS_KEY: required with INBOUND_SMTP_TLS_CERT',
+    )
+  const read = (variable: string, file: string) => {
+    try {
+      return readFileSync(file)
+    } catch (error) {
+      throw new ConfigError(
+        `Invalid environment variable ${variable}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      )
+    }
+  }
+  const cert = read('INBOUND_SMTP_TLS_CERT', certPath)
+  const key = read('INBOUND_SMTP_TLS_KEY', keyPath)
+  try {
+    createSecureContext({ cert, key })
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid environment variable INBOUND_SMTP_TLS_KEY: not a PEM key matching INBOUND_SMTP_TLS_CERT (${(error as Error).message})`,
+    )
+  }
+  return { cert, key }
 }
 
 /**

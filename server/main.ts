@@ -87,10 +87,15 @@ async function main() {
       ? await startInboundMail(ctx, {
           port: config.inboundMail.port,
           host: config.host,
+          tls: config.inboundMail.tls,
           log: (error) => logger.error({ err: error }, 'inbound mail error'),
         })
       : undefined
-  if (inboundMail) logger.info({ port: inboundMail.port }, 'listening for ticket replies by mail')
+  if (inboundMail)
+    logger.info(
+      { port: inboundMail.port, starttls: Boolean(config.inboundMail.tls) },
+      'listening for ticket replies by mail',
+    )
   const app = await buildApp(ctx, { loggerInstance: logger })
 
   if (role !== 'worker') {

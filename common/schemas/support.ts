@@ -46,9 +46,26 @@ export type AttachmentContentType = (typeof ATTACHMENT_TYPES)[keyof typeof ATTAC
 export const ATTACHMENT_ACCEPT = Object.keys(ATTACHMENT_TYPES)
   .map((extension) => `.${extension}`)
   .join(',')
-/** The body of a request with the largest attachments allowed, base64 in JSON. */
-export const SUPPORT_BODY_LIMIT_BYTES =
-  MAX_ATTACHMENTS_PER_MESSAGE * Math.ceil((MAX_ATTACHMENT_BYTES * 4) / 3 + 4) + 256 * 1024
+/** A visitor, signed in nowhere, sends fewer and smaller files than a member (its body limit follows). */
+export const VISITOR_MAX_ATTACHMENTS_PER_MESSAGE = 2
+export const VISITOR_MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024
+/** The most and the largest files one message may carry. */
+export type AttachmentLimits = { count: number; bytes: number }
+export const MEMBER_ATTACHMENT_LIMITS: AttachmentLimits = {
+  count: MAX_ATTACHMENTS_PER_MESSAGE,
+  bytes: MAX_ATTACHMENT_BYTES,
+}
+export const VISITOR_ATTACHMENT_LIMITS: AttachmentLimits = {
+  count: VISITOR_MAX_ATTACHMENTS_PER_MESSAGE,
+  bytes: VISITOR_MAX_ATTACHMENT_BYTES,
+}
+/** The length of a file of `bytes` in base64. */
+const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4
+/** The body of a request with the largest attachments allowed, base64 in JSON, and its text. */
+const bodyLimitFor = (limits: AttachmentLimits) =>
+  limits.count * (base64Length(limits.bytes) + 512) + 256 * 1024
+export const SUPPORT_BODY_LIMIT_BYTES = bodyLimitFor(MEMBER_ATTACHMENT_LIMITS)
+export const VISITOR_BODY_LIMIT_BYTES = bodyLimitFor(VISITOR_ATTACHMENT_LIMITS)
 export const TICKET_NUMBER_PATTERN = /^TCK-\d{4}-\d{6}$/
 
 const text = (maximum: number) =>
@@ -63,11 +80,14 @@ export const attachmentUploadSchema = z.object({
     .max(SUPPORT_BODY_LIMIT_BYTES)
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, check('invalidFormat')),
 })
+const attachmentsSchemaFor = (limits: AttachmentLimits) =>
+  z
+    .array(attachmentUploadSchema)
+    .max(limits.count, check('tooManyAttachments', { maximum: limits.count }))
+    .default([])
+const attachmentsSchema = attachmentsSchemaFor(MEMBER_ATTACHMENT_LIMITS)
+const visitorAttachmentsSchema = attachmentsSchemaFor(VISITOR_ATTACHMENT_LIMITS)
 export type AttachmentUpload = z.infer<typeof attachmentUploadSchema>
-const attachmentsSchema = z
-  .array(attachmentUploadSchema)
-  .max(MAX_ATTACHMENTS_PER_MESSAGE, check('tooManyAttachments', { maximum: MAX_ATTACHMENTS_PER_MESSAGE }))
-  .default([])
 
 const messageBodySchema = text(TICKET_MESSAGE_MAX)
 
@@ -103,7 +123,7 @@ export const publicTicketSchema = z.object({
   category: z.enum(TICKET_CATEGORIES, check('chooseOption')),
   subject: singleLine(TICKET_SUBJECT_MAX),
   description: messageBodySchema,
-  attachments: attachmentsSchema,
+  attachments: visitorAttachmentsSchema,
   language: z.enum(LANGUAGES).default('en'),
   website: z.string().max(200).default(''),
 })
@@ -120,7 +140,11 @@ export type TrackTicketInput = z.input<typeof trackTicketSchema>
 
 export const replySchema = z.object({ body: messageBodySchema, attachments: attachmentsSchema })
 export type ReplyInput = z.input<typeof replySchema>
-export const publicReplySchema = replySchema.extend({ token: z.string().min(1).max(200) })
+export const visitorReplySchema = z.object({
+  body: messageBodySchema,
+  attachments: visitorAttachmentsSchema,
+})
+export const publicReplySchema = visitorReplySchema.extend({ token: z.string().min(1).max(200) })
 export const trackingTokenQuerySchema = z.object({ token: z.string().min(1).max(200) })
 
 export const officerReplySchema = replySchema.extend({

@@ -3,11 +3,16 @@ import type { TicketStatus } from '#common/schemas/support.ts'
 import { languageEntries } from './template.ts'
 
 /**
- * The mails of the support desk. Each one carries the ticket's reply address: an answer to the
- * mail lands in the thread (server/modules/support/inbound-mail.ts).
+ * The mails of the support desk. Each one carries the recipient's own reply address: an answer to
+ * the mail lands in the thread as theirs (server/modules/support/inbound-mail.ts). An officer's
+ * carries none: officers answer in the app.
  */
 
-type TicketMail = { name: string; number: string; subject: string; url: string; replyAddress: string }
+type TicketMail = { name: string; number: string; subject: string; url: string; replyAddress: string | null }
+
+/** The reply hint and the Reply-To header, when the recipient has a reply address. */
+const replyBy = (hint: (address: string) => string, address: string | null) =>
+  address ? { hint: [hint(address)], replyTo: { replyTo: address } } : { hint: [], replyTo: {} }
 
 const WORDS = {
   en: {
@@ -53,58 +58,61 @@ export const ticketOpenedMail = languageEntries<
 >((language) => (data) => {
   const words = WORDS[language]
   const target = `${words.hours(data.firstResponseMinutes)} (${words.coverage[data.coverage]})`
+  const reply = replyBy(words.replyHint, data.replyAddress)
   return language === 'fr'
     ? {
         subject: `[${data.number}] ${data.subject}`,
         greet: data.name,
         paragraphs: [
           `Nous avons bien reçu votre demande « ${data.subject} ». Son numéro est ${data.number} ; un ingénieur vous répond sous ${target}.`,
-          words.replyHint(data.replyAddress),
+          ...reply.hint,
         ],
         action: { label: words.follow, url: data.url },
-        replyTo: data.replyAddress,
+        ...reply.replyTo,
       }
     : {
         subject: `[${data.number}] ${data.subject}`,
         greet: data.name,
         paragraphs: [
           `We received your request “${data.subject}”. Its number is ${data.number}; an engineer answers within ${target}.`,
-          words.replyHint(data.replyAddress),
+          ...reply.hint,
         ],
         action: { label: words.follow, url: data.url },
-        replyTo: data.replyAddress,
+        ...reply.replyTo,
       }
 })
 
-/** The tracking link again, for a visitor who asked on /track-ticket. */
-export const trackingLinkMail = languageEntries<TicketMail>((language) => (data) => {
+/** A new tracking link, for a visitor who asked on /track-ticket; the links sent before stop working. */
+export const trackingLinkMail = languageEntries<TicketMail & { validDays: number }>((language) => (data) => {
   const words = WORDS[language]
+  const reply = replyBy(words.replyHint, data.replyAddress)
   return language === 'fr'
     ? {
         subject: `[${data.number}] Votre lien de suivi`,
         greet: data.name,
         paragraphs: [
-          `Voici le lien privé de votre ticket ${data.number} « ${data.subject} ». Ne le partagez pas : il donne accès à la conversation.`,
-          words.replyHint(data.replyAddress),
+          `Voici un nouveau lien privé pour votre ticket ${data.number} « ${data.subject} ». Ne le partagez pas : il donne accès à la conversation. Il est valable ${data.validDays} jours ; les liens envoyés avant ne fonctionnent plus.`,
+          ...reply.hint,
         ],
         action: { label: words.follow, url: data.url },
-        replyTo: data.replyAddress,
+        ...reply.replyTo,
       }
     : {
         subject: `[${data.number}] Your tracking link`,
         greet: data.name,
         paragraphs: [
-          `Here is the private link of your ticket ${data.number} “${data.subject}”. Keep it to yourself: it opens the conversation.`,
-          words.replyHint(data.replyAddress),
+          `Here is a new private link to your ticket ${data.number} “${data.subject}”. Keep it to yourself: it opens the conversation. It works for ${data.validDays} days; the links sent before no longer do.`,
+          ...reply.hint,
         ],
         action: { label: words.follow, url: data.url },
-        replyTo: data.replyAddress,
+        ...reply.replyTo,
       }
 })
 
 export const ticketReplyMail = languageEntries<TicketMail & { author: string; body: string }>(
   (language) => (data) => {
     const words = WORDS[language]
+    const reply = replyBy(words.replyHint, data.replyAddress)
     return {
       subject: `[${data.number}] ${data.subject}`,
       greet: data.name,
@@ -113,10 +121,10 @@ export const ticketReplyMail = languageEntries<TicketMail & { author: string; bo
           ? `${data.author} a répondu à votre ticket ${data.number} :`
           : `${data.author} replied to your ticket ${data.number}:`,
         data.body,
-        words.replyHint(data.replyAddress),
+        ...reply.hint,
       ],
       action: { label: words.follow, url: data.url },
-      replyTo: data.replyAddress,
+      ...reply.replyTo,
     }
   },
 )
@@ -126,30 +134,35 @@ export const ticketStatusMail = languageEntries<TicketMail & { status: TicketSta
     const words = WORDS[language]
     const state = words.status[data.status]
     const resolved = data.status === 'resolved'
+    const reply = replyBy(words.replyHint, data.replyAddress)
     return language === 'fr'
       ? {
           subject: `[${data.number}] Ticket ${state}`,
           greet: data.name,
           paragraphs: [
             `Votre ticket ${data.number} « ${data.subject} » est maintenant ${state}.`,
-            resolved
-              ? 'Dites-nous comment nous avons fait : notez la réponse de 1 à 5 sur la page du ticket. Une réponse à cet e-mail le rouvre.'
-              : words.replyHint(data.replyAddress),
+            ...(resolved
+              ? [
+                  `Dites-nous comment nous avons fait : notez la réponse de 1 à 5 sur la page du ticket.${data.replyAddress ? ' Une réponse à cet e-mail le rouvre.' : ''}`,
+                ]
+              : reply.hint),
           ],
           action: { label: resolved ? 'Noter la réponse' : words.follow, url: data.url },
-          replyTo: data.replyAddress,
+          ...reply.replyTo,
         }
       : {
           subject: `[${data.number}] Ticket ${state}`,
           greet: data.name,
           paragraphs: [
             `Your ticket ${data.number} “${data.subject}” is now ${state}.`,
-            resolved
-              ? 'Tell us how we did: rate the answer from 1 to 5 on the ticket’s page. A reply to this mail reopens it.'
-              : words.replyHint(data.replyAddress),
+            ...(resolved
+              ? [
+                  `Tell us how we did: rate the answer from 1 to 5 on the ticket’s page.${data.replyAddress ? ' A reply to this mail reopens it.' : ''}`,
+                ]
+              : reply.hint),
           ],
           action: { label: resolved ? 'Rate the answer' : words.follow, url: data.url },
-          replyTo: data.replyAddress,
+          ...reply.replyTo,
         }
   },
 )

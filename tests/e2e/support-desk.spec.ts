@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expectToast, linkIn } from './support/auth.ts'
+import { acknowledgeRefusedRequest, expectToast, linkIn } from './support/auth.ts'
 import { expect, expectScreensReadable, signIn, test } from './support/fixtures.ts'
 import { Registrar, signInAsFreshAdmin } from './support/registrations.ts'
 
@@ -122,8 +122,9 @@ test('a P2 ticket about a cluster: the officer’s note and reply, live, then re
   await expect(page.getByTestId('ticket-rating')).toHaveText('You rated this answer 4 out of 5.')
 })
 
-test('a visitor’s ticket: the tracking mail, its link, a reply; tracking with a wrong address says nothing', async ({
+test('a visitor’s ticket: the tracking mail, its link, a reply; tracking with a wrong address says nothing; an expired link and a new one', async ({
   page,
+  consoleErrors,
 }) => {
   const suffix = randomBytes(3).toString('hex')
   const email = `visitor-${suffix}@example.com`
@@ -163,11 +164,43 @@ test('a visitor’s ticket: the tracking mail, its link, a reply; tracking with 
   await track.getByLabel('Email').fill(stranger)
   await track.getByRole('button', { name: 'Mail me the link' }).click()
   await expect(page.getByTestId('track-receipt')).toHaveText(
-    'If a ticket with this number was sent from this address, its private link is on its way there.',
+    'If a ticket with this number was sent from this address, a new private link is on its way there. The links sent before no longer work.',
   )
   await expect(page.getByText(subject)).toHaveCount(0)
   const mails = (await (await page.request.get('/api/dev/mailbox')).json()) as Mail[]
   expect(mails.filter((entry) => entry.to === stranger)).toEqual([])
+
+  // The link expires (30 days, here at once): the page says so and how to get a new one.
+  const expired = await page.request.post('/api/dev/support/expire-tracking-link', { data: { number } })
+  expect(expired.status()).toBe(200)
+  await page.goto(link.pathname + link.search)
+  await expect(page.getByTestId('tracking-link-expired')).toHaveText(
+    'This tracking link has expired: links work for 30 days. Enter the ticket number and your email address below, and we mail you a new one.',
+  )
+  await expect(page.getByTestId('tracked-ticket')).toHaveCount(0)
+  acknowledgeRefusedRequest(consoleErrors, 410)
+  const again = page.getByTestId('track-ticket-form')
+  await again.getByLabel('Ticket number').fill(number)
+  await again.getByLabel('Email').fill(email)
+  await again.getByRole('button', { name: 'Mail me the link' }).click()
+  await expect(page.getByTestId('track-receipt')).toBeVisible()
+  const fresh = linkIn(await mailEndingWith(page, email, 'Your tracking link'))
+  expect(fresh.search).not.toBe(link.search)
+  await page.goto(fresh.pathname + fresh.search)
+  await expect(page.getByTestId('tracked-ticket').getByTestId('ticket-message')).toHaveCount(2)
+  // The old link is refused now, and says so in French too.
+  await page.evaluate(() => localStorage.setItem('language', 'fr'))
+  await page.goto(link.pathname + link.search)
+  await expect(page.getByTestId('tracking-link-invalid')).toHaveText(
+    'Ce lien de suivi n’est plus valide. Redemandez-le ci-dessous.',
+  )
+  acknowledgeRefusedRequest(consoleErrors, 404)
+  await page.request.post('/api/dev/support/expire-tracking-link', { data: { number } })
+  await page.goto(fresh.pathname + fresh.search)
+  await expect(page.getByTestId('tracking-link-expired')).toHaveText(
+    'Ce lien de suivi a expiré : les liens sont valables 30 jours. Saisissez ci-dessous le numéro du ticket et votre adresse e-mail, nous vous en envoyons un nouveau.',
+  )
+  acknowledgeRefusedRequest(consoleErrors, 410)
 })
 
 test('in French, dark and on a phone, the support screens read, fit and pass axe', async ({ page }) => {

@@ -50,7 +50,6 @@ export async function insertSupportFixtures(
       createdBy: demo.id,
       subject: 'Matrix closed ticket',
       status: 'closed',
-      replyToken: 'matrixclosed',
       ratingScore: 4,
       closedAt: new Date(),
     })
@@ -63,7 +62,6 @@ export async function insertSupportFixtures(
       organizationId: demo.organizationId,
       createdBy: demo.id,
       subject: 'Matrix open ticket',
-      replyToken: 'matrixopen',
     })
     .returning()
   const [visitor] = await db
@@ -75,8 +73,8 @@ export async function insertSupportFixtures(
       requesterEmail: 'matrix-visitor@example.com',
       category: 'sales',
       subject: 'Matrix visitor ticket',
-      replyToken: 'matrixvisitor',
       trackingTokenHash: hashToken(sessionSecret, MATRIX_TRACKING_TOKEN),
+      trackingTokenExpiresAt: new Date(Date.now() + 30 * 86_400_000),
     })
     .returning()
   const attach = async (ticketId: string, authorKind: 'customer' | 'visitor') => {
@@ -240,6 +238,16 @@ export function supportRows(): Row[] {
         url: `/api/support/public/thread/attachments/${visitorAttachmentId}?token=${MATRIX_TRACKING_TOKEN}`,
       }),
       expected: everyone(200),
+    },
+    {
+      method: 'POST',
+      url: '/api/dev/support/expire-tracking-link',
+      // Development only, for the browser tests; no ticket has this number.
+      request: () => ({
+        url: '/api/dev/support/expire-tracking-link',
+        ...json({ number: 'TCK-2026-999999' }),
+      }),
+      expected: everyone(404),
     },
     {
       method: 'GET',

@@ -38,13 +38,13 @@ export async function seedDemoSupport(
     planId: 'developer',
   }
   const ticket = async (
-    values: Omit<typeof supportTickets.$inferInsert, 'number' | 'replyToken'>,
+    values: Omit<typeof supportTickets.$inferInsert, 'number'>,
     key: string,
     messages: Omit<typeof supportMessages.$inferInsert, 'ticketId'>[],
   ) => {
     const [row] = await tx
       .insert(supportTickets)
-      .values({ ...values, number: `TCK-${now.getUTCFullYear()}-000${key}`, replyToken: `demo${key}reply` })
+      .values({ ...values, number: `TCK-${now.getUTCFullYear()}-000${key}` })
       .returning()
     for (const message of messages) await tx.insert(supportMessages).values({ ...message, ticketId: row!.id })
   }

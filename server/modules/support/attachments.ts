@@ -46,17 +46,24 @@ function isPlainText(content: Buffer): boolean {
 
 export type CheckedAttachment = { fileName: string; contentType: AttachmentContentType; content: Buffer }
 
-/** Decodes and checks one upload of the API. */
-export function checkAttachment(upload: AttachmentUpload): CheckedAttachment {
-  return checkFile(upload.fileName, Buffer.from(upload.contentBase64, 'base64'))
+/** Decodes and checks one upload of the API (a visitor's may be smaller than a member's). */
+export function checkAttachment(
+  upload: AttachmentUpload,
+  maxBytes = MAX_ATTACHMENT_BYTES,
+): CheckedAttachment {
+  return checkFile(upload.fileName, Buffer.from(upload.contentBase64, 'base64'), maxBytes)
 }
 
 /** Checks one file (an upload, a mail's attachment): 413 when too large, 415 when its content is not what its name says. */
-export function checkFile(fileName: string, content: Buffer): CheckedAttachment {
-  if (content.length > MAX_ATTACHMENT_BYTES)
+export function checkFile(
+  fileName: string,
+  content: Buffer,
+  maxBytes = MAX_ATTACHMENT_BYTES,
+): CheckedAttachment {
+  if (content.length > maxBytes)
     throw new HttpError(
       413,
-      `“${fileName}” is ${(content.length / 1024 / 1024).toFixed(1)} MB: each attachment may be up to ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB`,
+      `“${fileName}” is ${(content.length / 1024 / 1024).toFixed(1)} MB: each attachment may be up to ${maxBytes / 1024 / 1024} MB`,
       { code: 'ATTACHMENT_TOO_LARGE' },
     )
   const extension = fileName.split('.').pop()?.toLowerCase() ?? ''

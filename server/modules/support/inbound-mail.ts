@@ -1,28 +1,42 @@
 import type { AddressInfo } from 'node:net'
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { type ParsedMail, simpleParser } from 'mailparser'
-import { SMTPServer } from 'smtp-server'
-import { MAX_ATTACHMENTS_PER_MESSAGE, TICKET_MESSAGE_MAX } from '#common/schemas/support.ts'
+import { SMTPServer, type SMTPServerSession } from 'smtp-server'
+import {
+  type AttachmentLimits,
+  MEMBER_ATTACHMENT_LIMITS,
+  TICKET_MESSAGE_MAX,
+  VISITOR_ATTACHMENT_LIMITS,
+} from '#common/schemas/support.ts'
 import type { ServerContext } from '#server/context.ts'
-import { type SupportTicketRow, supportMessages, supportTickets, users } from '#server/db/schema/index.ts'
+import { supportTickets, users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import { HttpError } from '#server/lib/errors.ts'
+import { standingOf } from '#server/modules/auth/account-gate.ts'
 import { type CheckedAttachment, checkFile } from './attachments.ts'
-import { addOfficerMessage } from './officers.ts'
-import { replyToTracked } from './public.ts'
+import { findReplyAddress, type ReplyAddressRow, replyTokenOf } from './reply-addresses.ts'
 import { addMemberReply } from './service.ts'
+import { type Author, addCustomerMessage } from './tickets.ts'
+import { filesWithinQuota } from './upload-limits.ts'
 
 /**
  * Replies by mail: an SMTP listener (started when INBOUND_SMTP_PORT is set) takes mail for the
- * tickets' reply addresses, support+<token>@<domain>. The sender must be a participant — the
- * requester, a CC address, a member of the organization who wrote in the thread, or an officer —
- * otherwise the mail is refused and nothing is added. Quoted history is stripped.
+ * participants' reply addresses, support+<token>@<domain>. The address says who writes — the
+ * participant it was issued to (server/modules/support/reply-addresses.ts) — and the From: header
+ * is never read. Officers have no address and answer in the app only. The recipient is checked
+ * before the message is sent, the size while it streams, and only a message within the limit is
+ * parsed. Quoted history is stripped.
  */
 
-/** Anything larger is refused before it is read. */
-export const INBOUND_MAIL_MAX_BYTES = 30 * 1024 * 1024
-
-const REPLY_ADDRESS = /^support\+([a-z0-9]+)@(.+)$/i
+/**
+ * A message past this is refused (552) while it streams and never parsed: about 14 MB of files in
+ * base64 with the text, above the two 5 MB files a visitor may send and within common providers' limits.
+ */
+export const INBOUND_MAIL_MAX_BYTES = 20 * 1024 * 1024
+/** Clients connected at once; one more is told to come back later (421). */
+export const INBOUND_MAIL_MAX_CLIENTS = 20
+/** An idle connection is closed after this long. */
+export const INBOUND_MAIL_SOCKET_TIMEOUT_MS = 60_000
 
 /** The new part of a reply: up to the quoted history ("On … wrote:", "Le … a écrit :", "> "). */
 export function stripQuotedHistory(text: string): string {
@@ -39,117 +53,205 @@ export function stripQuotedHistory(text: string): string {
   return kept.join('\n').trim()
 }
 
-type Sender = { kind: 'requester' | 'member' | 'officer' | 'cc'; userId: string | null }
-
-/** Who the sender is to the ticket, or null for a stranger. */
-async function senderOf(ctx: ServerContext, ticket: SupportTicketRow, email: string): Promise<Sender | null> {
-  const [user] = await ctx.db.select().from(users).where(eq(users.email, email))
-  if (user?.isOfficer) return { kind: 'officer', userId: user.id }
-  if (email === ticket.requesterEmail)
-    return { kind: ticket.organizationId ? 'member' : 'requester', userId: user?.id ?? null }
-  if (user && ticket.organizationId && user.organizationId === ticket.organizationId) {
-    const [wrote] = await ctx.db
-      .select({ id: supportMessages.id })
-      .from(supportMessages)
-      .where(and(eq(supportMessages.ticketId, ticket.id), eq(supportMessages.authorUserId, user.id)))
-      .limit(1)
-    if (wrote) return { kind: 'member', userId: user.id }
-  }
-  if (ticket.cc.includes(email)) return { kind: 'cc', userId: null }
-  return null
-}
-
+/** A refusal the SMTP client sees, with its reply code. */
 export class RefusedMail extends Error {
-  readonly responseCode = 550
+  readonly responseCode: number
+  constructor(message: string, responseCode = 550) {
+    super(message)
+    this.responseCode = responseCode
+  }
 }
 
-/** Adds a parsed mail to its ticket's thread, or throws RefusedMail. */
-export async function receiveTicketMail(ctx: ServerContext, recipients: string[], mail: ParsedMail) {
-  const token = recipients.map((address) => REPLY_ADDRESS.exec(address)?.[1]?.toLowerCase()).find(Boolean)
-  if (!token) throw new RefusedMail('No such mailbox here')
-  const [ticket] = await ctx.db.select().from(supportTickets).where(eq(supportTickets.replyToken, token))
-  if (!ticket) throw new RefusedMail('No such mailbox here')
-  const from = mail.from?.value[0]?.address?.toLowerCase()
-  const sender = from ? await senderOf(ctx, ticket, from) : null
-  if (!sender) throw new RefusedMail('Only the participants of this ticket may reply to it')
-  const body = stripQuotedHistory(mail.text ?? '').slice(0, TICKET_MESSAGE_MAX)
-  if (!body) throw new RefusedMail('The mail has no new text to add')
-  const attachments: CheckedAttachment[] = []
-  for (const file of (mail.attachments ?? []).slice(0, MAX_ATTACHMENTS_PER_MESSAGE)) {
+const NO_SUCH_MAILBOX = 'No such mailbox here'
+const ADDRESS_GONE = 'This reply address is no longer in use: answer on the ticket’s page'
+
+/** The files of a mail we accept, at most so many and so large; the others are left out, the text still lands. */
+function acceptedFiles(mail: ParsedMail, limits: AttachmentLimits): CheckedAttachment[] {
+  const files: CheckedAttachment[] = []
+  for (const file of (mail.attachments ?? []).slice(0, limits.count)) {
     try {
-      attachments.push(checkFile(file.filename ?? 'attachment', file.content))
+      files.push(checkFile(file.filename ?? 'attachment', file.content, limits.bytes))
     } catch (error) {
-      // A file we do not accept is left out; the text still lands.
       if (!(error instanceof HttpError)) throw error
     }
   }
-  if (sender.kind === 'officer' && sender.userId)
-    return addOfficerMessage(
+  return files
+}
+
+/**
+ * Adds a parsed mail to its ticket's thread as the message of the participant the address was
+ * issued to, through the same services as the site; throws RefusedMail otherwise. Nothing here can
+ * write as an officer: a customer's message reopens or resumes the ticket as on the site.
+ */
+export async function receiveTicketMail(ctx: ServerContext, address: ReplyAddressRow, mail: ParsedMail) {
+  const [ticket] = await ctx.db.select().from(supportTickets).where(eq(supportTickets.id, address.ticketId))
+  if (!ticket) throw new RefusedMail(NO_SUCH_MAILBOX)
+  const body = stripQuotedHistory(mail.text ?? '').slice(0, TICKET_MESSAGE_MAX)
+  if (!body) throw new RefusedMail('The mail has no new text to add')
+
+  if (address.kind === 'member') {
+    const [member] = address.userId
+      ? await ctx.db.select().from(users).where(eq(users.id, address.userId))
+      : []
+    const organizationId = ticket.organizationId
+    if (
+      !member ||
+      !organizationId ||
+      member.isOfficer ||
+      member.organizationId !== organizationId ||
+      standingOf(member) !== 'active'
+    )
+      throw new RefusedMail(ADDRESS_GONE)
+    const files = await filesWithinQuota(
       ctx,
-      sender.userId,
+      { organizationId },
+      acceptedFiles(mail, MEMBER_ATTACHMENT_LIMITS),
+    )
+    return addMemberReply(
+      ctx,
+      { userId: member.id, organizationId, label: member.email },
       ticket.id,
-      { body, status: 'waiting_on_customer' },
-      attachments,
+      body,
+      files,
       'email',
     )
-  if (sender.kind === 'member' && sender.userId && ticket.organizationId) {
-    const caller = { userId: sender.userId, organizationId: ticket.organizationId }
-    return addMemberReply(ctx, caller, ticket.id, body, attachments, 'email')
   }
+
+  // A visitor requester or a CC address: never a member's session, never an officer's.
+  const [account] = await ctx.db
+    .select({ isOfficer: users.isOfficer })
+    .from(users)
+    .where(eq(users.email, address.email))
+  const stillCopied = address.kind === 'requester' || ticket.cc.includes(address.email)
+  if (!stillCopied || account?.isOfficer) throw new RefusedMail(ADDRESS_GONE)
+  const author: Author =
+    address.kind === 'requester'
+      ? { kind: 'visitor', userId: null, name: ticket.requesterName, email: ticket.requesterEmail }
+      : {
+          kind: ticket.organizationId ? 'customer' : 'visitor',
+          userId: null,
+          name: address.email,
+          email: address.email,
+        }
+  const uploader = ticket.organizationId
+    ? { organizationId: ticket.organizationId }
+    : { visitorEmail: ticket.requesterEmail }
+  const files = await filesWithinQuota(ctx, uploader, acceptedFiles(mail, VISITOR_ATTACHMENT_LIMITS))
   return inTransaction(ctx.db, async (tx, sqlExecutor) => {
     const [locked] = await tx
       .select()
       .from(supportTickets)
       .where(eq(supportTickets.id, ticket.id))
       .for('update')
-    return replyToTracked(ctx, tx, sqlExecutor, locked!, body, attachments, 'email')
+    return addCustomerMessage(ctx, tx, sqlExecutor, locked!, {
+      author,
+      body,
+      attachments: files,
+      via: 'email',
+    })
   })
 }
 
-export type InboundMailServer = { port: number; close: () => Promise<void> }
+export type InboundMailOptions = {
+  port: number
+  host?: string
+  log: (error: unknown) => void
+  /** PEM certificate and key: with them STARTTLS is offered, without them it is not. */
+  tls?: { cert: Buffer; key: Buffer }
+  maxClients?: number
+  maxMessageBytes?: number
+  socketTimeoutMs?: number
+}
+
+export type InboundMailServer = {
+  port: number
+  close: () => Promise<void>
+  /** Messages handed to the parser, and messages refused for their size (never parsed). */
+  stats: { parsed: number; refusedOversize: number }
+}
+
+const refusal = (responseCode: number, message: string) => Object.assign(new Error(message), { responseCode })
 
 /** Listens for ticket replies on `port` (0 picks a free one). */
 export async function startInboundMail(
   ctx: ServerContext,
-  options: { port: number; host?: string; log: (error: unknown) => void },
+  options: InboundMailOptions,
 ): Promise<InboundMailServer> {
+  const maxBytes = options.maxMessageBytes ?? INBOUND_MAIL_MAX_BYTES
+  const stats = { parsed: 0, refusedOversize: 0 }
+  // The reply address each accepted recipient was issued as, found at RCPT TO.
+  const accepted = new WeakMap<SMTPServerSession, Map<string, ReplyAddressRow>>()
   const server = new SMTPServer({
     authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
-    size: INBOUND_MAIL_MAX_BYTES,
+    disabledCommands: options.tls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
+    ...(options.tls ? { cert: options.tls.cert, key: options.tls.key } : {}),
+    size: maxBytes,
+    maxRecipients: 1,
+    maxClients: options.maxClients ?? INBOUND_MAIL_MAX_CLIENTS,
+    socketTimeout: options.socketTimeoutMs ?? INBOUND_MAIL_SOCKET_TIMEOUT_MS,
     logger: false,
     banner: 'Clusterdeck support',
-    onRcptTo(address, _session, callback) {
-      const match = REPLY_ADDRESS.exec(address.address)
-      if (!match || match[2]?.toLowerCase() !== ctx.config.inboundMail.domain.toLowerCase())
-        return callback(Object.assign(new Error('No such mailbox here'), { responseCode: 550 }))
-      callback()
+    onRcptTo(recipient, session, callback) {
+      const token = replyTokenOf(ctx, recipient.address)
+      if (!token) return callback(refusal(550, NO_SUCH_MAILBOX))
+      findReplyAddress(ctx, token).then(
+        (address) => {
+          if (!address) return callback(refusal(550, NO_SUCH_MAILBOX))
+          const addresses = accepted.get(session) ?? new Map<string, ReplyAddressRow>()
+          addresses.set(recipient.address.toLowerCase(), address)
+          accepted.set(session, addresses)
+          callback()
+        },
+        (error: unknown) => {
+          options.log(error)
+          callback(refusal(451, 'The address could not be checked; try again later'))
+        },
+      )
     },
     onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) =>
-          receiveTicketMail(
-            ctx,
-            session.envelope.rcptTo.map((recipient) => recipient.address),
-            mail,
-          ),
-        )
-        .then(
-          () => callback(),
-          (error: unknown) => {
-            if (error instanceof RefusedMail) return callback(error)
-            options.log(error)
-            callback(
-              Object.assign(new Error('The reply could not be stored; try again later'), {
-                responseCode: 451,
-              }),
-            )
-          },
-        )
+      // Counted as it arrives: past the limit nothing more is kept and the rest is only drained.
+      const chunks: Buffer[] = []
+      let received = 0
+      let oversized = false
+      stream.on('data', (chunk: Buffer) => {
+        received += chunk.length
+        if (oversized) return
+        if (received > maxBytes) {
+          oversized = true
+          chunks.length = 0
+          return
+        }
+        chunks.push(chunk)
+      })
+      stream.on('end', () => {
+        if (oversized || stream.sizeExceeded) {
+          stats.refusedOversize++
+          return callback(
+            refusal(552, `The message is larger than ${maxBytes} bytes, the most this server takes`),
+          )
+        }
+        const address = session.envelope.rcptTo
+          .map((recipient) => accepted.get(session)?.get(recipient.address.toLowerCase()))
+          .find(Boolean)
+        if (!address) return callback(refusal(550, NO_SUCH_MAILBOX))
+        stats.parsed++
+        simpleParser(Buffer.concat(chunks))
+          .then((mail) => receiveTicketMail(ctx, address, mail))
+          .then(
+            () => callback(),
+            (error: unknown) => {
+              if (error instanceof RefusedMail) return callback(error)
+              if (error instanceof HttpError && error.statusCode < 500)
+                return callback(refusal(550, error.message))
+              options.log(error)
+              callback(refusal(451, 'The reply could not be stored; try again later'))
+            },
+          )
+      })
     },
   })
   server.on('error', options.log)
   await new Promise<void>((resolve) => server.listen(options.port, options.host ?? '0.0.0.0', resolve))
   const { port } = server.server.address() as AddressInfo
-  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+  return { port, stats, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
 }

@@ -13,16 +13,15 @@ import type { Queryable } from '#server/db/client.ts'
 import { type SupportTicketRow, supportTickets, users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import { notFound, unprocessable } from '#server/lib/errors.ts'
-import { type CheckedAttachment, checkAttachment } from './attachments.ts'
+import { checkAttachment } from './attachments.ts'
 import { addCoveredMinutes } from './clocks.ts'
 import { presentSummaries, presentTicket } from './present.ts'
 import { attachmentOf, filters } from './service.ts'
+import { mailReply, mailStatus } from './ticket-mails.ts'
 import {
   type Author,
   announce,
   insertMessage,
-  mailReply,
-  mailStatus,
   officerReplyChange,
   planTerms,
   statusChange,
@@ -91,25 +90,17 @@ async function officerAuthor(db: Queryable, officerId: string): Promise<Author> 
   return { kind: 'officer', userId: officer.id, name: officer.name, email: officer.email }
 }
 
-/** A public reply (mailed, the customer notified) or an internal note (officers only). */
-export function replyAsOfficer(
+/**
+ * A public reply (mailed, the customer notified) or an internal note (officers only). Officers
+ * answer in the app only: nothing that arrives by mail comes this way.
+ */
+export async function replyAsOfficer(
   ctx: ServerContext,
   officerId: string,
   id: string,
   input: OfficerReplyInput,
 ): Promise<Ticket> {
-  return addOfficerMessage(ctx, officerId, id, input, (input.attachments ?? []).map(checkAttachment), 'web')
-}
-
-/** An officer's message with its files checked already, from the panel or by mail. */
-export async function addOfficerMessage(
-  ctx: ServerContext,
-  officerId: string,
-  id: string,
-  input: Omit<OfficerReplyInput, 'attachments'>,
-  attachments: CheckedAttachment[],
-  via: 'web' | 'email',
-): Promise<Ticket> {
+  const attachments = (input.attachments ?? []).map((upload) => checkAttachment(upload))
   const author = await officerAuthor(ctx.db, officerId)
   return inTransaction(ctx.db, async (tx, sqlExecutor) => {
     const ticket = await anyTicketRow(tx, id, true)
@@ -117,7 +108,7 @@ export async function addOfficerMessage(
     const now = new Date()
     await insertMessage(tx, ticket, author, input.body, attachments, {
       internal: input.internal ?? false,
-      via,
+      via: 'web',
     })
     if (input.internal) {
       const updated = await updateTicket(tx, ticket.id, {
@@ -137,7 +128,7 @@ export async function addOfficerMessage(
       ...officerReplyChange(ticket, input.status ?? 'waiting_on_customer', plan.coverage, now),
       assigneeId: ticket.assigneeId ?? officerId,
     })
-    await mailReply(ctx, sqlExecutor, updated, author, input.body)
+    await mailReply(ctx, tx, sqlExecutor, updated, author, input.body)
     await announce(tx, sqlExecutor, updated, {
       title: `New reply on ${updated.number}`,
       message: `${author.name} answered “${updated.subject}”.`,
@@ -182,7 +173,7 @@ export async function updateTicketAsOfficer(
     }
     if (update.assigneeId !== undefined) change.assigneeId = update.assigneeId
     const updated = await updateTicket(tx, ticket.id, change)
-    if (update.status && update.status !== ticket.status) await mailStatus(ctx, sqlExecutor, updated)
+    if (update.status && update.status !== ticket.status) await mailStatus(ctx, tx, sqlExecutor, updated)
     await announce(tx, sqlExecutor, updated, {
       title: `${updated.number} updated`,
       message: `“${updated.subject}” is ${updated.status.replaceAll('_', ' ')}, ${updated.priority}.`,
@@ -237,7 +228,7 @@ export async function sweepTickets(ctx: ServerContext, now = new Date()) {
     await inTransaction(ctx.db, async (tx, sqlExecutor) => {
       const plan = await planTerms(tx, ticket.planId)
       const updated = await updateTicket(tx, ticket.id, statusChange(ticket, 'closed', plan.coverage, now))
-      await mailStatus(ctx, sqlExecutor, updated)
+      await mailStatus(ctx, tx, sqlExecutor, updated)
     })
   return { breached: breached.map((ticket) => ticket.number), closed: stale.map((ticket) => ticket.number) }
 }

@@ -1,25 +1,32 @@
-import { and, eq } from 'drizzle-orm'
-import type { PublicTicket, Ticket, TrackTicketInput } from '#common/schemas/support.ts'
+import { and, eq, isNull } from 'drizzle-orm'
+import {
+  type PublicTicket,
+  type Ticket,
+  type TrackTicketInput,
+  VISITOR_MAX_ATTACHMENT_BYTES,
+} from '#common/schemas/support.ts'
 import type { ServerContext } from '#server/context.ts'
+import type { Queryable } from '#server/db/client.ts'
 import { type SupportTicketRow, supportTickets } from '#server/db/schema/index.ts'
 import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
 import { notFound, tooManyRequests } from '#server/lib/errors.ts'
-import { sealSecret } from '#server/lib/secrets.ts'
-import { generateToken, hashToken } from '#server/lib/tokens.ts'
+import { hashToken } from '#server/lib/tokens.ts'
 import { trackingLinkMail } from '#server/mail/support-mails.ts'
 import { sendMail } from '#server/mail/template.ts'
 import { incrementBucket } from '#server/plugins/rate-limit.ts'
 import { type CheckedAttachment, checkAttachment } from './attachments.ts'
 import { presentTicket } from './present.ts'
+import { replyAddressFor } from './reply-addresses.ts'
+import { requesterOf } from './ticket-mails.ts'
+import { type Author, addCustomerMessage, announceOpened, insertTicket, planTerms } from './tickets.ts'
 import {
-  type Author,
-  addCustomerMessage,
-  announceOpened,
-  insertTicket,
-  planTerms,
-  replyAddress,
-  ticketUrl,
-} from './tickets.ts'
+  assertTrackingLinkWorks,
+  issueTrackingLink,
+  newTrackingLink,
+  TRACKING_LINK_DAYS,
+  trackingUrl,
+} from './tracking-links.ts'
+import { assertUploadQuota } from './upload-limits.ts'
 
 /**
  * The visitors' support desk: a ticket sent from the public site is proven by the private link
@@ -52,10 +59,10 @@ export async function submitPublicTicket(
 ): Promise<{ message: string }> {
   // A filled hidden field is a robot's: it gets the same answer, and nothing is kept or sent.
   if (input.website.trim() !== '') return { message: PUBLIC_TICKET_RECEIPT }
-  const attachments = input.attachments.map(checkAttachment)
   await assertAddressQuota(ctx, input.email)
+  const attachments = visitorFiles(input.attachments)
+  await assertUploadQuota(ctx, { visitorEmail: input.email.toLowerCase() }, attachments)
   const plan = await planTerms(ctx.db, VISITOR_PLAN_ID)
-  const token = generateToken()
   const author: Author = { kind: 'visitor', userId: null, name: input.name, email: input.email.toLowerCase() }
   await inTransaction(ctx.db, async (tx, sqlExecutor) => {
     const ticket = await insertTicket(
@@ -73,8 +80,7 @@ export async function submitPublicTicket(
         subject: input.subject,
         resource: null,
         cc: [],
-        trackingTokenHash: hashToken(ctx.config.sessionSecret, token),
-        trackingTokenSealed: sealSecret(ctx.config.secretsKey, token),
+        ...newTrackingLink(ctx).columns,
       },
       { author, body: input.description, attachments, via: 'web' },
     )
@@ -90,83 +96,115 @@ export async function submitPublicTicket(
   return { message: PUBLIC_TICKET_RECEIPT }
 }
 
-/** Mails the tracking link again when the number and the address match; the answer is the same either way. */
+/**
+ * Mails a NEW tracking link when the number and the address match (the links sent before stop
+ * working); the answer is the same either way.
+ */
 export async function resendTrackingLink(
   ctx: ServerContext,
   input: TrackTicketInput,
 ): Promise<{ message: string }> {
   const email = input.email.toLowerCase()
   await assertAddressQuota(ctx, email)
-  const [ticket] = await ctx.db
-    .select()
-    .from(supportTickets)
-    .where(
-      and(eq(supportTickets.number, input.number.toUpperCase()), eq(supportTickets.requesterEmail, email)),
+  await inTransaction(ctx.db, async (tx, sqlExecutor) => {
+    const [ticket] = await tx
+      .select()
+      .from(supportTickets)
+      .where(
+        and(
+          eq(supportTickets.number, input.number.toUpperCase()),
+          eq(supportTickets.requesterEmail, email),
+          isNull(supportTickets.organizationId),
+        ),
+      )
+      .for('update')
+    if (!ticket) return
+    const token = await issueTrackingLink(ctx, tx, ticket.id)
+    await sendMail(
+      ctx.queue,
+      sqlExecutor,
+      trackingLinkMail,
+      { email, language: input.language ?? ticket.requesterLanguage },
+      {
+        name: ticket.requesterName,
+        number: ticket.number,
+        subject: ticket.subject,
+        url: trackingUrl(ctx, token),
+        replyAddress: await replyAddressFor(ctx, tx, ticket, requesterOf(ticket)),
+        validDays: TRACKING_LINK_DAYS,
+      },
     )
-  if (ticket?.trackingTokenSealed)
-    await inTransaction(ctx.db, (_tx, sqlExecutor) =>
-      sendMail(
-        ctx.queue,
-        sqlExecutor,
-        trackingLinkMail,
-        { email, language: input.language ?? ticket.requesterLanguage },
-        {
-          name: ticket.requesterName,
-          number: ticket.number,
-          subject: ticket.subject,
-          url: ticketUrl(ctx, ticket),
-          replyAddress: replyAddress(ctx, ticket),
-        },
-      ),
-    )
+  })
   return { message: TRACKING_RECEIPT }
 }
 
+/** The ticket a tracking link opens: 404 for an unknown link, 410 for an expired one. */
 export async function trackedTicketRow(
-  ctx: ServerContext,
+  db: Queryable,
+  sessionSecret: string,
   token: string,
   lock = false,
 ): Promise<SupportTicketRow> {
-  const query = ctx.db
+  const query = db
     .select()
     .from(supportTickets)
-    .where(eq(supportTickets.trackingTokenHash, hashToken(ctx.config.sessionSecret, token)))
+    .where(eq(supportTickets.trackingTokenHash, hashToken(sessionSecret, token)))
   const [row] = lock ? await query.for('update') : await query
-  if (!row) throw notFound('This tracking link is not valid. Ask for it again on the ticket tracking page.')
-  return row
+  return assertTrackingLinkWorks(row)
 }
 
 export async function findTrackedTicket(ctx: ServerContext, token: string): Promise<Ticket> {
-  return presentTicket(ctx.db, await trackedTicketRow(ctx, token), { withInternalNotes: false })
-}
-
-export async function replyAsVisitor(
-  ctx: ServerContext,
-  input: { token: string; body: string; attachments: { fileName: string; contentBase64: string }[] },
-): Promise<Ticket> {
-  const attachments = input.attachments.map(checkAttachment)
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
-    const ticket = await trackedTicketRow({ ...ctx, db: tx }, input.token, true)
-    return replyToTracked(ctx, tx, sqlExecutor, ticket, input.body, attachments, 'web')
+  return presentTicket(ctx.db, await trackedTicketRow(ctx.db, ctx.config.sessionSecret, token), {
+    withInternalNotes: false,
   })
 }
 
-/** A visitor's message, from the tracking page or by mail. */
+/** Development only: the visitor ticket's link expires now (a browser test of the expired state). */
+export async function expireTrackingLink(db: Queryable, number: string): Promise<void> {
+  const expired = await db
+    .update(supportTickets)
+    .set({ trackingTokenExpiresAt: new Date() })
+    .where(and(eq(supportTickets.number, number), isNull(supportTickets.organizationId)))
+    .returning({ id: supportTickets.id })
+  if (expired.length === 0) throw notFound(`No visitor ticket ${number}`)
+}
+
+/** A visitor's files: fewer and smaller than a member's. */
+function visitorFiles(uploads: PublicTicket['attachments']): CheckedAttachment[] {
+  return uploads.map((upload) => checkAttachment(upload, VISITOR_MAX_ATTACHMENT_BYTES))
+}
+
+/** A reply on the tracking page: the link is checked first, the files only then. */
+export async function replyAsVisitor(
+  ctx: ServerContext,
+  input: { token: string; body: string; attachments: PublicTicket['attachments'] },
+): Promise<Ticket> {
+  const ticket = await trackedTicketRow(ctx.db, ctx.config.sessionSecret, input.token)
+  const attachments = visitorFiles(input.attachments)
+  await assertUploadQuota(ctx, { visitorEmail: ticket.requesterEmail }, attachments)
+  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+    const locked = await trackedTicketRow(tx, ctx.config.sessionSecret, input.token, true)
+    const author: Author = {
+      kind: 'visitor',
+      userId: null,
+      name: locked.requesterName,
+      email: locked.requesterEmail,
+    }
+    return replyToTracked(ctx, tx, sqlExecutor, locked, author, input.body, attachments, 'web')
+  })
+}
+
+/** A visitor's (or a CC address's) message, from the tracking page or by mail. */
 export async function replyToTracked(
   ctx: ServerContext,
   tx: ServerContext['db'],
   sqlExecutor: SqlExecutor,
   ticket: SupportTicketRow,
+  author: Author,
   body: string,
   attachments: CheckedAttachment[],
   via: 'web' | 'email',
 ): Promise<Ticket> {
-  const author: Author = {
-    kind: 'visitor',
-    userId: null,
-    name: ticket.requesterName,
-    email: ticket.requesterEmail,
-  }
   const updated = await addCustomerMessage(ctx, tx, sqlExecutor, ticket, { author, body, attachments, via })
   return presentTicket(tx, updated, { withInternalNotes: false })
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { orderSchema } from '#common/schemas/clusters.ts'
@@ -7,8 +7,6 @@ import {
   officerReplySchema,
   officerTicketQuerySchema,
   officerTicketUpdateSchema,
-  publicReplySchema,
-  publicTicketSchema,
   ratingSchema,
   replySchema,
   SUPPORT_BODY_LIMIT_BYTES,
@@ -16,16 +14,14 @@ import {
   supportPlanUpgradeSchema,
   ticketListQuerySchema,
   ticketListSchema,
-  ticketReceiptSchema,
   ticketResourceSchema,
   ticketSchema,
-  trackingTokenQuerySchema,
-  trackTicketSchema,
 } from '#common/schemas/support.ts'
 import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
-import { errorResponses, guessableRoute, idempotencyHeaders } from '#server/lib/http.ts'
+import { errorResponses, idempotencyHeaders } from '#server/lib/http.ts'
 import { requireAdmin, requireMember, requireOfficer } from '#server/plugins/auth.ts'
+import { file, sendAttachment } from './attachment-answer.ts'
 import {
   findTicketForOfficer,
   listOfficers,
@@ -35,15 +31,8 @@ import {
   updateTicketAsOfficer,
 } from './officers.ts'
 import { upgradeSupportPlan } from './plans.ts'
+import { devSupportRoutes, publicSupportRoutes } from './public-routes.ts'
 import {
-  findTrackedTicket,
-  replyAsVisitor,
-  resendTrackingLink,
-  submitPublicTicket,
-  trackedTicketRow,
-} from './public.ts'
-import {
-  attachmentOf,
   findTicket,
   listTicketResources,
   listTickets,
@@ -54,34 +43,17 @@ import {
   replyAsMember,
   supportOverview,
 } from './service.ts'
+import { limitOrganizationRequests } from './upload-limits.ts'
 
 const tags = ['support']
 const idParams = z.object({ id: z.uuid() })
 const attachmentParams = z.object({ id: z.uuid(), attachmentId: z.uuid() })
-const publicAttachmentParams = z.object({ attachmentId: z.uuid() })
 const withAttachments = { bodyLimit: SUPPORT_BODY_LIMIT_BYTES }
-const file = z.string().describe('file')
-
-/** An attachment goes out with the type read from its content; only images show inline. */
-function sendAttachment(
-  reply: FastifyReply,
-  attachment: { fileName: string; contentType: string; content: Buffer },
-) {
-  const disposition = attachment.contentType.startsWith('image/') ? 'inline' : 'attachment'
-  return reply
-    .type(attachment.contentType)
-    .header(
-      'content-disposition',
-      `${disposition}; filename*=UTF-8''${encodeURIComponent(attachment.fileName)}`,
-    )
-    .header('cache-control', 'private, no-store')
-    .send(attachment.content as unknown as string)
-}
-
 /** The support desk: members' tickets, the public site's tickets and tracking, the officers' queue. */
 export default async function supportRoutes(app: FastifyInstance, ctx: ServerContext) {
   await app.register(memberRoutes, ctx)
-  await app.register(publicRoutes, ctx)
+  await app.register(publicSupportRoutes, ctx)
+  if (!ctx.config.isProduction) await app.register(devSupportRoutes, ctx)
   await app.register(officerRoutes, ctx)
   await app.register(adminRoutes, ctx)
 }
@@ -145,15 +117,19 @@ async function memberRoutes(app: FastifyInstance, ctx: ServerContext) {
     handler: async (request) => ({ items: await listTickets(ctx.db, callerOf(request), request.query) }),
   })
 
+  // The routes that carry files: so many requests an hour per organization, checked before the body is.
+  const memberUploads = { ...withAttachments, preValidation: limitOrganizationRequests(ctx) }
+  const uploadLimits =
+    'Each organization may send SUPPORT_REQUESTS_PER_HOUR tickets and replies an hour (429) and SUPPORT_UPLOAD_MB_PER_DAY of files over 24 hours (413 UPLOAD_QUOTA_EXCEEDED).'
+
   api.post('/api/support/tickets', {
-    ...withAttachments,
+    ...memberUploads,
     schema: {
       tags,
       summary: 'Open a ticket; its response clocks start from the organization’s support plan',
-      description:
-        'P1 needs a plan with 24/7 coverage (422 PRIORITY_NOT_COVERED). Attachments: at most 4, 10 MB each (413), PNG, JPEG, PDF, text or log, checked from their content (415).',
+      description: `P1 needs a plan with 24/7 coverage (422 PRIORITY_NOT_COVERED). Attachments: at most 4, 10 MB each (413), PNG, JPEG, PDF, text or log, checked from their content (415). ${uploadLimits}`,
       body: newTicketSchema,
-      response: { 201: ticketSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 422) },
+      response: { 201: ticketSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 422, 429) },
     },
     handler: async (request, reply) =>
       reply.status(201).send(await openTicket(ctx, callerOf(request), request.body)),
@@ -170,13 +146,14 @@ async function memberRoutes(app: FastifyInstance, ctx: ServerContext) {
   })
 
   api.post('/api/support/tickets/:id/messages', {
-    ...withAttachments,
+    ...memberUploads,
     schema: {
       tags,
       summary: 'Reply in the thread; a resolved or closed ticket reopens',
+      description: uploadLimits,
       params: idParams,
       body: replySchema,
-      response: { 200: ticketSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
+      response: { 200: ticketSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 429) },
     },
     handler: async (request) => replyAsMember(ctx, callerOf(request), request.params.id, request.body),
   })
@@ -219,82 +196,6 @@ async function memberRoutes(app: FastifyInstance, ctx: ServerContext) {
         reply,
         await memberAttachment(ctx.db, callerOf(request), request.params.id, request.params.attachmentId),
       ),
-  })
-}
-
-async function publicRoutes(app: FastifyInstance, ctx: ServerContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>()
-  const perIp = {
-    rateLimit: {
-      max: ctx.config.leadRateLimit.perIp,
-      timeWindow: ctx.config.leadRateLimit.windowSeconds * 1000,
-    },
-  }
-
-  api.post('/api/support/public/tickets', {
-    ...withAttachments,
-    config: perIp,
-    schema: {
-      tags,
-      summary:
-        'Send a ticket from the public site: its number and a private tracking link are mailed to the address given',
-      description:
-        'Limited per IP and per address (429). The answer never says whether the address is known.',
-      body: publicTicketSchema,
-      response: { 201: ticketReceiptSchema, ...errorResponses(400, 403, 413, 415, 429) },
-    },
-    handler: async (request, reply) => reply.status(201).send(await submitPublicTicket(ctx, request.body)),
-  })
-
-  api.post('/api/support/public/track', {
-    config: perIp,
-    schema: {
-      tags,
-      summary: 'Mail the tracking link of a ticket again, if the number and the address belong together',
-      description:
-        'The answer is the same whether they do or not: the ticket is shown only through the mailed link.',
-      body: trackTicketSchema,
-      response: { 200: ticketReceiptSchema, ...errorResponses(400, 403, 429) },
-    },
-    handler: async (request) => resendTrackingLink(ctx, request.body),
-  })
-
-  api.get('/api/support/public/thread', {
-    config: guessableRoute,
-    schema: {
-      tags,
-      summary: 'The ticket a tracking link opens',
-      querystring: trackingTokenQuerySchema,
-      response: { 200: ticketSchema, ...errorResponses(400, 404, 429) },
-    },
-    handler: async (request) => findTrackedTicket(ctx, request.query.token),
-  })
-
-  api.post('/api/support/public/thread/messages', {
-    ...withAttachments,
-    config: guessableRoute,
-    schema: {
-      tags,
-      summary: 'Reply in the thread a tracking link opens',
-      body: publicReplySchema,
-      response: { 200: ticketSchema, ...errorResponses(400, 403, 404, 413, 415, 429) },
-    },
-    handler: async (request) => replyAsVisitor(ctx, request.body),
-  })
-
-  api.get('/api/support/public/thread/attachments/:attachmentId', {
-    config: guessableRoute,
-    schema: {
-      tags,
-      summary: 'A file of the thread a tracking link opens',
-      params: publicAttachmentParams,
-      querystring: trackingTokenQuerySchema,
-      response: { 200: file, ...errorResponses(400, 404, 429) },
-    },
-    handler: async (request, reply) => {
-      const ticket = await trackedTicketRow(ctx, request.query.token)
-      return sendAttachment(reply, await attachmentOf(ctx.db, ticket, request.params.attachmentId, false))
-    },
   })
 }
 

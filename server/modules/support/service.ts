@@ -31,17 +31,18 @@ import type { Caller } from '#server/lib/caller.ts'
 import { conflict, notFound } from '#server/lib/errors.ts'
 import { type CheckedAttachment, checkAttachment } from './attachments.ts'
 import { presentSummaries, presentTicket } from './present.ts'
+import { mailStatus } from './ticket-mails.ts'
 import {
   type Author,
   addCustomerMessage,
   announce,
   announceOpened,
   insertTicket,
-  mailStatus,
   planTerms,
   statusChange,
   updateTicket,
 } from './tickets.ts'
+import { assertUploadQuota } from './upload-limits.ts'
 
 /** The support desk as an organization's members use it: their tickets, replies, states and ratings. */
 
@@ -169,7 +170,8 @@ async function memberAuthor(db: Queryable, caller: Caller): Promise<Author & { l
 }
 
 export async function openTicket(ctx: ServerContext, caller: Caller, input: NewTicket): Promise<Ticket> {
-  const attachments = input.attachments.map(checkAttachment)
+  const attachments = input.attachments.map((upload) => checkAttachment(upload))
+  await assertUploadQuota(ctx, { organizationId: caller.organizationId }, attachments)
   const resource = input.resource ? await resolveResource(ctx.db, caller, input.resource) : null
   if (resource?.kind === 'cluster' && input.category === 'technical')
     attachments.push(await clusterEventsLog(ctx.db, resource))
@@ -197,6 +199,7 @@ export async function openTicket(ctx: ServerContext, caller: Caller, input: NewT
         cc: input.cc.map((address) => address.toLowerCase()),
         trackingTokenHash: null,
         trackingTokenSealed: null,
+        trackingTokenExpiresAt: null,
       },
       { author, body: input.description, attachments, via: 'web' },
     )
@@ -247,13 +250,16 @@ export async function findTicket(db: Queryable, caller: Caller, id: string): Pro
   return presentTicket(db, await ticketRow(db, caller, id), { withInternalNotes: false })
 }
 
-export function replyAsMember(
+export async function replyAsMember(
   ctx: ServerContext,
   caller: Caller,
   id: string,
   input: { body: string; attachments: AttachmentUpload[] },
 ): Promise<Ticket> {
-  return addMemberReply(ctx, caller, id, input.body, input.attachments.map(checkAttachment), 'web')
+  await ticketRow(ctx.db, caller, id)
+  const attachments = input.attachments.map((upload) => checkAttachment(upload))
+  await assertUploadQuota(ctx, { organizationId: caller.organizationId }, attachments)
+  return addMemberReply(ctx, caller, id, input.body, attachments, 'web')
 }
 
 /** A member's reply with its files checked already, from the site or by mail. */
@@ -296,7 +302,7 @@ export async function moveTicket(
       )
     const plan = await planTerms(tx, ticket.planId)
     const updated = await updateTicket(tx, ticket.id, statusChange(ticket, to, plan.coverage, new Date()))
-    await mailStatus(ctx, sqlExecutor, updated)
+    await mailStatus(ctx, tx, sqlExecutor, updated)
     await announce(tx, sqlExecutor, updated, {
       title: `${updated.number} ${to}`,
       message: `The customer marked “${updated.subject}” ${to}.`,

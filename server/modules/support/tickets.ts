@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Language } from '#common/language.ts'
-import { absoluteHref, href } from '#common/routes.ts'
+import { href } from '#common/routes.ts'
 import type { ResponseTargets } from '#common/schemas/catalog.ts'
 import type {
   TicketCategory,
@@ -23,14 +22,12 @@ import {
 } from '#server/db/schema/index.ts'
 import type { SqlExecutor } from '#server/db/transaction.ts'
 import { unprocessable } from '#server/lib/errors.ts'
-import { openSecret } from '#server/lib/secrets.ts'
-import { ticketOpenedMail, ticketReplyMail, ticketStatusMail } from '#server/mail/support-mails.ts'
-import { type MailTemplate, sendMail } from '#server/mail/template.ts'
 import { createNotification, notifyOfEvent } from '#server/modules/notifications/service.ts'
 import { nextReference } from '#server/modules/orders/service.ts'
 import { publishToOrganization, publishToUser } from '#server/realtime/publish.ts'
 import type { CheckedAttachment } from './attachments.ts'
 import { addCoveredMinutes, type Coverage, resumedDueAt } from './clocks.ts'
+import { mailOpened, mailReply } from './ticket-mails.ts'
 
 /**
  * The life of a ticket, shared by the customers', the visitors' and the officers' paths: opening
@@ -76,8 +73,10 @@ export type NewTicketRow = {
   subject: string
   resource: TicketResource | null
   cc: string[]
+  /** A visitor's tracking link (server/modules/support/tracking-links.ts); none for a member's ticket. */
   trackingTokenHash: string | null
   trackingTokenSealed: string | null
+  trackingTokenExpiresAt: Date | null
 }
 
 /** Stores a new ticket with its first message; the first-response clock starts now. */
@@ -98,8 +97,6 @@ export async function insertTicket(
       firstResponseMinutes: targets.firstMinutes,
       nextResponseMinutes: targets.nextMinutes,
       firstResponseDueAt: addCoveredMinutes(now, targets.firstMinutes, plan.coverage),
-      // Lower-case hex: mail systems may change the case of an address's local part.
-      replyToken: randomBytes(16).toString('hex'),
       createdAt: now,
       updatedAt: now,
     })
@@ -187,7 +184,7 @@ export async function addCustomerMessage(
     via: message.via,
   })
   const updated = await updateTicket(tx, ticket.id, customerMessageChange(ticket, plan.coverage, new Date()))
-  await mailReply(ctx, sqlExecutor, updated, message.author, message.body)
+  await mailReply(ctx, tx, sqlExecutor, updated, message.author, message.body)
   await announce(tx, sqlExecutor, updated, {
     title: `Reply on ${updated.number}`,
     message: `${message.author.name}: “${updated.subject}”`,
@@ -206,21 +203,7 @@ export async function announceOpened(
   plan: PlanTerms,
   from: string,
 ) {
-  await sendMail(
-    ctx.queue,
-    sqlExecutor,
-    ticketOpenedMail,
-    { email: ticket.requesterEmail, language: ticket.requesterLanguage },
-    {
-      name: ticket.requesterName,
-      number: ticket.number,
-      subject: ticket.subject,
-      url: ticketUrl(ctx, ticket),
-      replyAddress: replyAddress(ctx, ticket),
-      firstResponseMinutes: ticket.firstResponseMinutes,
-      coverage: plan.coverage,
-    },
-  )
+  await mailOpened(ctx, tx, sqlExecutor, ticket, plan.coverage)
   await announce(tx, sqlExecutor, ticket, {
     title: `New ${ticket.priority} ticket ${ticket.number}`,
     message: `${from}: “${ticket.subject}”`,
@@ -259,75 +242,6 @@ export async function updateTicket(
 ): Promise<SupportTicketRow> {
   const [row] = await tx.update(supportTickets).set(change).where(eq(supportTickets.id, id)).returning()
   return row!
-}
-
-/** The ticket's reply address: mail to it lands in the thread. */
-export function replyAddress(ctx: ServerContext, ticket: SupportTicketRow): string {
-  return `support+${ticket.replyToken}@${ctx.config.inboundMail.domain}`
-}
-
-/** Where a participant follows the ticket: the thread in the app, or a visitor's tracking link. */
-export function ticketUrl(ctx: ServerContext, ticket: SupportTicketRow): string {
-  if (ticket.organizationId) return absoluteHref(ctx.config.appUrl, 'supportOrder', { id: ticket.id })
-  const token = ticket.trackingTokenSealed
-    ? openSecret(ctx.config.secretsKey, ticket.trackingTokenSealed)
-    : ''
-  return `${absoluteHref(ctx.config.appUrl, 'trackTicket')}?token=${encodeURIComponent(token)}`
-}
-
-/** The requester and the CC addresses, each in the requester's language, the author of the change left out. */
-function participants(ticket: SupportTicketRow, exceptEmail: string | null) {
-  const addresses = [ticket.requesterEmail, ...ticket.cc].filter(
-    (email, index, all) => all.indexOf(email) === index && email !== exceptEmail,
-  )
-  return addresses.map((email) => ({
-    email,
-    language: ticket.requesterLanguage,
-    name: email === ticket.requesterEmail ? ticket.requesterName : email,
-  }))
-}
-
-async function mailParticipants<Data>(
-  ctx: ServerContext,
-  sqlExecutor: SqlExecutor,
-  ticket: SupportTicketRow,
-  template: MailTemplate<
-    Data & { name: string; number: string; subject: string; url: string; replyAddress: string }
-  >,
-  data: Data,
-  exceptEmail: string | null,
-) {
-  for (const recipient of participants(ticket, exceptEmail))
-    await sendMail(ctx.queue, sqlExecutor, template, recipient, {
-      ...data,
-      name: recipient.name,
-      number: ticket.number,
-      subject: ticket.subject,
-      url: ticketUrl(ctx, ticket),
-      replyAddress: replyAddress(ctx, ticket),
-    })
-}
-
-/** A public reply is mailed to the participants, its author left out. */
-export function mailReply(
-  ctx: ServerContext,
-  sqlExecutor: SqlExecutor,
-  ticket: SupportTicketRow,
-  author: Author,
-  body: string,
-) {
-  return mailParticipants(
-    ctx,
-    sqlExecutor,
-    ticket,
-    ticketReplyMail,
-    { author: author.name, body },
-    author.email,
-  )
-}
-
-export function mailStatus(ctx: ServerContext, sqlExecutor: SqlExecutor, ticket: SupportTicketRow) {
-  return mailParticipants(ctx, sqlExecutor, ticket, ticketStatusMail, { status: ticket.status }, null)
 }
 
 /**

@@ -103,13 +103,19 @@ export const support = {
   },
   attachments: {
     label: 'Attachments',
-    hint: 'Up to {{count}} files of 10 MB: PNG, JPEG, PDF, text or log.',
+    hint: 'Up to {{count}} files of {{size}} MB: PNG, JPEG, PDF, text or log.',
     add: 'Attach files',
     remove: 'Remove {{name}}',
     tooMany: 'Attach at most {{count}} files to one message',
-    tooLarge: '“{{name}}” is larger than 10 MB',
+    tooLarge: '“{{name}}” is larger than {{size}} MB',
     wrongType: '“{{name}}” is not a PNG, JPEG, PDF, text or log file',
     reading: 'Reading the files…',
+  },
+  errors: {
+    uploadQuota:
+      'These files would go past what may be sent to the support desk in 24 hours. Send the message without them, or send them later.',
+    rateLimited: 'Too many tickets and replies were sent in a short time. Please try again in a few minutes.',
+    tooLarge: 'The files are too large to send together. Send fewer or smaller files.',
   },
   list: {
     loading: 'Loading the tickets…',
@@ -181,10 +187,10 @@ export const support = {
   },
   track: {
     doneText:
-      'If a ticket with this number was sent from this address, its private link is on its way there.',
+      'If a ticket with this number was sent from this address, a new private link is on its way there. The links sent before no longer work.',
     eyebrow: 'Support',
     title: 'Track a ticket',
-    lead: 'Enter the ticket number and the address you sent it from: we mail you its private link again.',
+    lead: 'Enter the ticket number and the address you sent it from: we mail you a new private link.',
     number: 'Ticket number',
     email: 'Email',
     submit: 'Mail me the link',
@@ -192,6 +198,8 @@ export const support = {
     doneTitle: 'Check your mailbox',
     again: 'Track another ticket',
     invalidLink: 'This tracking link is not valid any more. Ask for it again below.',
+    expiredLink:
+      'This tracking link has expired: links work for 30 days. Enter the ticket number and your email address below, and we mail you a new one.',
     threadTitle: 'Ticket {{number}}',
   },
   officers: {

@@ -106,13 +106,20 @@ export const support: typeof english = {
   },
   attachments: {
     label: 'Pièces jointes',
-    hint: 'Jusqu’à {{count}} fichiers de 10 Mo : PNG, JPEG, PDF, texte ou journal.',
+    hint: 'Jusqu’à {{count}} fichiers de {{size}} Mo : PNG, JPEG, PDF, texte ou journal.',
     add: 'Joindre des fichiers',
     remove: 'Retirer {{name}}',
     tooMany: 'Joignez au plus {{count}} fichiers à un message',
-    tooLarge: '« {{name}} » dépasse 10 Mo',
+    tooLarge: '« {{name}} » dépasse {{size}} Mo',
     wrongType: '« {{name}} » n’est pas un fichier PNG, JPEG, PDF, texte ou journal',
     reading: 'Lecture des fichiers…',
+  },
+  errors: {
+    uploadQuota:
+      'Ces fichiers dépasseraient ce qui peut être envoyé au support en 24 heures. Envoyez le message sans eux, ou envoyez-les plus tard.',
+    rateLimited:
+      'Trop de tickets et de réponses ont été envoyés en peu de temps. Réessayez dans quelques minutes.',
+    tooLarge: 'Les fichiers sont trop lourds pour partir ensemble. Envoyez-en moins, ou de plus petits.',
   },
   list: {
     loading: 'Chargement des tickets…',
@@ -185,10 +192,10 @@ export const support: typeof english = {
   },
   track: {
     doneText:
-      'Si un ticket portant ce numéro a été envoyé depuis cette adresse, son lien privé y est en route.',
+      'Si un ticket portant ce numéro a été envoyé depuis cette adresse, un nouveau lien privé y est en route. Les liens envoyés avant ne fonctionnent plus.',
     eyebrow: 'Support',
     title: 'Suivre un ticket',
-    lead: 'Saisissez le numéro du ticket et l’adresse depuis laquelle vous l’avez envoyé : nous vous renvoyons son lien privé.',
+    lead: 'Saisissez le numéro du ticket et l’adresse depuis laquelle vous l’avez envoyé : nous vous envoyons un nouveau lien privé.',
     number: 'Numéro du ticket',
     email: 'E-mail',
     submit: 'M’envoyer le lien',
@@ -196,6 +203,8 @@ export const support: typeof english = {
     doneTitle: 'Consultez votre messagerie',
     again: 'Suivre un autre ticket',
     invalidLink: 'Ce lien de suivi n’est plus valide. Redemandez-le ci-dessous.',
+    expiredLink:
+      'Ce lien de suivi a expiré : les liens sont valables 30 jours. Saisissez ci-dessous le numéro du ticket et votre adresse e-mail, nous vous en envoyons un nouveau.',
     threadTitle: 'Ticket {{number}}',
   },
   officers: {

@@ -19,13 +19,14 @@ export default function TrackTicketRoute() {
   if (token)
     return (
       <div className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-10">
-        <TrackedTicket token={token} invalid={<TrackRequest invalidLink />} />
+        <TrackedTicket token={token} refused={(reason) => <TrackRequest refusedLink={reason} />} />
       </div>
     )
   return <TrackRequest />
 }
 
-function TrackRequest({ invalidLink = false }: { invalidLink?: boolean }) {
+/** The form that mails a new link, with why the link opened was refused (unknown or expired). */
+function TrackRequest({ refusedLink }: { refusedLink?: 'invalid' | 'expired' }) {
   const { t } = useTranslation()
   const submission = useTrackTicket()
   return (
@@ -47,9 +48,11 @@ function TrackRequest({ invalidLink = false }: { invalidLink?: boolean }) {
         </LeadConfirmation>
       ) : (
         <div className="grid gap-4">
-          {invalidLink && (
-            <Alert variant="destructive" role="alert">
-              <AlertDescription>{t('support.track.invalidLink')}</AlertDescription>
+          {refusedLink && (
+            <Alert variant="destructive" role="alert" data-testid={`tracking-link-${refusedLink}`}>
+              <AlertDescription>
+                {t(refusedLink === 'expired' ? 'support.track.expiredLink' : 'support.track.invalidLink')}
+              </AlertDescription>
             </Alert>
           )}
           <LeadFormCard>

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { FileText, ImageIcon, Paperclip, X } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 import type { Control, FieldPath, FieldValues } from 'react-hook-form'
@@ -5,12 +6,13 @@ import { useTranslation } from 'react-i18next'
 import {
   ATTACHMENT_ACCEPT,
   ATTACHMENT_TYPES,
+  type AttachmentLimits,
   type AttachmentUpload,
-  MAX_ATTACHMENT_BYTES,
-  MAX_ATTACHMENTS_PER_MESSAGE,
+  MEMBER_ATTACHMENT_LIMITS,
 } from '#common/schemas/support.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { FormField, useFieldMessage } from '#web/components/ui/form.tsx'
+import { ApiError } from '#web/lib/api-client.ts'
 import { formatFileSize } from '../file-size.ts'
 
 /** The refusals about the files, shown beside them. */
@@ -18,6 +20,18 @@ export const ATTACHMENT_ERROR_FIELDS = {
   ATTACHMENT_TOO_LARGE: 'attachments',
   ATTACHMENT_TYPE_REFUSED: 'attachments',
   ATTACHMENT_TYPE_MISMATCH: 'attachments',
+}
+
+/**
+ * The desk's refusals of a whole message in the reader's language: the files past the daily
+ * allowance or the request's size limit, too many messages in the hour; anything else as the server words it.
+ */
+export function supportFailureMessage(error: unknown, t: TFunction): string {
+  const code = error instanceof ApiError ? (error.body as { code?: unknown } | null)?.code : undefined
+  if (code === 'UPLOAD_QUOTA_EXCEEDED') return t('support.errors.uploadQuota')
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return t('support.errors.tooLarge')
+  if (error instanceof ApiError && error.status === 429) return t('support.errors.rateLimited')
+  return error instanceof Error ? error.message : String(error)
 }
 
 /** A file's bytes as base64, how the API takes an attachment. */
@@ -36,15 +50,19 @@ const decodedSize = (base64: string) =>
 
 /**
  * The files of a message: picked with the keyboard or the mouse, checked here by count, size and
- * name (the server checks the content again), listed with a button to remove each.
+ * name (the server checks the content again), listed with a button to remove each. A visitor's
+ * limits are smaller than a member's.
  */
 export function AttachmentsField<Values extends FieldValues, Name extends FieldPath<Values>, Transformed>({
   control,
   name,
+  limits = MEMBER_ATTACHMENT_LIMITS,
 }: {
   control: Control<Values, unknown, Transformed>
   name: Name
+  limits?: AttachmentLimits
 }) {
+  const sizeInMegabytes = limits.bytes / 1024 / 1024
   const { t } = useTranslation()
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
@@ -59,14 +77,14 @@ export function AttachmentsField<Values extends FieldValues, Name extends FieldP
         const files: AttachmentUpload[] = field.value ?? []
         const add = async (picked: File[]) => {
           setProblem(null)
-          if (files.length + picked.length > MAX_ATTACHMENTS_PER_MESSAGE)
-            return setProblem(t('support.attachments.tooMany', { count: MAX_ATTACHMENTS_PER_MESSAGE }))
+          if (files.length + picked.length > limits.count)
+            return setProblem(t('support.attachments.tooMany', { count: limits.count }))
           for (const file of picked) {
             const extension = file.name.split('.').pop()?.toLowerCase() ?? ''
             if (!(extension in ATTACHMENT_TYPES))
               return setProblem(t('support.attachments.wrongType', { name: file.name }))
-            if (file.size > MAX_ATTACHMENT_BYTES)
-              return setProblem(t('support.attachments.tooLarge', { name: file.name }))
+            if (file.size > limits.bytes)
+              return setProblem(t('support.attachments.tooLarge', { name: file.name, size: sizeInMegabytes }))
           }
           setReading(true)
           try {
@@ -82,7 +100,7 @@ export function AttachmentsField<Values extends FieldValues, Name extends FieldP
           <fieldset className="grid gap-2" aria-describedby={`${id}-hint`}>
             <legend className="mb-1 text-sm font-medium">{t('support.attachments.label')}</legend>
             <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-              {t('support.attachments.hint', { count: MAX_ATTACHMENTS_PER_MESSAGE })}
+              {t('support.attachments.hint', { count: limits.count, size: sizeInMegabytes })}
             </p>
             {files.length > 0 && (
               <ul className="grid gap-1.5" data-testid="attachment-list">
@@ -135,7 +153,7 @@ export function AttachmentsField<Values extends FieldValues, Name extends FieldP
                 type="button"
                 variant="outline"
                 size="sm"
-                disabled={reading || files.length >= MAX_ATTACHMENTS_PER_MESSAGE}
+                disabled={reading || files.length >= limits.count}
                 onClick={() => input.current?.click()}
               >
                 <Paperclip aria-hidden="true" className="size-4" />

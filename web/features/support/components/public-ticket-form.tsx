@@ -1,12 +1,17 @@
 import type { UseMutationResult } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { parseLanguage } from '#common/language.ts'
-import { type PublicTicket, publicTicketSchema, TICKET_CATEGORIES } from '#common/schemas/support.ts'
+import {
+  type PublicTicket,
+  publicTicketSchema,
+  TICKET_CATEGORIES,
+  VISITOR_ATTACHMENT_LIMITS,
+} from '#common/schemas/support.ts'
 import { Form, FormAlert, FormInputField, FormSelectField } from '#web/components/ui/form.tsx'
 import { SubmitButton } from '#web/components/ui/submit-button.tsx'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
-import { ATTACHMENT_ERROR_FIELDS, AttachmentsField } from './attachments-field.tsx'
+import { ATTACHMENT_ERROR_FIELDS, AttachmentsField, supportFailureMessage } from './attachments-field.tsx'
 import { MarkdownField } from './markdown-field.tsx'
 
 /**
@@ -39,7 +44,13 @@ export function PublicTicketForm({
       onSubmit={(ticket) =>
         submission.mutate(
           { ...ticket, language: parseLanguage(i18n.language) ?? 'en' },
-          { onError: (error) => applyServerErrors(form, error, { fieldOfCode: ATTACHMENT_ERROR_FIELDS }) },
+          {
+            onError: (error) =>
+              applyServerErrors(form, error, {
+                fieldOfCode: ATTACHMENT_ERROR_FIELDS,
+                formMessage: (failure) => supportFailureMessage(failure, t),
+              }),
+          },
         )
       }
     >
@@ -81,7 +92,7 @@ export function PublicTicketForm({
         <MarkdownField control={form.control} name="description" label={t('support.submit.message')} />
       </div>
       <div className="sm:col-span-2">
-        <AttachmentsField control={form.control} name="attachments" />
+        <AttachmentsField control={form.control} name="attachments" limits={VISITOR_ATTACHMENT_LIMITS} />
       </div>
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label>

@@ -32,7 +32,7 @@ import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useOpenTicket, useSupportOverview, useTicketResources } from '../api/support.ts'
-import { ATTACHMENT_ERROR_FIELDS, AttachmentsField } from './attachments-field.tsx'
+import { ATTACHMENT_ERROR_FIELDS, AttachmentsField, supportFailureMessage } from './attachments-field.tsx'
 import { MarkdownField } from './markdown-field.tsx'
 
 /** The picker's value is `kind:id`, or empty for none; CC addresses are typed on one line. */
@@ -108,6 +108,7 @@ export function TicketForm({
           onError: (error) =>
             applyServerErrors(form, error, {
               fieldOfCode: { ...ATTACHMENT_ERROR_FIELDS, PRIORITY_NOT_COVERED: 'priority' },
+              formMessage: (failure) => supportFailureMessage(failure, t),
             }),
         })
       }
