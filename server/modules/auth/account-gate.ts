@@ -21,7 +21,7 @@ export function standingOf(account: Account): Standing {
 
 /**
  * What a registrant waiting for approval may call, as `METHOD /route`: their own account, their
- * notifications, and the way out. Anything else answers 403 until an admin approves them.
+ * notifications, what the shell asks on every page, and the way out. Anything else answers 403 until an admin approves them.
  */
 export const PENDING_CALLS: ReadonlySet<string> = new Set([
   'GET /api/user',
@@ -34,6 +34,8 @@ export const PENDING_CALLS: ReadonlySet<string> = new Set([
   'POST /api/notifications/mark-all-read',
   'PUT /api/notifications/:id/trash',
   'GET /api/officers/check-access',
+  // Zeros for someone not yet in: the shell shows its counts on every page.
+  'GET /api/sidebar-counts',
   'GET /ws',
 ])
 
