@@ -49,15 +49,16 @@ async function issuingAccount(db: Queryable, caller: Caller) {
 
 type Issued = { clusterName: string; userName: string; expiresAt: Date; text: string }
 
+/** A new credential on one of the organization's clusters (another's is a 404 first) and its kubeconfig. */
 async function issueKubeconfig(
   ctx: ServerContext,
   db: Database,
   caller: Caller,
-  username: string,
   clusterId: string,
   expiresAt: Date,
 ): Promise<Issued> {
   const cluster = await findCluster(db, caller, clusterId)
+  const { username } = await issuingAccount(db, caller)
   if (!(READY_STATUSES as readonly string[]).includes(cluster.status) || !cluster.endpoint)
     throw conflict(`${cluster.name} has no kubeconfig yet: it is ${cluster.status}`, 'CLUSTER_NOT_READY')
   const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`
@@ -108,8 +109,7 @@ export async function downloadKubeconfig(
   lifetime: KubeconfigLifetime,
 ) {
   return inTransaction(ctx.db, async (tx) => {
-    const account = await issuingAccount(tx, caller)
-    const issued = await issueKubeconfig(ctx, tx, caller, account.username, clusterId, expiryOf(lifetime))
+    const issued = await issueKubeconfig(ctx, tx, caller, clusterId, expiryOf(lifetime))
     return { name: issued.clusterName, text: expiryComment(ctx, [issued]) + issued.text }
   })
 }
@@ -132,11 +132,10 @@ export async function mergedKubeconfig(
   lifetime: KubeconfigLifetime,
 ) {
   return inTransaction(ctx.db, async (tx) => {
-    const account = await issuingAccount(tx, caller)
     const expiresAt = expiryOf(lifetime)
     const issued: Issued[] = []
     for (const clusterId of new Set(clusterIds)) {
-      issued.push(await issueKubeconfig(ctx, tx, caller, account.username, clusterId, expiresAt))
+      issued.push(await issueKubeconfig(ctx, tx, caller, clusterId, expiresAt))
     }
     const documents = issued.map((entry) => parse(entry.text) as KubeconfigDocument)
     const merged = {
