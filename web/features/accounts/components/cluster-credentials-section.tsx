@@ -19,31 +19,34 @@ import { useClusterCredentials, useRevokeClusterCredential } from '../api/cluste
 export function ClusterCredentialsSection() {
   const { t } = useTranslation()
   const credentials = useClusterCredentials()
+  // The anchor that kubeconfig files and the download dialog link to.
   return (
-    <SectionCard
-      id="cluster-credentials"
-      title={t('accounts.clusterCredentials.title')}
-      description={t('accounts.clusterCredentials.description')}
-    >
-      {credentials.isPending ? (
-        <LoadingBlock label={t('accounts.clusterCredentials.loading')} rows={1} />
-      ) : credentials.isError ? (
-        <LoadError title={t('accounts.clusterCredentials.loadFailed')} query={credentials} />
-      ) : credentials.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground" data-testid="cluster-credentials-empty">
-          {t('accounts.clusterCredentials.empty')}{' '}
-          <Link to={href('myClusters')} className="font-medium text-primary hover:underline">
-            {t('accounts.clusterCredentials.toClusters')}
-          </Link>
-        </p>
-      ) : (
-        <ul className="divide-y rounded-lg border" aria-label={t('accounts.clusterCredentials.title')}>
-          {credentials.data.map((credential) => (
-            <CredentialRow key={credential.id} credential={credential} />
-          ))}
-        </ul>
-      )}
-    </SectionCard>
+    <div id="cluster-credentials" className="grid scroll-mt-20">
+      <SectionCard
+        id="cluster-credentials"
+        title={t('accounts.clusterCredentials.title')}
+        description={t('accounts.clusterCredentials.description')}
+      >
+        {credentials.isPending ? (
+          <LoadingBlock label={t('accounts.clusterCredentials.loading')} rows={1} />
+        ) : credentials.isError ? (
+          <LoadError title={t('accounts.clusterCredentials.loadFailed')} query={credentials} />
+        ) : credentials.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground" data-testid="cluster-credentials-empty">
+            {t('accounts.clusterCredentials.empty')}{' '}
+            <Link to={href('myClusters')} className="font-medium text-primary hover:underline">
+              {t('accounts.clusterCredentials.toClusters')}
+            </Link>
+          </p>
+        ) : (
+          <ul className="divide-y rounded-lg border" aria-label={t('accounts.clusterCredentials.title')}>
+            {credentials.data.map((credential) => (
+              <CredentialRow key={credential.id} credential={credential} />
+            ))}
+          </ul>
+        )}
+      </SectionCard>
+    </div>
   )
 }
 
