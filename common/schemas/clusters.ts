@@ -500,7 +500,40 @@ export function deletionConfirmationSchema(clusterName: string) {
       .refine((typed) => typed.trim() === clusterName, check('deletionConfirmation', { name: clusterName })),
   })
 }
-export const mergedKubeconfigRequestSchema = z.object({ clusterIds: z.array(z.uuid()).min(1).max(50) })
+/**
+ * How long a kubeconfig's credential lives, chosen at download: a day for a quick look, a week by
+ * default, at most a quarter. The token review refuses it afterwards.
+ */
+export const KUBECONFIG_LIFETIMES = ['1d', '7d', '30d', '90d'] as const
+export type KubeconfigLifetime = (typeof KUBECONFIG_LIFETIMES)[number]
+export const DEFAULT_KUBECONFIG_LIFETIME: KubeconfigLifetime = '7d'
+export const KUBECONFIG_LIFETIME_DAYS: Record<KubeconfigLifetime, number> = {
+  '1d': 1,
+  '7d': 7,
+  '30d': 30,
+  '90d': 90,
+}
+const kubeconfigLifetimeSchema = z.enum(KUBECONFIG_LIFETIMES).default(DEFAULT_KUBECONFIG_LIFETIME)
+
+/** POST /api/clusters/:id/kubeconfig: a new credential for the caller, living `lifetime`. */
+export const kubeconfigRequestSchema = z.object({ lifetime: kubeconfigLifetimeSchema })
+export type KubeconfigRequest = z.input<typeof kubeconfigRequestSchema>
+export const mergedKubeconfigRequestSchema = z.object({
+  clusterIds: z.array(z.uuid()).min(1).max(50),
+  lifetime: kubeconfigLifetimeSchema,
+})
+export type MergedKubeconfigRequest = z.input<typeof mergedKubeconfigRequestSchema>
+
+/** One of the person's live cluster credentials (a downloaded kubeconfig), never the token. */
+export const clusterCredentialSchema = z.object({
+  id: z.uuid(),
+  clusterId: z.uuid(),
+  clusterName: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  expiresAt: z.iso.datetime({ offset: true }),
+  lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
+})
+export type ClusterCredential = z.infer<typeof clusterCredentialSchema>
 
 export const clusterTemplateSchema = z.object({
   id: z.uuid(),

@@ -1,6 +1,7 @@
 import type { ClusterConfiguration, OperationKind, ProvisioningStep } from '#common/schemas/clusters.ts'
 import type { InstallationOperationKind, InstallationStep } from '#common/schemas/installations.ts'
 import type { ProductKind } from '#common/schemas/products.ts'
+import type { PersonalCredential } from './kubeconfig.ts'
 
 /**
  * What the provisioning engine asks of whoever builds clusters. The engine owns the order of
@@ -119,9 +120,9 @@ export interface ProvisioningDriver {
   status(cluster: DriverCluster): Promise<{ phase: string; nodes: DriverNode[] }>
   /**
    * A kubeconfig for one person: the cluster's endpoint and CA, and a user entry carrying the
-   * bearer token the engine issued (stored hashed; a credential rotation revokes it).
+   * bearer token the portal issued and its expiry (`credentialUser`).
    */
-  kubeconfig(cluster: DriverCluster, credential: { userName: string; token: string }): Promise<string>
+  kubeconfig(cluster: DriverCluster, credential: PersonalCredential): Promise<string>
   /** The cluster's manifests as the driver renders them (shown read-only as YAML). */
   manifests(cluster: DriverCluster): Record<string, unknown>[]
   /** Whether clusters can be built at a provider: infrastructure installed, credentials, a dry run. */

@@ -248,8 +248,14 @@ describe('creating a cluster', () => {
       resources: [
         { kind: 'ConfigMap', name: 'clusterdeck-cni-cilium' },
         { kind: 'ConfigMap', name: 'clusterdeck-add-on-monitoring' },
+        { kind: 'ConfigMap', name: 'shop-prod-access' },
       ],
     })
+    // The portal's groups get their roles in the cluster: owners cluster-admin, members edit.
+    const access = kube.object('ConfigMap', namespace, 'shop-prod-access')!
+    const bindings = (access.data as Record<string, string>)['access.yaml']!
+    expect(bindings).toMatch(/name: cluster-admin[\s\S]*name: clusterdeck:owners/)
+    expect(bindings).toMatch(/name: edit[\s\S]*name: clusterdeck:members/)
   })
 
   it('follows the controllers to Provisioned and reports the nodes, the endpoint and the CA', async () => {
@@ -297,8 +303,13 @@ describe('creating a cluster', () => {
     expect(created('clusters').length).toBe(clusterPosts + 1)
   })
 
-  it('hands out a kubeconfig with the Secret’s server and CA and the person’s token', async () => {
-    const text = await driver.kubeconfig(cluster, { userName: 'demo', token: 'cd_token_123' })
+  it('hands out a kubeconfig with the Secret’s server and CA, the person’s token and its expiry', async () => {
+    const expiresAt = new Date('2026-12-03T10:00:00.000Z')
+    const text = await driver.kubeconfig(cluster, {
+      userName: 'demo@shop-prod',
+      token: 'cd_token_123',
+      expiresAt,
+    })
     const config = loadYaml<{
       clusters: { name: string; cluster: { server: string; 'certificate-authority-data': string } }[]
       users: { name: string; user: { token: string } }[]
@@ -307,7 +318,17 @@ describe('creating a cluster', () => {
     const caSecret = kube.object('Secret', namespace, 'shop-prod-ca')!
     expect(config.clusters[0]!.cluster.server).toBe(`https://shop-prod.${namespace}.k8s.example.test:6443`)
     expect(config.clusters[0]!.cluster['certificate-authority-data']).toBe(caSecret.data!['tls.crt'])
-    expect(config.users).toEqual([{ name: 'demo@shop-prod', user: { token: 'cd_token_123' } }])
+    expect(config.users).toEqual([
+      {
+        name: 'demo@shop-prod',
+        user: {
+          token: 'cd_token_123',
+          extensions: [
+            { name: 'clusterdeck.eu/credential', extension: { expiresAt: '2026-12-03T10:00:00.000Z' } },
+          ],
+        },
+      },
+    ])
     expect(config['current-context']).toBe('demo@shop-prod')
   })
 
@@ -325,6 +346,7 @@ describe('creating a cluster', () => {
       'OpenStackMachineTemplate',
       'KubeadmConfigTemplate',
       'MachineDeployment',
+      'ConfigMap',
       'ClusterResourceSet',
     ])
   })
@@ -414,6 +436,7 @@ describe('creating a cluster', () => {
         'ClusterResourceSet',
       ])
         expect(kube.objects(kind, namespace), kind).toEqual([])
+      expect(kube.object('ConfigMap', namespace, 'shop-prod-access')).toBeUndefined()
       expect(kube.object('Secret', namespace, 'shop-prod-kubeconfig')).toBeUndefined()
       expect(
         kube.requests.some(

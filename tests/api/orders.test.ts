@@ -35,7 +35,7 @@ function placeOrder(client: TestClient, body: object, key: string = randomUUID()
 async function newCustomer() {
   const { client, registration } = await verifiedUser(server)
   const [user] = await server.db.select().from(users).where(eq(users.username, registration.username))
-  return { client, organizationId: user!.organizationId }
+  return { client, organizationId: user!.organizationId, userId: user!.id }
 }
 
 async function waitForStatus(client: TestClient, clusterId: string, status: string): Promise<ClusterDetail> {
@@ -258,10 +258,13 @@ describe('a bad configuration', () => {
 
 describe('clusters', () => {
   let owner: TestClient
+  let ownerId: string
   let clusterId: string
 
   beforeAll(async () => {
-    owner = (await newCustomer()).client
+    const customer = await newCustomer()
+    owner = customer.client
+    ownerId = customer.userId
     clusterId = (await placeOrder(owner, orderBody())).json().clusterId
   })
 
@@ -270,7 +273,7 @@ describe('clusters', () => {
     const tries = [
       stranger.get(`/api/clusters/${clusterId}`),
       stranger.get(`/api/clusters/${clusterId}/events`),
-      stranger.get(`/api/clusters/${clusterId}/kubeconfig`),
+      stranger.post(`/api/clusters/${clusterId}/kubeconfig`, { lifetime: '1d' }),
       stranger.request({
         method: 'PATCH',
         url: `/api/clusters/${clusterId}/node-pools/workers`,
@@ -309,7 +312,9 @@ describe('clusters', () => {
 
   it('issues kubeconfigs that stop working when the credentials rotate', async () => {
     await waitForStatus(owner, clusterId, 'running')
-    const response = await owner.get(`/api/clusters/${clusterId}/kubeconfig`)
+    // Credentials go to proven addresses only.
+    await server.db.update(users).set({ emailVerified: true }).where(eq(users.id, ownerId))
+    const response = await owner.post(`/api/clusters/${clusterId}/kubeconfig`, { lifetime: '1d' })
     expect(response.statusCode, response.body).toBe(200)
     expect(response.headers['content-disposition']).toContain('-kubeconfig.yaml')
     const token = /token: (\S+)/.exec(response.body)?.[1]

@@ -4,7 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import type { Catalog } from '../../common/schemas/catalog.ts'
 import type { ClusterConfiguration, ClusterDetail, Order } from '../../common/schemas/clusters.ts'
-import { expectToast } from './support/auth.ts'
+import { expectToast, linkIn, mailTo } from './support/auth.ts'
 import { expect, test } from './support/fixtures.ts'
 import { type Registered, Registrar, signInAsFreshAdmin } from './support/registrations.ts'
 
@@ -119,7 +119,26 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const registrar = await Registrar.open(playwright, testInfo.project.use.baseURL)
   customer = await registrar.register()
   await registrar.close()
+  // Kubeconfigs go to proven addresses: the customer follows the verification mail's link.
+  const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
+  const link = linkIn(await mailTo(api, customer.email, 'Verify your email address'))
+  expect((await api.get(link.pathname + link.search, { maxRedirects: 0 })).status()).toBe(303)
+  await api.dispose()
 })
+
+/** Opens a kubeconfig dialog from its button, picks the lifetime and saves the file it downloads. */
+async function downloadKubeconfig(page: Page, testId: string, lifetime = '7 days (recommended)') {
+  await page.getByTestId(testId).first().click()
+  const dialog = page.getByTestId(`${testId}-dialog`)
+  await expect(dialog.getByLabel('Valid for')).toHaveValue('7d')
+  await dialog.getByLabel('Valid for').selectOption({ label: lifetime })
+  const download = page.waitForEvent('download')
+  await dialog.getByRole('button', { name: 'Download', exact: true }).click()
+  const file = await download
+  await expect(dialog).toHaveCount(0)
+  await expectToast(page, 'Success', 'Kubeconfig downloaded: it works until', 'success')
+  return { name: file.suggestedFilename(), text: await readFile((await file.path())!, 'utf8') }
+}
 
 test.describe('cluster operations', () => {
   test('the status page follows the creation live, step by step, until the cluster runs', async ({
@@ -159,10 +178,7 @@ test.describe('cluster operations', () => {
     await expect(live.locator('[data-testid="operation-step"][data-status="succeeded"]')).toHaveCount(5)
     const ready = live.getByTestId('cluster-ready')
     await expect(ready).toContainText(`${order.clusterName} is running`)
-    await expect(ready.getByRole('link', { name: 'Download kubeconfig' })).toHaveAttribute(
-      'href',
-      `/api/clusters/${clusterId}/kubeconfig`,
-    )
+    await expect(ready.getByRole('button', { name: 'Download kubeconfig' })).toBeVisible()
     await ready.getByRole('link', { name: 'Open the cluster' }).click()
     await expect(page).toHaveURL(`/clusters/${clusterId}`)
     await expect(detail(page).getByRole('heading', { level: 1 })).toHaveText(order.clusterName)
@@ -247,11 +263,76 @@ test.describe('cluster operations', () => {
     await page.getByLabel(`Select ${stem}-alpha`).check()
     await page.getByLabel(`Select ${stem}-beta`).check()
     await expect(page.getByTestId('cluster-selection')).toContainText('2 clusters selected')
-    const download = page.waitForEvent('download')
-    await page.getByRole('button', { name: 'Download merged kubeconfig' }).click()
-    const merged = await readFile((await (await download).path())!, 'utf8')
+    const { text: merged } = await downloadKubeconfig(page, 'merged-kubeconfig', '30 days')
     expect(merged).toContain(`${stem}-alpha`)
     expect(merged).toContain(`${stem}-beta`)
+    // Each credential says when it ends, in the merged file too.
+    expect(merged.match(/expiresAt:/g)).toHaveLength(2)
+  })
+
+  test('a kubeconfig lives the time chosen at download; the account page lists it and revokes it', async ({
+    page,
+    playwright,
+  }, testInfo) => {
+    test.setTimeout(90_000)
+    // A person of their own, whose list starts empty.
+    const registrar = await Registrar.open(playwright, testInfo.project.use.baseURL)
+    const person = await registrar.register()
+    await registrar.close()
+    const link = linkIn(await mailTo(page.request, person.email, 'Verify your email address'))
+    expect((await page.request.get(link.pathname + link.search, { maxRedirects: 0 })).status()).toBe(303)
+    await signInAsFreshAdmin(page, person)
+
+    await page.goto('/account')
+    const section = page.getByTestId('cluster-credentials')
+    await expect(section.getByRole('heading', { name: 'Cluster credentials' })).toBeVisible()
+    await expect(section.getByTestId('cluster-credentials-empty')).toContainText(
+      'No kubeconfig downloaded yet',
+    )
+
+    const order = await orderCluster(page)
+    const clusterId = order.clusterId!
+    await page.goto(`/clusters/${clusterId}`)
+    await expect(detail(page)).toHaveAttribute('data-status', 'running', { timeout: LIVE_TIMEOUT })
+    const before = Date.now()
+    const file = await downloadKubeconfig(page, 'kubeconfig-link', '1 day')
+    // The file says when it stops working, for kubectl (an extension of the user) and for people.
+    const expiresAt = /expiresAt: ["']?([^\s"']+)/.exec(file.text)?.[1]
+    expect(file.text).toContain(`valid until ${expiresAt}`)
+    const lifetime = new Date(expiresAt!).getTime() - before
+    expect(lifetime).toBeGreaterThan(86_400_000 - 60_000)
+    expect(lifetime).toBeLessThan(86_400_000 + 60_000)
+    const token = /token:\s*["']?([^\s"']+)/.exec(file.text)?.[1]
+    const review = async () =>
+      (
+        await (
+          await page.request.post(`/api/clusters/${clusterId}/token-review`, { data: { spec: { token } } })
+        ).json()
+      ).status
+    expect(await review()).toMatchObject({
+      authenticated: true,
+      user: { groups: ['system:authenticated', 'clusterdeck:owners'] },
+    })
+
+    await page.goto('/account')
+    const row = section.locator(
+      `[data-testid="cluster-credential"][data-cluster-name="${order.clusterName}"]`,
+    )
+    await expect(row).toHaveCount(1)
+    await expect(row.getByRole('link', { name: order.clusterName })).toHaveAttribute(
+      'href',
+      `/clusters/${clusterId}`,
+    )
+    await expect(row).toContainText('last used')
+    await expect(row.getByTestId('cluster-credential-expires')).toContainText('expires')
+
+    await row.getByRole('button', { name: 'Revoke' }).click()
+    const confirm = page.getByRole('dialog', { name: `Revoke your kubeconfig for ${order.clusterName}?` })
+    await expect(confirm).toContainText('stop working at once')
+    await confirm.getByRole('button', { name: 'Revoke' }).click()
+    await expect(row).toHaveCount(0)
+    await expect(section.getByTestId('cluster-credentials-empty')).toBeVisible()
+    expect(await review()).toEqual({ authenticated: false })
   })
 
   test('operates a cluster: kubeconfig, credentials, YAML, scale, upgrade, topology, delete', async ({
@@ -273,11 +354,9 @@ test.describe('cluster operations', () => {
     await expect(page.getByTestId('price-breakdown')).toContainText('Node pool web')
 
     // Kubeconfig: the browser saves a file with the endpoint and a personal token.
-    const download = page.waitForEvent('download')
-    await page.getByTestId('kubeconfig-link').click()
-    const file = await download
-    expect(file.suggestedFilename()).toBe(`${name}-kubeconfig.yaml`)
-    const kubeconfig = await readFile((await file.path())!, 'utf8')
+    const file = await downloadKubeconfig(page, 'kubeconfig-link')
+    expect(file.name).toBe(`${name}-kubeconfig.yaml`)
+    const kubeconfig = file.text
     expect(kubeconfig).toContain(endpoint)
     const token = /token:\s*["']?([^\s"']+)/.exec(kubeconfig)?.[1]
     expect(token, kubeconfig).toBeTruthy()

@@ -5,7 +5,7 @@ import { PROMO_MESSAGES } from '../../common/cluster-rules.ts'
 import type { ExchangeRates } from '../../common/money.ts'
 import { formatCents } from '../../common/pricing.ts'
 import type { ClusterDetail, Order } from '../../common/schemas/clusters.ts'
-import { acknowledgeRefusedRequest } from './support/auth.ts'
+import { acknowledgeRefusedRequest, linkIn, mailTo } from './support/auth.ts'
 import { expect, test } from './support/fixtures.ts'
 import { Registrar, signInAsFreshAdmin } from './support/registrations.ts'
 
@@ -94,8 +94,25 @@ test('order journey: suggestion, PARIS, live provisioning, kubeconfig, scale, up
   // The kubeconfig carries the cluster's endpoint and a personal token.
   const cluster = await clusterOf(page, clusterId)
   expect(cluster.status).toBe('running')
-  const downloading = page.waitForEvent('download')
+  // A kubeconfig is a lasting credential: it waits for a verified address, as the dialog says.
   await page.getByTestId('kubeconfig-download').first().click()
+  const lifetime = page.getByTestId('kubeconfig-download-dialog')
+  await expect(lifetime.getByTestId('kubeconfig-download-unverified')).toContainText(
+    'Verify your email address first',
+  )
+  await expect(lifetime.getByRole('button', { name: 'Download', exact: true })).toBeDisabled()
+  await lifetime.getByRole('button', { name: 'Cancel' }).click()
+  const verification = linkIn(await mailTo(page.request, customer.email, 'Verify your email address'))
+  expect(
+    (await page.request.get(verification.pathname + verification.search, { maxRedirects: 0 })).status(),
+  ).toBe(303)
+  await page.reload()
+  await expect(page.getByTestId('cluster-ready')).toBeVisible({ timeout: LIVE_TIMEOUT })
+  await page.getByTestId('kubeconfig-download').first().click()
+  await expect(lifetime.getByTestId('kubeconfig-download-unverified')).toHaveCount(0)
+  await lifetime.getByLabel('Valid for').selectOption('30d')
+  const downloading = page.waitForEvent('download')
+  await lifetime.getByRole('button', { name: 'Download', exact: true }).click()
   const download = await downloading
   expect(download.suggestedFilename()).toBe(`${name}-kubeconfig.yaml`)
   const kubeconfig = await readFile((await download.path())!, 'utf8')

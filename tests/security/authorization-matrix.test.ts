@@ -41,7 +41,12 @@ import {
   signedIn,
 } from './matrix-rows.ts'
 import { accountRows, insertAccountFixtures } from './matrix-rows-accounts.ts'
-import { credentialRows, gdprRows } from './matrix-rows-credentials.ts'
+import {
+  clusterCredentialRows,
+  credentialRows,
+  gdprRows,
+  insertClusterCredentialFixtures,
+} from './matrix-rows-credentials.ts'
 import { customSolutionRows, installationRows } from './matrix-rows-marketplace.ts'
 import { insertSupportFixtures, supportRows } from './matrix-rows-support.ts'
 
@@ -488,7 +493,7 @@ const MATRIX: Row[] = [
       )
     },
   },
-  ...(['', '/events', '/operations', '/kubeconfig', '/manifests'] as const).map(
+  ...(['', '/events', '/operations', '/manifests'] as const).map(
     (suffix): Row => ({
       method: 'GET',
       url: `/api/clusters/:id${suffix}`,
@@ -496,15 +501,7 @@ const MATRIX: Row[] = [
       expected: organizationOnly(200),
     }),
   ),
-  {
-    method: 'POST',
-    url: '/api/clusters/kubeconfig',
-    request: ({ demoClusterId }) => ({
-      url: '/api/clusters/kubeconfig',
-      ...json({ clusterIds: [demoClusterId] }),
-    }),
-    expected: organizationOnly(200),
-  },
+  ...clusterCredentialRows(() => fixtures),
   {
     method: 'POST',
     url: '/api/clusters/:id/credentials/rotate',
@@ -887,6 +884,7 @@ beforeAll(async () => {
     demoQuoteId: quote!.id,
     ...(await insertSupportFixtures(server.db, demo, server.ctx.config.sessionSecret)),
     ...(await insertAccountFixtures(server.db, demo)),
+    ...(await insertClusterCredentialFixtures(server.db, demo, cluster!.id)),
   }
 
   const usernames: Record<Exclude<Caller, 'visitor'>, string> = {

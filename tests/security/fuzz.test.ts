@@ -79,6 +79,7 @@ const BODYLESS_OPERATIONS = [
   'DELETE /api/auth/passkeys/{id}',
   'POST /api/login/passkey/options',
   'DELETE /api/user/tokens/{id}',
+  'DELETE /api/user/cluster-credentials/{id}',
   'POST /api/user/gdpr/export',
   'POST /api/officers/gdpr-requests/{id}/approve',
   // Stripe's signed event: the raw body is what the signature covers, read before any schema.

@@ -1,5 +1,17 @@
-import { randomUUID } from 'node:crypto'
-import { everyone, json, officersOnly, type Row, signedIn } from './matrix-rows.ts'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { expect } from 'vitest'
+import type { Database } from '#server/db/client.ts'
+import { clusterCredentials } from '#server/db/schema/index.ts'
+import {
+  everyone,
+  type Fixtures,
+  json,
+  officersOnly,
+  organizationOnly,
+  ownerOnly,
+  type Row,
+  signedIn,
+} from './matrix-rows.ts'
 
 /** Rows of the passkeys and API tokens: a person's own, and the ways in they give. */
 export function credentialRows(): Row[] {
@@ -125,5 +137,75 @@ export function gdprRows(): Row[] {
         expected: officersOnly(404),
       }),
     ),
+  ]
+}
+
+/** A kubeconfig credential of the demo user on the demo cluster, which the account rows list and revoke. */
+export type ClusterCredentialFixtures = { demoClusterCredentialId: string }
+
+export async function insertClusterCredentialFixtures(
+  db: Database,
+  demo: { id: string },
+  clusterId: string,
+): Promise<ClusterCredentialFixtures> {
+  const token = `cdk_${randomBytes(32).toString('base64url')}`
+  const [credential] = await db
+    .insert(clusterCredentials)
+    .values({
+      clusterId,
+      userId: demo.id,
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      generation: 1,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: clusterCredentials.id })
+  return { demoClusterCredentialId: credential!.id }
+}
+
+/**
+ * Rows of cluster credentials: issued by a POST (a `clusters:write` call) to the cluster's
+ * organization; listed and revoked by their owner only, never with an API token.
+ */
+export function clusterCredentialRows(fixturesNow: () => Fixtures): Row[] {
+  return [
+    {
+      method: 'POST',
+      url: '/api/clusters/:id/kubeconfig',
+      request: ({ demoClusterId }) => ({
+        url: `/api/clusters/${demoClusterId}/kubeconfig`,
+        ...json({ lifetime: '1d' }),
+      }),
+      expected: organizationOnly(200),
+    },
+    {
+      method: 'POST',
+      url: '/api/clusters/kubeconfig',
+      request: ({ demoClusterId }) => ({
+        url: '/api/clusters/kubeconfig',
+        ...json({ clusterIds: [demoClusterId], lifetime: '1d' }),
+      }),
+      expected: organizationOnly(200),
+    },
+    {
+      method: 'GET',
+      url: '/api/user/cluster-credentials',
+      request: () => ({ url: '/api/user/cluster-credentials' }),
+      expected: signedIn(200),
+      check: (caller, response) => {
+        if (caller === 'visitor') return
+        const ids = (response.json() as { items: { id: string }[] }).items.map((item) => item.id)
+        const sees = ids.includes(fixturesNow().demoClusterCredentialId)
+        expect(sees, `${caller} sees the demo user's credential`).toBe(caller === 'user')
+      },
+    },
+    {
+      method: 'DELETE',
+      url: '/api/user/cluster-credentials/:id',
+      request: ({ demoClusterCredentialId }) => ({
+        url: `/api/user/cluster-credentials/${demoClusterCredentialId}`,
+      }),
+      // Another person's credential is not found, even for the organization's admin.
+      expected: ownerOnly(204),
+    },
   ]
 }

@@ -1,5 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import type { AccountFixtures } from './matrix-rows-accounts.ts'
+import type { ClusterCredentialFixtures } from './matrix-rows-credentials.ts'
 
 /** The authorization matrix's callers, expected answers and row shape (tests/security/authorization-matrix.test.ts). */
 
@@ -23,7 +24,8 @@ export type Fixtures = {
   demoTicketAttachmentId: string
   demoOpenTicketId: string
   visitorAttachmentId: string
-} & AccountFixtures
+} & AccountFixtures &
+  ClusterCredentialFixtures
 export type Row = {
   method: string
   url: string

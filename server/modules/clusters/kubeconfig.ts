@@ -1,55 +1,117 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import { parse, stringify } from 'yaml'
+import { absoluteHref } from '#common/routes.ts'
+import type { UserRole } from '#common/schemas/accounts.ts'
+import { KUBECONFIG_LIFETIME_DAYS, type KubeconfigLifetime } from '#common/schemas/clusters.ts'
 import type { ServerContext } from '#server/context.ts'
 import type { Database, Queryable } from '#server/db/client.ts'
-import { clusterCredentials, clusters, users } from '#server/db/schema/index.ts'
+import { clusterCredentials, clusters, organizations, users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
-import { conflict } from '#server/lib/errors.ts'
+import { conflict, unauthorized } from '#server/lib/errors.ts'
+import { recordAudit } from '#server/modules/audit/service.ts'
+import { assertEmailVerified, standingOf } from '#server/modules/auth/account-gate.ts'
 import type { DriverName } from '#server/provisioning/driver.ts'
 import { driverClusterOf, getDriver } from '#server/provisioning/engine.ts'
+import { CLUSTER_ACCESS_GROUPS } from '#server/provisioning/kubeconfig.ts'
 import { auditOperation } from './changes.ts'
 import { findCluster } from './service.ts'
 
 /**
- * Kubeconfigs carry a bearer token per person, stored only as a hash. A cluster's API server asks
- * the token review endpoint who a token belongs to; rotating a cluster's credentials revokes every
- * token it has, so every kubeconfig downloaded before stops working.
+ * Kubeconfigs carry a bearer token per person and download, stored only as a hash, with the expiry
+ * the person chose. A cluster's API server asks the token review who a token belongs to; the
+ * review answers from the account as it is at that moment (its standing, organization and role),
+ * so no change of the account can leave a working credential behind. Rotating a cluster's
+ * credentials revokes every token it has.
  */
 
 const TOKEN_PREFIX = 'cdk_'
 const READY_STATUSES = ['running', 'scaling', 'updating', 'hibernating', 'hibernated'] as const
+const DAY_MS = 24 * 60 * 60 * 1000
+/** The review records a credential's last use at most this often. */
+const LAST_USE_EVERY_MS = 60_000
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
-async function issueToken(db: Queryable, clusterId: string, userId: string, generation: number) {
-  const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`
-  const expiresAt = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000)
-  await db
-    .insert(clusterCredentials)
-    .values({ clusterId, userId, tokenHash: hashToken(token), generation, expiresAt })
-  return token
+/** The caller, who must have proven their address before taking away a credential. */
+async function issuingAccount(db: Queryable, caller: Caller) {
+  const [account] = await db
+    .select({ username: users.username, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, caller.userId))
+  if (!account) throw unauthorized('Please sign in to continue')
+  assertEmailVerified(account)
+  return account
 }
 
-async function kubeconfigOf(ctx: ServerContext, db: Database, caller: Caller, clusterId: string) {
+type Issued = { clusterName: string; userName: string; expiresAt: Date; text: string }
+
+/** A new credential on one of the organization's clusters (another's is a 404 first) and its kubeconfig. */
+async function issueKubeconfig(
+  ctx: ServerContext,
+  db: Database,
+  caller: Caller,
+  clusterId: string,
+  expiresAt: Date,
+): Promise<Issued> {
   const cluster = await findCluster(db, caller, clusterId)
+  const { username } = await issuingAccount(db, caller)
   if (!(READY_STATUSES as readonly string[]).includes(cluster.status) || !cluster.endpoint)
     throw conflict(`${cluster.name} has no kubeconfig yet: it is ${cluster.status}`, 'CLUSTER_NOT_READY')
-  const [user] = await db.select({ username: users.username }).from(users).where(eq(users.id, caller.userId))
-  const token = await issueToken(db, cluster.id, caller.userId, cluster.credentialGeneration)
+  const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`
+  const [credential] = await db
+    .insert(clusterCredentials)
+    .values({
+      clusterId: cluster.id,
+      userId: caller.userId,
+      tokenHash: hashToken(token),
+      generation: cluster.credentialGeneration,
+      expiresAt,
+    })
+    .returning({ id: clusterCredentials.id })
+  const userName = `${username}@${cluster.name}`
   const driver = await getDriver(ctx, cluster.driver as DriverName)
-  const text = await driver.kubeconfig(await driverClusterOf(db, cluster), {
-    userName: `${user?.username ?? 'user'}@${cluster.name}`,
-    token,
-  })
-  return { name: cluster.name, text }
+  const text = await driver.kubeconfig(await driverClusterOf(db, cluster), { userName, token, expiresAt })
+  await recordAudit(
+    db,
+    caller,
+    'cluster_credential.issued',
+    { type: 'cluster_credential', id: credential!.id, label: userName },
+    { clusterId: cluster.id, clusterName: cluster.name, expiresAt: expiresAt.toISOString() },
+  )
+  return { clusterName: cluster.name, userName, expiresAt, text }
 }
 
-export async function downloadKubeconfig(ctx: ServerContext, caller: Caller, clusterId: string) {
-  return inTransaction(ctx.db, (tx) => kubeconfigOf(ctx, tx, caller, clusterId))
+/** The lines above the YAML that tell a person reading the file when it stops working. */
+function expiryComment(ctx: ServerContext, issued: Issued[]): string {
+  const lines = issued.map(
+    (entry) => `# ${entry.userName}: valid until ${entry.expiresAt.toISOString()} (UTC)`,
+  )
+  return [
+    '# Kubeconfig issued by Clusterdeck with a personal credential per cluster.',
+    ...lines,
+    `# See or revoke your credentials on ${absoluteHref(ctx.config.appUrl, 'account')}#cluster-credentials`,
+    '',
+  ].join('\n')
+}
+
+const expiryOf = (lifetime: KubeconfigLifetime) =>
+  new Date(Date.now() + KUBECONFIG_LIFETIME_DAYS[lifetime] * DAY_MS)
+
+/** A kubeconfig for one cluster with a new credential of the chosen lifetime. */
+export async function downloadKubeconfig(
+  ctx: ServerContext,
+  caller: Caller,
+  clusterId: string,
+  lifetime: KubeconfigLifetime,
+) {
+  return inTransaction(ctx.db, async (tx) => {
+    const issued = await issueKubeconfig(ctx, tx, caller, clusterId, expiryOf(lifetime))
+    return { name: issued.clusterName, text: expiryComment(ctx, [issued]) + issued.text }
+  })
 }
 
 type KubeconfigDocument = {
@@ -59,13 +121,23 @@ type KubeconfigDocument = {
   'current-context'?: string
 }
 
-/** One kubeconfig for several clusters: their clusters, users and contexts side by side. */
-export async function mergedKubeconfig(ctx: ServerContext, caller: Caller, clusterIds: string[]) {
+/**
+ * One kubeconfig for several clusters: their clusters, users and contexts side by side. The user
+ * entries keep their expiry extension, so the merged file still says when each credential ends.
+ */
+export async function mergedKubeconfig(
+  ctx: ServerContext,
+  caller: Caller,
+  clusterIds: string[],
+  lifetime: KubeconfigLifetime,
+) {
   return inTransaction(ctx.db, async (tx) => {
-    const documents: KubeconfigDocument[] = []
+    const expiresAt = expiryOf(lifetime)
+    const issued: Issued[] = []
     for (const clusterId of new Set(clusterIds)) {
-      documents.push(parse((await kubeconfigOf(ctx, tx, caller, clusterId)).text) as KubeconfigDocument)
+      issued.push(await issueKubeconfig(ctx, tx, caller, clusterId, expiresAt))
     }
+    const documents = issued.map((entry) => parse(entry.text) as KubeconfigDocument)
     const merged = {
       apiVersion: 'v1',
       kind: 'Config',
@@ -75,7 +147,7 @@ export async function mergedKubeconfig(ctx: ServerContext, caller: Caller, clust
       contexts: documents.flatMap((document) => document.contexts ?? []),
       'current-context': documents[0]?.['current-context'] ?? '',
     }
-    return stringify(merged)
+    return expiryComment(ctx, issued) + stringify(merged)
   })
 }
 
@@ -102,37 +174,78 @@ export async function rotateCredentials(ctx: ServerContext, caller: Caller, clus
   })
 }
 
+/** The group a role gives in the cluster, decided at each review: a demotion takes effect at once. */
+export function clusterGroupOf(role: UserRole): string {
+  return role === 'admin' || role === 'super_admin'
+    ? CLUSTER_ACCESS_GROUPS.owners
+    : CLUSTER_ACCESS_GROUPS.members
+}
+
+const NOT_AUTHENTICATED = { authenticated: false as const }
+
 /**
- * Answers a Kubernetes TokenReview for a cluster's API server (webhook token authentication): the
- * person a live token belongs to, or not authenticated.
+ * Answers a Kubernetes TokenReview for a cluster's API server (webhook token authentication), every
+ * time from the current state: the credential is live (not revoked, not expired, of the cluster's
+ * current generation, the cluster running); its person may act (`standingOf`), still belongs to the
+ * cluster's organization and meets its two-factor rule; the groups follow their role now.
  */
 export async function reviewToken(db: Queryable, clusterId: string, token: string) {
-  if (!token.startsWith(TOKEN_PREFIX)) return { authenticated: false as const }
+  if (!token.startsWith(TOKEN_PREFIX)) return NOT_AUTHENTICATED
   const [row] = await db
     .select({
+      credentialId: clusterCredentials.id,
+      lastUsedAt: clusterCredentials.lastUsedAt,
       username: users.username,
       userId: users.id,
+      role: users.role,
+      membershipStatus: users.membershipStatus,
+      mfaEnabled: users.mfaEnabled,
+      organizationRequiresMfa: organizations.requireMfa,
       clusterName: clusters.name,
-      status: clusters.status,
     })
     .from(clusterCredentials)
-    .innerJoin(clusters, eq(clusters.id, clusterCredentials.clusterId))
-    .innerJoin(users, eq(users.id, clusterCredentials.userId))
+    .innerJoin(
+      clusters,
+      and(
+        eq(clusters.id, clusterCredentials.clusterId),
+        eq(clusters.credentialGeneration, clusterCredentials.generation),
+      ),
+    )
+    .innerJoin(
+      users,
+      and(eq(users.id, clusterCredentials.userId), eq(users.organizationId, clusters.organizationId)),
+    )
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .where(
       and(
         eq(clusterCredentials.tokenHash, hashToken(token)),
         eq(clusterCredentials.clusterId, clusterId),
         isNull(clusterCredentials.revokedAt),
+        gt(clusterCredentials.expiresAt, sql`now()`),
         inArray(clusters.status, [...READY_STATUSES]),
       ),
     )
-  if (!row) return { authenticated: false as const }
+  if (!row || standingOf(row) !== 'active') return NOT_AUTHENTICATED
+  if (row.organizationRequiresMfa && !row.mfaEnabled) return NOT_AUTHENTICATED
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USE_EVERY_MS)
+    await db
+      .update(clusterCredentials)
+      .set({ lastUsedAt: new Date() })
+      .where(
+        and(
+          eq(clusterCredentials.id, row.credentialId),
+          or(
+            isNull(clusterCredentials.lastUsedAt),
+            lt(clusterCredentials.lastUsedAt, new Date(Date.now() - LAST_USE_EVERY_MS)),
+          ),
+        ),
+      )
   return {
     authenticated: true as const,
     user: {
       username: `${row.username}@${row.clusterName}`,
       uid: row.userId,
-      groups: ['system:authenticated', 'clusterdeck:owners'],
+      groups: ['system:authenticated', clusterGroupOf(row.role)],
     },
   }
 }

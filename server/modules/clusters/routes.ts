@@ -3,12 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { stringify } from 'yaml'
 import { z } from 'zod'
 import {
+  clusterCredentialSchema,
   clusterDetailSchema,
   clusterEventSchema,
   clusterListQuerySchema,
   clusterSummarySchema,
   clusterTemplateSchema,
   deleteRequestSchema,
+  kubeconfigRequestSchema,
   maintenanceWindowSchema,
   mergedKubeconfigRequestSchema,
   newClusterTemplateSchema,
@@ -21,7 +23,7 @@ import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { errorResponses, guessableRoute } from '#server/lib/http.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
-import { requireMember } from '#server/plugins/auth.ts'
+import { requireMember, requireUser } from '#server/plugins/auth.ts'
 import type { DriverName } from '#server/provisioning/driver.ts'
 import { driverClusterOf, getDriver } from '#server/provisioning/engine.ts'
 import {
@@ -32,6 +34,7 @@ import {
   setMaintenanceWindow,
   upgradeCluster,
 } from './changes.ts'
+import { listClusterCredentials, revokeClusterCredential } from './credentials.ts'
 import { downloadKubeconfig, mergedKubeconfig, reviewToken, rotateCredentials } from './kubeconfig.ts'
 import { clusterDetail, findCluster, listClusters, listEvents, listOperations } from './service.ts'
 import { deleteTemplate, listTemplates, saveTemplate } from './templates.ts'
@@ -55,12 +58,42 @@ const tokenReviewResponse = z.object({
 })
 
 /**
- * The organization's clusters, for its active members; and the token review that the clusters'
- * own API servers call, which authenticates by the token it checks.
+ * The organization's clusters, for its active members; each person's own cluster credentials; and
+ * the token review that the clusters' own API servers call, which authenticates by the token it
+ * checks.
  */
 export default async function clusterRoutes(app: FastifyInstance, ctx: ServerContext) {
   await app.register(memberRoutes, ctx)
+  await app.register(credentialRoutes, ctx)
   await app.register(tokenReviewRoutes, ctx)
+}
+
+/** The kubeconfigs a person has downloaded, on their account page (never with an API token). */
+async function credentialRoutes(app: FastifyInstance, ctx: ServerContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  api.addHook('preValidation', requireUser)
+
+  api.get('/api/user/cluster-credentials', {
+    schema: {
+      tags: ['account'],
+      summary: "The signed-in person's cluster credentials still valid: cluster, created, expires, last used",
+      response: { 200: z.object({ items: z.array(clusterCredentialSchema) }), ...errorResponses(401, 403) },
+    },
+    handler: async (request) => ({ items: await listClusterCredentials(ctx.db, callerOf(request)) }),
+  })
+
+  api.delete('/api/user/cluster-credentials/:id', {
+    schema: {
+      tags: ['account'],
+      summary: 'Revoke one of your cluster credentials: its kubeconfig stops working at once',
+      params: idParams,
+      response: { 204: z.null().describe('Revoked'), ...errorResponses(401, 403, 404) },
+    },
+    handler: async (request, reply) => {
+      await revokeClusterCredential(ctx, callerOf(request), request.params.id)
+      return reply.status(204).send(null)
+    },
+  })
 }
 
 async function tokenReviewRoutes(app: FastifyInstance, ctx: ServerContext) {
@@ -136,15 +169,22 @@ async function memberRoutes(app: FastifyInstance, ctx: ServerContext) {
     handler: async (request) => listOperations(ctx.db, callerOf(request), request.params.id),
   })
 
-  api.get('/api/clusters/:id/kubeconfig', {
+  api.post('/api/clusters/:id/kubeconfig', {
     schema: {
       tags: ['clusters'],
-      summary: 'A kubeconfig for the caller, with a personal token',
+      summary:
+        'Issue a kubeconfig for the caller: a personal credential living the chosen lifetime (verified email)',
       params: idParams,
-      response: { 200: yamlResponse, ...errorResponses(401, 403, 404, 409) },
+      body: kubeconfigRequestSchema,
+      response: { 200: yamlResponse, ...errorResponses(400, 401, 403, 404, 409) },
     },
     handler: async (request, reply) => {
-      const kubeconfig = await downloadKubeconfig(ctx, callerOf(request), request.params.id)
+      const kubeconfig = await downloadKubeconfig(
+        ctx,
+        callerOf(request),
+        request.params.id,
+        request.body.lifetime,
+      )
       return reply
         .type('application/yaml; charset=utf-8')
         .header('content-disposition', `attachment; filename="${kubeconfig.name}-kubeconfig.yaml"`)
@@ -156,12 +196,17 @@ async function memberRoutes(app: FastifyInstance, ctx: ServerContext) {
   api.post('/api/clusters/kubeconfig', {
     schema: {
       tags: ['clusters'],
-      summary: 'One kubeconfig merging several clusters',
+      summary: 'Issue one kubeconfig merging several clusters, a credential each (verified email)',
       body: mergedKubeconfigRequestSchema,
       response: { 200: yamlResponse, ...errorResponses(400, 401, 403, 404, 409) },
     },
     handler: async (request, reply) => {
-      const text = await mergedKubeconfig(ctx, callerOf(request), request.body.clusterIds)
+      const text = await mergedKubeconfig(
+        ctx,
+        callerOf(request),
+        request.body.clusterIds,
+        request.body.lifetime,
+      )
       return reply
         .type('application/yaml; charset=utf-8')
         .header('content-disposition', 'attachment; filename="clusterdeck-kubeconfig.yaml"')

@@ -1,5 +1,6 @@
 import { dumpYaml, KubeConfig } from '@kubernetes/client-node'
 import type { DriverCluster } from '../driver.ts'
+import { credentialUser, type PersonalCredential } from '../kubeconfig.ts'
 import type { ManagementCluster } from './management-cluster.ts'
 import { controlPlaneEndpointOf, type KubeObject, namespaceOf, objectNames } from './render.ts'
 
@@ -24,13 +25,12 @@ export async function readClusterAccess(
   }
 }
 
-/** One person's kubeconfig: the cluster's server and CA, with the person's token as the user. */
+/** One person's kubeconfig: the cluster's server and CA, with the person's credential as the user. */
 export function personalKubeconfig(
   cluster: DriverCluster,
   access: ClusterAccess,
-  credential: { userName: string; token: string },
+  credential: PersonalCredential,
 ): string {
-  const userName = `${credential.userName}@${cluster.name}`
   return dumpYaml({
     apiVersion: 'v1',
     kind: 'Config',
@@ -43,8 +43,8 @@ export function personalKubeconfig(
         },
       },
     ],
-    users: [{ name: userName, user: { token: credential.token } }],
-    contexts: [{ name: userName, context: { cluster: cluster.name, user: userName } }],
-    'current-context': userName,
+    users: [credentialUser(credential)],
+    contexts: [{ name: credential.userName, context: { cluster: cluster.name, user: credential.userName } }],
+    'current-context': credential.userName,
   })
 }

@@ -11,6 +11,7 @@ import type {
   StepRun,
   UpgradeParameters,
 } from '../driver.ts'
+import type { PersonalCredential } from '../kubeconfig.ts'
 import { personalKubeconfig, readClusterAccess } from './cluster-access.ts'
 import { createClusterApiInstallationDriver } from './installations.ts'
 import { KubernetesRefusal, ManagementCluster, refOf } from './management-cluster.ts'
@@ -97,7 +98,7 @@ class ClusterApiDriver implements ProvisioningDriver {
           )
           return () => this.observe.nodePools(cluster, rendered, undefined)
         case 'add_ons':
-          await this.applyAll([rendered.addOns])
+          await this.applyAll([rendered.access, rendered.addOns])
           return () => this.observe.addOns(cluster, rendered)
         case 'health_check':
           return () => this.observe.health(cluster)
@@ -192,7 +193,7 @@ class ClusterApiDriver implements ProvisioningDriver {
   }
 
   /** Server and CA from the `<name>-kubeconfig` Secret Cluster API writes; the person's token as the user. */
-  async kubeconfig(cluster: DriverCluster, credential: { userName: string; token: string }): Promise<string> {
+  async kubeconfig(cluster: DriverCluster, credential: PersonalCredential): Promise<string> {
     const access = await readClusterAccess(this.management, cluster)
     if (!access)
       throw new Error(

@@ -246,6 +246,7 @@ export class ClusterObserver {
       return this.waiting(`Cluster ${cluster.name} is being deleted`, watched, resourceVersion)
     const leftovers: [string, string][] = [
       ['ClusterResourceSet', ADDONS_API_VERSION],
+      ['ConfigMap', 'v1'],
       ['KubeadmConfigTemplate', BOOTSTRAP_API_VERSION],
       [rendered.infrastructureCluster.kind, rendered.infrastructureCluster.apiVersion],
       [rendered.controlPlaneMachineTemplate.kind, rendered.controlPlaneMachineTemplate.apiVersion],

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { NODE_POOL_LABEL, type NodePoolConfiguration } from '#common/schemas/clusters.ts'
 import type { DriverCluster } from '../driver.ts'
+import { accessConfigMap } from '../kubeconfig.ts'
 import {
   type InfrastructureProvider,
   type InfrastructureSite,
@@ -69,6 +70,8 @@ export type RenderedCluster = {
   controlPlaneMachineTemplate: KubeObject
   controlPlane: KubeObject
   nodePools: RenderedNodePool[]
+  /** The RBAC bindings of the portal's groups, applied with the add-ons. */
+  access: KubeObject
   addOns: KubeObject
 }
 
@@ -89,6 +92,7 @@ export function objectNames(cluster: Pick<DriverCluster, 'name' | 'kubernetesPat
     nodePool: (pool: string) => boundedName(cluster.name, 'pool', pool),
     nodePoolMachineTemplate: (pool: string) => boundedName(cluster.name, 'pool', pool, version),
     addOns: boundedName(cluster.name, 'add-ons'),
+    access: boundedName(cluster.name, 'access'),
     kubeconfigSecret: `${cluster.name}-kubeconfig`,
     caSecret: `${cluster.name}-ca`,
   }
@@ -267,10 +271,12 @@ export function renderCluster(
   })
 
   // The CNI and the add-ons are ConfigMaps the platform publishes in each organization's
-  // namespace; the ClusterResourceSet applies them to the new cluster once its API answers.
+  // namespace, the access bindings the cluster's own; the ClusterResourceSet applies them to the
+  // new cluster once its API answers.
   const addOnResources = [
     `clusterdeck-cni-${cluster.configuration.networking.cni}`,
     ...cluster.configuration.addOnIds.map((id) => `clusterdeck-add-on-${id}`),
+    names.access,
   ]
   const addOns: KubeObject = {
     apiVersion: ADDONS_API_VERSION,
@@ -295,6 +301,7 @@ export function renderCluster(
     controlPlaneMachineTemplate,
     controlPlane,
     nodePools,
+    access: accessConfigMap(meta(names.access)) as KubeObject,
     addOns,
   }
 }
@@ -312,6 +319,7 @@ export function renderedObjects(rendered: RenderedCluster): KubeObject[] {
       pool.bootstrapTemplate,
       pool.machineDeployment,
     ]),
+    rendered.access,
     rendered.addOns,
   ]
 }

@@ -183,12 +183,13 @@ describe('the simulated driver', () => {
     expect((await driver.create(cluster, run('network', STEP_SECONDS.network))).state).toBe('done')
   })
 
-  it('writes a kubeconfig with the endpoint, the CA and the person’s token', async () => {
+  it('writes a kubeconfig with the endpoint, the CA, the person’s token and its expiry', async () => {
     const driver = createSimulatedDriver({ speed: 1, failureRate: 0 })
     const ca = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n'
+    const expiresAt = new Date('2026-12-03T10:00:00.000Z')
     const text = await driver.kubeconfig(
       { ...cluster, endpoint: clusterEndpoint(cluster), caCertificate: ca },
-      { userName: 'dana@web-prod', token: 'cdk_secret-token' },
+      { userName: 'dana@web-prod', token: 'cdk_secret-token', expiresAt },
     )
     const kubeconfig = parse(text)
     expect(kubeconfig).toMatchObject({
@@ -205,7 +206,17 @@ describe('the simulated driver', () => {
         },
       ],
       contexts: [{ name: 'web-prod', context: { cluster: 'web-prod', user: 'dana@web-prod' } }],
-      users: [{ name: 'dana@web-prod', user: { token: 'cdk_secret-token' } }],
+      users: [
+        {
+          name: 'dana@web-prod',
+          user: {
+            token: 'cdk_secret-token',
+            extensions: [
+              { name: 'clusterdeck.eu/credential', extension: { expiresAt: '2026-12-03T10:00:00.000Z' } },
+            ],
+          },
+        },
+      ],
     })
   })
 
@@ -223,6 +234,7 @@ describe('the simulated driver', () => {
       'MachineDeployment',
       'KubeadmConfigTemplate',
       'SimulatedMachineTemplate',
+      'ConfigMap',
       'ClusterResourceSet',
     ])
     expect(manifests[2]).toMatchObject({ spec: { replicas: 3, version: 'v1.36.6' } })
@@ -241,6 +253,23 @@ describe('the simulated driver', () => {
       manifests.map((object) => `---\n${JSON.stringify(object)}\n`).join(''),
     )
     expect(documents).toHaveLength(manifests.length)
+    // The portal's groups mean something in the cluster: owners are cluster-admin, members edit.
+    const access = manifests.at(-2) as unknown as { data: Record<string, string> }
+    expect(parseAllDocuments(access.data['access.yaml']!).map((document) => document.toJS())).toMatchObject([
+      {
+        kind: 'ClusterRoleBinding',
+        roleRef: { kind: 'ClusterRole', name: 'cluster-admin' },
+        subjects: [{ kind: 'Group', name: 'clusterdeck:owners' }],
+      },
+      {
+        kind: 'ClusterRoleBinding',
+        roleRef: { kind: 'ClusterRole', name: 'edit' },
+        subjects: [{ kind: 'Group', name: 'clusterdeck:members' }],
+      },
+    ])
+    expect(manifests.at(-1)).toMatchObject({
+      spec: { resources: expect.arrayContaining([{ kind: 'ConfigMap', name: 'web-prod-access' }]) },
+    })
   })
 
   it('answers provider checks as a simulation', async () => {

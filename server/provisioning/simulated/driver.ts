@@ -203,8 +203,7 @@ export function createSimulatedDriver(settings: SimulationSettings): Provisionin
         caCertificate:
           cluster.caCertificate ??
           selfSignedCaCertificate({ commonName: 'kubernetes', notBefore: new Date() }),
-        userName: credential.userName,
-        token: credential.token,
+        ...credential,
       })
     },
 

@@ -1,11 +1,12 @@
 import { NODE_POOL_LABEL } from '#common/schemas/clusters.ts'
 import type { DriverCluster } from '../driver.ts'
+import { accessConfigMap } from '../kubeconfig.ts'
 
 /**
  * The simulated cluster described as the Cluster API objects a real one would be made of: the
  * Cluster, its KubeadmControlPlane, one MachineDeployment (with its templates) per node pool, and
  * the infrastructure objects of a `Simulated` provider, which stands where AWS, Azure or OpenStack
- * kinds would.
+ * kinds would, and the ClusterResourceSet of its add-ons and access bindings.
  */
 
 const CLUSTER_API = 'cluster.x-k8s.io/v1beta1'
@@ -154,17 +155,20 @@ export function simulatedManifests(
     )
   }
 
-  if (configuration.addOnIds.length > 0) {
-    objects.push({
-      apiVersion: ADD_ONS_API,
-      kind: 'ClusterResourceSet',
-      metadata: metadata(`${cluster.name}-add-ons`),
-      spec: {
-        clusterSelector: { matchLabels: { [CLUSTER_NAME_LABEL]: cluster.name } },
-        resources: configuration.addOnIds.map((id) => ({ kind: 'ConfigMap', name: `add-on-${id}` })),
-      },
-    })
-  }
+  // The add-ons and the RBAC bindings of the portal's groups, applied once the cluster answers.
+  const accessName = `${cluster.name}-access`
+  objects.push(accessConfigMap(metadata(accessName)), {
+    apiVersion: ADD_ONS_API,
+    kind: 'ClusterResourceSet',
+    metadata: metadata(`${cluster.name}-add-ons`),
+    spec: {
+      clusterSelector: { matchLabels: { [CLUSTER_NAME_LABEL]: cluster.name } },
+      resources: [
+        ...configuration.addOnIds.map((id) => ({ kind: 'ConfigMap', name: `add-on-${id}` })),
+        { kind: 'ConfigMap', name: accessName },
+      ],
+    },
+  })
   return objects
 }
 

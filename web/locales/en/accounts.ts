@@ -142,6 +142,25 @@ export const accounts = {
     revokeText: 'Scripts using this token stop working at once.',
     failed: 'The token could not be changed',
   },
+  clusterCredentials: {
+    title: 'Cluster credentials',
+    description:
+      'Each kubeconfig you download carries a credential of its own, with your rights in the cluster. Revoke one you no longer need, or that may have leaked: the cluster refuses it at once.',
+    loading: 'Loading your cluster credentials…',
+    loadFailed: 'Your cluster credentials could not be loaded',
+    empty:
+      'No kubeconfig downloaded yet: download one from a cluster’s page, and it shows here until it expires.',
+    toClusters: 'Go to my clusters',
+    created: 'Downloaded {{date}}',
+    expires: 'expires {{date}}',
+    lastUsed: 'last used {{when}}',
+    neverUsed: 'never used',
+    revoke: 'Revoke',
+    revokeTitle: 'Revoke your kubeconfig for {{name}}?',
+    revokeText:
+      'kubectl and tools using this kubeconfig stop working at once. Download a new one when you need it.',
+    failed: 'The credential could not be revoked',
+  },
   data: {
     title: 'Your data',
     description:

@@ -106,8 +106,21 @@ export const clusters = {
   },
   kubeconfig: {
     title: 'Access',
-    hint: 'Your kubeconfig carries a personal token for this cluster.',
+    hint: 'Your kubeconfig carries a personal credential for this cluster, valid for the time you choose.',
     download: 'Download kubeconfig',
+    dialogTitle: 'Download a kubeconfig for {{name}}',
+    mergedTitle_one: 'Download a kubeconfig for {{count}} cluster',
+    mergedTitle_other: 'Download one kubeconfig for {{count}} clusters',
+    dialogText:
+      'It carries a personal credential that the cluster refuses once it expires, or once you revoke it. It has your rights: an admin’s credential owns the cluster, a member’s edits its workloads.',
+    lifetime: 'Valid for',
+    lifetimes: { '1d': '1 day', '7d': '7 days (recommended)', '30d': '30 days', '90d': '90 days' },
+    accountLink: 'See and revoke your credentials on your account page',
+    verifyFirst:
+      'Verify your email address first: a kubeconfig is a lasting credential. Open the link we sent you, or ask for a new one on your account page.',
+    downloadConfirm: 'Download',
+    downloading: 'Preparing...',
+    downloaded: 'Kubeconfig downloaded: it works until {{date}}.',
     notYet: 'The kubeconfig is available once the cluster has an endpoint.',
     rotate: 'Rotate credentials',
     rotateTitle: 'Rotate the credentials of {{name}}?',

@@ -145,6 +145,25 @@ export const accounts: typeof english = {
     revokeText: 'Les scripts qui utilisent ce jeton cessent de fonctionner immédiatement.',
     failed: 'Le jeton n’a pas pu être modifié',
   },
+  clusterCredentials: {
+    title: 'Identifiants des clusters',
+    description:
+      'Chaque kubeconfig que vous téléchargez contient son propre identifiant, avec vos droits dans le cluster. Révoquez celui dont vous n’avez plus besoin, ou qui a pu fuiter : le cluster le refuse aussitôt.',
+    loading: 'Chargement de vos identifiants de clusters…',
+    loadFailed: 'Vos identifiants de clusters n’ont pas pu être chargés',
+    empty:
+      'Aucun kubeconfig téléchargé pour l’instant : téléchargez-en un depuis la page d’un cluster, il apparaît ici jusqu’à son expiration.',
+    toClusters: 'Aller à mes clusters',
+    created: 'Téléchargé le {{date}}',
+    expires: 'expire le {{date}}',
+    lastUsed: 'utilisé {{when}}',
+    neverUsed: 'jamais utilisé',
+    revoke: 'Révoquer',
+    revokeTitle: 'Révoquer votre kubeconfig pour {{name}} ?',
+    revokeText:
+      'kubectl et les outils qui utilisent ce kubeconfig cessent aussitôt de fonctionner. Téléchargez-en un nouveau quand vous en avez besoin.',
+    failed: 'L’identifiant n’a pas pu être révoqué',
+  },
   data: {
     title: 'Vos données',
     description:

@@ -107,8 +107,21 @@ export const clusters: typeof english = {
   },
   kubeconfig: {
     title: 'Accès',
-    hint: 'Votre kubeconfig contient un jeton personnel pour ce cluster.',
+    hint: 'Votre kubeconfig contient un identifiant personnel pour ce cluster, valable la durée que vous choisissez.',
     download: 'Télécharger le kubeconfig',
+    dialogTitle: 'Télécharger un kubeconfig pour {{name}}',
+    mergedTitle_one: 'Télécharger un kubeconfig pour {{count}} cluster',
+    mergedTitle_other: 'Télécharger un seul kubeconfig pour {{count}} clusters',
+    dialogText:
+      'Il contient un identifiant personnel que le cluster refuse dès qu’il expire, ou dès que vous le révoquez. Il a vos droits : celui d’un administrateur possède le cluster, celui d’un membre modifie ses charges de travail.',
+    lifetime: 'Valable',
+    lifetimes: { '1d': '1 jour', '7d': '7 jours (recommandé)', '30d': '30 jours', '90d': '90 jours' },
+    accountLink: 'Voir et révoquer vos identifiants sur la page de votre compte',
+    verifyFirst:
+      'Vérifiez d’abord votre adresse e-mail : un kubeconfig est un identifiant durable. Ouvrez le lien que nous vous avons envoyé, ou demandez-en un nouveau sur la page de votre compte.',
+    downloadConfirm: 'Télécharger',
+    downloading: 'Préparation...',
+    downloaded: 'Kubeconfig téléchargé : il fonctionne jusqu’au {{date}}.',
     notYet: 'Le kubeconfig est disponible dès que le cluster a un point d’accès.',
     rotate: 'Renouveler les identifiants',
     rotateTitle: 'Renouveler les identifiants de {{name}} ?',

@@ -6,6 +6,7 @@ import {
 } from '#web/features/accounts/components/account-sections.tsx'
 import { PageHeading } from '#web/features/accounts/components/admin-only.tsx'
 import { ApiTokensSection } from '#web/features/accounts/components/api-tokens-section.tsx'
+import { ClusterCredentialsSection } from '#web/features/accounts/components/cluster-credentials-section.tsx'
 import { CredentialsSection } from '#web/features/accounts/components/credentials-section.tsx'
 import { DataSection } from '#web/features/accounts/components/data-section.tsx'
 import { PasskeysSection } from '#web/features/accounts/components/passkeys-section.tsx'
@@ -27,6 +28,7 @@ export default function AccountRoute() {
           <PasskeysSection />
           <SessionsSection />
           <ApiTokensSection user={user} />
+          {user.membershipStatus === 'active' && <ClusterCredentialsSection />}
           {user.role === 'user' && user.membershipStatus === 'active' && <PromotionSection />}
           <DataSection />
         </>

@@ -22,6 +22,7 @@ import {
 import { ClusterFilterBar } from './cluster-filter-bar.tsx'
 import { ClusterStatusBadge } from './cluster-status-badge.tsx'
 import { ConfigureClusterButton } from './configure-cluster-button.tsx'
+import { KubeconfigDialog } from './kubeconfig-dialog.tsx'
 
 /** Typing in the search box asks the server once the person pauses this long. */
 const SEARCH_DEBOUNCE_MS = 300
@@ -122,17 +123,27 @@ export function ClusterList({ catalog }: { catalog: CatalogForClusters | undefin
             <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
               {t('clusters.list.clearSelection')}
             </Button>
-            <Button
-              size="sm"
-              onClick={() => merged.mutate(selectedShown.slice(0, MAX_MERGED))}
-              disabled={merged.isPending}
-              data-testid="merged-kubeconfig"
-            >
-              <Download aria-hidden="true" />
-              {merged.isPending
-                ? t('clusters.list.preparingKubeconfig')
-                : t('clusters.list.mergedKubeconfig')}
-            </Button>
+            <KubeconfigDialog
+              trigger={
+                <Button size="sm" disabled={merged.isPending} data-testid="merged-kubeconfig">
+                  <Download aria-hidden="true" />
+                  {merged.isPending
+                    ? t('clusters.list.preparingKubeconfig')
+                    : t('clusters.list.mergedKubeconfig')}
+                </Button>
+              }
+              title={t('clusters.kubeconfig.mergedTitle', {
+                count: Math.min(selectedShown.length, MAX_MERGED),
+              })}
+              pending={merged.isPending}
+              testId="merged-kubeconfig"
+              onDownload={(lifetime, { done, failed }) =>
+                merged.mutate(
+                  { clusterIds: selectedShown.slice(0, MAX_MERGED), lifetime },
+                  { onSuccess: done, onError: failed },
+                )
+              }
+            />
           </div>
         </div>
       )}

@@ -85,7 +85,7 @@ function RunningCluster({ cluster }: { cluster: ClusterDetail }) {
               <ArrowRight aria-hidden="true" />
             </Link>
           </Button>
-          <KubeconfigDownloadButton clusterId={cluster.id} variant="outline" />
+          <KubeconfigDownloadButton clusterId={cluster.id} clusterName={cluster.name} variant="outline" />
           <Button asChild size="sm" variant="outline">
             <Link to={href('clusterTopology', { id: cluster.id })}>
               <Network aria-hidden="true" />

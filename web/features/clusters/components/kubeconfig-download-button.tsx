@@ -1,25 +1,38 @@
 import { Download } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#web/components/ui/button.tsx'
-import { clusterPath } from '../api/cluster-keys.ts'
+import { useDownloadKubeconfig } from '../api/download-kubeconfig.ts'
+import { KubeconfigDialog } from './kubeconfig-dialog.tsx'
 
-/** The cluster's kubeconfig, downloaded as a file by the browser. */
+/** The cluster's kubeconfig: the person picks its lifetime, then the browser saves the file. */
 export function KubeconfigDownloadButton({
   clusterId,
+  clusterName,
   variant = 'default',
   testId = 'kubeconfig-download',
 }: {
   clusterId: string
+  clusterName: string
   variant?: 'default' | 'outline'
+  /** The button's test id; its dialog's are `<testId>-dialog` and `<testId>-confirm`. */
   testId?: string
 }) {
   const { t } = useTranslation()
+  const download = useDownloadKubeconfig(clusterId, clusterName)
   return (
-    <Button asChild size="sm" variant={variant}>
-      <a href={`${clusterPath(clusterId)}/kubeconfig`} download data-testid={testId}>
-        <Download aria-hidden="true" />
-        {t('clusters.kubeconfig.download')}
-      </a>
-    </Button>
+    <KubeconfigDialog
+      trigger={
+        <Button size="sm" variant={variant} data-testid={testId}>
+          <Download aria-hidden="true" />
+          {t('clusters.kubeconfig.download')}
+        </Button>
+      }
+      title={t('clusters.kubeconfig.dialogTitle', { name: clusterName })}
+      pending={download.isPending}
+      testId={testId}
+      onDownload={(lifetime, { done, failed }) =>
+        download.mutate(lifetime, { onSuccess: done, onError: failed })
+      }
+    />
   )
 }

@@ -107,7 +107,7 @@ function Loaded({
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
-            {hasKubeconfig && <KubeconfigDownloadButton clusterId={cluster.id} />}
+            {hasKubeconfig && <KubeconfigDownloadButton clusterId={cluster.id} clusterName={cluster.name} />}
             <Button asChild size="sm" variant="outline">
               <Link to={href('clusterTopology', { id: cluster.id })}>
                 <Network aria-hidden="true" />

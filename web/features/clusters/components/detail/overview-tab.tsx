@@ -182,7 +182,12 @@ function AccessSection({ cluster }: { cluster: ClusterDetail }) {
     >
       <div className="flex flex-wrap gap-2">
         {available ? (
-          <KubeconfigDownloadButton clusterId={cluster.id} variant="outline" testId="kubeconfig-link" />
+          <KubeconfigDownloadButton
+            clusterId={cluster.id}
+            clusterName={cluster.name}
+            variant="outline"
+            testId="kubeconfig-link"
+          />
         ) : (
           <p className="text-sm text-muted-foreground">{t('clusters.kubeconfig.notYet')}</p>
         )}
