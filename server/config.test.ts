@@ -118,7 +118,11 @@ describe('loadConfig', () => {
     expect(configErrorFor({ ...production, OUTBOUND_ALLOW_ADDRESSES: '127.0.0.1' }).message).toMatch(
       /^Invalid environment variable OUTBOUND_ALLOW_ADDRESSES: not allowed in production/,
     )
-    expect(loadConfig(production).outbound).toEqual({ dnsServers: undefined, allowedRanges: [], httpsOnly: true })
+    expect(loadConfig(production).outbound).toEqual({
+      dnsServers: undefined,
+      allowedRanges: [],
+      httpsOnly: true,
+    })
     expect(
       loadConfig({
         SESSION_SECRET: SECRET,
@@ -136,7 +140,9 @@ describe('loadConfig', () => {
       ['OUTBOUND_DNS_SERVERS', 'dns.example.com'],
       ['OUTBOUND_DNS_SERVERS', '127.0.0.1:99999'],
     ] as const)
-      expect(configErrorFor({ [name]: value }).message).toMatch(new RegExp(`^Invalid environment variable ${name}: \\S`))
+      expect(configErrorFor({ [name]: value }).message).toMatch(
+        new RegExp(`^Invalid environment variable ${name}: \\S`),
+      )
   })
 
   it('outside production derives the secrets key from the session secret, the same on every start', () => {

@@ -87,7 +87,10 @@ const environmentSchema = z.object({
   OUTBOUND_ALLOW_ADDRESSES: z
     .string()
     .transform((value) => value.split(',').map((range) => range.trim()))
-    .refine((ranges) => ranges.every((range) => parseRange(range)), 'must be IP addresses or CIDR ranges, comma-separated')
+    .refine(
+      (ranges) => ranges.every((range) => parseRange(range)),
+      'must be IP addresses or CIDR ranges, comma-separated',
+    )
     .optional(),
 })
 

@@ -153,17 +153,22 @@ describe('checkDestination', () => {
     expect(refusal.address).toBe(address)
   })
 
-  it.each([
-    'http://localhost/',
-    'http://LOCALHOST./',
-    'http://api.localhost/',
-  ])('refuses %s by its name', async (url) => {
-    expect(await refusalOf(url)).toMatchObject({ reason: 'address', address: 'localhost' })
-  })
+  it.each(['http://localhost/', 'http://LOCALHOST./', 'http://api.localhost/'])(
+    'refuses %s by its name',
+    async (url) => {
+      expect(await refusalOf(url)).toMatchObject({ reason: 'address', address: 'localhost' })
+    },
+  )
 
   it('refuses names that resolve to a reserved address, whichever of their addresses it is', async () => {
-    expect(await refusalOf('https://evil.test/hook')).toMatchObject({ reason: 'address', address: '127.0.0.1' })
-    expect(await refusalOf('https://EVIL.test./hook')).toMatchObject({ reason: 'address', address: '127.0.0.1' })
+    expect(await refusalOf('https://evil.test/hook')).toMatchObject({
+      reason: 'address',
+      address: '127.0.0.1',
+    })
+    expect(await refusalOf('https://EVIL.test./hook')).toMatchObject({
+      reason: 'address',
+      address: '127.0.0.1',
+    })
     expect(await refusalOf('https://evil6.test/')).toMatchObject({ reason: 'address', address: '::1' })
     expect(await refusalOf('https://mixed.test/')).toMatchObject({ reason: 'address', address: '10.0.0.7' })
     expect(await refusalOf('https://mapped.test/')).toMatchObject({

@@ -144,7 +144,11 @@ export function parseIp(text: string): ParsedIp | undefined {
   const groups = (part: string) => (part ? part.split(':') : [])
   const before = groups(head)
   const after = tail === undefined ? [] : groups(tail)
-  const all = [...before, ...Array(tail === undefined ? 0 : 8 - before.length - after.length).fill('0'), ...after]
+  const all = [
+    ...before,
+    ...Array(tail === undefined ? 0 : 8 - before.length - after.length).fill('0'),
+    ...after,
+  ]
   return { version: 6, value: all.reduce((sum, word) => (sum << 16n) | BigInt(`0x${word}`), 0n) }
 }
 
@@ -174,7 +178,10 @@ function isAllowed(settings: OutboundSettings, address: string): boolean {
   if (!ip) return false
   return settings.allowedRanges.some((text) => {
     const range = parseRange(text)
-    return range?.version === ip.version && inPrefix(ip.value, ip.version === 4 ? 32 : 128, range.value, range.length)
+    return (
+      range?.version === ip.version &&
+      inPrefix(ip.value, ip.version === 4 ? 32 : 128, range.value, range.length)
+    )
   })
 }
 
@@ -203,7 +210,10 @@ function resolverFor(settings: OutboundSettings): Resolver {
 }
 
 /** Checks `text` as a destination: its scheme, then every address its host resolves to. */
-export async function checkDestination(settings: OutboundSettings, text: string): Promise<CheckedDestination> {
+export async function checkDestination(
+  settings: OutboundSettings,
+  text: string,
+): Promise<CheckedDestination> {
   let url: URL
   try {
     url = new URL(text)

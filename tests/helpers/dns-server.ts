@@ -128,6 +128,8 @@ function ipv6Bytes(address: string): Buffer {
   const missing = 8 - before.length - after.length
   const words = [...before, ...Array(tail === undefined ? 0 : missing).fill('0'), ...after]
   const bytes = Buffer.alloc(16)
-  words.forEach((word, index) => bytes.writeUInt16BE(Number.parseInt(word, 16), index * 2))
+  words.forEach((word, index) => {
+    bytes.writeUInt16BE(Number.parseInt(word, 16), index * 2)
+  })
   return bytes
 }
