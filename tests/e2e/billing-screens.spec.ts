@@ -78,6 +78,13 @@ test('a new organization’s admin sees the empty states, saves a card, sets det
   await alerts.getByLabel('Webhook URL (optional)').fill('ftp://hooks.example.com')
   await alerts.getByRole('button', { name: 'Add alert' }).click()
   await expect(alerts.getByText('Enter an http:// or https:// address')).toBeVisible()
+  // An address off the public internet is refused by the server, beside the field.
+  await alerts.getByLabel('Webhook URL (optional)').fill('http://169.254.169.254/latest/meta-data/')
+  await alerts.getByRole('button', { name: 'Add alert' }).click()
+  await expect(
+    alerts.getByText('This address leads to 169.254.169.254, which is not on the public internet'),
+  ).toBeVisible()
+  await expect(alerts.getByLabel('Webhook URL (optional)')).toBeFocused()
   await alerts.getByLabel('Webhook URL (optional)').fill('https://hooks.example.com/budget')
   await alerts.getByRole('button', { name: 'Add alert' }).click()
   await expect(page.getByTestId('webhook-secret')).toContainText(/whsec_[\w-]{32}/)
@@ -99,6 +106,12 @@ test('in French, dark and on a phone, /billing reads and fits', async ({ page })
   await expect(page.getByRole('heading', { level: 1, name: 'Facturation' })).toBeVisible()
   await expect(page.getByTestId('invoices-empty')).toContainText('Aucune facture')
   await expect(page.getByRole('heading', { name: 'Moyens de paiement' })).toBeVisible()
+  const alerts = page.getByTestId('budget-alerts')
+  await alerts.getByLabel('URL du webhook (facultatif)').fill('http://10.0.0.1/hook')
+  await alerts.getByRole('button', { name: 'Ajouter l’alerte' }).click()
+  await expect(
+    alerts.getByText('Cette adresse mène à 10.0.0.1, qui n’est pas sur l’internet public'),
+  ).toBeVisible()
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
   expect(overflow).toBeLessThanOrEqual(0)
 })
