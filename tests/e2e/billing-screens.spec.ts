@@ -4,7 +4,7 @@ import { priceEstimate } from '../../common/estimate.ts'
 import type { ExchangeRates } from '../../common/money.ts'
 import { formatCents, formatMillicents } from '../../common/pricing.ts'
 import type { Catalog } from '../../common/schemas/catalog.ts'
-import { expectToast } from './support/auth.ts'
+import { acknowledgeRefusedRequest, expectToast } from './support/auth.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
 import { type Registered, Registrar, signInAsFreshAdmin } from './support/registrations.ts'
 import { deliverStripeWebhooks } from './support/stripe.ts'
@@ -36,6 +36,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 test('a new organization’s admin sees the empty states, saves a card, sets details and an alert', async ({
   page,
+  consoleErrors,
 }) => {
   await signInAsFreshAdmin(page, customer)
   await page.goto('/billing')
@@ -85,6 +86,7 @@ test('a new organization’s admin sees the empty states, saves a card, sets det
     alerts.getByText('This address leads to 169.254.169.254, which is not on the public internet'),
   ).toBeVisible()
   await expect(alerts.getByLabel('Webhook URL (optional)')).toBeFocused()
+  acknowledgeRefusedRequest(consoleErrors, 422)
   await alerts.getByLabel('Webhook URL (optional)').fill('https://hooks.example.com/budget')
   await alerts.getByRole('button', { name: 'Add alert' }).click()
   await expect(page.getByTestId('webhook-secret')).toContainText(/whsec_[\w-]{32}/)
@@ -95,7 +97,7 @@ test('a new organization’s admin sees the empty states, saves a card, sets det
   await expect(page.getByTestId('alerts-empty')).toBeVisible()
 })
 
-test('in French, dark and on a phone, /billing reads and fits', async ({ page }) => {
+test('in French, dark and on a phone, /billing reads and fits', async ({ page, consoleErrors }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await page.addInitScript(() => {
     localStorage.setItem('theme', 'dark')
@@ -112,6 +114,7 @@ test('in French, dark and on a phone, /billing reads and fits', async ({ page })
   await expect(
     alerts.getByText('Cette adresse mène à 10.0.0.1, qui n’est pas sur l’internet public'),
   ).toBeVisible()
+  acknowledgeRefusedRequest(consoleErrors, 422)
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
   expect(overflow).toBeLessThanOrEqual(0)
 })
