@@ -93,6 +93,10 @@ export const VALIDATION_MESSAGES = {
   vatNumberFormat: 'This is not a VAT number of the country chosen (for example FR12345678901)',
   vatNumberOutsideEu: 'A VAT number is for customers in the EU; leave it empty outside the EU',
   webhookUrl: 'Enter an http:// or https:// address',
+  webhookUrlHttps: 'Enter an https:// address',
+  webhookUrlNotPublic:
+    'This address leads to {{address}}, which is not on the public internet: use your receiver’s public address',
+  webhookUrlUnresolved: '{{host}} cannot be found: check the host name',
 
   // Marketplace
   unknownProductPlan: 'This plan does not exist for {{product}}',

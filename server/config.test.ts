@@ -112,6 +112,39 @@ describe('loadConfig', () => {
     expect(production.secretsKey.equals(Buffer.alloc(32, 1))).toBe(true)
   })
 
+  it('refuses OUTBOUND_ALLOW_ADDRESSES in production, and reads the outbound guard’s settings', () => {
+    const key = Buffer.alloc(32, 1).toString('base64')
+    const production = { NODE_ENV: 'production', SESSION_SECRET: SECRET, SECRETS_KEY: key }
+    expect(configErrorFor({ ...production, OUTBOUND_ALLOW_ADDRESSES: '127.0.0.1' }).message).toMatch(
+      /^Invalid environment variable OUTBOUND_ALLOW_ADDRESSES: not allowed in production/,
+    )
+    expect(loadConfig(production).outbound).toEqual({
+      dnsServers: undefined,
+      allowedRanges: [],
+      httpsOnly: true,
+    })
+    expect(
+      loadConfig({
+        SESSION_SECRET: SECRET,
+        OUTBOUND_ALLOW_ADDRESSES: '127.0.0.2, 10.1.0.0/16,fd00::/8',
+        OUTBOUND_DNS_SERVERS: '127.0.0.1:5353,[::1]:53,9.9.9.9',
+      }).outbound,
+    ).toEqual({
+      dnsServers: ['127.0.0.1:5353', '[::1]:53', '9.9.9.9'],
+      allowedRanges: ['127.0.0.2', '10.1.0.0/16', 'fd00::/8'],
+      httpsOnly: false,
+    })
+    for (const [name, value] of [
+      ['OUTBOUND_ALLOW_ADDRESSES', '127.0.0.1/33'],
+      ['OUTBOUND_ALLOW_ADDRESSES', 'localhost'],
+      ['OUTBOUND_DNS_SERVERS', 'dns.example.com'],
+      ['OUTBOUND_DNS_SERVERS', '127.0.0.1:99999'],
+    ] as const)
+      expect(configErrorFor({ [name]: value }).message).toMatch(
+        new RegExp(`^Invalid environment variable ${name}: \\S`),
+      )
+  })
+
   it('outside production derives the secrets key from the session secret, the same on every start', () => {
     const first = loadConfig({ SESSION_SECRET: SECRET })
     expect(first.secretsKey).toHaveLength(32)

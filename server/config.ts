@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { Resolver } from 'node:dns'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { createSecureContext } from 'node:tls'
 import { z } from 'zod'
 import { LANGUAGES, type Language } from '#common/language.ts'
+import { type OutboundSettings, parseRange } from './lib/outbound.ts'
 
 const SESSION_SECRET_MIN_LENGTH = 32
 
@@ -86,6 +88,21 @@ const environmentSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
   /** Another address for Stripe's API (a local server that speaks it, in tests). */
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The DNS servers (`ip` or `ip:port`, comma-separated) that resolve customers' URLs; the system's by default. */
+  OUTBOUND_DNS_SERVERS: z
+    .string()
+    .transform((value) => value.split(',').map((server) => server.trim()))
+    .refine(validDnsServers, 'must be IP addresses with an optional port, comma-separated')
+    .optional(),
+  /** Addresses or CIDR ranges customers' URLs may reach although not public: tests and development only. */
+  OUTBOUND_ALLOW_ADDRESSES: z
+    .string()
+    .transform((value) => value.split(',').map((range) => range.trim()))
+    .refine(
+      (ranges) => ranges.every((range) => parseRange(range)),
+      'must be IP addresses or CIDR ranges, comma-separated',
+    )
+    .optional(),
 })
 
 /** Every variable the server reads: a child process started by tests or benchmarks gets none of the caller's. */
@@ -128,6 +145,8 @@ export type Config = {
     failureRate: number
     kubeconfigPath: string | undefined
   }
+  /** The guard of every URL a customer gives (server/lib/outbound.ts). */
+  outbound: OutboundSettings
   /** Undefined unless both Stripe keys are set. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined
 }
@@ -152,6 +171,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   }
   if (isProduction && !values.SECRETS_KEY) {
     throw new ConfigError('Invalid environment variable SECRETS_KEY: required in production')
+  }
+  if (isProduction && values.OUTBOUND_ALLOW_ADDRESSES) {
+    throw new ConfigError(
+      'Invalid environment variable OUTBOUND_ALLOW_ADDRESSES: not allowed in production (customers’ URLs must lead to public addresses)',
+    )
   }
   const dataDir = path.resolve(values.DATA_DIR)
   const sessionSecret = values.SESSION_SECRET ?? developmentSessionSecret(dataDir)
@@ -199,6 +223,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       failureRate: values.PROVISIONING_FAILURE_RATE,
       kubeconfigPath: values.KUBECONFIG,
     },
+    outbound: {
+      dnsServers: values.OUTBOUND_DNS_SERVERS,
+      allowedRanges: values.OUTBOUND_ALLOW_ADDRESSES ?? [],
+      httpsOnly: isProduction,
+    },
     stripe:
       values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET
         ? {
@@ -240,6 +269,16 @@ function inboundTls(certPath: string | undefined, keyPath: string | undefined) {
     )
   }
   return { cert, key }
+}
+
+/** What `Resolver.setServers` takes: IP addresses, each with an optional port (`[v6]:port`). */
+function validDnsServers(servers: string[]): boolean {
+  try {
+    new Resolver().setServers(servers)
+    return servers.every((server) => server.length > 0)
+  } catch {
+    return false
+  }
 }
 
 /**

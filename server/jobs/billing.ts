@@ -1,5 +1,9 @@
 import type { ServerContext } from '#server/context.ts'
-import { deliverBudgetWebhook, evaluateBudgetAlerts } from '#server/modules/billing/budget-alerts.ts'
+import {
+  deliverBudgetWebhook,
+  evaluateBudgetAlerts,
+  sealLegacyWebhookSecrets,
+} from '#server/modules/billing/budget-alerts.ts'
 import { expireCredits } from '#server/modules/billing/credits.ts'
 import { issueMonthlyInvoices } from '#server/modules/billing/invoicing.ts'
 import { meterDueHours } from '#server/modules/billing/metering.ts'
@@ -42,6 +46,7 @@ export async function runBillingDay(ctx: ServerContext, rates: RatesService, now
 /** Delivers budget webhooks and issues yearly orders' invoices (every worker process). */
 export async function startBillingWorkers(ctx: ServerContext): Promise<void> {
   const rates = billingRates(ctx)
+  await sealLegacyWebhookSecrets(ctx.db, ctx.config.secretsKey)
   await ctx.queue.boss.work<{ orderId: string }>(
     QUEUES.orderInvoice,
     { pollingIntervalSeconds: 2 },
@@ -58,7 +63,7 @@ export async function startBillingWorkers(ctx: ServerContext): Promise<void> {
     QUEUES.budgetWebhook,
     { pollingIntervalSeconds: 2 },
     async ([job]) => {
-      if (job) await deliverBudgetWebhook(ctx.db, job.data)
+      if (job) await deliverBudgetWebhook(ctx, job.data)
     },
   )
 }

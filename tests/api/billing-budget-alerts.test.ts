@@ -4,8 +4,14 @@ import type { AddressInfo } from 'node:net'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FALLBACK_RATES } from '#common/money.ts'
-import { budgetAlertFirings, notifications } from '#server/db/schema/index.ts'
-import { evaluateBudgetAlerts, SIGNATURE_HEADER } from '#server/modules/billing/budget-alerts.ts'
+import { budgetAlertFirings, budgetAlerts, notifications } from '#server/db/schema/index.ts'
+import { openSecret } from '#server/lib/secrets.ts'
+import {
+  deliverBudgetWebhook,
+  evaluateBudgetAlerts,
+  SIGNATURE_HEADER,
+  sealLegacyWebhookSecrets,
+} from '#server/modules/billing/budget-alerts.ts'
 import { meterHour } from '#server/modules/billing/metering.ts'
 import { mailsTo, waitForMailWithSubject } from '#tests/helpers/auth.ts'
 import { createOrganization, hoursFrom, memberOf, runningCluster } from '#tests/helpers/billing.ts'
@@ -21,7 +27,8 @@ let receiverUrl: string
 const received: Received[] = []
 
 beforeAll(async () => {
-  server = await startTestServer()
+  // The receiver runs on this machine: the outbound guard lets this one loopback address through.
+  server = await startTestServer({ OUTBOUND_ALLOW_ADDRESSES: '127.0.0.1' })
   receiver = http.createServer((request, response) => {
     let body = ''
     request.on('data', (chunk) => {
@@ -115,6 +122,43 @@ describe('budget alerts', () => {
       await server.db.select().from(budgetAlertFirings).where(eq(budgetAlertFirings.alertId, alertId)),
     ).toHaveLength(1)
     expect(received).toHaveLength(1)
+  })
+
+  it('seals the secrets kept in plain text before sealing began, and signs with them before and after', async () => {
+    const organization = await createOrganization(server.db)
+    const legacySecret = 'whsec_legacy-secret-written-in-plain-text'
+    const [alert] = await server.db
+      .insert(budgetAlerts)
+      .values({
+        organizationId: organization.id,
+        amountCents: 100,
+        currency: 'EUR',
+        basis: 'forecast',
+        webhookUrl: `${receiverUrl}/legacy`,
+        webhookSecret: legacySecret,
+      })
+      .returning()
+    const delivered = async () => {
+      const count = received.length
+      await deliverBudgetWebhook(server.ctx, { alertId: alert!.id, body: { type: 'budget_alert.fired' } })
+      const call = received[count]!
+      const [, timestamp, signature] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(call.signature)!
+      return (
+        signature === createHmac('sha256', legacySecret).update(`${timestamp}.${call.body}`).digest('hex')
+      )
+    }
+    // A delivery before the start-up step uses the plain value as it is.
+    expect(await delivered()).toBe(true)
+
+    expect(await sealLegacyWebhookSecrets(server.db, server.ctx.config.secretsKey)).toBeGreaterThanOrEqual(1)
+    const [row] = await server.db
+      .select({ stored: budgetAlerts.webhookSecret })
+      .from(budgetAlerts)
+      .where(eq(budgetAlerts.id, alert!.id))
+    expect(row!.stored).not.toContain('legacy-secret')
+    expect(openSecret(server.ctx.config.secretsKey, row!.stored!)).toBe(legacySecret)
+    expect(await sealLegacyWebhookSecrets(server.db, server.ctx.config.secretsKey)).toBe(0)
+    expect(await delivered()).toBe(true)
   })
 
   it('keeps an organization to ten alerts', async () => {

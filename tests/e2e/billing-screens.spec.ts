@@ -4,7 +4,7 @@ import { priceEstimate } from '../../common/estimate.ts'
 import type { ExchangeRates } from '../../common/money.ts'
 import { formatCents, formatMillicents } from '../../common/pricing.ts'
 import type { Catalog } from '../../common/schemas/catalog.ts'
-import { expectToast } from './support/auth.ts'
+import { acknowledgeRefusedRequest, expectToast } from './support/auth.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
 import { type Registered, Registrar, signInAsFreshAdmin } from './support/registrations.ts'
 import { deliverStripeWebhooks } from './support/stripe.ts'
@@ -36,6 +36,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 test('a new organization’s admin sees the empty states, saves a card, sets details and an alert', async ({
   page,
+  consoleErrors,
 }) => {
   await signInAsFreshAdmin(page, customer)
   await page.goto('/billing')
@@ -78,6 +79,14 @@ test('a new organization’s admin sees the empty states, saves a card, sets det
   await alerts.getByLabel('Webhook URL (optional)').fill('ftp://hooks.example.com')
   await alerts.getByRole('button', { name: 'Add alert' }).click()
   await expect(alerts.getByText('Enter an http:// or https:// address')).toBeVisible()
+  // An address off the public internet is refused by the server, beside the field.
+  await alerts.getByLabel('Webhook URL (optional)').fill('http://169.254.169.254/latest/meta-data/')
+  await alerts.getByRole('button', { name: 'Add alert' }).click()
+  await expect(
+    alerts.getByText('This address leads to 169.254.169.254, which is not on the public internet'),
+  ).toBeVisible()
+  await expect(alerts.getByLabel('Webhook URL (optional)')).toBeFocused()
+  acknowledgeRefusedRequest(consoleErrors, 422)
   await alerts.getByLabel('Webhook URL (optional)').fill('https://hooks.example.com/budget')
   await alerts.getByRole('button', { name: 'Add alert' }).click()
   await expect(page.getByTestId('webhook-secret')).toContainText(/whsec_[\w-]{32}/)
@@ -88,7 +97,7 @@ test('a new organization’s admin sees the empty states, saves a card, sets det
   await expect(page.getByTestId('alerts-empty')).toBeVisible()
 })
 
-test('in French, dark and on a phone, /billing reads and fits', async ({ page }) => {
+test('in French, dark and on a phone, /billing reads and fits', async ({ page, consoleErrors }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await page.addInitScript(() => {
     localStorage.setItem('theme', 'dark')
@@ -99,6 +108,13 @@ test('in French, dark and on a phone, /billing reads and fits', async ({ page })
   await expect(page.getByRole('heading', { level: 1, name: 'Facturation' })).toBeVisible()
   await expect(page.getByTestId('invoices-empty')).toContainText('Aucune facture')
   await expect(page.getByRole('heading', { name: 'Moyens de paiement' })).toBeVisible()
+  const alerts = page.getByTestId('budget-alerts')
+  await alerts.getByLabel('URL du webhook (facultatif)').fill('http://10.0.0.1/hook')
+  await alerts.getByRole('button', { name: 'Ajouter l’alerte' }).click()
+  await expect(
+    alerts.getByText('Cette adresse mène à 10.0.0.1, qui n’est pas sur l’internet public'),
+  ).toBeVisible()
+  acknowledgeRefusedRequest(consoleErrors, 422)
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
   expect(overflow).toBeLessThanOrEqual(0)
 })

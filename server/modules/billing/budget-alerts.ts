@@ -1,15 +1,18 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import { and, asc, count, eq, sql } from 'drizzle-orm'
+import { and, asc, count, eq, isNotNull, not, sql } from 'drizzle-orm'
 import type { ExchangeRates } from '#common/money.ts'
 import { formatAmount } from '#common/pricing.ts'
 import { absoluteHref, href } from '#common/routes.ts'
 import { type BudgetAlert, MAX_BUDGET_ALERTS } from '#common/schemas/billing.ts'
+import { validationMessage } from '#common/validation-messages.ts'
 import type { ServerContext } from '#server/context.ts'
 import type { Database } from '#server/db/client.ts'
 import { budgetAlertFirings, budgetAlerts, organizations } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import { QUEUES } from '#server/jobs/queue.ts'
-import { conflict, notFound } from '#server/lib/errors.ts'
+import { conflict, type HttpError, notFound, unprocessable } from '#server/lib/errors.ts'
+import { checkDestination, OutboundRefusal, postToCustomerUrl } from '#server/lib/outbound.ts'
+import { openSecret, sealSecret } from '#server/lib/secrets.ts'
 import { budgetAlertMail } from '#server/mail/billing-mails.ts'
 import { sendMail } from '#server/mail/template.ts'
 import { channelsFor, createNotification } from '#server/modules/notifications/service.ts'
@@ -21,6 +24,8 @@ import { spendOf } from './summary.ts'
  * Budget alerts: thresholds on the month-to-date spend or the month-end forecast, in the billing
  * currency. Each fires once a month (its firing row is the proof), by mail and notification to the
  * organization's admins and, when set, a webhook signed with HMAC-SHA256 over `<timestamp>.<body>`.
+ * The webhook URL goes through the outbound client when saved and at every delivery; its secret is
+ * kept sealed (server/lib/secrets.ts).
  */
 
 export const SIGNATURE_HEADER = 'clusterdeck-signature'
@@ -53,7 +58,7 @@ function toBudgetAlert(alert: AlertRow, lastFiredAt: Date | string | null): Budg
 
 /** A new threshold in the billing currency; its webhook secret is in this answer only. */
 export async function createBudgetAlert(
-  db: Database,
+  { db, config }: Pick<ServerContext, 'db' | 'config'>,
   input: {
     organizationId: string
     userId: string
@@ -62,6 +67,8 @@ export async function createBudgetAlert(
     webhookUrl: string | null
   },
 ): Promise<BudgetAlert & { webhookSecret: string | null }> {
+  // Before the transaction: resolving a name can take seconds.
+  if (input.webhookUrl) await checkWebhookUrl(config.outbound, input.webhookUrl)
   return inTransaction(db, async (tx) => {
     const [organization] = await tx
       .select({ currency: organizations.billingCurrency })
@@ -83,7 +90,7 @@ export async function createBudgetAlert(
         currency: currencyOf(organization?.currency ?? 'EUR'),
         basis: input.basis,
         webhookUrl: input.webhookUrl,
-        webhookSecret,
+        webhookSecret: webhookSecret && sealSecret(config.secretsKey, webhookSecret),
         createdBy: input.userId,
       })
       .returning()
@@ -191,25 +198,76 @@ export function signWebhook(secret: string, body: string, timestampSeconds: numb
   return `t=${timestampSeconds},v1=${signature}`
 }
 
-/** One delivery attempt; a failure throws, and the queue retries with back-off. */
+/**
+ * One delivery attempt; a failure throws, and the queue retries with back-off. The URL is checked
+ * again (its name may resolve elsewhere now) and a redirect is a failed delivery, never followed.
+ */
 export async function deliverBudgetWebhook(
-  db: Database,
+  { db, config }: Pick<ServerContext, 'db' | 'config'>,
   job: { alertId: string; body: object },
 ): Promise<void> {
   const [alert] = await db.select().from(budgetAlerts).where(eq(budgetAlerts.id, job.alertId))
   // Removed since it fired, or its webhook taken off: nothing to deliver.
   if (!alert?.webhookUrl || !alert.webhookSecret) return
+  const secret = isSealed(alert.webhookSecret)
+    ? openSecret(config.secretsKey, alert.webhookSecret)
+    : alert.webhookSecret
   const body = JSON.stringify(job.body)
-  const response = await fetch(alert.webhookUrl, {
-    method: 'POST',
+  const answer = await postToCustomerUrl(config.outbound, alert.webhookUrl, {
     headers: {
       'content-type': 'application/json',
       'user-agent': 'Clusterdeck-Webhooks/1',
-      [SIGNATURE_HEADER]: signWebhook(alert.webhookSecret, body, Math.floor(Date.now() / 1000)),
+      [SIGNATURE_HEADER]: signWebhook(secret, body, Math.floor(Date.now() / 1000)),
     },
     body,
-    redirect: 'manual',
-    signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    timeoutMs: WEBHOOK_TIMEOUT_MS,
   })
-  if (!response.ok) throw new Error(`The budget webhook answered ${response.status}`)
+  if (answer.status < 200 || answer.status >= 300)
+    throw new Error(`The budget webhook answered ${answer.status}`)
+}
+
+/** A webhook URL a person may save: 422, in words they can act on, when the guard refuses it. */
+async function checkWebhookUrl(settings: ServerContext['config']['outbound'], url: string): Promise<void> {
+  try {
+    await checkDestination(settings, url)
+  } catch (error) {
+    if (error instanceof OutboundRefusal) throw webhookUrlRefused(error)
+    throw error
+  }
+}
+
+function webhookUrlRefused(refusal: OutboundRefusal): HttpError {
+  const message =
+    refusal.reason === 'scheme'
+      ? validationMessage('webhookUrlHttps')
+      : refusal.reason === 'unresolved'
+        ? validationMessage('webhookUrlUnresolved', { host: refusal.host })
+        : validationMessage('webhookUrlNotPublic', { address: refusal.address ?? refusal.host })
+  return unprocessable(message, 'WEBHOOK_URL_REFUSED')
+}
+
+/** Sealed values read `v1.…`; the secrets written before sealing began read `whsec_…`. */
+function isSealed(stored: string): boolean {
+  return stored.startsWith('v1.')
+}
+
+/**
+ * Seals the webhook secrets kept in plain text before sealing began (run when the workers start;
+ * a row changed meanwhile by another instance is left to it). Returns how many it sealed.
+ */
+export async function sealLegacyWebhookSecrets(db: Database, key: Buffer): Promise<number> {
+  const legacy = await db
+    .select({ id: budgetAlerts.id, secret: budgetAlerts.webhookSecret })
+    .from(budgetAlerts)
+    .where(and(isNotNull(budgetAlerts.webhookSecret), not(sql`${budgetAlerts.webhookSecret} like 'v1.%'`)))
+  let sealed = 0
+  for (const { id, secret } of legacy) {
+    const updated = await db
+      .update(budgetAlerts)
+      .set({ webhookSecret: sealSecret(key, secret!) })
+      .where(and(eq(budgetAlerts.id, id), eq(budgetAlerts.webhookSecret, secret!)))
+      .returning({ id: budgetAlerts.id })
+    sealed += updated.length
+  }
+  return sealed
 }

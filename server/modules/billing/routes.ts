@@ -230,11 +230,13 @@ export default async function billingRoutes(app: FastifyInstance, ctx: ServerCon
         tags,
         summary: 'Add a budget alert; a webhook’s signing secret is in this answer only',
         body: budgetAlertRequestSchema,
-        response: { 201: createdBudgetAlertSchema, ...errorResponses(400, 401, 403, 409) },
+        description:
+          'The webhook URL must lead to a public internet address (https:// in production); 422 (`WEBHOOK_URL_REFUSED`) says why not.',
+        response: { 201: createdBudgetAlertSchema, ...errorResponses(400, 401, 403, 409, 422) },
       },
       handler: async (request, reply) => {
         const caller = callerOf(request)
-        const alert = await createBudgetAlert(ctx.db, { ...caller, ...request.body })
+        const alert = await createBudgetAlert(ctx, { ...caller, ...request.body })
         return reply.status(201).send(alert)
       },
     })

@@ -10,6 +10,7 @@ import {
   OFFLINE_RATES,
   spawnServerProcess,
 } from '../../../scripts/server-process.ts'
+import { startDnsServer } from '../../helpers/dns-server.ts'
 import { startStripeApiServer } from '../../helpers/stripe-api-server.ts'
 import { stripePortFor } from './stripe.ts'
 
@@ -18,6 +19,8 @@ const port = Number(process.env.PORT ?? '4310')
 const appUrl = process.env.APP_URL ?? `http://localhost:${port}`
 const stripe = await startStripeApiServer({ port: stripePortFor(port), holdWebhooks: true })
 stripe.setWebhookUrl(`${appUrl}/api/billing/stripe-webhook`)
+// Customers' webhook URLs are resolved before they are saved: the tests' names resolve here.
+const dns = await startDnsServer({ 'hooks.example.com': { A: ['93.184.215.14'] } })
 
 const server = spawnServerProcess(
   {
@@ -34,6 +37,7 @@ const server = spawnServerProcess(
     STRIPE_SECRET_KEY: stripe.secretKey,
     STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
     STRIPE_API_URL: stripe.url,
+    OUTBOUND_DNS_SERVERS: dns.address,
   },
   { stdio: 'inherit' },
 )
@@ -43,6 +47,7 @@ process.on('SIGTERM', () => stop('SIGTERM'))
 process.on('SIGINT', () => stop('SIGINT'))
 server.on('exit', async (code) => {
   await stripe.close()
+  await dns.close()
   rmSync(dataDir, { recursive: true, force: true })
   process.exit(code ?? 0)
 })

@@ -144,6 +144,7 @@ export const billing = {
     amount: 'Threshold',
     basis: 'On',
     webhook: 'Webhook URL (optional)',
+    webhookHint: 'An https:// address your receiver has on the internet',
     add: 'Add alert',
     adding: 'Adding…',
     secretOnce:

@@ -146,6 +146,7 @@ export const billing: typeof english = {
     amount: 'Seuil',
     basis: 'Sur',
     webhook: 'URL du webhook (facultatif)',
+    webhookHint: 'Une adresse https:// de votre récepteur sur internet',
     add: 'Ajouter l’alerte',
     adding: 'Ajout…',
     secretOnce:

@@ -87,6 +87,10 @@ export const validation: typeof english = {
   vatNumberFormat: 'Ce n’est pas un numéro de TVA du pays choisi (par exemple FR12345678901)',
   vatNumberOutsideEu: 'Le numéro de TVA concerne les clients de l’UE ; laissez-le vide hors de l’UE',
   webhookUrl: 'Saisissez une adresse http:// ou https://',
+  webhookUrlHttps: 'Saisissez une adresse https://',
+  webhookUrlNotPublic:
+    'Cette adresse mène à {{address}}, qui n’est pas sur l’internet public : utilisez l’adresse publique de votre récepteur',
+  webhookUrlUnresolved: '{{host}} est introuvable : vérifiez le nom d’hôte',
 
   unknownProductPlan: 'Cette formule n’existe pas pour {{product}}',
   unknownProductVersion: 'La version {{version}} de {{product}} n’est pas proposée',

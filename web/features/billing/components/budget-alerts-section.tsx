@@ -44,6 +44,9 @@ const budgetAlertFormSchema = z
     webhookUrl,
   }))
 
+/** The server refuses a webhook URL that leads off the public internet (422): shown on the field. */
+const FIELD_OF_CODE = { WEBHOOK_URL_REFUSED: 'webhookUrl' } as const
+
 /** Up to ten spend thresholds, each firing once a month by email, notification and webhook. */
 export function BudgetAlertsSection({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation()
@@ -154,7 +157,7 @@ function NewAlertForm({ onSecret }: { onSecret: (secret: string | null) => void 
             onSecret(created.webhookSecret)
             form.reset()
           },
-          onError: (error) => applyServerErrors(form, error),
+          onError: (error) => applyServerErrors(form, error, { fieldOfCode: FIELD_OF_CODE }),
         })
       }
     >
@@ -181,6 +184,7 @@ function NewAlertForm({ onSecret }: { onSecret: (secret: string | null) => void 
         name="webhookUrl"
         type="url"
         label={t('billing.alerts.webhook')}
+        description={t('billing.alerts.webhookHint')}
         placeholder="https://"
         autoComplete="off"
       />
