@@ -592,7 +592,10 @@ describe('with the server configured for Cluster API', () => {
     requester = await demoRequester(app.db)
     const session = await createSession(app.db, app.ctx.config.sessionSecret, requester.userId)
     cookie = `cd_session=${session.token}`
-    const [operator] = await app.db.select({ id: users.id }).from(users).where(eq(users.username, 'superadmin'))
+    const [operator] = await app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, 'superadmin'))
     const operatorSession = await createSession(app.db, app.ctx.config.sessionSecret, operator!.id)
     operatorCookie = `cd_session=${operatorSession.token}`
   })
@@ -656,7 +659,11 @@ describe('with the server configured for Cluster API', () => {
     const visitor = await app.app.inject({ method: 'GET', url: '/api/providers/gcp/check' })
     expect(visitor.statusCode).toBe(401)
     // The check reads the management cluster's secrets: not a customer's to run.
-    const customer = await app.app.inject({ method: 'GET', url: '/api/providers/gcp/check', headers: { cookie } })
+    const customer = await app.app.inject({
+      method: 'GET',
+      url: '/api/providers/gcp/check',
+      headers: { cookie },
+    })
     expect(customer.statusCode).toBe(403)
   })
 })
@@ -665,7 +672,10 @@ describe('with the simulated driver', () => {
   it('says the check is simulated and what it would look at', async () => {
     const app = await startTestServer()
     try {
-      const [operator] = await app.db.select({ id: users.id }).from(users).where(eq(users.username, 'superadmin'))
+      const [operator] = await app.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.username, 'superadmin'))
       const session = await createSession(app.db, app.ctx.config.sessionSecret, operator!.id)
       const response = await app.app.inject({
         method: 'GET',

@@ -111,13 +111,14 @@ describe('lead forms', () => {
       expect(confirmation.text).toContain(`Hello ${body.name},`)
       // Anyone can type any address: the visitor's copy never repeats what was typed with it.
       expect(confirmation.text).not.toContain(MESSAGE)
-      expect(confirmation.html ?? "").not.toContain(MESSAGE)
+      expect(confirmation.html ?? '').not.toContain(MESSAGE)
     })
   }
 
-  it('relays no stranger\'s words to the typed address: no message, no link-bearing name (L4)', async () => {
+  it("relays no stranger's words to the typed address: no message, no link-bearing name (L4)", async () => {
     const victim = `victim-${randomBytes(4).toString('hex')}@example.com`
-    const lure = 'Your Clusterdeck account is suspended. Pay the overdue invoice at https://evil.example/pay today.'
+    const lure =
+      'Your Clusterdeck account is suspended. Pay the overdue invoice at https://evil.example/pay today.'
     for (const form of FORMS) {
       const body = { ...form.body(), email: victim, name: 'Support https://evil.example', message: lure }
       const response = await post(form.url, body)

@@ -30,7 +30,9 @@ test.describe('provider test pages', () => {
     ['demo', 'en', 'Google Cloud (GKE) check', 'Only the platform operator can run this check'],
     ['officer', 'fr', 'Vérification Google Cloud (GKE)', 'Seul l’opérateur de la plateforme peut lancer'],
   ] as const) {
-    test(`tells ${username} that only the platform operator can run the check (${language})`, async ({ page }) => {
+    test(`tells ${username} that only the platform operator can run the check (${language})`, async ({
+      page,
+    }) => {
       await page.addInitScript((value) => localStorage.setItem('language', value), language)
       const checks: string[] = []
       page.on('request', (request) => {
@@ -40,7 +42,9 @@ test.describe('provider test pages', () => {
       await page.goto('/gcp-cluster-test')
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
       await expect(page.getByTestId('operator-only')).toContainText(notice)
-      await expect(page.locator('nav[aria-labelledby="other-providers-title"]').getByRole('link')).toHaveCount(6)
+      await expect(
+        page.locator('nav[aria-labelledby="other-providers-title"]').getByRole('link'),
+      ).toHaveCount(6)
       await expect(steps(page)).toHaveCount(0)
       expect(checks).toEqual([])
     })

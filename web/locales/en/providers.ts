@@ -7,7 +7,7 @@ export const providers = {
   loading: 'Running the check for {{cloud}}...',
   error: 'The check could not run: {{message}}',
   retry: 'Try again',
-  operatorOnlyTitle: "Only the platform operator can run this check",
+  operatorOnlyTitle: 'Only the platform operator can run this check',
   operatorOnly:
     "These checks look into the platform's own infrastructure: the management cluster and its cloud credentials. Ask the platform operator if you need to know whether clusters can be built here.",
   simulatedTitle: 'Simulated mode',
