@@ -157,7 +157,7 @@ describe('invitations', () => {
     // Same status, same body but for the address, the id and the instants: nothing tells them apart.
     const comparable = (answer: (typeof answers)[number]) => {
       const { id, email, expiresAt, createdAt, ...rest } = answer.json()
-      return { status: answer.statusCode, keys: Object.keys(answer.json()).sort(), ...rest }
+      return { httpStatus: answer.statusCode, keys: Object.keys(answer.json()).sort(), ...rest }
     }
     expect(comparable(answers[0]!)).toEqual(comparable(answers[1]!))
     expect(answers[0]!.statusCode).toBe(201)
