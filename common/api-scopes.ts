@@ -22,7 +22,6 @@ const AREA_OF_PATH: [string, TokenArea][] = [
   ['/api/clusters', 'clusters'],
   ['/api/cluster-templates', 'clusters'],
   ['/api/orders', 'clusters'],
-  ['/api/providers', 'clusters'],
   ['/api/dashboard', 'clusters'],
   ['/api/products', 'marketplace'],
   ['/api/installations', 'marketplace'],

@@ -14,6 +14,6 @@ if (!config.databaseUrl) {
   process.exit(1)
 }
 const db = createDatabase(config.databaseUrl)
-await migrateDatabase(db)
+await migrateDatabase(db, { notice: (message) => console.warn(message) })
 await db.$client.end()
 console.log('Database migrated')

@@ -148,10 +148,19 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
   await app.register(billingRoutes, ctx)
   await app.register(usageRoutes, ctx)
   await app.register(realtimeRoutes, { ...ctx, allowedOrigins })
-  if (!config.isProduction) await app.register(devRoutes, ctx)
+  // Signing in without a password and reading every mailed link: on this machine only.
+  if (config.devRoutes) await app.register(devRoutes, ctx)
+  else if (!config.isProduction)
+    app.log.warn(
+      `Development routes are off: HOST ${config.host} is not a loopback address (/api/dev-login and /dev/mailbox answer 404)`,
+    )
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
-  await app.register(webApp, { clientDir: config.webClientDir, isProduction: config.isProduction })
+  await app.register(webApp, {
+    clientDir: config.webClientDir,
+    isProduction: config.isProduction,
+    allowedOrigins,
+  })
   return app
 }
 

@@ -35,7 +35,8 @@ describe('loadConfig', () => {
       env: 'development',
       isProduction: false,
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
+      devRoutes: true,
       appUrl: 'http://localhost:3000',
       appOrigin: 'http://localhost:3000',
       databaseUrl: undefined,
@@ -48,6 +49,49 @@ describe('loadConfig', () => {
       loginLockout: { maxFailures: 10, windowSeconds: 900 },
     })
     expect(path.isAbsolute(config.dataDir)).toBe(true)
+  })
+
+  it('listens on loopback with the development routes outside production, on every interface without them in production', () => {
+    const key = Buffer.alloc(32, 1).toString('base64')
+    expect(loadConfig({ SESSION_SECRET: SECRET, NODE_ENV: 'production', SECRETS_KEY: key })).toMatchObject({
+      host: '0.0.0.0',
+      devRoutes: false,
+    })
+    for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]']) {
+      expect(loadConfig({ SESSION_SECRET: SECRET, HOST: host }).devRoutes, host).toBe(true)
+    }
+    // A development server reachable from elsewhere serves no development route (M9).
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'devbox.example.com']) {
+      expect(loadConfig({ SESSION_SECRET: SECRET, HOST: host }), host).toMatchObject({
+        host,
+        devRoutes: false,
+      })
+    }
+    const loopbackInProduction = { NODE_ENV: 'production', SECRETS_KEY: key, HOST: '127.0.0.1' }
+    expect(loadConfig({ SESSION_SECRET: SECRET, ...loopbackInProduction }).devRoutes).toBe(false)
+  })
+
+  it('trusts X-Forwarded-For from the addresses and CIDR ranges TRUST_PROXY names, and from nobody by default', () => {
+    expect(loadConfig({ SESSION_SECRET: SECRET, TRUST_PROXY: 'false' }).trustProxy).toBe(false)
+    expect(
+      loadConfig({ SESSION_SECRET: SECRET, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fc00::/7,::1,loopback' })
+        .trustProxy,
+    ).toEqual(['10.0.0.0/8', '127.0.0.1', 'fc00::/7', '::1', 'loopback'])
+  })
+
+  it.each([
+    ['true', "true would take any client's X-Forwarded-For"],
+    ['1', 'a number of proxies cannot tell a proxy from a client'],
+    ['10.0.0.0/33', '"10.0.0.0/33" is not an address or CIDR range'],
+    ['10.0.0.0/8,proxy.internal', '"proxy.internal" is not an address or CIDR range'],
+  ])('refuses TRUST_PROXY=%s at start-up, saying what to give instead (M1)', (value, reason) => {
+    const error = configErrorFor({ TRUST_PROXY: value })
+    expect(
+      error.message.startsWith(`Invalid environment variable TRUST_PROXY: ${reason}`),
+      error.message,
+    ).toBe(true)
+    expect(error.message).toContain('addresses')
+    expect(error.message).not.toContain('\n')
   })
 
   it('derives APP_URL from PORT, and takes an explicit one without its trailing slash', () => {

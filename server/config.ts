@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { Resolver } from 'node:dns'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { createSecureContext } from 'node:tls'
 import { z } from 'zod'
@@ -13,7 +14,8 @@ const SESSION_SECRET_MIN_LENGTH = 32
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** The address to listen on: 127.0.0.1 outside production, 0.0.0.0 in production. */
+  HOST: z.string().min(1).optional(),
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATABASE_URL: z
     .string()
@@ -54,8 +56,11 @@ const environmentSchema = z.object({
   RATES_PRIMARY_URL: z.url().default('https://open.er-api.com/v6/latest/USD'),
   RATES_BACKUP_URL: z.url().default('https://api.frankfurter.app/latest?from=USD'),
   DATA_DIR: z.string().min(1).default('.data'),
-  /** Set when a load balancer in front sets X-Forwarded-For (so per-IP limits see the client). */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /**
+   * The proxies whose X-Forwarded-For is read (so per-IP limits and the audit log see the client):
+   * their addresses and CIDR ranges, separated by commas; never every sender.
+   */
+  TRUST_PROXY: z.string().default('false'),
   WEB_CLIENT_DIR: z.string().min(1).default('build/client'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How many requests per IP a guessable route accepts in RATE_LIMIT_WINDOW_SECONDS. */
@@ -113,6 +118,8 @@ export type Config = {
   isProduction: boolean
   port: number
   host: string
+  /** `/api/dev-login`, `/dev/mailbox` and the other development helpers: outside production, on loopback only. */
+  devRoutes: boolean
   appUrl: string
   appOrigin: string
   databaseUrl: string | undefined
@@ -133,7 +140,8 @@ export type Config = {
   ratesPrimaryUrl: string
   ratesBackupUrl: string
   dataDir: string
-  trustProxy: boolean
+  /** Fastify's `trustProxy`: false, or the proxies' addresses and CIDR ranges. */
+  trustProxy: TrustedProxies
   webClientDir: string
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL']
   rateLimit: { perIp: number; windowSeconds: number }
@@ -150,6 +158,8 @@ export type Config = {
   /** Undefined unless both Stripe keys are set. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined
 }
+
+export type TrustedProxies = false | string[]
 
 export class ConfigError extends Error {}
 
@@ -180,11 +190,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   const dataDir = path.resolve(values.DATA_DIR)
   const sessionSecret = values.SESSION_SECRET ?? developmentSessionSecret(dataDir)
   const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, '')
+  const host = values.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1')
   return {
     env: values.NODE_ENV,
     isProduction,
     port: values.PORT,
-    host: values.HOST,
+    host,
+    devRoutes: !isProduction && isLoopbackHost(host),
     appUrl,
     appOrigin: new URL(appUrl).origin,
     databaseUrl: values.DATABASE_URL,
@@ -208,7 +220,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     ratesPrimaryUrl: values.RATES_PRIMARY_URL,
     ratesBackupUrl: values.RATES_BACKUP_URL,
     dataDir,
-    trustProxy: values.TRUST_PROXY === 'true',
+    trustProxy: trustedProxies(values.TRUST_PROXY),
     webClientDir: path.resolve(values.WEB_CLIENT_DIR),
     logLevel: values.LOG_LEVEL,
     rateLimit: { perIp: values.RATE_LIMIT_PER_IP, windowSeconds: values.RATE_LIMIT_WINDOW_SECONDS },
@@ -279,6 +291,56 @@ function validDnsServers(servers: string[]): boolean {
   } catch {
     return false
   }
+}
+
+/** Names proxy-addr knows for the address ranges of one kind. */
+const ADDRESS_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal']
+
+/**
+ * TRUST_PROXY: `false`, or the proxies' addresses and CIDR ranges, separated by commas: only a
+ * request from one of them has its X-Forwarded-For read, from the right, up to the first address
+ * that is not a proxy. `true` would take any sender's word for its address, and a number of hops
+ * cannot tell a proxy from a client that reaches the server directly (Fastify ignores it): both
+ * are refused.
+ */
+function trustedProxies(value: string): TrustedProxies {
+  const refuse = (reason: string): never => {
+    throw new ConfigError(`Invalid environment variable TRUST_PROXY: ${reason}`)
+  }
+  if (value === 'false') return false
+  if (value === 'true')
+    refuse(
+      "true would take any client's X-Forwarded-For; give the addresses or CIDR ranges of the proxies in front (e.g. 10.0.0.0/8)",
+    )
+  if (/^\d+$/.test(value))
+    refuse(
+      'a number of proxies cannot tell a proxy from a client that reaches the server directly; give the addresses or CIDR ranges of the proxies in front (e.g. 10.0.0.0/8)',
+    )
+  const entries = value.split(',').map((entry) => entry.trim())
+  for (const entry of entries) {
+    if (!isAddressOrRange(entry))
+      refuse(
+        `"${entry}" is not an address or CIDR range; give false, or the addresses of the proxies in front separated by commas`,
+      )
+  }
+  return entries
+}
+
+function isAddressOrRange(entry: string): boolean {
+  if (ADDRESS_RANGE_NAMES.includes(entry)) return true
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const family = isIP(address)
+  if (family === 0 || rest.length > 0) return false
+  if (prefix === undefined) return true
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)
+}
+
+/** Whether HOST keeps the server to this machine: a loopback address or `localhost`. */
+export function isLoopbackHost(host: string): boolean {
+  const address = host.replace(/^\[(.*)\]$/, '$1').toLowerCase()
+  if (address === 'localhost' || address === '::1') return true
+  if (isIP(address) === 4) return address.startsWith('127.')
+  return /^::ffff:127\./.test(address)
 }
 
 /**

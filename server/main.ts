@@ -61,7 +61,7 @@ async function main() {
   }
 
   const db = createDatabase(databaseUrl)
-  await migrateDatabase(db)
+  await migrateDatabase(db, { notice: (message) => logger.warn(message) })
   await seedDatabase(db, {
     demoData: !config.isProduction,
     demoBilling: config.isProduction ? undefined : { secretsKey: config.secretsKey },
@@ -100,7 +100,7 @@ async function main() {
 
   if (role !== 'worker') {
     await app.listen({ port: config.port, host: config.host })
-    logger.info(`Clusterdeck is serving ${config.appUrl}`)
+    logger.info({ host: config.host, port: config.port }, `Clusterdeck is serving ${config.appUrl}`)
   }
 
   let stopping = false

@@ -69,7 +69,8 @@ await runBench('bench:cluster', timeLimitMs, async (bench) => {
     sessionSecret: bench.sessionSecret,
     appUrl,
     environment: {
-      TRUST_PROXY: 'true',
+      // nginx runs on this machine: its X-Forwarded-For is read, nobody else's.
+      TRUST_PROXY: '127.0.0.1',
       RATE_LIMIT_PER_IP: '1000000',
       PROVISIONING_SPEED: String(PROVISIONING_SPEED),
     },

@@ -6,7 +6,9 @@ import { languageEntries, mailTemplate } from './template.ts'
 
 /*
  * The mails of the lead forms. The person gets theirs in the language they used on the site; the
- * sales inbox gets every detail in English.
+ * sales inbox gets every detail in English. Anyone can type any address into a form, so the
+ * person's copy carries none of the text typed with it (a stranger's words must never reach an
+ * inbox under our name): only a name that reads as a name greets them.
  */
 
 /** What the person is told will happen next, by form; `{when}` is the demo's date and time. */
@@ -69,34 +71,41 @@ const CONFIRMATIONS: Record<LeadKind, Record<Language, { subject: string; nextSt
   },
 }
 
-const RECEIVED: Record<Language, { received: string; yourMessage: string; notYou: string }> = {
+const RECEIVED: Record<Language, { received: string; notYou: string }> = {
   en: {
     received: 'Thank you, we received your request.',
-    yourMessage: 'Your message:',
     notYou: 'If you did not send this request, you can ignore this mail.',
   },
   fr: {
     received: 'Merci, nous avons bien reçu votre demande.',
-    yourMessage: 'Votre message :',
     notYou: "Si vous n'êtes pas à l'origine de cette demande, vous pouvez ignorer ce message.",
   },
 }
 
-/** The person's copy: what we received and what happens next, in their language. */
+/** The longest name the person's copy greets by. */
+export const GREETING_NAME_MAX = 40
+
+/**
+ * The typed name when it reads as a name (letters, spaces, apostrophes and hyphens, short),
+ * otherwise none: no link, address, digit or sentence of a stranger's choosing in our mail.
+ */
+export function greetingName(name: string): string | undefined {
+  const trimmed = name.trim()
+  if (trimmed.length > GREETING_NAME_MAX) return undefined
+  return /^[\p{L}\p{M}]+(?:[ '’-][\p{L}\p{M}]+)*$/u.test(trimmed) ? trimmed : undefined
+}
+
+/** The person's copy: that we received it and what happens next, in their language; none of their text. */
 export const leadConfirmationMail = mailTemplate<Lead>(
   languageEntries((language) => (lead: Lead) => {
     const copy = CONFIRMATIONS[lead.kind][language]
     const words = RECEIVED[language]
     const when = lead.demoSlotStart ? formatDemoTime(lead.demoSlotStart, language) : ''
+    const name = greetingName(lead.name)
     return {
       subject: copy.subject,
-      greet: lead.name,
-      paragraphs: [
-        words.received,
-        copy.nextStep.replace('{when}', when),
-        ...(lead.message ? [`${words.yourMessage}\n${lead.message}`] : []),
-        words.notYou,
-      ],
+      ...(name ? { greet: name } : {}),
+      paragraphs: [words.received, copy.nextStep.replace('{when}', when), words.notYou],
     }
   }),
 )

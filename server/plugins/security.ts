@@ -15,7 +15,7 @@ export default fp(async function security(
 ) {
   // Computed once: the same headers go on every answer of a kind (pages replace the policy with
   // their own). JSON answers get the few that mean something for data, not a document.
-  const pageHeaders = securityHeaders(options.isProduction)
+  const pageHeaders = securityHeaders(options.isProduction, socketOrigins(options.allowedOrigins))
   const dataHeaders = apiSecurityHeaders(options.isProduction)
   const allowed = new Set(options.allowedOrigins)
   app.addHook('onRequest', (request, reply, done) => {
@@ -32,12 +32,22 @@ export default fp(async function security(
 })
 
 /**
+ * The WebSocket origins of the app's own origins (ws:// for http://, wss:// for https://): the
+ * only sockets a page may open besides 'self', which older browsers do not apply to sockets.
+ */
+export function socketOrigins(origins: string[]): string[] {
+  return origins.map((origin) => origin.replace(/^http(s?):/, 'ws$1:'))
+}
+
+/**
  * The headers of every answer: the ones helmet 8 sets by default, with our content security
  * policy, referrer policy, and HSTS in production only (development is plain HTTP).
  */
-export function securityHeaders(isProduction: boolean): Record<string, string> {
+export function securityHeaders(isProduction: boolean, sockets: string[]): Record<string, string> {
   return {
-    'content-security-policy': renderContentSecurityPolicy(contentSecurityDirectives({ isProduction })),
+    'content-security-policy': renderContentSecurityPolicy(
+      contentSecurityDirectives({ isProduction, socketOrigins: sockets }),
+    ),
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',
@@ -69,15 +79,19 @@ export function apiSecurityHeaders(isProduction: boolean): Record<string, string
 
 /**
  * The page policy: only our own scripts, plus the inline ones a built page carries, each allowed
- * by its hash (web-app.ts adds them per HTML file).
+ * by its hash (web-app.ts adds them per HTML file); connections to our own origin and its socket.
  */
-export function contentSecurityDirectives(options: { isProduction: boolean; scriptHashes?: string[] }) {
+export function contentSecurityDirectives(options: {
+  isProduction: boolean
+  socketOrigins: string[]
+  scriptHashes?: string[]
+}) {
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...(options.scriptHashes ?? []).map((hash) => `'sha256-${hash}'`)],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'", 'ws:', 'wss:'],
+    connectSrc: ["'self'", ...options.socketOrigins],
     fontSrc: ["'self'", 'data:'],
     objectSrc: ["'none'"],
     scriptSrcAttr: ["'none'"],

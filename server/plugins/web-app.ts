@@ -12,7 +12,7 @@ import {
   parseLanguage,
 } from '#common/language.ts'
 import { requestCookie } from './auth.ts'
-import { contentSecurityDirectives, renderContentSecurityPolicy } from './security.ts'
+import { contentSecurityDirectives, renderContentSecurityPolicy, socketOrigins } from './security.ts'
 
 const SERVER_PREFIXES = ['/api/', '/ws', '/dev/', '/healthz', '/readyz']
 
@@ -23,13 +23,13 @@ const SERVER_PREFIXES = ['/api/', '/ws', '/dev/', '/healthz', '/readyz']
  */
 export default fp(async function webApp(
   app: FastifyInstance,
-  options: { clientDir: string; isProduction: boolean },
+  options: { clientDir: string; isProduction: boolean; allowedOrigins: string[] },
 ) {
   const shell = ['__spa-fallback.html', 'index.html']
     .map((file) => path.join(options.clientDir, file))
     .find(existsSync)
   const pagePolicies = shell
-    ? policiesOfPages(options.clientDir, options.isProduction)
+    ? policiesOfPages(options.clientDir, options.isProduction, socketOrigins(options.allowedOrigins))
     : new Map<string, string>()
   if (shell) {
     await app.register(fastifyStatic, {
@@ -94,7 +94,7 @@ const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g
  * Built pages carry inline scripts (the theme boot script, the router's hydration data). Each page
  * gets a policy that allows exactly its own inline scripts by hash, computed once at start-up.
  */
-function policiesOfPages(clientDir: string, isProduction: boolean): Map<string, string> {
+function policiesOfPages(clientDir: string, isProduction: boolean, sockets: string[]): Map<string, string> {
   const policies = new Map<string, string>()
   for (const file of htmlFiles(clientDir)) {
     const html = readFileSync(file, 'utf8')
@@ -102,7 +102,11 @@ function policiesOfPages(clientDir: string, isProduction: boolean): Map<string, 
       .map((match) => match[1] ?? '')
       .filter((script) => script.length > 0)
       .map((script) => createHash('sha256').update(script).digest('base64'))
-    const directives = contentSecurityDirectives({ isProduction, scriptHashes: [...new Set(hashes)] })
+    const directives = contentSecurityDirectives({
+      isProduction,
+      socketOrigins: sockets,
+      scriptHashes: [...new Set(hashes)],
+    })
     policies.set(file, renderContentSecurityPolicy(directives))
   }
   return policies

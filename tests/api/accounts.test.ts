@@ -4,7 +4,14 @@ import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FALLBACK_RATES } from '#common/money.ts'
 import type { Member } from '#common/schemas/accounts.ts'
-import { apiTokens, auditEntries, clusters, invoices, users } from '#server/db/schema/index.ts'
+import {
+  apiTokens,
+  auditEntries,
+  clusters,
+  invoices,
+  supportTickets,
+  users,
+} from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import { mailExpiringTokens } from '#server/modules/auth/api-tokens.ts'
 import { finaliseInvoice } from '#server/modules/billing/invoicing.ts'
@@ -139,12 +146,28 @@ describe('invitations', () => {
     expect((await visitor.post('/api/invitations/preview', { token: second })).statusCode).toBe(404)
   })
 
-  it('refuse an address that already has an account', async () => {
+  it('answer an address that has an account exactly like any other, and tell its holder without a link (L3)', async () => {
     const { client: admin } = await organization()
     const other = await registeredUser(server)
-    const answer = await admin.post('/api/organization/invitations', { email: other.registration.email })
-    expect(answer.statusCode).toBe(409)
-    expect(answer.json().code).toBe('EMAIL_REGISTERED')
+    const registered = other.registration.email.toLowerCase()
+    const unknown = `nobody-${suffix()}@example.com`
+    const answers = [
+      await admin.post('/api/organization/invitations', { email: registered }),
+      await admin.post('/api/organization/invitations', { email: unknown }),
+    ]
+    // Same status, same body but for the address, the id and the instants: nothing tells them apart.
+    const comparable = (answer: (typeof answers)[number]) => {
+      const { id, email, expiresAt, createdAt, ...rest } = answer.json()
+      return { httpStatus: answer.statusCode, keys: Object.keys(answer.json()).sort(), ...rest }
+    }
+    expect(comparable(answers[0]!)).toEqual(comparable(answers[1]!))
+    expect(answers[0]!.statusCode).toBe(201)
+    expect(answers.map((answer) => answer.json().email)).toEqual([registered, unknown])
+    // The holder of the account is told, with no link to accept; the unknown address gets its link.
+    const notice = await waitForMailWithSubject(server.db, registered, /invited you to/)
+    expect(notice.text).toContain('already has a Clusterdeck account')
+    expect(notice.text).not.toMatch(/https?:\/\//)
+    await waitForMailWithSubject(server.db, unknown, /invites you/)
   })
 })
 
@@ -599,6 +622,50 @@ describe('GDPR requests', () => {
     const [row] = await server.db.select().from(users).where(eq(users.id, member.id))
     expect(row).toMatchObject({ name: 'Erased user', membershipStatus: 'removed' })
     expect(row!.email).not.toBe(member.email)
+  })
+})
+
+describe('GDPR requests of an account whose address is not verified (L5)', () => {
+  it('neither export nor erase the tickets someone else opened with that address', async () => {
+    // The owner of the address writes to support, signed out.
+    const address = `ticket-owner-${suffix()}@example.com`
+    const subject = `My private contract question ${suffix()}`
+    const ticket = await new TestClient(server.app).post('/api/support/public/tickets', {
+      name: 'Tess Owner',
+      email: address,
+      category: 'billing',
+      subject,
+      description: 'Our contract number is 4711 and our bank details changed last week.',
+    })
+    expect(ticket.statusCode, ticket.body).toBe(201)
+    // Someone else registers with that address, never proves it, and asks for their data.
+    const squatter = await registeredUser(server, { email: address })
+    const asked = await squatter.client.post('/api/user/gdpr/export')
+    expect(asked.statusCode, asked.body).toBe(201)
+    await expect
+      .poll(async () => (await squatter.client.get('/api/user/gdpr')).json().items[0].status, {
+        timeout: 15_000,
+      })
+      .toBe('ready')
+    const download = await squatter.client.get(`/api/user/gdpr/${asked.json().id}/archive`)
+    const files = unzipSync(new Uint8Array(download.rawPayload))
+    expect(JSON.parse(strFromU8(files['profile.json']!)).emailVerified).toBe(false)
+    expect(JSON.parse(strFromU8(files['tickets.json']!))).toEqual([])
+    expect(strFromU8(files['tickets.json']!)).not.toContain(subject)
+
+    // Nor does their erasure count or anonymise that ticket.
+    const erasure = await squatter.client.post('/api/user/gdpr/erasure', { reason: null })
+    expect(erasure.statusCode, erasure.body).toBe(201)
+    const officer = await signIn('officer')
+    const queue = (await officer.get('/api/officers/gdpr-requests')).json().items
+    const request = queue.find((item: { id: string }) => item.id === erasure.json().id)
+    expect(request.preview.anonymised.tickets).toBe(0)
+    expect((await officer.post(`/api/officers/gdpr-requests/${request.id}/approve`)).statusCode).toBe(204)
+    const [kept] = await server.db
+      .select({ name: supportTickets.requesterName, email: supportTickets.requesterEmail })
+      .from(supportTickets)
+      .where(eq(supportTickets.subject, subject))
+    expect(kept).toEqual({ name: 'Tess Owner', email: address })
   })
 })
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProvisioningStep } from '#common/schemas/clusters.ts'
 import { clusterConfigurationSchema, NODE_POOL_LABEL } from '#common/schemas/clusters.ts'
 import { providerCheckSchema } from '#common/schemas/providers.ts'
-import { clusters } from '#server/db/schema/index.ts'
+import { clusters, users } from '#server/db/schema/index.ts'
 import { createSession } from '#server/modules/auth/sessions.ts'
 import { createClusterApiDriver } from '#server/provisioning/clusterapi/driver.ts'
 import type { DriverCluster, ProvisioningDriver, StepOutcome, StepRun } from '#server/provisioning/driver.ts'
@@ -603,6 +603,8 @@ describe('with the server configured for Cluster API', () => {
   let app: TestServer
   let requester: Requester
   let cookie: string
+  /** The platform operator's session: the provider checks are theirs alone. */
+  let operatorCookie: string
 
   beforeAll(async () => {
     app = await startTestServer({
@@ -613,6 +615,12 @@ describe('with the server configured for Cluster API', () => {
     requester = await demoRequester(app.db)
     const session = await createSession(app.db, app.ctx.config.sessionSecret, requester.userId)
     cookie = `cd_session=${session.token}`
+    const [operator] = await app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, 'superadmin'))
+    const operatorSession = await createSession(app.db, app.ctx.config.sessionSecret, operator!.id)
+    operatorCookie = `cd_session=${operatorSession.token}`
   })
   afterAll(() => app?.close())
 
@@ -651,7 +659,7 @@ describe('with the server configured for Cluster API', () => {
     const response = await app.app.inject({
       method: 'GET',
       url: '/api/providers/gcp/check',
-      headers: { cookie },
+      headers: { cookie: operatorCookie },
     })
     expect(response.statusCode).toBe(200)
     const check = providerCheckSchema.parse(response.json())
@@ -663,16 +671,23 @@ describe('with the server configured for Cluster API', () => {
     ])
   })
 
-  it('answers 404 for a provider it does not check, and 401 to a visitor', async () => {
+  it('answers 404 for a provider it does not check, 403 to a customer and 401 to a visitor', async () => {
     const unknown = await app.app.inject({
       method: 'GET',
       url: '/api/providers/oracle/check',
-      headers: { cookie },
+      headers: { cookie: operatorCookie },
     })
     expect(unknown.statusCode).toBe(404)
     expect(unknown.json()).toEqual({ message: 'There is no provider check for "oracle"' })
     const visitor = await app.app.inject({ method: 'GET', url: '/api/providers/gcp/check' })
     expect(visitor.statusCode).toBe(401)
+    // The check reads the management cluster's secrets: not a customer's to run.
+    const customer = await app.app.inject({
+      method: 'GET',
+      url: '/api/providers/gcp/check',
+      headers: { cookie },
+    })
+    expect(customer.statusCode).toBe(403)
   })
 })
 
@@ -680,8 +695,11 @@ describe('with the simulated driver', () => {
   it('says the check is simulated and what it would look at', async () => {
     const app = await startTestServer()
     try {
-      const requester = await demoRequester(app.db)
-      const session = await createSession(app.db, app.ctx.config.sessionSecret, requester.userId)
+      const [operator] = await app.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.username, 'superadmin'))
+      const session = await createSession(app.db, app.ctx.config.sessionSecret, operator!.id)
       const response = await app.app.inject({
         method: 'GET',
         url: '/api/providers/azure/check',

@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Installation } from '#common/schemas/installations.ts'
 import {
+  auditEntries,
   billablePeriods,
   clusters,
   installationEvents,
@@ -168,6 +169,19 @@ describe('installing a product', () => {
     expect(row!.passwordCiphertext).toMatch(/^v1\./)
     expect(row!.passwordCiphertext).not.toContain(password)
     expect(JSON.stringify(row)).not.toContain(password)
+    // Who saw it is in the audit log (L7), the password is not; a wrong password reveals nothing.
+    const revealedEntries = await server.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.action, 'installation.credentials_revealed'), eq(auditEntries.targetId, id)))
+    expect(revealedEntries).toHaveLength(1)
+    expect(revealedEntries[0]).toMatchObject({
+      actorUserId: member.userId,
+      organizationId,
+      targetType: 'installation',
+      targetLabel: 'PostgreSQL (CloudNativePG) (databases)',
+    })
+    expect(JSON.stringify(revealedEntries)).not.toContain(password)
 
     const rotated = await post(`/api/installations/${id}/credentials/rotate`)
     expect(rotated.statusCode, rotated.body).toBe(202)

@@ -27,11 +27,11 @@ function post(url: string, payload: object, remoteAddress = newAddress()) {
   return new TestClient(server.app).request({ method: 'POST', url, payload, remoteAddress })
 }
 
-/** A person no other test uses. */
+/** A person no other test uses (the name in letters: the visitor's copy greets only a name that reads as one). */
 function person(overrides: Record<string, string> = {}) {
   const suffix = randomBytes(4).toString('hex')
   return {
-    name: `Ada Lead ${suffix}`,
+    name: `Ada Lead ${suffix.replace(/\d/g, (digit) => 'ghijklmnop'[Number(digit)]!)}`,
     email: `lead-${suffix}@example.com`,
     company: `Analytical ${suffix}`,
     ...overrides,
@@ -109,9 +109,31 @@ describe('lead forms', () => {
       expect(sales.text).toContain(receipt.id)
       const confirmation = await waitForMailWithSubject(server.db, body.email, form.personSubject)
       expect(confirmation.text).toContain(`Hello ${body.name},`)
-      expect(confirmation.text).toContain(MESSAGE)
+      // Anyone can type any address: the visitor's copy never repeats what was typed with it.
+      expect(confirmation.text).not.toContain(MESSAGE)
+      expect(confirmation.html ?? '').not.toContain(MESSAGE)
     })
   }
+
+  it("relays no stranger's words to the typed address: no message, no link-bearing name (L4)", async () => {
+    const victim = `victim-${randomBytes(4).toString('hex')}@example.com`
+    const lure =
+      'Your Clusterdeck account is suspended. Pay the overdue invoice at https://evil.example/pay today.'
+    for (const form of FORMS) {
+      const body = { ...form.body(), email: victim, name: 'Support https://evil.example', message: lure }
+      const response = await post(form.url, body)
+      expect(response.statusCode, response.body).toBe(201)
+      const copy = await waitForMailWithSubject(server.db, victim, form.personSubject)
+      for (const part of [copy.subject, copy.text, copy.html ?? '']) {
+        expect(part).not.toContain('evil.example')
+        expect(part).not.toContain('suspended')
+      }
+      expect(copy.text).not.toMatch(/^Hello/)
+      // The sales inbox still gets every word, to judge for itself.
+      const sales = await waitForMailWithSubject(server.db, SALES_INBOX, salesSubject(form.salesLabel, body))
+      expect(sales.text).toContain(lure)
+    }
+  })
 
   it('writes the confirmation in French to a visitor who used the site in French', async () => {
     const body = { ...FORMS[0].body(), language: 'fr' }

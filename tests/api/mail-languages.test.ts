@@ -180,7 +180,9 @@ describe('cluster mails', () => {
 describe('lead and newsletter mails', () => {
   const person = () => {
     const suffix = randomBytes(4).toString('hex')
-    return { name: `Lea ${suffix}`, email: `lead-mail-${suffix}@example.com` }
+    // Letters only: the visitor's copy greets only a name that reads as one.
+    const name = `Lea ${suffix.replace(/\d/g, (digit) => 'ghijklmnop'[Number(digit)]!)}`
+    return { name, email: `lead-mail-${suffix}@example.com` }
   }
   const message = 'We would like to know more about your managed clusters.'
 

@@ -77,6 +77,7 @@ function expectSecurityHeaders(response: LightMyRequestResponse) {
     expect(directives.get('script-src')).not.toContain("'unsafe-eval'")
     expect(directives.get('default-src')).toEqual(["'self'"])
     expect(directives.get('object-src')).toEqual(["'none'"])
+    expectOwnSocketOnly(directives.get('connect-src'))
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN')
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
   } else {
@@ -88,6 +89,17 @@ function expectSecurityHeaders(response: LightMyRequestResponse) {
     expect(directives.has('upgrade-insecure-requests')).toBe(false)
   }
   expect(response.headers['x-content-type-options']).toBe('nosniff')
+}
+
+/** The app's origins (APP_URL, and outside production the same port on 127.0.0.1) as sockets. */
+const OWN_SOCKETS = ['ws://localhost:3000', 'ws://127.0.0.1:3000']
+
+/** connect-src: our own origin and its socket; never `ws:`/`wss:`, which allow any host (CSP). */
+function expectOwnSocketOnly(connectSources: readonly string[] | undefined) {
+  expect(connectSources?.[0]).toBe("'self'")
+  expect(connectSources).not.toContain('ws:')
+  expect(connectSources).not.toContain('wss:')
+  for (const source of connectSources?.slice(1) ?? []) expect(OWN_SOCKETS).toContain(source)
 }
 
 /** `{ message, code? }`, plus `issues` on validation errors only, and nothing from the internals. */
@@ -131,6 +143,17 @@ describe.each(['development', 'production'] as const)('in %s', (environment) => 
     } else {
       expect(response.headers['content-security-policy']).not.toContain('upgrade-insecure-requests')
     }
+  })
+
+  it("lets a page open only the app's own socket, not a WebSocket to any host (CSP)", async () => {
+    const response = await server().app.inject({ method: 'GET', url: '/dev/no-such-page' })
+    const policy = String(response.headers['content-security-policy'])
+    const connect = policy.split(';').find((directive) => directive.startsWith('connect-src '))
+    expect(connect).toBe(
+      environment === 'production'
+        ? "connect-src 'self' ws://localhost:3000"
+        : "connect-src 'self' ws://localhost:3000 ws://127.0.0.1:3000",
+    )
   })
 
   it('keeps the development pages out of production', async () => {

@@ -138,6 +138,18 @@ describe('helm template, default values', () => {
     expect(env.find((item) => item.name === 'APP_URL')?.value).toBe('https://portal.example.com')
   })
 
+  it("reads X-Forwarded-For from the ingress controller's addresses only, never from everyone", () => {
+    for (const name of ['portal-clusterdeck-web', 'portal-clusterdeck-worker']) {
+      const env = containerOf(named(manifests, 'Deployment', name)).env
+      expect(env.find((item) => item.name === 'TRUST_PROXY')?.value).toBe(
+        '10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7',
+      )
+    }
+    const none = render('--set', 'trustProxy=')
+    const env = containerOf(named(none, 'Deployment', 'portal-clusterdeck-web')).env
+    expect(env.some((item) => item.name === 'TRUST_PROXY')).toBe(false)
+  })
+
   it('migrates before install and upgrade, through a hook Job', () => {
     const job = named(manifests, 'Job', 'portal-clusterdeck-migrations')
     expect(job.metadata.annotations).toMatchObject({
@@ -217,6 +229,15 @@ describe('the guard', () => {
     expect(result.stderr).toContain('web.autoscaling.enabled needs an external PostgreSQL')
   })
 
+  it.each(['true', '1'])(
+    'fails it with trustProxy=%s, which would let any client choose its address',
+    (value) => {
+      const result = runHelm('template', 'portal', CHART, '--set', `trustProxy=${value}`)
+      expect(result.status).not.toBe(0)
+      expect(result.stderr).toContain(`trustProxy is ${value}: name the addresses or CIDR ranges`)
+    },
+  )
+
   it('fails it without an existing Secret', () => {
     const result = runHelm('template', 'portal', CHART, '--set', 'existingSecret=')
     expect(result.status).not.toBe(0)
@@ -249,5 +270,7 @@ describe('the chart and the image', () => {
     expect(dockerfile).toMatch(/^USER node$/m)
     expect(dockerfile).toMatch(/^HEALTHCHECK [\s\S]*?\/healthz/m)
     expect(dockerfile).toMatch(/^CMD \["npm", "start"/m)
+    // The image does not know what stands in front of it: it trusts no X-Forwarded-For by itself.
+    expect(dockerfile).not.toMatch(/^\s+TRUST_PROXY=/m)
   })
 })

@@ -3,8 +3,9 @@ import type { Page } from '@playwright/test'
 import { expect, signIn, test } from './support/fixtures.ts'
 
 /**
- * The seven provider test pages (spec §2): signed in, each runs its provider's check on open and
- * shows the steps; the e2e server runs the simulated driver, which the page must say plainly.
+ * The seven provider test pages (spec §2): for the platform operator, each runs its provider's
+ * check on open and shows the steps; the e2e server runs the simulated driver, which the page must
+ * say plainly. Anyone else is told that the check is the operator's, and the page asks nothing.
  */
 
 const PROVIDER_PAGES = [
@@ -25,9 +26,33 @@ test.describe('provider test pages', () => {
     await expect(page).toHaveURL(/\/auth$/)
   })
 
+  for (const [username, language, title, notice] of [
+    ['demo', 'en', 'Google Cloud (GKE) check', 'Only the platform operator can run this check'],
+    ['officer', 'fr', 'Vérification Google Cloud (GKE)', 'Seul l’opérateur de la plateforme peut lancer'],
+  ] as const) {
+    test(`tells ${username} that only the platform operator can run the check (${language})`, async ({
+      page,
+    }) => {
+      await page.addInitScript((value) => localStorage.setItem('language', value), language)
+      const checks: string[] = []
+      page.on('request', (request) => {
+        if (request.url().includes('/api/providers/')) checks.push(request.url())
+      })
+      await signIn(page, username)
+      await page.goto('/gcp-cluster-test')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+      await expect(page.getByTestId('operator-only')).toContainText(notice)
+      await expect(
+        page.locator('nav[aria-labelledby="other-providers-title"]').getByRole('link'),
+      ).toHaveCount(6)
+      await expect(steps(page)).toHaveCount(0)
+      expect(checks).toEqual([])
+    })
+  }
+
   for (const { path, provider, name } of PROVIDER_PAGES) {
     test(`${path} checks ${name} and says the driver is simulated`, async ({ page }) => {
-      await signIn(page, 'demo')
+      await signIn(page, 'superadmin')
       const check = page.waitForResponse((response) =>
         response.url().endsWith(`/api/providers/${provider}/check`),
       )
@@ -58,7 +83,7 @@ test.describe('provider test pages', () => {
   }
 
   test('"Run again" runs the check again and keeps the steps on screen meanwhile', async ({ page }) => {
-    await signIn(page, 'demo')
+    await signIn(page, 'superadmin')
     await page.goto('/aws-eks-test')
     await expect(steps(page)).toHaveCount(3)
     const firstCheckedAt = await page.locator('time').first().getAttribute('datetime')
@@ -72,7 +97,7 @@ test.describe('provider test pages', () => {
   })
 
   test('links to the other providers’ pages', async ({ page }) => {
-    await signIn(page, 'demo')
+    await signIn(page, 'superadmin')
     await page.goto('/gcp-cluster-test')
     await expect(steps(page)).toHaveCount(3)
     const others = page.getByRole('navigation', { name: 'Other providers' }).getByRole('link')
@@ -88,7 +113,7 @@ test.describe('provider test pages', () => {
       localStorage.setItem('language', 'fr')
       localStorage.setItem('theme', 'dark')
     })
-    await signIn(page, 'demo')
+    await signIn(page, 'superadmin')
     await page.goto('/huawei-cce-test')
     await expect(page.locator('html')).toHaveClass(/\bdark\b/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vérification Huawei Cloud (CCE)')
@@ -105,7 +130,7 @@ test.describe('provider test pages', () => {
   for (const theme of ['light', 'dark'] as const) {
     test(`has no serious or critical accessibility violation (${theme} theme)`, async ({ page }) => {
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme)
-      await signIn(page, 'demo')
+      await signIn(page, 'superadmin')
       await page.goto('/azure-aks-test')
       await expect(steps(page)).toHaveCount(3)
       const { violations } = await new AxeBuilder({ page }).analyze()

@@ -598,15 +598,15 @@ const MATRIX: Row[] = [
     request: () => ({ url: '/ws' }),
     expected: { ...everyone(426), visitor: 401 },
   },
-  // — Provider checks (issue 6): any signed-in caller; the tests run the simulated driver. —
+  // — Provider checks (issue 6): they diagnose the operator's infrastructure, so the platform
+  // operator only (issue 24, L6), and never with a token; the tests run the simulated driver. —
   {
     method: 'GET',
     url: '/api/providers/:provider/check',
     request: () => ({ url: '/api/providers/aws/check' }),
-    expected: signedIn(200),
+    expected: { ...everyone(403), visitor: 401, superAdmin: 200 },
     check: (caller, response) => {
-      if (caller !== 'visitor')
-        expect(response.json(), `${caller}'s check`).toMatchObject({ simulated: true })
+      if (caller === 'superAdmin') expect(response.json()).toMatchObject({ simulated: true })
     },
   },
   // — End of provider checks. —

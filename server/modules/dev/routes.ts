@@ -1,15 +1,23 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { DEMO_ACCOUNTS } from '#common/demo-accounts.ts'
 import { devLoginRequestSchema, userSchema } from '#common/schemas/auth.ts'
 import type { ServerContext } from '#server/context.ts'
+import { notFound } from '#server/lib/errors.ts'
 import { escapeHtml } from '#server/lib/html.ts'
 import { errorResponses, sessionMeta } from '#server/lib/http.ts'
 import { devLogin } from '#server/modules/auth/service.ts'
 import devBillingRoutes from './billing-routes.ts'
 import { latestMails, MAILBOX_SIZE, type OutboxMail } from './mailbox.ts'
 
-/** Development helpers; never registered in production. */
+/** The accounts the development sign-in opens: the seeded demo accounts, no one else's. */
+const DEMO_USERNAMES: ReadonlySet<string> = new Set(DEMO_ACCOUNTS.map((account) => account.username))
+
+/**
+ * Development helpers, registered only outside production on a server listening on loopback
+ * (config.devRoutes).
+ */
 export default async function devRoutes(app: FastifyInstance, ctx: ServerContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()
   await app.register(devBillingRoutes, ctx)
@@ -18,10 +26,12 @@ export default async function devRoutes(app: FastifyInstance, ctx: ServerContext
     schema: {
       tags: ['development'],
       summary: 'Sign in as a demo user without a password (development only)',
+      description: 'Only the demo accounts of the README; any other username answers 404.',
       body: devLoginRequestSchema,
       response: { 200: userSchema, ...errorResponses(400, 403, 404) },
     },
     handler: async (request, reply) => {
+      if (!DEMO_USERNAMES.has(request.body.username)) throw notFound('No such demo user')
       const result = await devLogin(ctx, request.body.username, sessionMeta(request))
       reply.setSessionCookie(result.session.token, result.session.expiresAt)
       return result.user

@@ -1,5 +1,5 @@
 import { ZipArchive } from 'archiver'
-import { desc, eq, or } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import type { Queryable } from '#server/db/client.ts'
 import {
   auditEntries,
@@ -11,6 +11,7 @@ import {
   supportTickets,
   users,
 } from '#server/db/schema/index.ts'
+import { ticketsOfPerson } from './person-tickets.ts'
 
 /**
  * Everything the product holds about a person, as JSON files in a ZIP with a README: profile,
@@ -72,7 +73,7 @@ export async function buildExportArchive(db: Queryable, userId: string, now: Dat
         createdAt: supportTickets.createdAt,
       })
       .from(supportTickets)
-      .where(or(eq(supportTickets.createdBy, userId), eq(supportTickets.requesterEmail, profile.email))),
+      .where(ticketsOfPerson(userId, profile.email)),
     'ticket-messages.json': await db
       .select({
         ticketId: supportMessages.ticketId,
@@ -126,7 +127,7 @@ function readme(name: string, now: Date): string {
     '  membership.json       your organization and your role in it',
     '  sessions.json         where you were signed in (browser, address, times)',
     '  orders.json           the orders you placed',
-    '  tickets.json          the support tickets you opened',
+    '  tickets.json          the support tickets you opened (and those sent from your verified address)',
     '  ticket-messages.json  what you wrote in support tickets',
     '  notifications.json    the notifications you received',
     '  audit.json            what you did, as the audit log records it',

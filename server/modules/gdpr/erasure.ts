@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, ne, or } from 'drizzle-orm'
+import { and, count, eq, inArray, ne } from 'drizzle-orm'
 import type { ErasurePreview } from '#common/schemas/gdpr.ts'
 import type { Queryable } from '#server/db/client.ts'
 import {
@@ -16,6 +16,7 @@ import {
 } from '#server/db/schema/index.ts'
 import type { AuditActor } from '#server/modules/audit/service.ts'
 import { retireAccount } from '#server/modules/organizations/members.ts'
+import { ticketsOfPerson } from './person-tickets.ts'
 
 /** The name that replaces an erased person's wherever their records stay. */
 export const ERASED_NAME = 'Erased user'
@@ -24,7 +25,7 @@ const counted = async (query: Promise<{ value: number }[]>) => (await query)[0]?
 
 /** What erasing this person removes, anonymises and keeps, and whether unpaid invoices block it. */
 export async function erasurePreview(db: Queryable, userId: string, organizationId: string, email: string) {
-  const ticketsOf = or(eq(supportTickets.createdBy, userId), eq(supportTickets.requesterEmail, email))
+  const ticketsOf = ticketsOfPerson(userId, email)
   const preview: ErasurePreview = {
     deleted: {
       sessions: await counted(
@@ -85,7 +86,7 @@ export async function eraseAccount(tx: Queryable, userId: string, email: string,
   const tickets = await tx
     .select({ id: supportTickets.id })
     .from(supportTickets)
-    .where(or(eq(supportTickets.createdBy, userId), eq(supportTickets.requesterEmail, email)))
+    .where(ticketsOfPerson(userId, email))
   if (tickets.length > 0)
     await tx
       .update(supportTickets)

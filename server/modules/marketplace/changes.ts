@@ -131,7 +131,10 @@ function validSettings(product: Awaited<ReturnType<typeof findProduct>>, request
   return settings
 }
 
-/** The generated password, in clear, once the person has typed their own password again. */
+/**
+ * The generated password, in clear, once the person has typed their own password again; the
+ * audit log records who saw it (never the password itself), in the transaction that answers.
+ */
 export async function revealCredentials(ctx: ServerContext, caller: Caller, id: string, password: string) {
   const installation = await installationRow(ctx.db, caller, id)
   const [user] = await ctx.db
@@ -140,12 +143,18 @@ export async function revealCredentials(ctx: ServerContext, caller: Caller, id: 
     .where(eq(users.id, caller.userId))
   if (!user || !(await verifyPassword(user.passwordHash, password)))
     throw unauthorized('Your password is not correct', 'INVALID_PASSWORD')
-  if (!installation.passwordCiphertext || !installation.username)
+  const { passwordCiphertext, username } = installation
+  if (!passwordCiphertext || !username)
     throw conflict(`${installation.productName} has no connection password yet`, 'NO_CREDENTIALS')
-  return {
-    username: installation.username,
-    password: openSecret(ctx.config.secretsKey, installation.passwordCiphertext),
-  }
+  const credentials = { username, password: openSecret(ctx.config.secretsKey, passwordCiphertext) }
+  await inTransaction(ctx.db, (tx) =>
+    recordAudit(tx, caller, 'installation.credentials_revealed', {
+      type: 'installation',
+      id: installation.id,
+      label: `${installation.productName} (${installation.namespace})`,
+    }),
+  )
+  return credentials
 }
 
 /**

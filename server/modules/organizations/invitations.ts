@@ -15,6 +15,7 @@ import type { Caller } from '#server/lib/caller.ts'
 import { conflict, notFound } from '#server/lib/errors.ts'
 import { generateToken, hashToken } from '#server/lib/tokens.ts'
 import { invitationMail } from '#server/mail/account-mails.ts'
+import { invitationForAccountHolderMail } from '#server/mail/invitation-mails.ts'
 import { sendMail } from '#server/mail/template.ts'
 import { recordAudit } from '#server/modules/audit/service.ts'
 import { assertAcceptablePassword, hashPassword } from '#server/modules/auth/passwords.ts'
@@ -24,7 +25,9 @@ import { findUserById, toUserResponse } from '#server/modules/users/queries.ts'
 
 /*
  * Invitations: an admin names an address, the mailed link (a random token whose keyed hash is
- * kept, valid 7 days) lets that person create their account straight into the organization.
+ * kept, valid 7 days) lets that person create their account straight into the organization. An
+ * address that already has an account elsewhere is invited all the same, so the answer does not
+ * tell who has an account; its holder is told by mail instead of getting a link.
  */
 
 const VALID_MS = INVITATION_VALID_DAYS * 24 * 60 * 60 * 1000
@@ -63,11 +66,6 @@ export async function invite(ctx: ServerContext, caller: Caller, request: Invita
       .where(eq(users.email, request.email))
     if (existing?.organizationId === caller.organizationId)
       throw conflict('This person is already a member of your organization.', 'ALREADY_MEMBER')
-    if (existing)
-      throw conflict(
-        'This address already has a Clusterdeck account in another organization.',
-        'EMAIL_REGISTERED',
-      )
     const [open] = await tx
       .select({ id: invitations.id })
       .from(invitations)
@@ -93,7 +91,7 @@ export async function invite(ctx: ServerContext, caller: Caller, request: Invita
         expiresAt: new Date(Date.now() + VALID_MS),
       })
       .returning()
-    await mailInvitation(ctx, tx, sqlExecutor, row!, token)
+    await mailInvitee(ctx, tx, sqlExecutor, row!, token)
     await recordAudit(
       tx,
       caller,
@@ -119,7 +117,7 @@ export async function resendInvitation(ctx: ServerContext, caller: Caller, id: s
       })
       .where(eq(invitations.id, invitation.id))
       .returning()
-    await mailInvitation(ctx, tx, sqlExecutor, row!, token)
+    await mailInvitee(ctx, tx, sqlExecutor, row!, token)
     await recordAudit(tx, caller, 'invitation.resent', { type: 'invitation', id, label: row!.email })
     return toInvitation({ ...row!, inviterName: await nameOf(tx, row!.invitedBy) })
   })
@@ -240,6 +238,36 @@ async function openInvitation(tx: Queryable, caller: Caller, id: string) {
 async function nameOf(db: Queryable, userId: string): Promise<string> {
   const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId))
   return row?.name ?? ''
+}
+
+/** The link to whoever may use it; the holder of an account at that address is told instead. */
+async function mailInvitee(
+  ctx: ServerContext,
+  tx: Queryable,
+  sqlExecutor: SqlExecutor,
+  invitation: InvitationRow,
+  token: string,
+) {
+  const [holder] = await tx
+    .select({ name: users.name, language: users.language })
+    .from(users)
+    .where(eq(users.email, invitation.email))
+  if (!holder) return mailInvitation(ctx, tx, sqlExecutor, invitation, token)
+  const [organization] = await tx
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, invitation.organizationId))
+  await sendMail(
+    ctx.queue,
+    sqlExecutor,
+    invitationForAccountHolderMail,
+    { email: invitation.email, language: holder.language },
+    {
+      name: holder.name,
+      inviter: await nameOf(tx, invitation.invitedBy),
+      organization: organization?.name ?? '',
+    },
+  )
 }
 
 async function mailInvitation(

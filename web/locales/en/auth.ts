@@ -186,7 +186,8 @@ export const auth = {
     signInAs: 'Sign in as {{name}}',
     checking: 'Checking the environment...',
     unavailableTitle: 'Not available here',
-    unavailableDescription: 'The demo sign-in exists in development only. Sign in with your own account.',
+    unavailableDescription:
+      'The demo sign-in exists in development only, on a server that listens on this machine alone. Sign in with your own account.',
     signIn: 'Go to sign in',
     accounts: {
       verifiedCustomer: 'Verified customer',

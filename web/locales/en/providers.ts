@@ -7,6 +7,9 @@ export const providers = {
   loading: 'Running the check for {{cloud}}...',
   error: 'The check could not run: {{message}}',
   retry: 'Try again',
+  operatorOnlyTitle: 'Only the platform operator can run this check',
+  operatorOnly:
+    "These checks look into the platform's own infrastructure: the management cluster and its cloud credentials. Ask the platform operator if you need to know whether clusters can be built here.",
   simulatedTitle: 'Simulated mode',
   simulatedNotice:
     'This server uses the simulated provisioning driver: no cloud and no management cluster were contacted. Each step below says what the Cluster API driver would check.',

@@ -195,7 +195,7 @@ export const auth: typeof english = {
     checking: "Vérification de l'environnement...",
     unavailableTitle: 'Indisponible ici',
     unavailableDescription:
-      "La connexion de démonstration n'existe qu'en développement. Connectez-vous avec votre propre compte.",
+      "La connexion de démonstration n'existe qu'en développement, sur un serveur qui n'écoute que cette machine. Connectez-vous avec votre propre compte.",
     signIn: 'Aller à la connexion',
     accounts: {
       verifiedCustomer: 'Client vérifié',

@@ -9,6 +9,9 @@ export const providers: typeof english = {
   loading: 'Vérification de {{cloud}} en cours...',
   error: 'La vérification n’a pas pu s’exécuter : {{message}}',
   retry: 'Réessayer',
+  operatorOnlyTitle: 'Seul l’opérateur de la plateforme peut lancer cette vérification',
+  operatorOnly:
+    'Ces vérifications examinent l’infrastructure de la plateforme elle-même : le cluster de gestion et ses identifiants cloud. Demandez à l’opérateur de la plateforme si vous devez savoir si des clusters peuvent être construits ici.',
   simulatedTitle: 'Mode simulé',
   simulatedNotice:
     'Ce serveur utilise le pilote de provisionnement simulé : aucun cloud ni cluster de gestion n’a été contacté. Chaque étape ci-dessous indique ce que le pilote Cluster API vérifierait.',

@@ -1,10 +1,11 @@
-import { Info, RefreshCw } from 'lucide-react'
+import { Info, RefreshCw, ShieldAlert } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { CHECK_PROVIDER_NAMES, CHECK_PROVIDERS, type CheckProvider } from '#common/schemas/providers.ts'
 import { usePageTitle } from '#web/components/layout/page-title.tsx'
 import { Alert, AlertDescription, AlertTitle } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { useProviderCheck } from '#web/features/providers/api/get-provider-check.ts'
 import { checkResultText } from '#web/features/providers/check-result.ts'
@@ -12,19 +13,49 @@ import { CheckStepList, CheckStepPlaceholders } from '#web/features/providers/co
 import { CheckSummary } from '#web/features/providers/components/check-summary.tsx'
 import { PROVIDER_TEST_PAGES, providerOfPath } from '#web/features/providers/provider-pages.ts'
 import { ToolPage } from '#web/features/tools/components/tool-page.tsx'
+import { ApiError } from '#web/lib/api-client.ts'
 import { cn } from '#web/lib/cn.ts'
+import { useUser } from '#web/lib/current-user.ts'
 
 /**
  * The seven provider test pages (/gcp-cluster-test, /aws-eks-test…): the provider comes from the
  * path; the check runs on open and again on request, and says so when the driver is simulated.
+ * The checks look into the operator's infrastructure: anyone but the platform operator is told so.
  */
 export default function ProviderTestRoute() {
   const { pathname } = useLocation()
+  const { user, isLoading } = useUser()
   const provider = providerOfPath(pathname)
   // The route table mounts this screen on the seven provider paths only.
   if (!provider) return null
+  if (isLoading || !user) return <Skeleton className="mx-auto my-10 h-64 w-full max-w-6xl" />
+  if (user.role !== 'super_admin') return <OperatorOnly key={provider} provider={provider} />
   // A page of its own per provider: moving between them starts afresh.
   return <ProviderTest key={provider} provider={provider} />
+}
+
+/** What everyone but the platform operator sees: who may run the check, and the other pages. */
+function OperatorOnly({ provider }: { provider: CheckProvider }) {
+  const { t } = useTranslation()
+  const names = CHECK_PROVIDER_NAMES[provider]
+  usePageTitle(t('providers.title', names))
+  return (
+    <ToolPage title={t('providers.title', names)} lead={t('providers.lead', names)}>
+      <OperatorOnlyNotice />
+      <OtherProviders current={provider} />
+    </ToolPage>
+  )
+}
+
+function OperatorOnlyNotice() {
+  const { t } = useTranslation()
+  return (
+    <Alert data-testid="operator-only">
+      <ShieldAlert aria-hidden="true" />
+      <AlertTitle>{t('providers.operatorOnlyTitle')}</AlertTitle>
+      <AlertDescription>{t('providers.operatorOnly')}</AlertDescription>
+    </Alert>
+  )
 }
 
 function ProviderTest({ provider }: { provider: CheckProvider }) {
@@ -60,6 +91,9 @@ function ProviderTest({ provider }: { provider: CheckProvider }) {
         <CheckStepPlaceholders />
       </div>
     )
+  } else if (check.error instanceof ApiError && check.error.status === 403) {
+    // The role changed since the page opened.
+    content = <OperatorOnlyNotice />
   } else if (check.isError && !check.data) {
     content = <CheckError message={check.error.message} onRetry={() => void check.refetch()} busy={running} />
   } else {

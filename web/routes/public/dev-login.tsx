@@ -11,14 +11,21 @@ import { useDevLogin } from '#web/features/auth/api/dev-login.ts'
 import { AuthCard, AuthScreen } from '#web/features/auth/components/auth-screen.tsx'
 import { toastAuthFailure, useFinishSignIn } from '#web/features/auth/use-finish-sign-in.ts'
 import { versionSummaryQueryOptions } from '#web/features/system/api/get-version-summary.ts'
+import { ApiError } from '#web/lib/api-client.ts'
 
-/** /dev-login: one click per demo account, in development only (GET /api/version/summary). */
+/**
+ * /dev-login: one click per demo account, in development only (GET /api/version/summary), and
+ * only where the server has its development routes (on loopback): a 404 says they are off.
+ */
 export default function DevLoginRoute() {
   const { t } = useTranslation()
   const version = useQuery(versionSummaryQueryOptions)
+  const devLogin = useDevLogin()
+  const routesOff = devLogin.error instanceof ApiError && devLogin.error.status === 404
   let content: React.ReactNode
   if (version.isPending) content = <LoadingState label={t('auth.devLogin.checking')} />
-  else if (version.data?.environment === 'development') content = <DemoAccounts />
+  else if (version.data?.environment === 'development' && !routesOff)
+    content = <DemoAccounts devLogin={devLogin} />
   else
     content = (
       <AuthCard
@@ -35,9 +42,8 @@ export default function DevLoginRoute() {
   return <AuthScreen>{content}</AuthScreen>
 }
 
-function DemoAccounts() {
+function DemoAccounts({ devLogin }: { devLogin: ReturnType<typeof useDevLogin> }) {
   const { t } = useTranslation()
-  const devLogin = useDevLogin()
   const finishSignIn = useFinishSignIn()
   return (
     <AuthCard
@@ -58,7 +64,11 @@ function DemoAccounts() {
                   if (devLogin.isPending) return
                   devLogin.mutate(account.username, {
                     onSuccess: (user) => finishSignIn(user, 'login'),
-                    onError: (error) => toastAuthFailure(t('auth.toast.loginFailed'), error),
+                    onError: (error) => {
+                      // A 404 turns the page into "not available here".
+                      if (!(error instanceof ApiError && error.status === 404))
+                        toastAuthFailure(t('auth.toast.loginFailed'), error)
+                    },
                   })
                 }}
                 className="group flex w-full items-center gap-3 rounded-lg border bg-background px-3 py-2.5 text-left transition-colors hover:border-primary/50 hover:bg-accent aria-disabled:cursor-progress"

@@ -35,6 +35,10 @@ autoscaler or a separate worker would each see a different database.
 {{- fail "web.autoscaling.enabled needs an external PostgreSQL: set database.external=true, or web.autoscaling.enabled=false" -}}
 {{- end -}}
 {{- end -}}
+{{- $trustProxy := toString .Values.trustProxy -}}
+{{- if or (eq $trustProxy "true") (regexMatch "^[0-9]+$" $trustProxy) -}}
+{{- fail (printf "trustProxy is %s: name the addresses or CIDR ranges of the ingress controller's pods instead (e.g. 10.0.0.0/8), so a client cannot choose the address the rate limits and the audit log see" $trustProxy) -}}
+{{- end -}}
 {{- if not .Values.existingSecret -}}
 {{- fail "existingSecret must name a Secret holding SESSION_SECRET and SECRETS_KEY (and DATABASE_URL for an external database)" -}}
 {{- end -}}
@@ -45,8 +49,10 @@ autoscaler or a separate worker would each see a different database.
   value: production
 - name: APP_URL
   value: {{ .Values.appUrl | quote }}
+{{- with .Values.trustProxy }}
 - name: TRUST_PROXY
-  value: "true"
+  value: {{ . | quote }}
+{{- end }}
 - name: DATA_DIR
   value: /var/lib/clusterdeck
 {{- range $name, $value := .Values.env }}
