@@ -21,7 +21,7 @@ import {
 import { pageQuerySchema, pageSchema } from '#common/schemas/pagination.ts'
 import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
-import { errorResponses, guessableRoute } from '#server/lib/http.ts'
+import { errorResponses } from '#server/lib/http.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
 import { requireMember, requireUser } from '#server/plugins/auth.ts'
 import type { DriverName } from '#server/provisioning/driver.ts'
@@ -96,11 +96,18 @@ async function credentialRoutes(app: FastifyInstance, ctx: ServerContext) {
   })
 }
 
+/**
+ * The review's own limit per address: a token is 256 random bits, so nothing is guessed here, but a
+ * cluster's API server asks from one address for every person using it — the sign-in limit would
+ * lock a busy cluster out.
+ */
+const tokenReviewLimit = { rateLimit: { max: 6_000, timeWindow: 60_000 } }
+
 async function tokenReviewRoutes(app: FastifyInstance, ctx: ServerContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()
 
   api.post('/api/clusters/:id/token-review', {
-    config: guessableRoute,
+    config: tokenReviewLimit,
     schema: {
       tags: ['clusters'],
       summary: "Kubernetes webhook token authentication for the cluster's API server",
