@@ -4,7 +4,7 @@ import type { ServerContext } from '#server/context.ts'
 import { users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import { magicLinkMail, passwordResetMail, verifyEmailMail } from '#server/mail/auth-mails.ts'
-import { sendMail } from '#server/mail/template.ts'
+import { mailSecret, sendMail } from '#server/mail/template.ts'
 import { findUserByEmail, findUserById, toUserResponse } from '#server/modules/users/queries.ts'
 import { consumeAuthToken, issueAuthToken, revokeAuthTokens } from './auth-tokens.ts'
 import { clearLoginFailures } from './lockout.ts'
@@ -25,7 +25,7 @@ export async function resendVerification(ctx: ServerContext, email: string): Pro
     const token = await issueAuthToken(tx, ctx.config.sessionSecret, user.id, 'verify_email')
     await sendMail(ctx.queue, sqlExecutor, verifyEmailMail, user, {
       name: user.name,
-      url: verificationLink(ctx.config.appUrl, token),
+      url: mailSecret(ctx.config.secretsKey, verificationLink(ctx.config.appUrl, token)),
     })
   })
 }
@@ -44,7 +44,7 @@ export async function requestPasswordReset(ctx: ServerContext, email: string): P
     const token = await issueAuthToken(tx, ctx.config.sessionSecret, user.id, 'reset_password')
     await sendMail(ctx.queue, sqlExecutor, passwordResetMail, user, {
       name: user.name,
-      url: absoluteHref(ctx.config.appUrl, 'resetPassword', { token }),
+      url: mailSecret(ctx.config.secretsKey, absoluteHref(ctx.config.appUrl, 'resetPassword', { token })),
     })
   })
 }
@@ -75,7 +75,7 @@ export async function requestMagicLink(ctx: ServerContext, email: string): Promi
     const token = await issueAuthToken(tx, ctx.config.sessionSecret, user.id, 'magic_link')
     await sendMail(ctx.queue, sqlExecutor, magicLinkMail, user, {
       name: user.name,
-      url: absoluteHref(ctx.config.appUrl, 'magicLink', { token }),
+      url: mailSecret(ctx.config.secretsKey, absoluteHref(ctx.config.appUrl, 'magicLink', { token })),
     })
   })
 }

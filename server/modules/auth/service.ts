@@ -7,7 +7,7 @@ import { organizations, registrationRequests, users } from '#server/db/schema/in
 import { inTransaction } from '#server/db/transaction.ts'
 import { conflict, notFound, unauthorized } from '#server/lib/errors.ts'
 import { registrationPendingMail, verifyEmailMail } from '#server/mail/auth-mails.ts'
-import { sendMail } from '#server/mail/template.ts'
+import { mailSecret, sendMail } from '#server/mail/template.ts'
 import { recordAudit } from '#server/modules/audit/service.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
 import {
@@ -129,7 +129,7 @@ export async function register(ctx: ServerContext, input: RegisterRequest, meta:
       const verificationToken = await issueAuthToken(tx, config.sessionSecret, userId, 'verify_email')
       await sendMail(ctx.queue, sqlExecutor, verifyEmailMail, input, {
         name: input.name,
-        url: verificationLink(config.appUrl, verificationToken),
+        url: mailSecret(config.secretsKey, verificationLink(config.appUrl, verificationToken)),
       })
       await createNotification(tx, sqlExecutor, {
         userId,
@@ -231,7 +231,7 @@ export async function completeMfaLogin(
   const byRecoveryCode = 'recoveryCode' in proof
   const accepted = byRecoveryCode
     ? await consumeRecoveryCode(db, config.sessionSecret, pending.user.id, proof.recoveryCode)
-    : await consumeTotp(db, pending.user.id, proof.code)
+    : await consumeTotp(db, config.secretsKey, pending.user.id, proof.code)
   if (!accepted) {
     // Wrong codes count against the account like wrong passwords, across fresh logins.
     await inTransaction(db, (tx) =>
