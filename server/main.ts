@@ -13,6 +13,7 @@ import { startEmailWorker } from './jobs/send-email.ts'
 import { scheduleSupportSweep } from './jobs/support.ts'
 import { createMailer } from './lib/mailer.ts'
 import { createLogger } from './logger.ts'
+import { sealPlainTotpSecrets } from './modules/auth/totp.ts'
 import { startInboundMail } from './modules/support/inbound-mail.ts'
 import { startProvisioningWorkers } from './provisioning/engine.ts'
 import { scheduleMaintenanceSweep } from './provisioning/maintenance.ts'
@@ -66,12 +67,20 @@ async function main() {
     demoData: !config.isProduction,
     demoBilling: config.isProduction ? undefined : { secretsKey: config.secretsKey },
   })
+  // TOTP seeds stored in plain text (before they were sealed, or by the demo seed) are sealed now.
+  const sealedSeeds = await sealPlainTotpSecrets(db, config.secretsKey)
+  if (sealedSeeds > 0) logger.info({ sealedSeeds }, 'sealed the TOTP seeds stored in plain text')
   const queue = await startJobQueue(databaseUrl, {
     log: (error) => logger.error({ err: error }, 'job queue error'),
     schedule: role !== 'web',
   })
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db })
-  if (role !== 'web') await startEmailWorker(queue, mailer)
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    db,
+    secretsKey: config.secretsKey,
+  })
+  if (role !== 'web') await startEmailWorker(queue, mailer, { secretsKey: config.secretsKey })
   const realtime = await startRealtimeHub(databaseUrl, logger)
   const ctx = { config, db, queue, realtime }
   if (role !== 'web') await startProvisioningWorkers(ctx)

@@ -40,11 +40,20 @@ const QUEUE_OPTIONS = {
 const SUPERVISE_INTERVAL_SECONDS = 5
 
 /**
+ * A sent mail's job is deleted after ten minutes (pg-boss keeps finished jobs a week by default):
+ * its data names the recipient and carries the mail's sealed links. Long enough to look into a
+ * delivery that just failed; the deletion runs every minute.
+ */
+export const MAIL_JOB_RETENTION_SECONDS = 600
+const MAINTENANCE_INTERVAL_SECONDS = 60
+
+/**
  * Per-queue differences. A provisioning step re-enqueues itself while it waits: the `short` policy
  * keeps one queued job per step (the singleton key), so a duplicate left by a crash merges back.
  * The policy is fixed when a queue is created; the other settings follow updates.
  */
 const QUEUE_OVERRIDES: Partial<Record<(typeof QUEUES)[keyof typeof QUEUES], object>> = {
+  [QUEUES.sendEmail]: { deleteAfterSeconds: MAIL_JOB_RETENTION_SECONDS },
   [QUEUES.clusterStep]: { policy: 'short', retryDelay: 5, expireInSeconds: 300 },
   [QUEUES.installationStep]: { policy: 'short', retryDelay: 5, expireInSeconds: 300 },
   // A sweep that failed is not retried: the next one, a minute later, looks again.
@@ -72,6 +81,9 @@ export async function startJobQueue(
     schedule?: boolean
     /** How often due schedules are looked for (tests shorten it). */
     scheduleCheckSeconds?: number
+    /** How long a finished mail job is kept, and how often finished jobs are deleted (tests shorten them). */
+    mailRetentionSeconds?: number
+    maintenanceIntervalSeconds?: number
   },
 ): Promise<JobQueue> {
   const boss = new PgBoss({
@@ -84,14 +96,22 @@ export async function startJobQueue(
     // How often stalled jobs are looked for: a job whose worker died is retried within seconds.
     superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
     monitorIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
+    // The deletion of finished jobs past their queue's retention (once a day by default).
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? MAINTENANCE_INTERVAL_SECONDS,
   })
   boss.on('error', options.log)
   await boss.start()
+  const overrides = {
+    ...QUEUE_OVERRIDES,
+    ...(options.mailRetentionSeconds === undefined
+      ? {}
+      : { [QUEUES.sendEmail]: { deleteAfterSeconds: options.mailRetentionSeconds } }),
+  }
   for (const name of Object.values(QUEUES)) {
-    const { policy, ...options } = { ...QUEUE_OPTIONS, policy: 'standard', ...QUEUE_OVERRIDES[name] }
-    await boss.createQueue(name, { ...options, policy })
+    const { policy, ...settings } = { ...QUEUE_OPTIONS, policy: 'standard', ...overrides[name] }
+    await boss.createQueue(name, { ...settings, policy })
     // createQueue leaves an existing queue as it was: bring its settings up to date as well.
-    await boss.updateQueue(name, options)
+    await boss.updateQueue(name, settings)
   }
   return {
     boss,

@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer'
 import type SMTPTransport from 'nodemailer/lib/smtp-transport'
 import type { Database } from '#server/db/client.ts'
 import { outbox } from '#server/db/schema/index.ts'
+import { sealSecret } from './secrets.ts'
 
 /** `replyTo` sends answers to another address than the sender's (a ticket's reply address). */
 export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string }
@@ -14,9 +15,15 @@ export type Mailer = {
 
 /**
  * With SMTP_URL mail goes to that server; without it, to the `outbox` table that /dev/mailbox
- * shows, so verification and magic links work on a fresh clone.
+ * shows, so verification and magic links work on a fresh clone. The outbox keeps the text and
+ * HTML sealed: they carry live links (server/modules/dev/mailbox.ts opens them).
  */
-export function createMailer(options: { smtpUrl: string | undefined; from: string; db: Database }): Mailer {
+export function createMailer(options: {
+  smtpUrl: string | undefined
+  from: string
+  db: Database
+  secretsKey: Buffer
+}): Mailer {
   if (!options.smtpUrl) {
     return {
       deliver: async (message, delivery) => {
@@ -25,8 +32,8 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
           .values({
             recipient: message.to,
             subject: message.subject,
-            text: message.text,
-            html: message.html ?? null,
+            text: sealSecret(options.secretsKey, message.text),
+            html: message.html === undefined ? null : sealSecret(options.secretsKey, message.html),
             jobId: delivery.id,
           })
           .onConflictDoNothing({ target: outbox.jobId })

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { generatePassword, openSecret, sealSecret } from './secrets.ts'
+import { generatePassword, isSealed, openSecret, sealSecret } from './secrets.ts'
 
 describe('sealed secrets', () => {
   const key = randomBytes(32)
@@ -21,6 +21,11 @@ describe('sealed secrets', () => {
     parts[3] = Buffer.from('other').toString('base64url')
     expect(() => openSecret(key, parts.join('.'))).toThrow()
     expect(() => openSecret(key, 'plain text')).toThrow('Not a sealed secret')
+  })
+
+  it('tells a sealed value from a plain one', () => {
+    expect(isSealed(sealSecret(key, 'JBSWY3DPEHPK3PXP'))).toBe(true)
+    expect(isSealed('JBSWY3DPEHPK3PXP')).toBe(false)
   })
 
   it('generates passwords of 24 unambiguous characters', () => {

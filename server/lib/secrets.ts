@@ -1,9 +1,10 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 
 /**
- * Secrets kept in the database (an installation's generated password) are sealed with AES-256-GCM
- * under the configured key: `v1.<iv>.<tag>.<ciphertext>`, each part base64url. The version prefix
- * lets a later key rotation tell old values from new ones.
+ * Secrets kept in the database (an installation's generated password, a TOTP seed, the one-time
+ * links of queued mail, the development outbox's mail) are sealed with AES-256-GCM under the
+ * configured key: `v1.<iv>.<tag>.<ciphertext>`, each part base64url. The version prefix lets a
+ * later key rotation tell old values from new ones, and tells sealed values from older plain ones.
  */
 
 const ALGORITHM = 'aes-256-gcm'
@@ -14,6 +15,13 @@ export function sealSecret(key: Buffer, plaintext: string): string {
   const cipher = createCipheriv(ALGORITHM, key, iv)
   const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
   return ['v1', iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString('base64url')).join('.')
+}
+
+const SEALED_PREFIX = 'v1.'
+
+/** Whether a stored value is sealed (values stored before sealing are plain text). */
+export function isSealed(value: string): boolean {
+  return value.startsWith(SEALED_PREFIX)
 }
 
 /** Throws when the value was not sealed with this key or was altered. */

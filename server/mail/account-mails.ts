@@ -1,11 +1,12 @@
-import { mailTemplate } from './template.ts'
+import { type MailSecret, mailTemplate } from './template.ts'
 
 /** The mails of organization administration: invitations, approvals, promotions, member changes. */
 
 export const invitationMail = mailTemplate<{
   inviter: string
   organization: string
-  url: string
+  /** The invitation's one-time link. */
+  url: MailSecret
   days: number
 }>({
   en: ({ inviter, organization, url, days }) => ({
@@ -245,7 +246,7 @@ export const passwordChangedMail = mailTemplate<{ name: string; url: string }>({
   }),
 })
 
-export const confirmNewEmailMail = mailTemplate<{ name: string; url: string }>({
+export const confirmNewEmailMail = mailTemplate<{ name: string; url: MailSecret }>({
   en: ({ name, url }) => ({
     subject: 'Confirm your new Clusterdeck address',
     greet: name,

@@ -1,10 +1,11 @@
-import { mailTemplate } from './template.ts'
+import { type MailSecret, mailTemplate } from './template.ts'
 
 /** The mails of accounts: proving a mailbox, signing in by mail, a registration to approve. */
 
-type Link = { name: string; url: string }
+/** A one-time link: sealed in the queued mail, rendered when it is sent. */
+type OneTimeLink = { name: string; url: MailSecret }
 
-export const verifyEmailMail = mailTemplate<Link>({
+export const verifyEmailMail = mailTemplate<OneTimeLink>({
   en: ({ name, url }) => ({
     subject: 'Verify your email address',
     greet: name,
@@ -25,7 +26,7 @@ export const verifyEmailMail = mailTemplate<Link>({
   }),
 })
 
-export const passwordResetMail = mailTemplate<Link>({
+export const passwordResetMail = mailTemplate<OneTimeLink>({
   en: ({ name, url }) => ({
     subject: 'Reset your Clusterdeck password',
     greet: name,
@@ -46,7 +47,7 @@ export const passwordResetMail = mailTemplate<Link>({
   }),
 })
 
-export const magicLinkMail = mailTemplate<Link>({
+export const magicLinkMail = mailTemplate<OneTimeLink>({
   en: ({ name, url }) => ({
     subject: 'Your Clusterdeck sign-in link',
     greet: name,
@@ -67,7 +68,7 @@ export const magicLinkMail = mailTemplate<Link>({
   }),
 })
 
-export const registrationPendingMail = mailTemplate<Link & { applicant: string }>({
+export const registrationPendingMail = mailTemplate<{ name: string; url: string; applicant: string }>({
   en: ({ name, applicant, url }) => ({
     subject: 'A new registration waits for your approval',
     greet: name,

@@ -2,7 +2,7 @@ import type { Language } from '#common/language.ts'
 import type { LeadKind } from '#common/schemas/leads.ts'
 import type { Lead } from '#server/db/schema/index.ts'
 import { DEMO_TIME_ZONE } from '#server/modules/leads/constants.ts'
-import { languageEntries, mailTemplate } from './template.ts'
+import { languageEntries, type MailSecret, mailTemplate } from './template.ts'
 
 /*
  * The mails of the lead forms. The person gets theirs in the language they used on the site; the
@@ -215,7 +215,7 @@ export const salesLeadMail = mailTemplate<Lead>(
   }),
 )
 
-export const newsletterConfirmationMail = mailTemplate<{ url: string }>({
+export const newsletterConfirmationMail = mailTemplate<{ url: MailSecret }>({
   en: ({ url }) => ({
     subject: 'Confirm your Clusterdeck newsletter subscription',
     paragraphs: [

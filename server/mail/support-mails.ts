@@ -1,6 +1,6 @@
 import type { Language } from '#common/language.ts'
 import type { TicketStatus } from '#common/schemas/support.ts'
-import { languageEntries } from './template.ts'
+import { languageEntries, type MailSecret } from './template.ts'
 
 /**
  * The mails of the support desk. Each one carries the recipient's own reply address: an answer to
@@ -8,7 +8,14 @@ import { languageEntries } from './template.ts'
  * carries none: officers answer in the app.
  */
 
-type TicketMail = { name: string; number: string; subject: string; url: string; replyAddress: string | null }
+/** The ticket's link (a visitor's is a tracking link) and the reply address let their holder post: both sealed. */
+type TicketMail = {
+  name: string
+  number: string
+  subject: string
+  url: MailSecret
+  replyAddress: MailSecret | null
+}
 
 /** The reply hint and the Reply-To header, when the recipient has a reply address. */
 const replyBy = (hint: (address: string) => string, address: string | null) =>

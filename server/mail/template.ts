@@ -2,14 +2,38 @@ import type { Language } from '#common/language.ts'
 import type { SqlExecutor } from '#server/db/transaction.ts'
 import { type JobQueue, QUEUES } from '#server/jobs/queue.ts'
 import type { MailMessage } from '#server/lib/mailer.ts'
+import { sealSecret } from '#server/lib/secrets.ts'
 import { layOut, type MailContent } from './layout.ts'
 
-/** A mail of the product: its words in every language, from the data it needs. */
-export type MailTemplate<Data> = Record<Language, (data: Data) => MailContent>
+/**
+ * A secret of a mail's data (a one-time link, a reply address that lets its holder post): sealed
+ * in the queued job, opened only by the mail worker when it renders the mail.
+ */
+export type MailSecret = { readonly $sealed: string }
+
+/** Seals a secret for a mail's data (`config.secretsKey`). */
+export function mailSecret(secretsKey: Buffer, plaintext: string): MailSecret {
+  return { $sealed: sealSecret(secretsKey, plaintext) }
+}
+
+/** A field as a template sees it: a secret opened (a secret that may be absent stays absent). */
+type Opened<Value> = Value extends MailSecret ? string : Value
+
+/** The data a template writes its words from: its secrets opened. */
+export type OpenedMailData<Data> = { [Key in keyof Data]: Opened<Data[Key]> }
+
+/**
+ * A mail of the product: its words in every language, from the data it needs. A field the data
+ * declares as `MailSecret` must be given sealed (`mailSecret`) and reaches the words opened.
+ */
+export type MailTemplate<Data> = Record<Language, (data: OpenedMailData<Data>) => MailContent> & {
+  /** The data `sendMail` takes, for the type checker only. */
+  readonly __data?: Data
+}
 
 /** A template whose languages share one shape and differ only by their words. */
 export function languageEntries<Data>(
-  write: (language: Language) => (data: Data) => MailContent,
+  write: (language: Language) => (data: OpenedMailData<Data>) => MailContent,
 ): MailTemplate<Data> {
   return { en: write('en'), fr: write('fr') }
 }
@@ -25,21 +49,33 @@ export type Recipient = { email: string; language: Language }
 export function composeMail<Data>(
   template: MailTemplate<Data>,
   recipient: Recipient,
-  data: Data,
+  data: OpenedMailData<Data>,
 ): MailMessage {
   return layOut(recipient.email, recipient.language, template[recipient.language](data))
 }
 
 /**
- * Queues a mail in the caller's transaction: it leaves only if the change it reports is stored,
- * and the mail worker delivers it (server/jobs/send-email.ts).
+ * Queues a mail in the caller's transaction: it leaves only if the change it reports is stored.
+ * The job keeps the template's name, the recipient and the data, secrets sealed; the mail worker
+ * renders the mail when it sends it (server/jobs/send-email.ts), so no job holds a live link.
  */
 export async function sendMail<Data>(
   queue: JobQueue,
   executor: SqlExecutor,
   template: MailTemplate<Data>,
   recipient: Recipient,
-  data: Data,
+  data: NoInfer<Data>,
 ): Promise<void> {
-  await queue.send(QUEUES.sendEmail, composeMail(template, recipient, data), executor)
+  // The registry of templates imports every mail module, which import this one: loaded on first use.
+  const { mailJob } = await import('./mail-job.ts')
+  await queue.send(QUEUES.sendEmail, mailJob(template, recipient, data), executor)
+}
+
+/** A mail whose recipient is chosen later (`send`): its template and data, queued like any other. */
+export type PreparedMail = {
+  send: (queue: JobQueue, executor: SqlExecutor, recipient: Recipient) => Promise<void>
+}
+
+export function prepareMail<Data>(template: MailTemplate<Data>, data: NoInfer<Data>): PreparedMail {
+  return { send: (queue, executor, recipient) => sendMail(queue, executor, template, recipient, data) }
 }

@@ -6,8 +6,7 @@ import type { ServerContext } from '#server/context.ts'
 import type { Database } from '#server/db/client.ts'
 import { type Cluster, type ClusterOperation, clusterEvents, users } from '#server/db/schema/index.ts'
 import type { SqlExecutor } from '#server/db/transaction.ts'
-import { QUEUES } from '#server/jobs/queue.ts'
-import type { MailMessage } from '#server/lib/mailer.ts'
+import type { PreparedMail } from '#server/mail/template.ts'
 import { channelsFor, createNotification } from '#server/modules/notifications/service.ts'
 import { publishToOrganization } from '#server/realtime/publish.ts'
 
@@ -65,7 +64,7 @@ export async function tellRequester(
     clusterUrl: string,
   ) => {
     notification: { type: 'success' | 'error'; title: string; message: string }
-    mail: MailMessage
+    mail: PreparedMail
   },
 ): Promise<void> {
   const userId = operation.requestedBy
@@ -82,5 +81,5 @@ export async function tellRequester(
   )
   const channels = await channelsFor(tx, userId, 'cluster_status')
   if (channels.app) await createNotification(tx, sqlExecutor, { userId, ...notification, link })
-  if (channels.email) await ctx.queue.send(QUEUES.sendEmail, mail, sqlExecutor)
+  if (channels.email) await mail.send(ctx.queue, sqlExecutor, user)
 }

@@ -19,7 +19,7 @@ import {
 } from '#server/db/schema/index.ts'
 import type { SqlExecutor } from '#server/db/transaction.ts'
 import { clusterOperationFailedMail, clusterRunningMail } from '#server/mail/provisioning-mails.ts'
-import { composeMail } from '#server/mail/template.ts'
+import { prepareMail } from '#server/mail/template.ts'
 import { syncClusterMeter, syncInstallationMeter } from '#server/modules/billing/meter.ts'
 import { publishClusterChange, recordEvent, tellRequester } from './announcements.ts'
 import type { UpgradeParameters } from './driver.ts'
@@ -103,7 +103,7 @@ export async function finishOperation(
         title: 'Cluster running',
         message: `${cluster.name} is running and ready to use.`,
       },
-      mail: composeMail(clusterRunningMail, user, { name: user.name, clusterName: cluster.name, url }),
+      mail: prepareMail(clusterRunningMail, { name: user.name, clusterName: cluster.name, url }),
     }))
   }
   await publishClusterChange(sqlExecutor, cluster, status, operation.id)
@@ -155,7 +155,7 @@ export async function failOperation(
   })
   await tellRequester(tx, sqlExecutor, ctx, cluster, operation, (user, url) => ({
     notification: { type: 'error', title: `${operationName} failed`, message: `${cluster.name}: ${reason}` },
-    mail: composeMail(clusterOperationFailedMail, user, {
+    mail: prepareMail(clusterOperationFailedMail, {
       name: user.name,
       clusterName: cluster.name,
       operation: operation.kind,

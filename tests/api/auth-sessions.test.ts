@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '#common/demo-accounts.ts'
 import { sessions } from '#server/db/schema/index.ts'
+import { openSecret } from '#server/lib/secrets.ts'
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '#server/modules/auth/sessions.ts'
 import { findUser, registeredUser, signedInClient, totpCode, wrongTotpCode } from '#tests/helpers/auth.ts'
 import { startTestServer, TestClient, type TestServer } from '#tests/helpers/server.ts'
@@ -204,8 +205,11 @@ describe('two-factor authentication enrolment', () => {
     expect(uri.searchParams.get('secret')).toBe(secret)
     expect(uri.searchParams.get('issuer')).toBe('Clusterdeck')
     expect(decodeURIComponent(uri.pathname)).toContain(registration.email)
-    // Stored, but not on until a code proves the app has it.
-    expect(await findUser(server.db, user.username)).toMatchObject({ mfaSecret: secret, mfaEnabled: false })
+    // Stored sealed, but not on until a code proves the app has it.
+    const stored = await findUser(server.db, user.username)
+    expect(stored).toMatchObject({ mfaEnabled: false })
+    expect(stored?.mfaSecret).not.toContain(secret)
+    expect(openSecret(server.ctx.config.secretsKey, stored!.mfaSecret!)).toBe(secret)
     expect((await client.get('/api/user')).json().mfaEnabled).toBe(false)
 
     const wrongCode = await client.post('/api/auth/mfa/enable', { code: wrongTotpCode(secret) })

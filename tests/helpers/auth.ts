@@ -6,7 +6,7 @@ import { DEMO_PASSWORD } from '#common/demo-accounts.ts'
 import type { Database } from '#server/db/client.ts'
 import { outbox, users } from '#server/db/schema/index.ts'
 import { QUEUES } from '#server/jobs/queue.ts'
-import { linkIn, TestClient, type TestServer } from './server.ts'
+import { linkIn, openedMail, TestClient, type TestServer } from './server.ts'
 
 /** A client signed in with a password (for an MFA account: after the password step only). */
 export async function signedInClient(server: TestServer, username: string, password = DEMO_PASSWORD) {
@@ -63,9 +63,14 @@ export async function findUser(db: Database, username: string) {
   return row
 }
 
-/** Every mail delivered to `recipient`, oldest first. */
-export function mailsTo(db: Database, recipient: string) {
-  return db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(asc(outbox.createdAt))
+/** Every mail delivered to `recipient`, oldest first, opened. */
+export async function mailsTo(db: Database, recipient: string) {
+  const rows = await db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.recipient, recipient))
+    .orderBy(asc(outbox.createdAt))
+  return rows.map(openedMail)
 }
 
 /** Waits for the newest mail to `recipient` with `subject` (other mails may arrive in between). */

@@ -16,6 +16,8 @@ import { startBillingWorkers } from '#server/jobs/billing.ts'
 import { startJobQueue } from '#server/jobs/queue.ts'
 import { startEmailWorker } from '#server/jobs/send-email.ts'
 import { createMailer } from '#server/lib/mailer.ts'
+import { sealPlainTotpSecrets } from '#server/modules/auth/totp.ts'
+import { openOutboxText } from '#server/modules/dev/mailbox.ts'
 import { startProvisioningWorkers } from '#server/provisioning/engine.ts'
 import { startRealtimeHub } from '#server/realtime/hub.ts'
 import { OFFLINE_RATES } from '../../scripts/server-process.ts'
@@ -54,7 +56,10 @@ export type TestServer = {
 }
 
 /** The real app on its own real database, with the job queue and the realtime hub running. */
-export async function startTestServer(environment: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  environment: Record<string, string> = {},
+  options: { mailRetentionSeconds?: number; maintenanceIntervalSeconds?: number } = {},
+): Promise<TestServer> {
   const database = await createTestDatabase()
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -67,9 +72,16 @@ export async function startTestServer(environment: Record<string, string> = {}):
     ...environment,
   })
   const db = createDatabase(database.url)
-  const queue = await startJobQueue(database.url, { log: () => {} })
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db })
-  await startEmailWorker(queue, mailer)
+  // As at a server's start: the template's demo seed was stored before a key was at hand.
+  await sealPlainTotpSecrets(db, config.secretsKey)
+  const queue = await startJobQueue(database.url, { log: () => {}, ...options })
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    db,
+    secretsKey: config.secretsKey,
+  })
+  await startEmailWorker(queue, mailer, { secretsKey: config.secretsKey })
   const realtime = await startRealtimeHub(database.url, silentLogger)
   const ctx: ServerContext = { config, db, queue, realtime }
   await startProvisioningWorkers(ctx)
@@ -192,10 +204,20 @@ export async function waitForMail(
       .where(eq(outbox.recipient, recipient))
       .orderBy(desc(outbox.createdAt))
       .limit(1)
-    if (mail && (!options.after || mail.createdAt >= options.after)) return mail
+    if (mail && (!options.after || mail.createdAt >= options.after)) return openedMail(mail)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`No mail reached ${recipient} in time`)
+}
+
+/** A mail of the outbox as it was sent: the outbox keeps its text and HTML sealed. */
+export function openedMail<Mail extends { text: string; html: string | null }>(mail: Mail): Mail {
+  const key = Buffer.from(TEST_SECRETS_KEY, 'base64')
+  return {
+    ...mail,
+    text: openOutboxText(key, mail.text),
+    html: mail.html === null ? null : openOutboxText(key, mail.html),
+  }
 }
 
 export function linkIn(text: string): URL {

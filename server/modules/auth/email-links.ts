@@ -5,7 +5,7 @@ import type { Queryable } from '#server/db/client.ts'
 import { users } from '#server/db/schema/index.ts'
 import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
 import { magicLinkMail, passwordResetMail, verifyEmailMail } from '#server/mail/auth-mails.ts'
-import { sendMail } from '#server/mail/template.ts'
+import { mailSecret, sendMail } from '#server/mail/template.ts'
 import { recordAudit } from '#server/modules/audit/service.ts'
 import { admitVouchedRegistrant } from '#server/modules/organizations/approvals.ts'
 import { findUserByEmail, findUserById, toUserResponse } from '#server/modules/users/queries.ts'
@@ -30,7 +30,7 @@ export async function resendVerification(ctx: ServerContext, email: string): Pro
     const token = await issueAuthToken(tx, ctx.config.sessionSecret, user.id, 'verify_email')
     await sendMail(ctx.queue, sqlExecutor, verifyEmailMail, user, {
       name: user.name,
-      url: verificationLink(ctx.config.appUrl, token),
+      url: mailSecret(ctx.config.secretsKey, verificationLink(ctx.config.appUrl, token)),
     })
   })
 }
@@ -58,7 +58,7 @@ export async function requestPasswordReset(ctx: ServerContext, email: string): P
     const token = await issueAuthToken(tx, ctx.config.sessionSecret, user.id, 'reset_password')
     await sendMail(ctx.queue, sqlExecutor, passwordResetMail, user, {
       name: user.name,
-      url: absoluteHref(ctx.config.appUrl, 'resetPassword', { token }),
+      url: mailSecret(ctx.config.secretsKey, absoluteHref(ctx.config.appUrl, 'resetPassword', { token })),
     })
   })
 }
@@ -102,7 +102,7 @@ export async function requestMagicLink(ctx: ServerContext, email: string): Promi
     const token = await issueAuthToken(tx, ctx.config.sessionSecret, user.id, 'magic_link')
     await sendMail(ctx.queue, sqlExecutor, magicLinkMail, user, {
       name: user.name,
-      url: absoluteHref(ctx.config.appUrl, 'magicLink', { token }),
+      url: mailSecret(ctx.config.secretsKey, absoluteHref(ctx.config.appUrl, 'magicLink', { token })),
     })
   })
 }

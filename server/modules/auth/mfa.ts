@@ -10,7 +10,7 @@ import { recordAudit } from '#server/modules/audit/service.ts'
 import { confirmPassword } from './reauthentication.ts'
 import { issueRecoveryCodes } from './recovery-codes.ts'
 import { revokeAccess } from './revocation.ts'
-import { consumeTotp, newTotpSecret, totpUri } from './totp.ts'
+import { consumeTotp, newTotpSecret, sealTotpSecret, totpUri } from './totp.ts'
 
 async function assertMfaOn(db: Queryable, userId: string) {
   const [row] = await db.select({ mfaEnabled: users.mfaEnabled }).from(users).where(eq(users.id, userId))
@@ -19,14 +19,21 @@ async function assertMfaOn(db: Queryable, userId: string) {
 
 const self = (caller: Caller) => ({ type: 'user' as const, id: caller.userId, label: caller.label ?? null })
 
-/** Starts enrolment: a new secret is stored, but MFA is on only once a code from it is confirmed. */
+/**
+ * Starts enrolment: a new secret is stored (sealed), but MFA is on only once a code from it is
+ * confirmed. The answer is the one time the secret leaves the server.
+ */
 export async function startMfaEnrolment(ctx: ServerContext, caller: Caller, password: string) {
   const account = await confirmPassword(ctx, caller, password)
   if (account.mfaEnabled) throw conflict('Two-factor authentication is already on', 'MFA_ALREADY_ENABLED')
   const secret = newTotpSecret()
   await ctx.db
     .update(users)
-    .set({ mfaSecret: secret, mfaLastTimeStep: null, updatedAt: new Date() })
+    .set({
+      mfaSecret: sealTotpSecret(ctx.config.secretsKey, secret),
+      mfaLastTimeStep: null,
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, caller.userId))
   return { secret, otpauthUrl: totpUri(secret, account.email) }
 }
@@ -42,7 +49,7 @@ export async function confirmMfaEnrolment(ctx: ServerContext, caller: Caller, co
     if (row?.mfaEnabled) throw conflict('Two-factor authentication is already on', 'MFA_ALREADY_ENABLED')
     if (!row?.mfaSecret)
       throw badRequest('Start the set-up of two-factor authentication first', 'MFA_NOT_STARTED')
-    if (!(await consumeTotp(tx, caller.userId, code)))
+    if (!(await consumeTotp(tx, ctx.config.secretsKey, caller.userId, code)))
       throw badRequest(validationMessage('mfaCodeInvalid'), 'INVALID_MFA_CODE')
     await tx.update(users).set({ mfaEnabled: true, updatedAt: new Date() }).where(eq(users.id, caller.userId))
     const codes = await issueRecoveryCodes(tx, ctx.config.sessionSecret, caller.userId)
@@ -62,7 +69,7 @@ export async function disableMfa(ctx: ServerContext, caller: Caller, password: s
   await assertMfaOn(ctx.db, caller.userId)
   await confirmPassword(ctx, caller, password)
   await inTransaction(ctx.db, async (tx) => {
-    if (!(await consumeTotp(tx, caller.userId, code)))
+    if (!(await consumeTotp(tx, ctx.config.secretsKey, caller.userId, code)))
       throw badRequest(validationMessage('mfaCodeInvalid'), 'INVALID_MFA_CODE')
     await tx
       .update(users)

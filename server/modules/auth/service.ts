@@ -8,7 +8,7 @@ import { organizations, registrationRequests, users } from '#server/db/schema/in
 import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
 import { conflict, notFound, unauthorized } from '#server/lib/errors.ts'
 import { registrationPendingMail, verifyEmailMail } from '#server/mail/auth-mails.ts'
-import { sendMail } from '#server/mail/template.ts'
+import { mailSecret, sendMail } from '#server/mail/template.ts'
 import { recordAudit } from '#server/modules/audit/service.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
 import {
@@ -111,7 +111,7 @@ export async function register(ctx: ServerContext, input: RegisterRequest, meta:
       const verificationToken = await issueAuthToken(tx, config.sessionSecret, userId, 'verify_email')
       await sendMail(ctx.queue, sqlExecutor, verifyEmailMail, input, {
         name: input.name,
-        url: verificationLink(config.appUrl, verificationToken),
+        url: mailSecret(config.secretsKey, verificationLink(config.appUrl, verificationToken)),
       })
       // A joiner typed a billing ID, perhaps a guessed one: the organization's name is theirs to
       // see once they are a member.
@@ -251,7 +251,7 @@ export async function completeMfaLogin(
     prove: (tx) =>
       byRecoveryCode
         ? consumeRecoveryCode(tx, config.sessionSecret, pending.user.id, proof.recoveryCode)
-        : consumeTotp(tx, pending.user.id, proof.code),
+        : consumeTotp(tx, config.secretsKey, pending.user.id, proof.code),
   })
   if (!accepted) {
     throw unauthorized(

@@ -54,7 +54,7 @@ export default async function devRoutes(app: FastifyInstance, ctx: ServerContext
         ),
       },
     },
-    handler: async () => latestMails(ctx.db),
+    handler: async () => latestMails(ctx.db, ctx.config.secretsKey),
   })
 
   api.get('/dev/mailbox', {
@@ -64,7 +64,7 @@ export default async function devRoutes(app: FastifyInstance, ctx: ServerContext
       response: { 200: z.string() },
     },
     handler: async (_request, reply) => {
-      const mails = await latestMails(ctx.db)
+      const mails = await latestMails(ctx.db, ctx.config.secretsKey)
       reply.type('text/html; charset=utf-8')
       return renderMailbox(mails)
     },

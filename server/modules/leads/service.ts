@@ -28,7 +28,7 @@ import {
   salesLeadMail,
   salesNewsletterMail,
 } from '#server/mail/lead-mails.ts'
-import { sendMail } from '#server/mail/template.ts'
+import { mailSecret, sendMail } from '#server/mail/template.ts'
 import { NEWSLETTER_TOKEN_LIFETIME_MS } from './constants.ts'
 import { DEMO_SLOT_RULES, demoSlotStarts, isOfferedDemoSlot } from './demo-slots.ts'
 
@@ -122,7 +122,7 @@ export async function subscribeToNewsletter(
     const subscriber = { email: request.email, language: request.language }
     if (pending)
       await sendMail(ctx.queue, sqlExecutor, newsletterConfirmationMail, subscriber, {
-        url: absoluteHref(ctx.config.appUrl, 'newsletter', { token }),
+        url: mailSecret(ctx.config.secretsKey, absoluteHref(ctx.config.appUrl, 'newsletter', { token })),
       })
     else await sendMail(ctx.queue, sqlExecutor, newsletterAlreadySubscribedMail, subscriber, {})
   })

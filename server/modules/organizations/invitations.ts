@@ -16,7 +16,7 @@ import { conflict, notFound } from '#server/lib/errors.ts'
 import { generateToken, hashToken } from '#server/lib/tokens.ts'
 import { invitationMail } from '#server/mail/account-mails.ts'
 import { invitationForAccountHolderMail } from '#server/mail/invitation-mails.ts'
-import { sendMail } from '#server/mail/template.ts'
+import { mailSecret, sendMail } from '#server/mail/template.ts'
 import { recordAudit } from '#server/modules/audit/service.ts'
 import { assertAcceptablePassword, hashPassword } from '#server/modules/auth/passwords.ts'
 import type { SessionMeta } from '#server/modules/auth/sessions.ts'
@@ -294,7 +294,7 @@ async function mailInvitation(
     {
       inviter: inviter?.name ?? '',
       organization: organization?.name ?? '',
-      url: absoluteHref(ctx.config.appUrl, 'acceptInvitation', { token }),
+      url: mailSecret(ctx.config.secretsKey, absoluteHref(ctx.config.appUrl, 'acceptInvitation', { token })),
       days: INVITATION_VALID_DAYS,
     },
   )

@@ -12,11 +12,11 @@ import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
 import { notFound, tooManyRequests } from '#server/lib/errors.ts'
 import { hashToken } from '#server/lib/tokens.ts'
 import { trackingLinkMail } from '#server/mail/support-mails.ts'
-import { sendMail } from '#server/mail/template.ts'
+import { mailSecret, sendMail } from '#server/mail/template.ts'
 import { incrementBucket } from '#server/plugins/rate-limit.ts'
 import { type CheckedAttachment, checkAttachment } from './attachments.ts'
 import { presentTicket } from './present.ts'
-import { replyAddressFor } from './reply-addresses.ts'
+import { mailReplyAddressFor } from './reply-addresses.ts'
 import { requesterOf } from './ticket-mails.ts'
 import { type Author, addCustomerMessage, announceOpened, insertTicket, planTerms } from './tickets.ts'
 import {
@@ -129,8 +129,8 @@ export async function resendTrackingLink(
         name: ticket.requesterName,
         number: ticket.number,
         subject: ticket.subject,
-        url: trackingUrl(ctx, token),
-        replyAddress: await replyAddressFor(ctx, tx, ticket, requesterOf(ticket)),
+        url: mailSecret(ctx.config.secretsKey, trackingUrl(ctx, token)),
+        replyAddress: await mailReplyAddressFor(ctx, tx, ticket, requesterOf(ticket)),
         validDays: TRACKING_LINK_DAYS,
       },
     )

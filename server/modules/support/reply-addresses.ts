@@ -5,6 +5,7 @@ import type { Database, Queryable } from '#server/db/client.ts'
 import { type SupportTicketRow, supportReplyAddresses, users } from '#server/db/schema/index.ts'
 import { openSecret, sealSecret } from '#server/lib/secrets.ts'
 import { hashToken } from '#server/lib/tokens.ts'
+import { type MailSecret, mailSecret } from '#server/mail/template.ts'
 
 /**
  * Each participant of a ticket gets a reply address of their own, support+<token>@<domain>: a mail
@@ -119,4 +120,15 @@ export async function findReplyAddress(
     .from(supportReplyAddresses)
     .where(eq(supportReplyAddresses.tokenHash, hashToken(ctx.config.sessionSecret, token.toLowerCase())))
   return row
+}
+
+/** The participant's reply address for a mail's data: sealed, so the queued job holds no live address. */
+export async function mailReplyAddressFor(
+  ctx: ServerContext,
+  tx: Database,
+  ticket: SupportTicketRow,
+  participant: ReplyParticipant,
+): Promise<MailSecret | null> {
+  const address = await replyAddressFor(ctx, tx, ticket, participant)
+  return address === null ? null : mailSecret(ctx.config.secretsKey, address)
 }

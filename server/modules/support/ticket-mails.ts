@@ -5,9 +5,9 @@ import type { Database } from '#server/db/client.ts'
 import { type SupportTicketRow, supportMessages, users } from '#server/db/schema/index.ts'
 import type { SqlExecutor } from '#server/db/transaction.ts'
 import { ticketOpenedMail, ticketReplyMail, ticketStatusMail } from '#server/mail/support-mails.ts'
-import { type MailTemplate, sendMail } from '#server/mail/template.ts'
+import { type MailSecret, type MailTemplate, mailSecret, sendMail } from '#server/mail/template.ts'
 import type { Coverage } from './clocks.ts'
-import { type ReplyParticipant, replyAddressFor } from './reply-addresses.ts'
+import { mailReplyAddressFor, type ReplyParticipant } from './reply-addresses.ts'
 import { ticketLink } from './tracking-links.ts'
 
 /**
@@ -73,8 +73,8 @@ type TicketMailData = {
   name: string
   number: string
   subject: string
-  url: string
-  replyAddress: string | null
+  url: MailSecret
+  replyAddress: MailSecret | null
 }
 
 async function mailRecipients<Data>(
@@ -87,7 +87,7 @@ async function mailRecipients<Data>(
   recipients: Recipient[],
 ) {
   if (recipients.length === 0) return
-  const url = await ticketLink(ctx, tx, ticket)
+  const url = mailSecret(ctx.config.secretsKey, await ticketLink(ctx, tx, ticket))
   for (const recipient of recipients)
     await sendMail(
       ctx.queue,
@@ -100,7 +100,7 @@ async function mailRecipients<Data>(
         number: ticket.number,
         subject: ticket.subject,
         url,
-        replyAddress: await replyAddressFor(ctx, tx, ticket, recipient.participant),
+        replyAddress: await mailReplyAddressFor(ctx, tx, ticket, recipient.participant),
       },
     )
 }

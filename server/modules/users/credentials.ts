@@ -10,7 +10,7 @@ import {
   emailChangeNoticeMail,
   passwordChangedMail,
 } from '#server/mail/account-mails.ts'
-import { sendMail } from '#server/mail/template.ts'
+import { mailSecret, sendMail } from '#server/mail/template.ts'
 import { recordAudit } from '#server/modules/audit/service.ts'
 import { consumeAuthToken, issueAuthToken } from '#server/modules/auth/auth-tokens.ts'
 import { assertAcceptablePassword, hashPassword } from '#server/modules/auth/passwords.ts'
@@ -76,7 +76,7 @@ export async function requestEmailChange(
       { email, language: person!.language },
       {
         name: person!.name,
-        url: link.toString(),
+        url: mailSecret(ctx.config.secretsKey, link.toString()),
       },
     )
     await sendMail(ctx.queue, sqlExecutor, emailChangeNoticeMail, person!, {
