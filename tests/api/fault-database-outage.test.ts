@@ -114,7 +114,7 @@ describe('PostgreSQL stopping under traffic', () => {
     expect(server.child.exitCode).toBe(null)
     server.child.kill('SIGTERM')
     expect(await server.exited).toEqual({ code: 0, signal: null })
-  }, 120_000)
+  }, 240_000)
 })
 
 function isOk(outcome: Outcome): boolean {

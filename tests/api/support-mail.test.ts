@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Ticket } from '#common/schemas/support.ts'
 import { supportMessages, supportTickets, users } from '#server/db/schema/index.ts'
 import { QUEUES } from '#server/jobs/queue.ts'
+import { openSecret } from '#server/lib/secrets.ts'
 import { type InboundMailServer, startInboundMail } from '#server/modules/support/inbound-mail.ts'
 import { waitForMailWithSubject } from '#tests/helpers/auth.ts'
 import { createOrganization, memberOf } from '#tests/helpers/billing.ts'
@@ -90,12 +91,15 @@ async function replyAddressIn(email: string, subject: string): Promise<string> {
 }
 
 /** The Reply-To headers of every mail queued for `email`. */
+/** The reply address of each mail queued for `email`, opened (the job keeps it sealed). */
 async function queuedReplyTos(email: string): Promise<(string | null)[]> {
-  const result = await server.db.$client.query<{ reply_to: string | null }>(
-    `SELECT data->>'replyTo' AS reply_to FROM pgboss.job WHERE name = $1 AND data->>'to' = $2`,
+  const result = await server.db.$client.query<{ reply_address: { $sealed: string } | null }>(
+    `SELECT data->'data'->'replyAddress' AS reply_address FROM pgboss.job WHERE name = $1 AND data->>'to' = $2`,
     [QUEUES.sendEmail, email],
   )
-  return result.rows.map((row) => row.reply_to)
+  return result.rows.map((row) =>
+    row.reply_address ? openSecret(server.ctx.config.secretsKey, row.reply_address.$sealed) : null,
+  )
 }
 
 const ticketRow = async (id: string) =>

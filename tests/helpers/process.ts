@@ -93,7 +93,7 @@ export async function waitUntil(
 }
 
 /** Waits until the server answers the catalog with its seeded tiers. */
-export function waitUntilServing(server: ServerProcess, timeoutMs = 45_000): Promise<void> {
+export function waitUntilServing(server: ServerProcess, timeoutMs = 90_000): Promise<void> {
   return waitUntil(
     async () => {
       const response = await fetch(`${server.baseUrl}/api/cluster-tiers`)

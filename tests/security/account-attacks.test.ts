@@ -358,12 +358,7 @@ describe('sessions', () => {
     ).toBe('pending')
     expect((await joiner.get('/api/user')).statusCode).toBe(200)
     expect((await joiner.get('/api/notifications')).statusCode).toBe(200)
-    for (const url of [
-      '/api/user/tokens',
-      '/api/user/sessions',
-      '/api/sidebar-counts',
-      '/api/auth/passkeys',
-    ]) {
+    for (const url of ['/api/user/tokens', '/api/user/sessions', '/api/usage', '/api/auth/passkeys']) {
       const response = await joiner.get(url)
       expect(response.statusCode, url).toBe(403)
       expect(response.json().code, url).toBe('REGISTRATION_PENDING')

@@ -28,6 +28,20 @@ import { blueConfiguration, orderBody } from '#tests/helpers/orders.ts'
 import { APP_ORIGIN, startTestServer, TestClient, type TestServer } from '#tests/helpers/server.ts'
 import { LOOPBACK_LIMITS } from '../../scripts/server-process.ts'
 import {
+  ACCOUNT_STATES,
+  type AccountState,
+  expectedForToken as expectedForScopedToken,
+  expectedForState,
+  insertReviewCredentials,
+  insertStateAccounts,
+  insertTokens,
+  REVIEW_GROUPS,
+  type ReviewCaller,
+  type StateAccounts,
+  TOKEN_CALLERS,
+  type TokenCaller,
+} from './matrix-callers.ts'
+import {
   billingAdmins,
   type Caller,
   type Expected,
@@ -733,6 +747,9 @@ const MATRIX: Row[] = [
 let server: TestServer
 const cookies = new Map<Caller, string>()
 let fixtures: Fixtures
+let states: StateAccounts
+let tokens: Record<TokenCaller, string>
+let reviewTokens: Record<ReviewCaller, string>
 
 beforeAll(async () => {
   server = await startTestServer(LOOPBACK_LIMITS)
@@ -897,6 +914,25 @@ beforeAll(async () => {
   for (const [caller, username] of Object.entries(usernames) as [Caller, string][]) {
     cookies.set(caller, (await idOf(username)).id)
   }
+  // The account gate's states in the demo organization, and API tokens of each scope held by a
+  // plain member of a third organization.
+  states = await insertStateAccounts(server, demo.organizationId)
+  const tokenOwner = await new TestClient(server.app).post('/api/register', newRegistration())
+  await server.db
+    .update(users)
+    .set({ role: 'user', emailVerified: true })
+    .where(eq(users.id, tokenOwner.json().id))
+  tokens = await insertTokens(server, await idOf(tokenOwner.json().username), states, demo.organizationId)
+  const holders = Object.fromEntries(
+    Object.entries(usernames).map(([caller]) => [caller, cookies.get(caller as Caller)!]),
+  ) as Record<Exclude<Caller, 'visitor'>, string>
+  reviewTokens = await insertReviewCredentials(server, cluster!.id, {
+    ...holders,
+    ...(Object.fromEntries(ACCOUNT_STATES.map((state) => [state, states[state].id])) as Record<
+      AccountState,
+      string
+    >),
+  })
   await server.db.insert(apiTokens).values({
     userId: demo.id,
     organizationId: demo.organizationId,
@@ -936,13 +972,21 @@ function isBuiltWebFile(route: { method: string; url: string; hidden: boolean })
 
 /** A fresh session per request, so a logout in one cell cannot affect another. */
 async function requestAs(caller: Caller, row: Row): Promise<LightMyRequestResponse> {
+  return requestWithSession(caller === 'visitor' ? undefined : cookies.get(caller)!, row)
+}
+
+/**
+ * The row's request with a new session of this account, written straight to the table: for an
+ * account that may not act, a session that outlived the change that stopped it.
+ */
+async function requestWithSession(userId: string | undefined, row: Row): Promise<LightMyRequestResponse> {
   const options = row.request(fixtures)
   const headers: Record<string, string> = {
     ...(options.headers as Record<string, string>),
     origin: APP_ORIGIN,
   }
-  if (caller !== 'visitor') {
-    const session = await createSession(server.db, server.ctx.config.sessionSecret, cookies.get(caller)!)
+  if (userId) {
+    const session = await createSession(server.db, server.ctx.config.sessionSecret, userId)
     headers.cookie = `cd_session=${session.token}`
   }
   return server.app.inject({ ...options, method: row.method as InjectOptions['method'], headers })
@@ -990,4 +1034,70 @@ describe('authorization matrix', () => {
       expect(response.statusCode, response.body).toBe(expectedForToken(row))
     })
   }
+})
+
+// The account gate's states as callers: each with a session of its own, as if it had outlived the
+// change (removal, erasure…) that should have ended it.
+describe('authorization matrix: account states', () => {
+  for (const row of MATRIX) {
+    it(`${row.method} ${row.url} as each account state`, async () => {
+      const outcome: Partial<Record<AccountState, number>> = {}
+      const expected: Partial<Record<AccountState, number>> = {}
+      for (const state of ACCOUNT_STATES) {
+        const response = await requestWithSession(states[state].id, row)
+        outcome[state] = response.statusCode
+        expected[state] = expectedForState(row, state)
+        if (response.statusCode === expected[state]) row.check?.(state, response)
+      }
+      expect(outcome).toEqual(expected)
+    })
+  }
+})
+
+// API tokens as callers: one per scope, and one of every scope per account that may not act.
+describe('authorization matrix: API token scopes', () => {
+  for (const row of MATRIX) {
+    it(`${row.method} ${row.url} with each API token`, async () => {
+      const outcome: Partial<Record<TokenCaller, number>> = {}
+      const expected: Partial<Record<TokenCaller, number>> = {}
+      for (const caller of TOKEN_CALLERS) {
+        const options = row.request(fixtures)
+        const response = await server.app.inject({
+          ...options,
+          method: row.method as InjectOptions['method'],
+          headers: {
+            ...(options.headers as Record<string, string>),
+            authorization: `Bearer ${tokens[caller]}`,
+          },
+        })
+        outcome[caller] = response.statusCode
+        expected[caller] = expectedForScopedToken(row, caller)
+      }
+      expect(outcome).toEqual(expected)
+    })
+  }
+})
+
+// The cluster token review, asked by the cluster's API server with the kubeconfig credential of
+// each caller: only an active member of the cluster's organization is someone there.
+describe('authorization matrix: the cluster token review', () => {
+  it('authenticates an active member of the cluster’s organization only, with the group of their role', async () => {
+    const outcome: Record<string, string | false> = {}
+    const expected: Record<string, string | false> = {}
+    for (const [caller, token] of Object.entries(reviewTokens) as [ReviewCaller, string][]) {
+      const response = await server.app.inject({
+        method: 'POST',
+        url: `/api/clusters/${fixtures.demoClusterId}/token-review`,
+        payload: { kind: 'TokenReview', spec: { token } },
+      })
+      expect(response.statusCode).toBe(200)
+      const { status } = response.json() as {
+        status: { authenticated: boolean; user?: { groups: string[] } }
+      }
+      outcome[caller] =
+        status.authenticated && (status.user?.groups.find((group) => group.startsWith('clusterdeck:')) ?? '')
+      expected[caller] = REVIEW_GROUPS[caller] ?? false
+    }
+    expect(outcome).toEqual(expected)
+  })
 })

@@ -1,4 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
+import type { AccountState } from './matrix-callers.ts'
 import type { AccountFixtures } from './matrix-rows-accounts.ts'
 import type { ClusterCredentialFixtures } from './matrix-rows-credentials.ts'
 
@@ -31,8 +32,13 @@ export type Row = {
   url: string
   request: (fixtures: Fixtures) => Omit<InjectOptions, 'method'>
   expected: Expected
+  /**
+   * What an account in a state gets where the gate's rules (matrix-callers.ts) do not say it:
+   * rarely needed.
+   */
+  states?: Partial<Record<AccountState, number>>
   /** Extra checks on the body, e.g. that another organization sees none of this one's data. */
-  check?: (caller: Caller, response: LightMyRequestResponse) => void
+  check?: (caller: Caller | AccountState, response: LightMyRequestResponse) => void
 }
 
 export const everyone = (status: number): Expected =>

@@ -8,6 +8,7 @@ import { passkeys } from '#server/db/schema/index.ts'
 import { plainConfiguration } from '#server/db/seed/running-cluster.ts'
 import { newRegistration, totpCode } from '#tests/helpers/auth.ts'
 import { runningCluster } from '#tests/helpers/billing.ts'
+import { type DnsServer, startDnsServer } from '#tests/helpers/dns-server.ts'
 import { startTestServer, TestClient, type TestServer } from '#tests/helpers/server.ts'
 
 /**
@@ -155,13 +156,18 @@ describe.each(['outbox', 'smtp'] as const)('secrets at rest, mail through the %s
   let mailbox: Mailbox
   let sql: pg.Pool
 
+  let dns: DnsServer
+
   beforeAll(async () => {
+    // The webhook's name resolves to a public address through a DNS server of the test's own.
+    dns = await startDnsServer({ 'hooks.example.com': { A: ['93.184.215.14'] } })
+    const settings = { PROVISIONING_SPEED: '2000', OUTBOUND_DNS_SERVERS: dns.address }
     if (delivery === 'smtp') {
       const capture = await smtpCapture()
       mailbox = capture.mailbox
-      server = await startTestServer({ SMTP_URL: capture.url, PROVISIONING_SPEED: '2000' })
+      server = await startTestServer({ ...settings, SMTP_URL: capture.url })
     } else {
-      server = await startTestServer({ PROVISIONING_SPEED: '2000' })
+      server = await startTestServer(settings)
       mailbox = await outboxMailbox(server)
     }
     sql = new pg.Pool({ connectionString: server.databaseUrl, max: 2 })
@@ -170,6 +176,7 @@ describe.each(['outbox', 'smtp'] as const)('secrets at rest, mail through the %s
     await sql?.end()
     await server?.close()
     await mailbox?.close()
+    await dns?.close()
   })
 
   it('finds a canary planted in a text, a jsonb (job queue) and a bytea column: the scan sees every table', async () => {
