@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { scopeOfRoute, scopesAllow, TOKEN_SCOPES, type TokenScope } from '#common/api-scopes.ts'
-import { apiTokens, clusterCredentials, users } from '#server/db/schema/index.ts'
+import { apiTokens, clusterCredentials, clusters, users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import { hashToken } from '#server/lib/tokens.ts'
 import { pendingMayCall } from '#server/modules/auth/account-gate.ts'
@@ -143,13 +143,18 @@ export async function insertReviewCredentials(
   holders: Record<ReviewCaller, string>,
 ): Promise<Record<ReviewCaller, string>> {
   const tokens = {} as Record<ReviewCaller, string>
+  // The rows rotate the cluster's credentials: these are of its current generation.
+  const [cluster] = await server.db
+    .select({ generation: clusters.credentialGeneration })
+    .from(clusters)
+    .where(eq(clusters.id, clusterId))
   for (const [caller, userId] of Object.entries(holders) as [ReviewCaller, string][]) {
     const token = `cdk_${randomBytes(32).toString('base64url')}`
     await server.db.insert(clusterCredentials).values({
       clusterId,
       userId,
       tokenHash: createHash('sha256').update(token).digest('hex'),
-      generation: 1,
+      generation: cluster!.generation,
       expiresAt: new Date(Date.now() + 86_400_000),
     })
     tokens[caller] = token
