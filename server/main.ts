@@ -64,7 +64,8 @@ async function main() {
   const db = createDatabase(databaseUrl)
   await migrateDatabase(db, { notice: (message) => logger.warn(message) })
   await seedDatabase(db, {
-    demoData: !config.isProduction,
+    // The demo accounts' password is public: they exist only on a developer's own machine.
+    demoData: config.devRoutes,
     demoBilling: config.isProduction ? undefined : { secretsKey: config.secretsKey },
   })
   // TOTP seeds stored in plain text (before they were sealed, or by the demo seed) are sealed now.

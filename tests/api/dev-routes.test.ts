@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_ACCOUNTS } from '#common/demo-accounts.ts'
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#common/demo-accounts.ts'
+import { databaseUrl } from '#server/db/databases.ts'
 import { registeredUser } from '#tests/helpers/auth.ts'
 import { cleanUpServers, startServerProcess } from '#tests/helpers/process.ts'
-import { createTestDatabase, startTestServer, TestClient, type TestServer } from '#tests/helpers/server.ts'
+import { startTestServer, TestClient, type TestServer } from '#tests/helpers/server.ts'
 
 /**
  * Issue 24, M9: the development routes (sign-in without a password, the outbox of every mailed
@@ -16,6 +19,25 @@ const DEVELOPMENT_ROUTES = [
   ['GET', '/dev/mailbox'],
   ['POST', '/api/dev/billing/meter'],
 ] as const
+
+/** A database with nothing in it, on the tests' PostgreSQL. */
+async function createEmptyDatabase() {
+  const serverUrl = inject('postgresServerUrl')
+  const name = `clusterdeck_empty_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  return {
+    url: databaseUrl(serverUrl, name),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl })
+      await client.connect()
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await client.end()
+    },
+  }
+}
 
 let loopback: TestServer
 let exposed: TestServer
@@ -39,10 +61,18 @@ describe('a development server listening on every interface', () => {
     expect(response.cookies).toEqual([])
   })
 
-  it('starts as a real process without them, and says so in one log line', async () => {
-    const database = await createTestDatabase()
+  it('starts as a real process without them and without the demo accounts, and says so in one log line', async () => {
+    // An empty database, as on a first start: the server migrates and seeds it itself.
+    const database = await createEmptyDatabase()
     try {
       const server = await startServerProcess(database.url, { HOST: '0.0.0.0', NODE_ENV: 'development' })
+      // The demo accounts' password is public: an exposed server has none of them.
+      const passwordSignIn = await fetch(`${server.baseUrl}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'superadmin', password: DEMO_PASSWORD }),
+      })
+      expect(passwordSignIn.status).toBe(401)
       const signIn = await fetch(`${server.baseUrl}/api/dev-login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -59,7 +89,7 @@ describe('a development server listening on every interface', () => {
       await cleanUpServers()
       await database.drop()
     }
-  }, 90_000)
+  }, 180_000)
 })
 
 describe('the development sign-in on loopback', () => {
