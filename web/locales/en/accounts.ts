@@ -48,9 +48,11 @@ export const accounts = {
     passwordTitle: 'Change your password',
     currentPassword: 'Current password',
     newPassword: 'New password',
-    passwordRule: 'At least {{minimum}} characters. Your other sessions are signed out.',
+    passwordRule:
+      'At least {{minimum}} characters. Your other sessions are signed out, and your API tokens, passkeys and kubeconfigs stop working.',
     changePassword: 'Change the password',
-    passwordChanged: 'Your password is changed; your other sessions are signed out',
+    passwordChanged:
+      'Your password is changed; your other sessions are signed out, and your API tokens, passkeys and kubeconfigs no longer work',
     emailTitle: 'Change your email',
     currentEmail: 'Now: {{email}}',
     newEmail: 'New email address',

@@ -50,9 +50,11 @@ export const accounts: typeof english = {
     passwordTitle: 'Changer de mot de passe',
     currentPassword: 'Mot de passe actuel',
     newPassword: 'Nouveau mot de passe',
-    passwordRule: 'Au moins {{minimum}} caractères. Vos autres sessions sont déconnectées.',
+    passwordRule:
+      'Au moins {{minimum}} caractères. Vos autres sessions sont déconnectées, et vos jetons d’API, clés d’accès et kubeconfigs ne fonctionnent plus.',
     changePassword: 'Changer le mot de passe',
-    passwordChanged: 'Votre mot de passe est changé ; vos autres sessions sont déconnectées',
+    passwordChanged:
+      'Votre mot de passe est changé ; vos autres sessions sont déconnectées, et vos jetons d’API, clés d’accès et kubeconfigs ne fonctionnent plus',
     emailTitle: 'Changer d’adresse e-mail',
     currentEmail: 'Actuellement : {{email}}',
     newEmail: 'Nouvelle adresse e-mail',
