@@ -76,7 +76,7 @@ test('a passkey registered on the virtual authenticator signs in without a passw
   baseURL,
 }) => {
   const registrar = await Registrar.open(playwright, baseURL)
-  const admin = await registrar.register()
+  const admin = await registrar.registerVerified()
   await registrar.close()
   await virtualAuthenticator(page)
   await signInAsFreshAdmin(page, admin)
@@ -102,7 +102,7 @@ test('an API token reads clusters without cookies and is refused a write outside
   baseURL,
 }) => {
   const registrar = await Registrar.open(playwright, baseURL)
-  const admin = await registrar.register()
+  const admin = await registrar.registerVerified()
   await registrar.close()
   await signInAsFreshAdmin(page, admin)
   await page.goto('/account')

@@ -127,7 +127,7 @@ test('the dashboard’s spend moves when a new cluster’s hour is metered', asy
   playwright,
 }, testInfo) => {
   const registrar = await Registrar.open(playwright, testInfo.project.use.baseURL)
-  const customer = await registrar.register()
+  const customer = await registrar.registerVerified()
   await registrar.close()
   await signInAsFreshAdmin(page, customer)
   const rates = ((await (await page.request.get('/api/rates')).json()) as { rates: ExchangeRates }).rates

@@ -4,7 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import type { Catalog } from '../../common/schemas/catalog.ts'
 import type { ClusterConfiguration, ClusterDetail, Order } from '../../common/schemas/clusters.ts'
-import { expectToast, linkIn, mailTo } from './support/auth.ts'
+import { expectToast } from './support/auth.ts'
 import { expect, test } from './support/fixtures.ts'
 import { type Registered, Registrar, signInAsFreshAdmin } from './support/registrations.ts'
 
@@ -117,13 +117,9 @@ async function openTab(page: Page, name: string) {
 let customer: Registered
 test.beforeAll(async ({ playwright }, testInfo) => {
   const registrar = await Registrar.open(playwright, testInfo.project.use.baseURL)
-  customer = await registrar.register()
+  // Orders and kubeconfigs need a proven address.
+  customer = await registrar.registerVerified()
   await registrar.close()
-  // Kubeconfigs go to proven addresses: the customer follows the verification mail's link.
-  const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
-  const link = linkIn(await mailTo(api, customer.email, 'Verify your email address'))
-  expect((await api.get(link.pathname + link.search, { maxRedirects: 0 })).status()).toBe(303)
-  await api.dispose()
 })
 
 /** Opens a kubeconfig dialog from its button, picks the lifetime and saves the file it downloads. */
@@ -277,10 +273,8 @@ test.describe('cluster operations', () => {
     test.setTimeout(90_000)
     // A person of their own, whose list starts empty.
     const registrar = await Registrar.open(playwright, testInfo.project.use.baseURL)
-    const person = await registrar.register()
+    const person = await registrar.registerVerified()
     await registrar.close()
-    const link = linkIn(await mailTo(page.request, person.email, 'Verify your email address'))
-    expect((await page.request.get(link.pathname + link.search, { maxRedirects: 0 })).status()).toBe(303)
     await signInAsFreshAdmin(page, person)
 
     await page.goto('/account')
@@ -333,6 +327,35 @@ test.describe('cluster operations', () => {
     await expect(row).toHaveCount(0)
     await expect(section.getByTestId('cluster-credentials-empty')).toBeVisible()
     expect(await review()).toEqual({ authenticated: false })
+  })
+
+  test('a colleague whose address is not proven is told so before any kubeconfig', async ({
+    page,
+    playwright,
+  }, testInfo) => {
+    // The customer orders; a colleague who asked to join is approved, with the address unproven.
+    const registrar = await Registrar.open(playwright, testInfo.project.use.baseURL)
+    const colleague = await registrar.register({ companyId: customer.companyId })
+    await registrar.close()
+    await signInAsFreshAdmin(page, customer)
+    const order = await orderCluster(page)
+    const approved = await page.request.post(`/api/organization/registrations/${colleague.id}/approve`, {
+      data: { note: null },
+    })
+    expect(approved.status(), await approved.text()).toBe(204)
+    expect((await page.request.post('/api/logout')).status()).toBe(200)
+
+    await signInAsFreshAdmin(page, colleague)
+    await page.goto(`/clusters/${order.clusterId}`)
+    await expect(detail(page)).toHaveAttribute('data-status', 'running', { timeout: LIVE_TIMEOUT })
+    await page.getByTestId('kubeconfig-link').first().click()
+    const dialog = page.getByTestId('kubeconfig-link-dialog')
+    await expect(dialog.getByTestId('kubeconfig-link-unverified')).toContainText(
+      'Verify your email address first',
+    )
+    await expect(dialog.getByRole('button', { name: 'Download', exact: true })).toBeDisabled()
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog).toHaveCount(0)
   })
 
   test('operates a cluster: kubeconfig, credentials, YAML, scale, upgrade, topology, delete', async ({

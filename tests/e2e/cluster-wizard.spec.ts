@@ -356,7 +356,7 @@ test.describe('configuration wizard', () => {
     test.slow() // an order, templates and a duplicate
     // A new organization of its own: its first purchase is this test's.
     const registrar = await Registrar.open(playwright, baseURL)
-    const admin = await registrar.register()
+    const admin = await registrar.registerVerified()
     await registrar.close()
     await useFixedRates(page)
     await signInAsFreshAdmin(page, admin)

@@ -30,7 +30,7 @@ async function placeHdsOrder(page: Page, name: string): Promise<Order> {
 let customer: Registered
 test.beforeAll(async ({ playwright }, testInfo) => {
   const registrar = await Registrar.open(playwright, testInfo.project.use.baseURL)
-  customer = await registrar.register()
+  customer = await registrar.registerVerified()
   await registrar.close()
 })
 

@@ -244,7 +244,7 @@ test('a new organization’s admin upgrades its support plan: an order, and P1 o
   playwright,
 }, testInfo) => {
   const registrar = await Registrar.open(playwright, testInfo.project.use.baseURL)
-  const admin = await registrar.register()
+  const admin = await registrar.registerVerified()
   await registrar.close()
   await signInAsFreshAdmin(page, admin)
   await page.goto('/support')

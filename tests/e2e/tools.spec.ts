@@ -135,6 +135,8 @@ test.describe('/api-reference', () => {
     await expect(catalog.getByRole('heading', { level: 3 })).toHaveText('GET/api/catalog')
     await expect(login.getByRole('heading', { level: 3 })).toHaveText('POST/api/login')
     await expect(login).toContainText('Sign in with username or email and password')
+    // The operation's details open on demand.
+    await login.locator('summary', { hasText: 'Parameters, request body and responses' }).press('Enter')
     // The request body, readably: each property with its type and whether it is required.
     await expect(
       login
@@ -142,10 +144,16 @@ test.describe('/api-reference', () => {
         .filter({ hasText: /^username/ })
         .first(),
     ).toContainText(/username\s*string\s*required/)
-    // Error responses open on demand, with their schema.
-    const unauthorized = login.locator('details', { has: page.locator('summary', { hasText: '401' }) })
+    // Error responses open on demand, listed on one line, then each with its schema.
+    const errorsSummary = login.locator('summary', { hasText: 'Error responses' })
+    await expect(errorsSummary).toContainText('401')
+    const errors = errorsSummary.locator('xpath=..')
+    await expect(errors).not.toHaveAttribute('open')
+    await errorsSummary.press('Enter')
+    const unauthorizedSummary = errors.locator('summary', { hasText: /^401/ })
+    const unauthorized = unauthorizedSummary.locator('xpath=..')
     await expect(unauthorized).not.toHaveAttribute('open')
-    await unauthorized.locator('summary').press('Enter')
+    await unauthorizedSummary.press('Enter')
     await expect(unauthorized).toContainText(/message\s*string\s*required/)
     await expect(page.getByRole('heading', { level: 2, name: 'catalog' })).toBeVisible()
     await expect(login.getByRole('link', { name: 'Link to POST /api/login' })).toHaveAttribute(

@@ -111,6 +111,8 @@ export const tools = {
     parameterIn: 'in {{location}}',
     requestBody: 'Request body',
     responses: 'Responses',
+    details: 'Parameters, request body and responses',
+    errorResponses: 'Error responses',
     showSchema: 'Show the schema',
     noContent: 'No body',
     required: 'required',

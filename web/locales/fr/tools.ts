@@ -113,6 +113,8 @@ export const tools: typeof english = {
     parameterIn: 'dans {{location}}',
     requestBody: 'Corps de la requête',
     responses: 'Réponses',
+    details: 'Paramètres, corps de la requête et réponses',
+    errorResponses: 'Réponses d’erreur',
     showSchema: 'Afficher le schéma',
     noContent: 'Pas de corps',
     required: 'obligatoire',

@@ -76,7 +76,11 @@ function ReferenceBody({ reference }: { reference: ApiReference }) {
   const deferredQuery = useDeferredValue(query)
   const groups = filterApiReference(reference.groups, deferredQuery)
   const shown = countOperations(groups)
-  useScrollToHash()
+  // The operation the address names, read once: it starts open.
+  const [target] = useState(() =>
+    typeof window === 'undefined' ? '' : decodeURIComponent(window.location.hash.slice(1)),
+  )
+  useScrollToHash(target)
 
   return (
     <div className="grid gap-6">
@@ -152,7 +156,11 @@ function ReferenceBody({ reference }: { reference: ApiReference }) {
                   {group.tag || t('tools.apiReference.untagged')}
                 </h2>
                 {group.operations.map((operation) => (
-                  <OperationCard key={operation.anchor} operation={operation} />
+                  <OperationCard
+                    key={operation.anchor}
+                    operation={operation}
+                    defaultOpen={operation.anchor === target}
+                  />
                 ))}
               </section>
             ))}
@@ -164,9 +172,8 @@ function ReferenceBody({ reference }: { reference: ApiReference }) {
 }
 
 /** The operations arrive after the page: scroll to the one the address names once they are there. */
-function useScrollToHash() {
+function useScrollToHash(id: string) {
   useEffect(() => {
-    const id = decodeURIComponent(window.location.hash.slice(1))
     if (id) document.getElementById(id)?.scrollIntoView()
-  }, [])
+  }, [id])
 }
