@@ -339,7 +339,11 @@ test.describe('cluster operations', () => {
     await registrar.close()
     await signInAsFreshAdmin(page, customer)
     const order = await orderCluster(page)
-    const approved = await page.request.post(`/api/organization/registrations/${colleague.id}/approve`, {
+    const registrations = await page.request.get('/api/organization/registrations')
+    const { items } = (await registrations.json()) as { items: { id: string; userId: string }[] }
+    const registration = items.find((item) => item.userId === colleague.id)!
+    expect(registration, JSON.stringify(items)).toBeDefined()
+    const approved = await page.request.post(`/api/organization/registrations/${registration.id}/approve`, {
       data: { note: null },
     })
     expect(approved.status(), await approved.text()).toBe(204)
