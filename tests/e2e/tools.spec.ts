@@ -132,7 +132,9 @@ test.describe('/api-reference', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible()
     const catalog = page.locator('#get-api-catalog')
     const login = page.locator('#post-api-login')
-    await expect(catalog.getByRole('heading', { level: 3 })).toHaveText('GET/api/catalog')
+    await expect(catalog.getByRole('heading', { level: 3 })).toHaveText('GET/api/catalog', {
+      timeout: 30_000,
+    })
     await expect(login.getByRole('heading', { level: 3 })).toHaveText('POST/api/login')
     await expect(login).toContainText('Sign in with username or email and password')
     // The operation's details open on demand.
@@ -182,7 +184,8 @@ test.describe('/api-reference', () => {
   test('an anchor link opens the page at its operation', async ({ page }) => {
     await page.goto('/api-reference#get-api-rates')
     const rates = page.locator('#get-api-rates')
-    await expect(rates).toBeInViewport()
+    // Two hundred operations take a while to draw on a busy machine.
+    await expect(rates).toBeInViewport({ timeout: 30_000 })
     await expect(rates).toContainText('USD-based exchange rates for EUR and GBP')
     // Its success response opens on demand, with the schema's own words.
     await rates.locator('summary', { hasText: '200' }).press('Enter')
@@ -217,7 +220,7 @@ test.describe('accessibility', () => {
         if (path === '/api-reference') test.setTimeout(120_000)
         await page.addInitScript((value) => localStorage.setItem('theme', value), theme)
         await page.goto(path)
-        await expect(page.getByTestId(ready).first()).toBeVisible()
+        await expect(page.getByTestId(ready).first()).toBeVisible({ timeout: 30_000 })
         await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/)
         const { violations } = await new AxeBuilder({ page }).analyze()
         const serious = violations
