@@ -122,8 +122,17 @@ test('an API token reads clusters without cookies and is refused a write outside
   const write = await script.post('/api/orders', { headers, data: {} })
   expect(write.status()).toBe(403)
   expect((await write.json()).code).toBe('TOKEN_SCOPE_MISSING')
-  await script.dispose()
 
   await page.reload()
   await expect(section.getByTestId('token-CI pipeline')).toContainText('last used')
+
+  // Revoked from the account page, the token stops working at once.
+  await section.getByTestId('token-CI pipeline').getByRole('button', { name: 'Revoke' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Revoke “CI pipeline”?' })
+  await expect(confirm).toContainText('Scripts using this token stop working at once.')
+  await confirm.getByRole('button', { name: 'Revoke' }).click()
+  await expect(confirm).toHaveCount(0)
+  await expect(section.getByTestId('token-CI pipeline')).toHaveCount(0)
+  expect((await script.get('/api/clusters', { headers })).status()).toBe(401)
+  await script.dispose()
 })

@@ -6,7 +6,6 @@ import { type ApiToken, type CreatedApiToken, TOKEN_LIFETIMES } from '#common/sc
 import type { User } from '#common/schemas/auth.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
-import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { CopyButton } from '#web/components/ui/copy-button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
@@ -16,6 +15,7 @@ import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/security.ts'
+import { RevokeCredentialDialog } from './revoke-credential-dialog.tsx'
 
 const CUSTOM_DATE = 'date'
 
@@ -97,31 +97,13 @@ function TokenRow({ token }: { token: ApiToken }) {
             : t('accounts.tokens.neverUsed')}
         </p>
       </div>
-      <ConfirmDialog
-        trigger={
-          <Button variant="ghost" size="sm" className="text-destructive">
-            {t('accounts.tokens.revoke')}
-          </Button>
-        }
+      <RevokeCredentialDialog
+        label={t('accounts.tokens.revoke')}
         title={t('accounts.tokens.revokeTitle', { name: token.name })}
-        description={<p>{t('accounts.tokens.revokeText')}</p>}
-        confirmLabel={t('accounts.tokens.revoke')}
-        pendingLabel={t('accounts.saving')}
-        cancelLabel={t('accounts.cancel')}
-        closeLabel={t('accounts.close')}
-        destructive
+        text={t('accounts.tokens.revokeText')}
+        failedTitle={t('accounts.tokens.failed')}
         pending={revoke.isPending}
-        onConfirm={(done) =>
-          revoke.mutate(token.id, {
-            onSuccess: done,
-            onError: (error) =>
-              toast({
-                variant: 'destructive',
-                title: t('accounts.tokens.failed'),
-                description: error.message,
-              }),
-          })
-        }
+        revoke={(callbacks) => revoke.mutate(token.id, callbacks)}
       />
     </li>
   )

@@ -3,14 +3,12 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import type { ClusterCredential } from '#common/schemas/clusters.ts'
-import { Button } from '#web/components/ui/button.tsx'
-import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { SectionCard } from '#web/components/ui/section-card.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { useDateFormat } from '#web/lib/format-date.ts'
-import { toast } from '#web/lib/toast-store.ts'
 import { useClusterCredentials, useRevokeClusterCredential } from '../api/cluster-credentials.ts'
+import { RevokeCredentialDialog } from './revoke-credential-dialog.tsx'
 
 /**
  * The kubeconfigs the person downloaded, each its own credential: cluster, created, expires, last
@@ -81,31 +79,13 @@ function CredentialRow({ credential }: { credential: ClusterCredential }) {
             : t('accounts.clusterCredentials.neverUsed')}
         </p>
       </div>
-      <ConfirmDialog
-        trigger={
-          <Button variant="ghost" size="sm" className="text-destructive">
-            {t('accounts.clusterCredentials.revoke')}
-          </Button>
-        }
+      <RevokeCredentialDialog
+        label={t('accounts.clusterCredentials.revoke')}
         title={t('accounts.clusterCredentials.revokeTitle', { name: credential.clusterName })}
-        description={<p>{t('accounts.clusterCredentials.revokeText')}</p>}
-        confirmLabel={t('accounts.clusterCredentials.revoke')}
-        pendingLabel={t('accounts.saving')}
-        cancelLabel={t('accounts.cancel')}
-        closeLabel={t('accounts.close')}
-        destructive
+        text={t('accounts.clusterCredentials.revokeText')}
+        failedTitle={t('accounts.clusterCredentials.failed')}
         pending={revoke.isPending}
-        onConfirm={(done) =>
-          revoke.mutate(credential.id, {
-            onSuccess: done,
-            onError: (error) =>
-              toast({
-                variant: 'destructive',
-                title: t('accounts.clusterCredentials.failed'),
-                description: error.message,
-              }),
-          })
-        }
+        revoke={(callbacks) => revoke.mutate(credential.id, callbacks)}
       />
     </li>
   )
