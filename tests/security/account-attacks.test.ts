@@ -9,6 +9,7 @@ import {
   signedInClient,
   tokenOf,
   totpCode,
+  verifiedUser,
   waitForMailWithSubject,
 } from '#tests/helpers/auth.ts'
 import { blueConfiguration, orderBody } from '#tests/helpers/orders.ts'
@@ -30,22 +31,6 @@ afterAll(() => server.close())
 
 const PASSWORD = 'a-long-and-unusual-passphrase'
 const suffix = () => randomBytes(4).toString('hex')
-
-/** Registers a new organization's admin and proves the address by the mailed link. */
-async function verifiedAdmin() {
-  const client = new TestClient(server.app)
-  const registration = newRegistration()
-  const registered = await client.post('/api/register', registration)
-  expect(registered.statusCode, registered.body).toBe(200)
-  await openVerificationLink(registration.email)
-  return { client, registration, id: registered.json().id as string }
-}
-
-async function openVerificationLink(email: string) {
-  const mail = await waitForMailWithSubject(server.db, email.toLowerCase(), 'Verify your email address')
-  const link = linkIn(mail.text)
-  await server.app.inject({ method: 'GET', url: link.pathname + link.search })
-}
 
 /** An admin invites a member, who accepts from the mailed link: their signed-in client and id. */
 async function invitedMember(admin: TestClient) {
@@ -114,7 +99,7 @@ const withToken = (token: string, url: string) =>
 
 describe('H3: a removed account', () => {
   it('cannot sign back in with its passkey, and keeps no passkey', async () => {
-    const admin = await verifiedAdmin()
+    const admin = await verifiedUser(server)
     const member = await invitedMember(admin.client)
     const authenticator = await addPasskey(member.client)
     expect((await passkeySignIn(authenticator)).response.statusCode).toBe(200)
@@ -148,7 +133,7 @@ describe('H3: a removed account', () => {
   })
 
   it('and a deactivated one are answered as signed out whatever session they hold', async () => {
-    const admin = await verifiedAdmin()
+    const admin = await verifiedUser(server)
     const member = await invitedMember(admin.client)
     expect((await admin.client.post(`/api/organization/members/${member.id}/deactivate`)).statusCode).toBe(
       200,
@@ -161,12 +146,12 @@ describe('H3: a removed account', () => {
 
 describe('H4: a registration at a verified domain', () => {
   it('is not a member before its address is verified, however the billing ID was learnt', async () => {
-    const admin = await verifiedAdmin()
+    const admin = await verifiedUser(server)
     const [organization] = await server.db
       .select({ billingId: organizations.billingId })
       .from(organizations)
       .innerJoin(users, eq(users.organizationId, organizations.id))
-      .where(eq(users.id, admin.id))
+      .where(eq(users.id, admin.user.id))
     const domain = `corp-${suffix()}.example`
     expect(
       (await admin.client.put('/api/organization/settings', { requireMfa: false, verifiedDomains: [domain] }))
@@ -188,7 +173,7 @@ describe('H4: a registration at a verified domain', () => {
 
 describe('M3: a password change or reset', () => {
   it('reset ends the API tokens and passkeys someone else may have added', async () => {
-    const admin = await verifiedAdmin()
+    const admin = await verifiedUser(server)
     const created = await createToken(admin.client, ['clusters:read'])
     expect(created.statusCode, created.body).toBe(201)
     const authenticator = await addPasskey(admin.client)
@@ -209,7 +194,7 @@ describe('M3: a password change or reset', () => {
   })
 
   it('change ends the API tokens and passkeys too, but not the session making it', async () => {
-    const admin = await verifiedAdmin()
+    const admin = await verifiedUser(server)
     const created = await createToken(admin.client, ['clusters:read'])
     const authenticator = await addPasskey(admin.client)
     const changed = await admin.client.post('/api/user/password', {
@@ -237,7 +222,7 @@ describe('M3: a password change or reset', () => {
 
 describe('M4: an organization that requires two-factor authentication', () => {
   it('keeps its admins without it out of the admin routes, as it does its members', async () => {
-    const admin = await verifiedAdmin()
+    const admin = await verifiedUser(server)
     expect(
       (await admin.client.put('/api/organization/settings', { requireMfa: true, verifiedDomains: [] }))
         .statusCode,
@@ -283,7 +268,7 @@ describe('M8: ordering', () => {
   })
 
   it('weighs each order with what the organization is already in for, not alone', async () => {
-    const admin = await verifiedAdmin()
+    const admin = await verifiedUser(server)
     const place = (name: string) =>
       admin.client.request({
         method: 'POST',
@@ -299,7 +284,7 @@ describe('M8: ordering', () => {
       .select({ id: organizations.id })
       .from(organizations)
       .innerJoin(users, eq(users.organizationId, organizations.id))
-      .where(eq(users.id, admin.id))
+      .where(eq(users.id, admin.user.id))
     await server.db
       .update(organizations)
       .set({ creditLimitCents: Math.ceil(first.json().price.totalCents * 1.5) })
@@ -312,7 +297,7 @@ describe('M8: ordering', () => {
 
 describe('M10: a passkey without user verification', () => {
   it('does not sign in an account with two-factor authentication on its own', async () => {
-    const admin = await verifiedAdmin()
+    const admin = await verifiedUser(server)
     const { secret } = (await admin.client.post('/api/auth/mfa/setup', { password: PASSWORD })).json()
     expect((await admin.client.post('/api/auth/mfa/enable', { code: totpCode(secret) })).statusCode).toBe(200)
     const authenticator = await addPasskey(admin.client)
