@@ -5,7 +5,7 @@ import { scopeOfRoute, scopesAllow } from '#common/api-scopes.ts'
 import { SESSION_HINT_COOKIE } from '#common/session-hint.ts'
 import type { Database } from '#server/db/client.ts'
 import { forbidden, unauthorized } from '#server/lib/errors.ts'
-import { assertMayAct } from '#server/modules/auth/account-gate.ts'
+import { assertMayAct, standingOf } from '#server/modules/auth/account-gate.ts'
 import { findTokenSession, type TokenSession } from '#server/modules/auth/api-tokens.ts'
 import type { SessionStore } from '#server/modules/auth/session-store.ts'
 import type { ActiveSession } from '#server/modules/auth/sessions.ts'
@@ -119,7 +119,7 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
  */
 export async function requireMember(request: FastifyRequest): Promise<void> {
   await requireUser(request)
-  if (request.user.membershipStatus !== 'active')
+  if (standingOf(request.user) !== 'active')
     throw forbidden('Your membership is waiting for approval by an administrator of your organization')
   if (request.user.organizationRequiresMfa && !request.user.mfaEnabled)
     throw forbidden(

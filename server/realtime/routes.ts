@@ -39,7 +39,7 @@ export default async function realtimeRoutes(
         return session !== undefined && !session.mfaPending && standingOf(session.user) !== 'refused'
       }
       const { user } = request
-      const organizationId = user.membershipStatus === 'active' ? user.organizationId : null
+      const organizationId = standingOf(user) === 'active' ? user.organizationId : null
       ctx.realtime.attach({ userId: user.id, organizationId }, socket, isSignedIn)
       socket.on('message', (data) => {
         // The only client message is a keep-alive; anything else is ignored.
