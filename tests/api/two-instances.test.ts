@@ -30,7 +30,7 @@ beforeAll(async () => {
   database = await createTestDatabase()
   ;[instanceA, instanceB] = await Promise.all([startInstance(), startInstance()])
   await Promise.all([waitUntilReady(instanceA), waitUntilReady(instanceB)])
-})
+}, 120_000)
 
 afterAll(async () => {
   const running = [instanceA, instanceB].filter((instance) => instance !== undefined)
@@ -67,7 +67,8 @@ async function startInstance(): Promise<Instance> {
   return { origin, baseUrl, process: child, output, exited }
 }
 
-async function waitUntilReady(instance: Instance, timeoutMs = 30_000) {
+// A start on a busy machine can take a minute; the wait is for readiness, not a speed check.
+async function waitUntilReady(instance: Instance, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (instance.process.exitCode !== null)
