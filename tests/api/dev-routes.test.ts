@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#common/demo-accounts.ts'
-import { databaseUrl } from '#server/db/databases.ts'
 import { registeredUser } from '#tests/helpers/auth.ts'
 import { cleanUpServers, startServerProcess } from '#tests/helpers/process.ts'
-import { startTestServer, TestClient, type TestServer } from '#tests/helpers/server.ts'
+import { createTestDatabase, startTestServer, TestClient, type TestServer } from '#tests/helpers/server.ts'
 
 /**
  * Issue 24, M9: the development routes (sign-in without a password, the outbox of every mailed
@@ -19,25 +16,6 @@ const DEVELOPMENT_ROUTES = [
   ['GET', '/dev/mailbox'],
   ['POST', '/api/dev/billing/meter'],
 ] as const
-
-/** A database with nothing in it, on the tests' PostgreSQL. */
-async function createEmptyDatabase() {
-  const serverUrl = inject('postgresServerUrl')
-  const name = `clusterdeck_empty_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  return {
-    url: databaseUrl(serverUrl, name),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl })
-      await client.connect()
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await client.end()
-    },
-  }
-}
 
 let loopback: TestServer
 let exposed: TestServer
@@ -63,7 +41,7 @@ describe('a development server listening on every interface', () => {
 
   it('starts as a real process without them and without the demo accounts, and says so in one log line', async () => {
     // An empty database, as on a first start: the server migrates and seeds it itself.
-    const database = await createEmptyDatabase()
+    const database = await createTestDatabase({ empty: true })
     try {
       const server = await startServerProcess(database.url, { HOST: '0.0.0.0', NODE_ENV: 'development' })
       // The demo accounts' password is public: an exposed server has none of them.

@@ -28,13 +28,18 @@ export const TEST_SESSION_SECRET = 'test-session-secret-0123456789-abcdefghijkl'
 export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64')
 export const APP_ORIGIN = 'http://localhost:3000'
 
-/** A fresh database copied from the migrated, seeded template. */
-export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh database copied from the migrated, seeded template, or with nothing in it (`empty`), for
+ * a server that migrates and seeds it itself.
+ */
+export async function createTestDatabase(
+  options: { empty?: boolean } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const serverUrl = inject('postgresServerUrl')
   const name = `clusterdeck_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`)
+  await admin.query(`CREATE DATABASE ${name}${options.empty ? '' : ` TEMPLATE ${TEMPLATE_DATABASE}`}`)
   await admin.end()
   return {
     url: databaseUrl(serverUrl, name),
