@@ -17,6 +17,8 @@ const hasBrowserTests =
 const steps: Step[] = [
   { name: 'typecheck', command: 'tsc', args: ['--noEmit'] },
   { name: 'lint', command: 'biome', args: ['check', '.'] },
+  // The Factur-X tests check XML with xmllint (Debian's libxml2-utils), installed when missing.
+  { name: 'XML validators set-up', command: 'bash', args: ['scripts/ensure-xmllint.sh'] },
   // Built first: the API tests also check the security headers of built pages.
   { name: 'build', command: process.execPath, args: ['scripts/build.ts'] },
   {
