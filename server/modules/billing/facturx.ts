@@ -1,4 +1,4 @@
-import { type Invoice as EInvoice, InvoiceService } from '@e-invoice-eu/core'
+import { type Invoice as EInvoice, FormatFactoryService } from '@e-invoice-eu/core'
 import { MILLICENTS_PER_CENT } from '#common/pricing.ts'
 import type { Invoice } from '#common/schemas/billing.ts'
 import { renderInvoicePdf } from './invoice-pdf.ts'
@@ -32,14 +32,31 @@ function taxCategoryOf(invoice: Invoice): TaxCategory {
 
 const taxScheme = { 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } as const
 
-function addressOf(text: string, countryCode: string) {
+/**
+ * A postal address typed as lines (street, more lines, then postcode and city, maybe the country)
+ * as EN 16931 structures it: line one, line two, postcode, city and country code. The postcode is
+ * the first word of the last line that starts with a digit (as in "75004 Paris"); lines after it
+ * (the country's name) are left out, the country being given by its code.
+ */
+export function postalAddressOf(text: string) {
   const lines = text
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean)
+  const cityLine = lines.findLastIndex((line, index) => index > 0 && /^\d[\w-]*\s+\S/.test(line))
+  if (cityLine === -1)
+    return { lineOne: lines[0], lineTwo: lines.slice(1, -1).join(', ') || undefined, city: lines.at(-1) }
+  const [, postcode, city] = lines[cityLine]!.match(/^(\S+)\s+(.+)$/)!
+  return { lineOne: lines[0], lineTwo: lines.slice(1, cityLine).join(', ') || undefined, postcode, city }
+}
+
+function addressOf(text: string, countryCode: string) {
+  const address = postalAddressOf(text)
   return {
-    ...(lines[0] ? { 'cbc:StreetName': lines[0] } : {}),
-    ...(lines.length > 1 ? { 'cbc:CityName': lines.slice(1).join(', ') } : {}),
+    ...(address.lineOne ? { 'cbc:StreetName': address.lineOne } : {}),
+    ...(address.lineTwo ? { 'cbc:AdditionalStreetName': address.lineTwo } : {}),
+    ...(address.city && address.city !== address.lineOne ? { 'cbc:CityName': address.city } : {}),
+    ...(address.postcode ? { 'cbc:PostalZone': address.postcode } : {}),
     'cac:Country': { 'cbc:IdentificationCode': countryCode },
   }
 }
@@ -91,7 +108,7 @@ export function eInvoiceOf(invoice: Invoice): EInvoice {
       'cbc:IssueDate': invoice.issuedAt.slice(0, 10),
       'cbc:DueDate': invoice.dueAt.slice(0, 10),
       'cbc:InvoiceTypeCode': invoice.kind === 'credit_note' ? '381' : '380',
-      ...(invoice.vatMention ? { 'cbc:Note': invoice.vatMention } : {}),
+      ...(invoice.vatMention ? { 'cbc:Note': [invoice.vatMention] } : {}),
       'cbc:DocumentCurrencyCode': currency,
       ...(invoice.customer.purchaseOrderNumber
         ? { 'cbc:BuyerReference': invoice.customer.purchaseOrderNumber }
@@ -198,14 +215,74 @@ const bankAccount = () => BANK_TRANSFER.iban.replaceAll(' ', '')
 
 type Log = { debug(message: string): void; warn(message: string): void; error(message: string): void }
 
+type CiiNode = Record<string, unknown>
+
+/** The keys of `node` in the order given, then the others as they were. */
+function ordered(node: CiiNode, order: string[]): CiiNode {
+  const known = order.filter((key) => key in node)
+  const rest = Object.keys(node).filter((key) => !order.includes(key))
+  return Object.fromEntries([...known, ...rest].map((key) => [key, node[key]]))
+}
+
+/**
+ * What `@e-invoice-eu/core` leaves out of the EN 16931 profile's CII, put in its schema's order:
+ * the delivery (mandatory, even empty) before the settlement, and the buyer's purchase order as
+ * the order reference BT-13 (the library writes it only in the Extended profile).
+ */
+export function completeCii(cii: CiiNode, invoice: Invoice): CiiNode {
+  const root = cii['rsm:CrossIndustryInvoice'] as CiiNode | undefined
+  const transaction = root?.['rsm:SupplyChainTradeTransaction'] as CiiNode | undefined
+  if (!root || !transaction) return cii
+  const agreement = transaction['ram:ApplicableHeaderTradeAgreement'] as CiiNode
+  const orderNumber = invoice.customer.purchaseOrderNumber
+  const completedAgreement = ordered(
+    orderNumber
+      ? { ...agreement, 'ram:BuyerOrderReferencedDocument': { 'ram:IssuerAssignedID': orderNumber } }
+      : agreement,
+    [
+      'ram:BuyerReference',
+      'ram:SellerTradeParty',
+      'ram:BuyerTradeParty',
+      'ram:SellerTaxRepresentativeTradeParty',
+      'ram:SellerOrderReferencedDocument',
+      'ram:BuyerOrderReferencedDocument',
+      'ram:ContractReferencedDocument',
+      'ram:AdditionalReferencedDocument',
+      'ram:SpecifiedProcuringProject',
+    ],
+  )
+  const completedTransaction = ordered(
+    {
+      ...transaction,
+      'ram:ApplicableHeaderTradeAgreement': completedAgreement,
+      'ram:ApplicableHeaderTradeDelivery': transaction['ram:ApplicableHeaderTradeDelivery'] ?? {},
+    },
+    [
+      'ram:IncludedSupplyChainTradeLineItem',
+      'ram:ApplicableHeaderTradeAgreement',
+      'ram:ApplicableHeaderTradeDelivery',
+      'ram:ApplicableHeaderTradeSettlement',
+    ],
+  )
+  return {
+    ...cii,
+    'rsm:CrossIndustryInvoice': { ...root, 'rsm:SupplyChainTradeTransaction': completedTransaction },
+  }
+}
+
 export async function renderFacturX(invoice: Invoice, log: Log): Promise<Buffer> {
   const pdf = await renderInvoicePdf(invoice)
-  const service = new InvoiceService({
-    log: (message) => log.debug(message),
-    warn: (message) => log.warn(message),
-    error: (message) => log.error(message),
-  })
-  const rendered = await service.generate(eInvoiceOf(invoice), {
+  const formatter = new FormatFactoryService().createFormatService('Factur-X-EN16931', {
+    log: (message: string) => log.debug(message),
+    warn: (message: string) => log.warn(message),
+    error: (message: string) => log.error(message),
+  }) as ReturnType<FormatFactoryService['createFormatService']> & { renderXML(data: object): string }
+  // The CII is completed as data, just before the library writes it as XML into the PDF.
+  const renderXML = formatter.renderXML.bind(formatter)
+  formatter.renderXML = (data) => renderXML(completeCii(data as CiiNode, invoice))
+  const eInvoice = structuredClone(eInvoiceOf(invoice))
+  formatter.fillInvoiceDefaults(eInvoice)
+  const rendered = await formatter.generate(eInvoice, {
     format: 'Factur-X-EN16931',
     lang: 'fr-fr',
     pdf: { buffer: pdf, filename: `${invoice.number}.pdf`, mimetype: 'application/pdf' },
