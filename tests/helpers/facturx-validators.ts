@@ -19,7 +19,10 @@ export const SCHEMATRONS = {
   facturx: path.join(FIXTURES, 'schematron/Factur-X_1.09_EN16931.xsl'),
 } as const
 type SchematronName = keyof typeof SCHEMATRONS
-/** Compiling an XSLT to SEF takes about a minute, so each is kept by the hash of its source. */
+/**
+ * Compiling an XSLT to SEF takes about a minute, so each is kept by the hash of its source and of
+ * its place (the SEF refers to files beside its source by absolute path).
+ */
 const SEF_CACHE = path.resolve('node_modules/.cache/facturx-sef')
 
 /** xmllint, installed from Debian's packages when missing and we are root (scripts/ensure-xmllint.sh). */
@@ -49,10 +52,10 @@ export function xsdErrors(xml: string): string[] {
   }
 }
 
-/** The SEF of a Schematron XSLT, compiled with xslt3 on first use and kept by its source's hash. */
+/** The SEF of a Schematron XSLT, compiled with xslt3 on first use and kept (see SEF_CACHE). */
 export async function compiledSchematron(name: SchematronName): Promise<string> {
   const source = SCHEMATRONS[name]
-  const hash = createHash('sha256').update(readFileSync(source)).digest('hex').slice(0, 16)
+  const hash = createHash('sha256').update(source).update(readFileSync(source)).digest('hex').slice(0, 16)
   const sef = path.join(SEF_CACHE, `${path.basename(source)}.${hash}.sef.json`)
   if (existsSync(sef)) return sef
   mkdirSync(SEF_CACHE, { recursive: true })
