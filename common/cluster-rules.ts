@@ -2,9 +2,9 @@ import {
   applyPromoCode,
   type BillingCycle,
   cyclePriceCents,
-  HOURS_PER_MONTH,
-  MILLICENTS_PER_CENT,
+  hourlyMillicentsOf,
   monthlyPrice,
+  promotedCents,
 } from './pricing.ts'
 import type { Catalog } from './schemas/catalog.ts'
 import type { ClusterConfiguration, PriceBreakdown } from './schemas/clusters.ts'
@@ -117,11 +117,21 @@ export function priceConfiguration(
   })
   const monthly = monthlyPrice({ clusterType, nodePools: pools, addOns })
   const subtotalCents = cyclePriceCents(monthly.totalCents, options.billingCycle)
+  // The promotion is taken off each resource's price, the one each is then billed at.
+  const components = [
+    monthly.clusterTypeCents,
+    ...monthly.nodePoolCents,
+    ...addOns.map((addOn) => addOn.monthlyPriceCents),
+  ]
   const promo = applyPromoCode({
     code: options.promoCode,
     subtotalCents,
+    componentsCents: components.map((cents) => cyclePriceCents(cents, options.billingCycle)),
     isFirstPaidOrder: options.isFirstPaidOrder,
   })
+  const agreedMonthlyCents = promo.appliedCode
+    ? components.reduce((total, cents) => total + promotedCents(cents), 0)
+    : monthly.totalCents
   return {
     monthly: {
       clusterTypeCents: monthly.clusterTypeCents,
@@ -129,7 +139,7 @@ export function priceConfiguration(
       addOnsCents: monthly.addOnsCents,
       totalCents: monthly.totalCents,
     },
-    hourlyMillicents: Math.round((monthly.totalCents * MILLICENTS_PER_CENT) / HOURS_PER_MONTH),
+    hourlyMillicents: hourlyMillicentsOf(agreedMonthlyCents),
     billingCycle: options.billingCycle,
     subtotalCents,
     promoCode: promo.appliedCode,

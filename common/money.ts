@@ -19,12 +19,12 @@ export function convertFromUsd(amountUsd: number, currency: Currency, rates: Exc
   return amountUsd * rates[currency]
 }
 
-/** Prices show two decimals with their symbol: $1,234.50, €12.00, £0.99. */
-export function formatPrice(amount: number, currency: Currency): string {
+/** Prices show two decimals with their symbol: $1,234.50, €12.00, £0.99 (hourly prices four: €0.0104). */
+export function formatPrice(amount: number, currency: Currency, decimals = 2): string {
   const sign = amount < 0 ? '-' : ''
   const digits = Math.abs(amount).toLocaleString('en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
   })
   return `${sign}${CURRENCY_SYMBOLS[currency]}${digits}`
 }

@@ -16,9 +16,44 @@ export const YEARLY_BILLED_MONTHS = 10
 export const BILLING_CYCLES = ['monthly', 'yearly'] as const
 export type BillingCycle = (typeof BILLING_CYCLES)[number]
 
-/** The promotion of the spec's promo bar: 5% off an organization's first paid order. */
+/** The promotion of the promo bar: 5% off an organization's first paid order. */
 export const PROMO_CODE = 'PARIS'
 export const PROMO_PERCENT = 5
+
+/**
+ * Hourly prices are charged at four decimals of their currency (€0.0104), as EU providers show
+ * them: a multiple of 10 milli-cents, so that hours × price is exact and an invoice line
+ * multiplies out as printed.
+ */
+export const HOURLY_PRICE_STEP_MILLICENTS = 10
+
+/** Milli-cents an hour rounded to the precision hourly prices are charged at. */
+export function roundHourlyMillicents(millicents: number): number {
+  return Math.round(millicents / HOURLY_PRICE_STEP_MILLICENTS) * HOURLY_PRICE_STEP_MILLICENTS
+}
+
+/** A monthly price spread over 730 hours: the hourly price charged for it, in milli-cents. */
+export function hourlyMillicentsOf(monthlyCents: number): number {
+  return roundHourlyMillicents((monthlyCents * MILLICENTS_PER_CENT) / HOURS_PER_MONTH)
+}
+
+/** What the promotion takes off one priced component, rounded to the cent. */
+export function promotionCents(cents: number): number {
+  return Math.round((cents * PROMO_PERCENT) / 100)
+}
+
+/**
+ * A resource's price as agreed under the promotion: each component (control plane, node pool,
+ * add-on) 5% off, so that the order's total is the sum of what each resource is then billed.
+ */
+export function promotedCents(cents: number): number {
+  return cents - promotionCents(cents)
+}
+
+/** An hourly price under the promotion, at the precision hourly prices are charged at. */
+export function promotedHourlyMillicents(millicents: number): number {
+  return roundHourlyMillicents((millicents * (100 - PROMO_PERCENT)) / 100)
+}
 
 export type PricedConfiguration = {
   clusterType: { baseMonthlyPriceCents: number }
@@ -84,6 +119,8 @@ export type PromoResult = {
 export function applyPromoCode(input: {
   code: string | null | undefined
   subtotalCents: number
+  /** The priced components the subtotal sums (control plane, each pool, each add-on); one when absent. */
+  componentsCents?: number[]
   isFirstPaidOrder: boolean
 }): PromoResult {
   const none = { appliedCode: null, discountCents: 0, totalCents: input.subtotalCents }
@@ -92,7 +129,7 @@ export function applyPromoCode(input: {
   if (code !== PROMO_CODE) return { ...none, rejection: 'unknown_code' }
   if (input.subtotalCents <= 0) return { ...none, rejection: 'nothing_to_pay' }
   if (!input.isFirstPaidOrder) return { ...none, rejection: 'not_first_paid_order' }
-  const discountCents = Math.round((input.subtotalCents * PROMO_PERCENT) / 100)
+  const discountCents = sum((input.componentsCents ?? [input.subtotalCents]).map(promotionCents))
   return {
     appliedCode: PROMO_CODE,
     discountCents,
@@ -136,10 +173,17 @@ export function millicentsAsUnits(usdMillicents: number, currency: Currency, rat
   return convertFromUsd(usdMillicents, currency, rates) / MILLICENTS_PER_UNIT
 }
 
-/** An hourly price held in USD milli-cents, shown to the cent: formatMillicents(4_250, 'USD', rates) → "$0.04". */
+/**
+ * An hourly price held in USD milli-cents, shown at the four decimals it is charged at:
+ * formatMillicents(4_250, 'USD', rates) → "$0.0425".
+ */
 export function formatMillicents(usdMillicents: number, currency: Currency, rates: ExchangeRates): string {
-  return formatPrice(convertFromUsd(usdMillicents, currency, rates) / MILLICENTS_PER_UNIT, currency)
+  const converted = roundHourlyMillicents(convertFromUsd(usdMillicents, currency, rates))
+  return formatPrice(converted / MILLICENTS_PER_UNIT, currency, HOURLY_PRICE_DECIMALS)
 }
+
+/** The decimals of an hourly price: 100,000 milli-cents a unit, charged by steps of 10. */
+export const HOURLY_PRICE_DECIMALS = 4
 
 function sum(values: number[]): number {
   return values.reduce((total, value) => total + value, 0)

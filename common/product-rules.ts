@@ -1,5 +1,5 @@
 import { type ConfigurationIssue, PROMO_MESSAGES } from './cluster-rules.ts'
-import { applyPromoCode, HOURS_PER_MONTH, MILLICENTS_PER_CENT } from './pricing.ts'
+import { applyPromoCode, hourlyMillicentsOf } from './pricing.ts'
 import type { Catalog } from './schemas/catalog.ts'
 import type { ClusterConfiguration, PriceBreakdown } from './schemas/clusters.ts'
 import type { Product } from './schemas/products.ts'
@@ -69,7 +69,7 @@ export function priceProduct(
   })
   return {
     monthly: { clusterTypeCents: 0, nodePools: [], addOnsCents: monthlyCents, totalCents: monthlyCents },
-    hourlyMillicents: Math.round((monthlyCents * MILLICENTS_PER_CENT) / HOURS_PER_MONTH),
+    hourlyMillicents: hourlyMillicentsOf(promo.totalCents),
     billingCycle: 'monthly',
     subtotalCents: monthlyCents,
     promoCode: promo.appliedCode,

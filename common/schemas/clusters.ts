@@ -213,7 +213,7 @@ export const priceBreakdownSchema = z.object({
     addOnsCents: z.number().int(),
     totalCents: z.number().int(),
   }),
-  /** The monthly total spread over 730 hours, in USD milli-cents. */
+  /** The monthly price as agreed (the promotion taken off) over 730 hours, in USD milli-cents at four decimals. */
   hourlyMillicents: z.number().int(),
   billingCycle: z.enum(BILLING_CYCLES),
   /** What the chosen cycle costs before the promotion. */

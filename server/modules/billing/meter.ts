@@ -1,5 +1,12 @@
 import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm'
-import { HOURS_PER_MONTH, MILLICENTS_PER_CENT, nodePoolMonthlyCents } from '#common/pricing.ts'
+import {
+  hourlyMillicentsOf,
+  MILLICENTS_PER_CENT,
+  nodePoolMonthlyCents,
+  PROMO_CODE,
+  promotedCents,
+  promotedHourlyMillicents,
+} from '#common/pricing.ts'
 import type { UsageKind } from '#common/schemas/billing.ts'
 import type { ClusterStatus } from '#common/schemas/clusters.ts'
 import type { InstallationStatus } from '#common/schemas/installations.ts'
@@ -36,11 +43,6 @@ export type BillableResource = {
   billingCycle: 'monthly' | 'yearly'
 }
 
-/** A monthly price spread over 730 hours, in milli-cents an hour. */
-export function hourlyMillicentsOf(monthlyCents: number): number {
-  return Math.round((monthlyCents * MILLICENTS_PER_CENT) / HOURS_PER_MONTH)
-}
-
 /** The resources a cluster is billed for right now (none unless it is in a billable status). */
 export async function billableResourcesOfCluster(
   tx: Database,
@@ -52,6 +54,7 @@ export async function billableResourcesOfCluster(
       typeName: clusterTypes.name,
       basePriceCents: clusterTypes.baseMonthlyPriceCents,
       billingCycle: sql<string | null>`${orders.price} ->> 'billingCycle'`,
+      promoCode: sql<string | null>`${orders.price} ->> 'promoCode'`,
     })
     .from(clusters)
     .leftJoin(clusterTypes, eq(clusterTypes.id, clusters.clusterTypeId))
@@ -72,7 +75,12 @@ export async function billableResourcesOfCluster(
     ? await tx.select().from(addOns).where(inArray(addOns.id, configuration.addOnIds))
     : []
 
-  const base = row.basePriceCents ?? 0
+  // The prices agreed in the order: with PARIS, each of the cluster's resources 5% off, for as long
+  // as it runs (the order's total is the sum of these), so every screen and document shows them.
+  const promoted = row.promoCode === PROMO_CODE
+  const monthly = (cents: number) => (promoted ? promotedCents(cents) : cents)
+  const hourly = (millicents: number) => (promoted ? promotedHourlyMillicents(millicents) : millicents)
+  const base = monthly(row.basePriceCents ?? 0)
   const resources: BillableResource[] = [
     {
       resourceKey: `control-plane:${cluster.id}`,
@@ -94,9 +102,9 @@ export async function billableResourcesOfCluster(
       clusterId: cluster.id,
       description: `Node pool ${pool.name}: ${pool.nodeCount} × ${flavor.name}`,
       quantity: pool.nodeCount,
-      hourlyMillicents: flavor.hourlyPriceMillicents * pool.nodeCount,
+      hourlyMillicents: hourly(flavor.hourlyPriceMillicents) * pool.nodeCount,
       monthlyCapMillicents:
-        nodePoolMonthlyCents(flavor.hourlyPriceMillicents, pool.nodeCount) * MILLICENTS_PER_CENT,
+        monthly(nodePoolMonthlyCents(flavor.hourlyPriceMillicents, pool.nodeCount)) * MILLICENTS_PER_CENT,
       billingCycle,
     })
   }
@@ -107,8 +115,8 @@ export async function billableResourcesOfCluster(
       clusterId: cluster.id,
       description: `Add-on ${addOn.name}`,
       quantity: 1,
-      hourlyMillicents: hourlyMillicentsOf(addOn.monthlyPriceCents),
-      monthlyCapMillicents: addOn.monthlyPriceCents * MILLICENTS_PER_CENT,
+      hourlyMillicents: hourlyMillicentsOf(monthly(addOn.monthlyPriceCents)),
+      monthlyCapMillicents: monthly(addOn.monthlyPriceCents) * MILLICENTS_PER_CENT,
       billingCycle,
     })
   }

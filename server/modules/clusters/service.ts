@@ -18,6 +18,7 @@ import {
   clusterOperations,
   clusterSteps,
   clusters,
+  orders,
 } from '#server/db/schema/index.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import {
@@ -198,6 +199,16 @@ export function costThisMonthCents(
   return Math.round((monthlyPriceCents * billedMs) / (HOURS_PER_MONTH * 3_600_000))
 }
 
+/** The promotion the cluster's order was placed with, if any. */
+async function orderPromoCode(db: Queryable, orderId: string | null): Promise<string | null> {
+  if (!orderId) return null
+  const [order] = await db
+    .select({ promoCode: sql<string | null>`${orders.price} ->> 'promoCode'` })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+  return order?.promoCode ?? null
+}
+
 export async function clusterDetail(
   db: Queryable,
   caller: Caller,
@@ -205,7 +216,7 @@ export async function clusterDetail(
   catalog: Catalog,
 ): Promise<ClusterDetail> {
   const cluster = await findCluster(db, caller, id)
-  const [nodes, operation, transitions] = await Promise.all([
+  const [nodes, operation, transitions, promoCode] = await Promise.all([
     db.select().from(clusterNodes).where(eq(clusterNodes.clusterId, id)).orderBy(asc(clusterNodes.name)),
     latestOperation(db, id),
     db
@@ -213,6 +224,7 @@ export async function clusterDetail(
       .from(clusterEvents)
       .where(and(eq(clusterEvents.clusterId, id), sql`${clusterEvents.toStatus} IS NOT NULL`))
       .orderBy(asc(clusterEvents.id)),
+    orderPromoCode(db, cluster.orderId),
   ])
   const configuration = cluster.configuration!
   return {
@@ -236,10 +248,11 @@ export async function clusterDetail(
       transitions.map((row) => ({ toStatus: row.toStatus!, at: row.at })),
       new Date(),
     ),
+    // The monthly price as agreed in the order, the one its hours are billed at.
     price: priceConfiguration(configuration, catalog, {
       billingCycle: 'monthly',
-      promoCode: null,
-      isFirstPaidOrder: false,
+      promoCode,
+      isFirstPaidOrder: true,
     }),
     canHibernate: (HIBERNATING_CLUSTER_TYPE_IDS as readonly string[]).includes(cluster.clusterTypeId),
     credentialsRotatedAt: cluster.credentialsRotatedAt?.toISOString() ?? null,

@@ -27,11 +27,11 @@ export async function createClusterForOrder(
   const version = catalog.kubernetesVersions.find(
     (entry) => entry.version === configuration.kubernetesVersion,
   )
-  // The cluster keeps its monthly list price (before any promotion), whatever cycle was ordered.
-  const { monthly } = priceConfiguration(configuration, catalog, {
+  // The cluster keeps its monthly price as agreed (the promotion taken off), whatever cycle was ordered.
+  const agreed = priceConfiguration(configuration, catalog, {
     billingCycle: 'monthly',
-    promoCode: null,
-    isFirstPaidOrder: false,
+    promoCode: order.price?.promoCode ?? null,
+    isFirstPaidOrder: true,
   })
   const [cluster] = await tx
     .insert(clusters)
@@ -47,7 +47,7 @@ export async function createClusterForOrder(
       kubernetesPatch: version?.latestPatch ?? `${configuration.kubernetesVersion}.0`,
       configuration,
       driver: ctx.config.provisioning.driver,
-      monthlyPriceCents: monthly.totalCents,
+      monthlyPriceCents: agreed.totalCents,
     })
     .returning()
   await startOperation(tx, sqlExecutor, ctx, {

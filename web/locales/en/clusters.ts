@@ -199,6 +199,7 @@ export const clusters = {
       controlPlane: 'Control plane',
       pool: 'Node pool {{name}}',
       addOns: 'Add-ons',
+      promotion: 'Promotion {{code}} (5% off, as ordered)',
       total: 'Total per month',
       paused: 'Billing is paused while the cluster hibernates.',
     },

@@ -201,6 +201,7 @@ export const clusters: typeof english = {
       controlPlane: 'Plan de contrôle',
       pool: 'Pool de nœuds {{name}}',
       addOns: 'Modules complémentaires',
+      promotion: 'Promotion {{code}} (5 % de remise, à la commande)',
       total: 'Total par mois',
       paused: 'La facturation est suspendue tant que le cluster est en veille.',
     },

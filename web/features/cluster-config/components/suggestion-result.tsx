@@ -2,7 +2,7 @@ import { AlertTriangle, ArrowRight, Lightbulb } from 'lucide-react'
 import type { Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { HOURS_PER_MONTH, MILLICENTS_PER_CENT } from '#common/pricing.ts'
+import { hourlyMillicentsOf } from '#common/pricing.ts'
 import { href } from '#common/routes.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
 import type { Suggestion, SuggestionReason } from '#common/smart-suggestions.ts'
@@ -35,7 +35,7 @@ export function SuggestionResult({
   const dataCenter = catalog.dataCenters.find((entry) => entry.code === configuration.dataCenterCode)
   const flavorName = (id: string) => catalog.nodeFlavors.find((flavor) => flavor.id === id)?.name ?? id
   const addOns = catalog.addOns.filter((addOn) => configuration.addOnIds.includes(addOn.id))
-  const hourlyMillicents = Math.round((suggestion.monthlyCents * MILLICENTS_PER_CENT) / HOURS_PER_MONTH)
+  const hourlyMillicents = hourlyMillicentsOf(suggestion.monthlyCents)
 
   const facts: [string, string][] = [
     [t('clusterConfig.steps.type'), type?.name ?? configuration.clusterTypeId],

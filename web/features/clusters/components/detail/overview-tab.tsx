@@ -109,12 +109,20 @@ function PriceSection({ cluster }: { cluster: ClusterDetail }) {
             </th>
             <td className="py-2 text-right tabular-nums">{money.cents(monthly.addOnsCents)}</td>
           </tr>
+          {cluster.price.promoCode && (
+            <tr>
+              <th scope="row" className="py-2 text-left font-normal">
+                {t('clusters.detail.price.promotion', { code: cluster.price.promoCode })}
+              </th>
+              <td className="py-2 text-right tabular-nums">{money.cents(-cluster.price.discountCents)}</td>
+            </tr>
+          )}
           <tr className="font-semibold">
             <th scope="row" className="py-2 text-left">
               {t('clusters.detail.price.total')}
             </th>
             <td className="py-2 text-right tabular-nums" data-testid="monthly-total">
-              {money.cents(monthly.totalCents)}
+              {money.cents(cluster.price.totalCents)}
             </td>
           </tr>
         </tbody>
