@@ -53,7 +53,10 @@ export const billingSummarySchema = z.object({
   /** The first hour of the month (UTC) and the last hour metered. */
   periodStart: timestamp,
   meteredUntil: timestamp.nullable(),
-  /** USD cents charged so far this month and the month-end forecast at the current pace. */
+  /**
+   * Cents of the billing currency charged so far this month, the month-end forecast at the current
+   * pace, and last month (at its invoice's rate once invoiced): sums of the invoice lines' amounts.
+   */
   monthToDateCents: z.number().int(),
   forecastCents: z.number().int(),
   lastMonthCents: z.number().int(),
@@ -110,8 +113,10 @@ export const invoiceLineSchema = z.object({
   clusterName: z.string().nullable(),
   /** Hours (or node-hours) for metered lines, 1 for the others. */
   quantity: z.number().int(),
-  /** Per hour, in milli-cents of the invoice's currency; null for lines without one. */
+  /** Per hour, in milli-cents of the invoice's currency (four decimals); null for lines without one. */
   unitPriceMillicents: z.number().int().nullable(),
+  /** Quantity × unit price when the monthly price capped the line (its amount is then less); else null. */
+  listAmountCents: z.number().int().nullable(),
   amountCents: z.number().int(),
 })
 export const invoiceSummarySchema = z.object({
@@ -285,26 +290,26 @@ export const usageQuerySchema = z.object({
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
     .optional(),
 })
-const usageAmount = z.object({ kind: z.enum(USAGE_KINDS), amountMillicents: z.number().int() })
+const usageAmount = z.object({ kind: z.enum(USAGE_KINDS), amountCents: z.number().int() })
 export const usageSchema = z.object({
   month: z.string(),
-  /** Every day of the month, each split by kind and by cluster (USD milli-cents). */
+  /** The organization's billing currency: every amount is in its cents, summing as the invoice does. */
+  currency: z.enum(CURRENCIES),
+  /** Every day of the month, each split by kind and by cluster. */
   days: z.array(
     z.object({
       date: isoDate,
-      amountMillicents: z.number().int(),
+      amountCents: z.number().int(),
       byKind: z.array(usageAmount),
-      byCluster: z.array(z.object({ clusterId: z.string().nullable(), amountMillicents: z.number().int() })),
+      byCluster: z.array(z.object({ clusterId: z.string().nullable(), amountCents: z.number().int() })),
       /** Days after the last metered hour of the current month carry the forecast instead. */
       forecast: z.boolean(),
     }),
   ),
-  clusters: z.array(
-    z.object({ id: z.string().nullable(), name: z.string(), amountMillicents: z.number().int() }),
-  ),
+  clusters: z.array(z.object({ id: z.string().nullable(), name: z.string(), amountCents: z.number().int() })),
   byKind: z.array(usageAmount),
-  totalMillicents: z.number().int(),
-  forecastMillicents: z.number().int(),
+  totalCents: z.number().int(),
+  forecastCents: z.number().int(),
   recordCount: z.number().int(),
   /** The months with usage, newest first, for the period picker. */
   months: z.array(z.string()),

@@ -1,7 +1,7 @@
 import { and, asc, eq, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { usageRecords } from '#server/db/schema/index.ts'
 import { hourlyMillicentsOf } from '#common/pricing.ts'
+import { usageRecords } from '#server/db/schema/index.ts'
 import { meterDueHours, meterHour } from '#server/modules/billing/metering.ts'
 import {
   changeCluster,

@@ -172,6 +172,8 @@ export const invoiceLines = pgTable(
     description: text().notNull(),
     quantity: integer().notNull(),
     unitPriceMillicents: bigint({ mode: 'number' }),
+    /** Quantity × unit price when the monthly cap charged less than that; null otherwise. */
+    listAmountCents: bigint({ mode: 'number' }),
     amountCents: bigint({ mode: 'number' }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.invoiceId, table.position] })],

@@ -1,5 +1,5 @@
 import { type Invoice as EInvoice, FormatFactoryService } from '@e-invoice-eu/core'
-import { MILLICENTS_PER_CENT } from '#common/pricing.ts'
+import { HOURLY_PRICE_DECIMALS, MILLICENTS_PER_CENT } from '#common/pricing.ts'
 import type { Invoice } from '#common/schemas/billing.ts'
 import { renderInvoicePdf } from './invoice-pdf.ts'
 import { BANK_TRANSFER, SELLER } from './seller.ts'
@@ -62,24 +62,18 @@ function addressOf(text: string, countryCode: string) {
 }
 
 /**
- * A line's quantity and net price, so that quantity × price ÷ base quantity is its amount, as
- * EN 16931 asks. Hourly prices have fractions of a cent, so the price is given per 1,000 hours.
+ * A line's quantity and net price as printed on the PDF: hours at the hourly price (four
+ * decimals), so that quantity × price is the line's amount before a cap; a line without an hourly
+ * price is one unit at its amount.
  */
-const PRICE_BASE_HOURS = 1_000
 function quantityAndPrice(line: Invoice['lines'][number]) {
-  const exact =
-    line.unitPriceMillicents !== null &&
-    line.quantity > 0 &&
-    Math.round((line.unitPriceMillicents * line.quantity) / MILLICENTS_PER_CENT) === line.amountCents
-  if (exact)
+  if (line.unitPriceMillicents !== null && line.quantity > 0)
     return {
       quantity: String(line.quantity),
       unit: 'HUR',
-      price: amount((line.unitPriceMillicents! * PRICE_BASE_HOURS) / MILLICENTS_PER_CENT),
-      baseQuantity: String(PRICE_BASE_HOURS),
+      price: (line.unitPriceMillicents / (MILLICENTS_PER_CENT * 100)).toFixed(HOURLY_PRICE_DECIMALS) as Money,
     }
-  // A line capped at its monthly price, or one without an hourly price: one unit at its amount.
-  return { quantity: '1', unit: 'C62', price: amount(line.amountCents), baseQuantity: null }
+  return { quantity: '1', unit: 'C62', price: amount(line.amountCents) }
 }
 
 export function eInvoiceOf(invoice: Invoice): EInvoice {
@@ -192,18 +186,32 @@ export function eInvoiceOf(invoice: Invoice): EInvoice {
         'cbc:PayableAmount@currencyID': currency,
       },
       'cac:InvoiceLine': charges.map((line, index) => {
-        const { quantity, unit, price, baseQuantity } = quantityAndPrice(line)
+        const { quantity, unit, price } = quantityAndPrice(line)
+        // A line that reached its monthly price: its hours at their price, less the cap as a line allowance (BG-27).
+        const capCents = line.listAmountCents === null ? 0 : line.listAmountCents - line.amountCents
         return {
           'cbc:ID': String(index + 1),
           'cbc:InvoicedQuantity': quantity,
           'cbc:InvoicedQuantity@unitCode': unit,
           'cbc:LineExtensionAmount': amount(line.amountCents),
           'cbc:LineExtensionAmount@currencyID': currency,
+          ...(capCents > 0
+            ? {
+                'cac:AllowanceCharge': [
+                  {
+                    'cbc:ChargeIndicator': 'false',
+                    'cbc:AllowanceChargeReasonCode': '95',
+                    'cbc:AllowanceChargeReason': 'Capped at the monthly price',
+                    'cbc:Amount': amount(capCents),
+                    'cbc:Amount@currencyID': currency,
+                  },
+                ],
+              }
+            : {}),
           'cac:Item': { 'cbc:Name': line.description, 'cac:ClassifiedTaxCategory': classified },
           'cac:Price': {
             'cbc:PriceAmount': price,
             'cbc:PriceAmount@currencyID': currency,
-            ...(baseQuantity ? { 'cbc:BaseQuantity': baseQuantity, 'cbc:BaseQuantity@unitCode': unit } : {}),
           },
         }
       }),

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit'
 import { formatPrice } from '#common/money.ts'
-import { CENTS_PER_UNIT, formatAmount, MILLICENTS_PER_CENT } from '#common/pricing.ts'
+import { CENTS_PER_UNIT, formatAmount, HOURLY_PRICE_DECIMALS, MILLICENTS_PER_CENT } from '#common/pricing.ts'
 import type { Invoice } from '#common/schemas/billing.ts'
 import { BANK_TRANSFER, SELLER } from './seller.ts'
 
@@ -80,16 +80,22 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     y += Math.max(height, 11) + 5
   }
   row({ description: 'Description', quantity: 'Hours', unit: 'Unit price', amount: 'Amount' }, true)
-  for (const line of invoice.lines)
+  for (const line of invoice.lines) {
+    const name = line.clusterName ? `${line.clusterName} · ${line.description}` : line.description
+    const hourly = line.unitPriceMillicents !== null
     row({
-      description: line.clusterName ? `${line.clusterName} · ${line.description}` : line.description,
-      quantity: line.unitPriceMillicents === null ? undefined : String(line.quantity),
-      unit:
-        line.unitPriceMillicents === null
-          ? undefined
-          : formatPrice(line.unitPriceMillicents / (MILLICENTS_PER_CENT * CENTS_PER_UNIT), invoice.currency),
-      amount: money(line.amountCents),
+      description: name,
+      quantity: hourly ? String(line.quantity) : undefined,
+      unit: hourly ? hourlyPrice(line.unitPriceMillicents!, invoice.currency) : undefined,
+      amount: money(line.listAmountCents ?? line.amountCents),
     })
+    // A line that reached its monthly price: the hours at their price above, the cap's allowance here.
+    if (line.listAmountCents !== null)
+      row({
+        description: `Capped at the monthly price of ${money(line.amountCents)}`,
+        amount: money(line.amountCents - line.listAmountCents),
+      })
+  }
   y += 8
   row({ description: 'Subtotal', amount: money(invoice.subtotalCents) })
   if (invoice.discountCents > 0) row({ description: 'Discount', amount: money(-invoice.discountCents) })
@@ -114,6 +120,11 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     )
   document.end()
   return done
+}
+
+/** An hourly price at the four decimals it is charged at: €0.0104. */
+function hourlyPrice(millicents: number, currency: Invoice['currency']): string {
+  return formatPrice(millicents / (MILLICENTS_PER_CENT * CENTS_PER_UNIT), currency, HOURLY_PRICE_DECIMALS)
 }
 
 function kindLabel(invoice: Invoice): string {

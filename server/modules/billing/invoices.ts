@@ -122,6 +122,7 @@ async function invoiceWhere(db: Database, where: SQL | undefined): Promise<Invoi
       clusterName: line.clusterName,
       quantity: line.quantity,
       unitPriceMillicents: line.unitPriceMillicents,
+      listAmountCents: line.listAmountCents,
       amountCents: line.amountCents,
     })),
   }
@@ -148,7 +149,17 @@ export function toInvoiceSummary(row: InvoiceRow): InvoiceSummary {
 export function invoiceCsv(invoice: Invoice): string {
   const amount = (cents: number) => (cents / 100).toFixed(2)
   const rows: (string | number)[][] = [
-    ['invoice', 'currency', 'kind', 'cluster', 'description', 'quantity', 'unit_price', 'amount'],
+    [
+      'invoice',
+      'currency',
+      'kind',
+      'cluster',
+      'description',
+      'quantity',
+      'unit_price',
+      'before_cap',
+      'amount',
+    ],
     ...invoice.lines.map((line) => [
       invoice.number,
       invoice.currency,
@@ -156,7 +167,8 @@ export function invoiceCsv(invoice: Invoice): string {
       line.clusterName ?? '',
       line.description,
       line.quantity,
-      line.unitPriceMillicents === null ? '' : (line.unitPriceMillicents / 100_000).toFixed(5),
+      line.unitPriceMillicents === null ? '' : (line.unitPriceMillicents / 100_000).toFixed(4),
+      line.listAmountCents === null ? '' : amount(line.listAmountCents),
       amount(line.amountCents),
     ]),
     [
@@ -166,6 +178,7 @@ export function invoiceCsv(invoice: Invoice): string {
       '',
       'Credits applied',
       1,
+      '',
       '',
       amount(-invoice.creditsAppliedCents),
     ],
@@ -177,9 +190,10 @@ export function invoiceCsv(invoice: Invoice): string {
       `VAT ${invoice.vatRatePercent}%`,
       1,
       '',
+      '',
       amount(invoice.vatCents),
     ],
-    [invoice.number, invoice.currency, 'total', '', 'Total', 1, '', amount(invoice.totalCents)],
+    [invoice.number, invoice.currency, 'total', '', 'Total', 1, '', '', amount(invoice.totalCents)],
   ]
   return `${rows.map((row) => row.map(csvField).join(',')).join('\n')}\n`
 }

@@ -1,12 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Currency, ExchangeRates } from '#common/money.ts'
 import { CURRENCIES } from '#common/money.ts'
-import { MILLICENTS_PER_CENT, PROMO_CODE, PROMO_PERCENT } from '#common/pricing.ts'
+import { MILLICENTS_PER_CENT } from '#common/pricing.ts'
 import { INVOICE_PAYMENT_DAYS, type UsageKind } from '#common/schemas/billing.ts'
 import { vatCents, vatRuleFor } from '#common/vat.ts'
 import type { Database } from '#server/db/client.ts'
 import { type InvoiceRow, invoiceLines, invoices, organizations } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
+import { chargeLines } from './charges.ts'
 import { drawCredits, lockLedger, usableLots } from './credits.ts'
 import { startOfMonth, startOfNextMonth } from './metering.ts'
 
@@ -26,6 +27,8 @@ export type DraftLine = {
   description: string
   quantity: number
   unitPriceMillicents: number | null
+  /** Hours × unit price when a monthly cap charged less (the amount); null otherwise. */
+  listAmountCents?: number | null
   amountCents: number
 }
 
@@ -158,22 +161,10 @@ export async function finaliseInvoice(
   return invoice!
 }
 
-type UsageLineRow = {
-  resource_key: string
-  kind: UsageKind
-  cluster_id: string | null
-  cluster_name: string | null
-  description: string
-  unit_millicents: string | null
-  quantity: number
-  amount: string
-  list_amount: string
-}
-
 /**
  * The lines of an organization's month: one per cluster resource, add-on and plan with its hours,
- * hourly price and capped amount, and the PARIS discount on a cluster's first invoice when its
- * order carried the code.
+ * hourly price and amount as the usage screens show them (charges.ts); a line that reached its
+ * monthly price keeps its hours and price and says by how much the cap lowered it.
  */
 export async function monthlyLines(
   tx: Database,
@@ -182,73 +173,24 @@ export async function monthlyLines(
   rate: number,
 ): Promise<DraftLine[]> {
   const from = monthStart(month)
-  const to = startOfNextMonth(from)
-  const rows = await tx.execute<UsageLineRow>(sql`
-    select u.resource_key, u.kind, u.cluster_id, c.name as cluster_name,
-      (array_agg(u.description order by u.hour desc))[1] as description,
-      (array_agg(u.list_millicents / nullif(u.quantity, 0) order by u.hour desc))[1] as unit_millicents,
-      sum(u.quantity)::int as quantity, sum(u.amount_millicents) as amount, sum(u.list_millicents) as list_amount
-    from usage_records u left join clusters c on c.id = u.cluster_id
-    where u.organization_id = ${organizationId} and u.hour >= ${from} and u.hour < ${to} and u.chargeable
-    group by u.resource_key, u.kind, u.cluster_id, c.name`)
-  const usage = rows.rows
-    .filter((row) => Number(row.amount) > 0)
+  const charges = await chargeLines(tx, organizationId, from, startOfNextMonth(from), rate)
+  return charges
     .sort(
       (a, b) =>
-        (a.cluster_name ?? '\uffff').localeCompare(b.cluster_name ?? '\uffff') ||
+        (a.clusterName ?? '\uffff').localeCompare(b.clusterName ?? '\uffff') ||
         LINE_KIND_ORDER.indexOf(a.kind) - LINE_KIND_ORDER.indexOf(b.kind) ||
-        a.resource_key.localeCompare(b.resource_key),
+        a.resourceKey.localeCompare(b.resourceKey),
     )
-  const lines: DraftLine[] = usage.map((row) => ({
-    kind: row.kind,
-    clusterId: row.cluster_id,
-    clusterName: row.cluster_name,
-    description:
-      Number(row.amount) < Number(row.list_amount)
-        ? `${row.description} (capped at the monthly price)`
-        : row.description,
-    quantity: row.quantity,
-    unitPriceMillicents: row.unit_millicents === null ? null : Math.round(Number(row.unit_millicents) * rate),
-    amountCents: toInvoiceCents(Number(row.amount), rate),
-  }))
-  return [...lines, ...(await promotionLines(tx, organizationId, lines))]
-}
-
-/** PARIS takes 5% off the first invoice of the cluster its order was placed with. */
-async function promotionLines(
-  tx: Database,
-  organizationId: string,
-  lines: DraftLine[],
-): Promise<DraftLine[]> {
-  const clusterIds = [...new Set(lines.map((line) => line.clusterId).filter((id) => id !== null))]
-  if (clusterIds.length === 0) return []
-  const promoted = await tx.execute<{ cluster_id: string }>(sql`
-    select o.cluster_id from orders o
-    where o.organization_id = ${organizationId} and o.promo_code = ${PROMO_CODE}
-      and o.cluster_id in (${sql.join(
-        clusterIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})
-      and not exists (
-        select 1 from invoice_lines l join invoices i on i.id = l.invoice_id
-        where i.organization_id = ${organizationId} and l.kind = 'discount' and l.cluster_id = o.cluster_id)`)
-  return promoted.rows.flatMap(({ cluster_id: clusterId }) => {
-    const clusterLines = lines.filter((line) => line.clusterId === clusterId)
-    const base = clusterLines.reduce((total, line) => total + line.amountCents, 0)
-    const discount = Math.round((base * PROMO_PERCENT) / 100)
-    if (discount <= 0) return []
-    return [
-      {
-        kind: 'discount' as const,
-        clusterId,
-        clusterName: clusterLines[0]?.clusterName ?? null,
-        description: `Promotion ${PROMO_CODE} (${PROMO_PERCENT}% off the first month)`,
-        quantity: 1,
-        unitPriceMillicents: null,
-        amountCents: -discount,
-      },
-    ]
-  })
+    .map((line) => ({
+      kind: line.kind,
+      clusterId: line.clusterId,
+      clusterName: line.clusterName,
+      description: line.description,
+      quantity: line.quantity,
+      unitPriceMillicents: line.unitPriceMillicents,
+      listAmountCents: line.amountCents < line.listAmountCents ? line.listAmountCents : null,
+      amountCents: line.amountCents,
+    }))
 }
 
 /** Issues an organization's invoice for a month; null when there was nothing to charge or it exists. */

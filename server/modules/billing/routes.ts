@@ -93,7 +93,7 @@ export default async function billingRoutes(app: FastifyInstance, ctx: ServerCon
         const now = new Date()
         const organization = await organizationOf(ctx.db, organizationId)
         const credits = await creditsOf(ctx.db, organizationId, now)
-        return billingSummary(ctx.db, organization, credits.balanceCents, now)
+        return billingSummary(ctx.db, organization, credits.balanceCents, now, (await rates.current()).rates)
       },
     })
     api.get('/api/billing/plans', {

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm'
-import { CURRENCIES, type Currency } from '#common/money.ts'
+import type { Currency, ExchangeRates } from '#common/money.ts'
+import { MILLICENTS_PER_CENT } from '#common/pricing.ts'
 import type { BillingSummary } from '#common/schemas/billing.ts'
 import type { Database } from '#server/db/client.ts'
+import { type ChargeLine, chargeLines, rateForMonth, sumOf } from './charges.ts'
+import { currencyOf } from './invoicing.ts'
 import { HOUR_MS, startOfHour, startOfMonth, startOfNextMonth } from './metering.ts'
 
 /**
@@ -13,7 +16,12 @@ export async function spendOf(
   db: Database,
   organizationId: string,
   now: Date,
-): Promise<{ monthToDateCents: number; forecastCents: number; meteredUntil: Date | null }> {
+): Promise<{
+  monthToDateCents: number
+  forecastCents: number
+  projectedMillicents: number
+  meteredUntil: Date | null
+}> {
   const monthStart = startOfMonth(now)
   const monthEnd = startOfNextMonth(now)
   const result = await db.execute<{
@@ -44,7 +52,37 @@ export async function spendOf(
   return {
     monthToDateCents: Math.round(monthToDate / 1_000),
     forecastCents: Math.round((monthToDate + Number(row.projected)) / 1_000),
+    projectedMillicents: Number(row.projected),
     meteredUntil: row.metered_until ? new Date(new Date(row.metered_until).getTime() + HOUR_MS) : null,
+  }
+}
+
+/**
+ * This month in the organization's currency as the screens show it: the charges so far (the lines
+ * its invoice will have, charges.ts) and the month-end forecast, the rest of the month converted
+ * at the same rate.
+ */
+export async function monthSpend(
+  db: Database,
+  organizationId: string,
+  now: Date,
+  rate: number,
+): Promise<{
+  lines: ChargeLine[]
+  monthToDateCents: number
+  forecastCents: number
+  meteredUntil: Date | null
+}> {
+  const [lines, spend] = await Promise.all([
+    chargeLines(db, organizationId, startOfMonth(now), startOfNextMonth(now), rate),
+    spendOf(db, organizationId, now),
+  ])
+  const monthToDateCents = sumOf(lines)
+  return {
+    lines,
+    monthToDateCents,
+    forecastCents: monthToDateCents + Math.round((spend.projectedMillicents * rate) / MILLICENTS_PER_CENT),
+    meteredUntil: spend.meteredUntil,
   }
 }
 
@@ -53,13 +91,16 @@ export async function billingSummary(
   organization: { id: string; billingCurrency: string },
   creditsBalanceCents: number,
   now: Date,
+  rates: ExchangeRates,
 ): Promise<BillingSummary> {
+  const currency = currencyOf(organization.billingCurrency)
   const monthStart = startOfMonth(now)
   const lastMonthStart = startOfMonth(new Date(monthStart.getTime() - 1))
-  const spend = await spendOf(db, organization.id, now)
-  const lastMonth = await db.execute<{ amount: string | null }>(sql`
-    select sum(amount_millicents) as amount from usage_records
-    where organization_id = ${organization.id} and hour >= ${lastMonthStart} and hour < ${monthStart} and chargeable`)
+  const lastMonthRate = await rateForMonth(db, organization.id, currency, lastMonthStart, rates)
+  const [spend, lastMonth] = await Promise.all([
+    monthSpend(db, organization.id, now, rates[currency]),
+    chargeLines(db, organization.id, lastMonthStart, monthStart, lastMonthRate),
+  ])
   const outstanding = await db.execute<{ currency: Currency; amount: string }>(sql`
     select currency, sum(total_cents - amount_paid_cents) as amount from invoices
     where organization_id = ${organization.id} and status in ('open', 'overdue')
@@ -69,11 +110,9 @@ export async function billingSummary(
     meteredUntil: spend.meteredUntil?.toISOString() ?? null,
     monthToDateCents: spend.monthToDateCents,
     forecastCents: spend.forecastCents,
-    lastMonthCents: Math.round(Number(lastMonth.rows[0]?.amount ?? 0) / 1_000),
+    lastMonthCents: sumOf(lastMonth),
     creditsBalanceCents,
     outstanding: outstanding.rows.map((row) => ({ currency: row.currency, amountCents: Number(row.amount) })),
-    billingCurrency: (CURRENCIES as readonly string[]).includes(organization.billingCurrency)
-      ? (organization.billingCurrency as Currency)
-      : 'EUR',
+    billingCurrency: currency,
   }
 }

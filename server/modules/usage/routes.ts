@@ -5,6 +5,8 @@ import { usageQuerySchema, usageSchema } from '#common/schemas/billing.ts'
 import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { errorResponses } from '#server/lib/http.ts'
+import { organizationOf } from '#server/modules/billing/service.ts'
+import { createRatesService } from '#server/modules/rates/service.ts'
 import { requireMember } from '#server/plugins/auth.ts'
 import { usageCsv, usageOf } from './service.ts'
 
@@ -14,6 +16,11 @@ const csvQuery = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/) }
 export default async function usageRoutes(app: FastifyInstance, ctx: ServerContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()
   api.addHook('preValidation', requireMember)
+  const rates = createRatesService({
+    primaryUrl: ctx.config.ratesPrimaryUrl,
+    backupUrl: ctx.config.ratesBackupUrl,
+    log: app.log,
+  })
 
   api.get('/api/usage', {
     schema: {
@@ -23,7 +30,13 @@ export default async function usageRoutes(app: FastifyInstance, ctx: ServerConte
       response: { 200: usageSchema, ...errorResponses(400, 401, 403) },
     },
     handler: async (request) =>
-      usageOf(ctx.db, callerOf(request).organizationId, request.query.month, new Date()),
+      usageOf(
+        ctx.db,
+        await organizationOf(ctx.db, callerOf(request).organizationId),
+        request.query.month,
+        new Date(),
+        (await rates.current()).rates,
+      ),
   })
 
   api.get('/api/usage/csv', {

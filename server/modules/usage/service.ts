@@ -1,13 +1,23 @@
 import { sql } from 'drizzle-orm'
-import { USAGE_KINDS, type Usage, type UsageKind } from '#common/schemas/billing.ts'
+import type { ExchangeRates } from '#common/money.ts'
+import { USAGE_KINDS, type Usage } from '#common/schemas/billing.ts'
 import type { Database } from '#server/db/client.ts'
 import { csvField } from '#server/lib/csv.ts'
-import { spendOf } from '#server/modules/billing/summary.ts'
+import {
+  type ChargeLine,
+  chargeLines,
+  rateForMonth,
+  splitByWeight,
+  sumOf,
+} from '#server/modules/billing/charges.ts'
+import { currencyOf } from '#server/modules/billing/invoicing.ts'
+import { monthSpend } from '#server/modules/billing/summary.ts'
 
 /**
- * The usage charts' data: a month's metered cost per day, by kind and by cluster, straight from
- * the usage records (the totals are their sums), and for the current month the forecast spread
- * over the days still to come. Amounts are USD milli-cents.
+ * The usage charts' data: a month's charges per day, by kind and by cluster, in cents of the
+ * organization's billing currency. They are the invoice's lines (billing/charges.ts) split over
+ * the days they were used, so every total here is the invoice's to the cent; for the current
+ * month the forecast is spread over the days still to come.
  */
 
 const DAY_MS = 86_400_000
@@ -19,89 +29,93 @@ export function monthBounds(month: string): { from: Date; to: Date } {
   return { from, to: new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1)) }
 }
 
-type DayRow = { day: string; kind: UsageKind; cluster_id: string | null; amount: string; records: number }
-
 export async function usageOf(
   db: Database,
-  organizationId: string,
+  organization: { id: string; billingCurrency: string },
   month: string | undefined,
   now: Date,
+  rates: ExchangeRates,
 ): Promise<Usage> {
   const current = now.toISOString().slice(0, 7)
   const chosen = month ?? current
   const { from, to } = monthBounds(chosen)
-  const rows = await db.execute<DayRow>(sql`
-    select to_char(hour at time zone 'UTC', 'YYYY-MM-DD') as day, kind, cluster_id,
-      sum(amount_millicents) as amount, count(*)::int as records
-    from usage_records
-    where organization_id = ${organizationId} and hour >= ${from} and hour < ${to}
-    group by 1, 2, 3`)
+  const currency = currencyOf(organization.billingCurrency)
+  const isCurrent = chosen === current
+  const spend = isCurrent ? await monthSpend(db, organization.id, now, rates[currency]) : undefined
+  const lines =
+    spend?.lines ??
+    (await chargeLines(
+      db,
+      organization.id,
+      from,
+      to,
+      await rateForMonth(db, organization.id, currency, from, rates),
+    ))
   const names = await db.execute<{ id: string; name: string }>(sql`
     select distinct c.id, c.name from clusters c join usage_records u on u.cluster_id = c.id
-    where u.organization_id = ${organizationId} and u.hour >= ${from} and u.hour < ${to}`)
+    where u.organization_id = ${organization.id} and u.hour >= ${from} and u.hour < ${to}`)
+  const counts = await db.execute<{ records: number }>(sql`
+    select count(*)::int as records from usage_records
+    where organization_id = ${organization.id} and hour >= ${from} and hour < ${to}`)
   const months = await db.execute<{ month: string }>(sql`
     select distinct to_char(hour at time zone 'UTC', 'YYYY-MM') as month from usage_records
-    where organization_id = ${organizationId} order by 1 desc limit 36`)
+    where organization_id = ${organization.id} order by 1 desc limit 36`)
 
-  const isCurrent = chosen === current
-  const spend = isCurrent ? await spendOf(db, organizationId, now) : undefined
-  const totalMillicents = rows.rows.reduce((total, row) => total + Number(row.amount), 0)
+  const totalCents = sumOf(lines)
+  const forecastCents = spend ? Math.max(totalCents, spend.forecastCents) : totalCents
   const lastMeteredDay = spend?.meteredUntil
     ? new Date(spend.meteredUntil.getTime() - 1).toISOString().slice(0, 10)
     : undefined
-  const forecastMillicents = spend ? Math.max(totalMillicents, spend.forecastCents * 1_000) : totalMillicents
+  const amountOn = (date: string, line: ChargeLine) =>
+    line.days.find((day) => day.date === date)?.amountCents ?? 0
   const futureDays: string[] = []
   const days: Usage['days'] = []
   for (let at = from.getTime(); at < to.getTime(); at += DAY_MS) {
     const date = new Date(at).toISOString().slice(0, 10)
-    const ofDay = rows.rows.filter((row) => row.day === date)
+    const ofDay = lines.filter((line) => line.days.some((day) => day.date === date))
     const future = isCurrent && (lastMeteredDay === undefined || date > lastMeteredDay) && ofDay.length === 0
     if (future) futureDays.push(date)
+    const total = (of: ChargeLine[]) => of.reduce((sum, line) => sum + amountOn(date, line), 0)
     days.push({
       date,
-      amountMillicents: ofDay.reduce((total, row) => total + Number(row.amount), 0),
+      amountCents: total(ofDay),
       byKind: USAGE_KINDS.map((kind) => ({
         kind,
-        amountMillicents: ofDay
-          .filter((row) => row.kind === kind)
-          .reduce((t, row) => t + Number(row.amount), 0),
+        amountCents: total(ofDay.filter((line) => line.kind === kind)),
       })),
-      byCluster: [...new Set(ofDay.map((row) => row.cluster_id))].map((clusterId) => ({
+      byCluster: [...new Set(ofDay.map((line) => line.clusterId))].map((clusterId) => ({
         clusterId,
-        amountMillicents: ofDay
-          .filter((row) => row.cluster_id === clusterId)
-          .reduce((t, row) => t + Number(row.amount), 0),
+        amountCents: total(ofDay.filter((line) => line.clusterId === clusterId)),
       })),
       forecast: future,
     })
   }
-  // What is left to the forecast, spread evenly over the days to come.
-  const perFutureDay = futureDays.length
-    ? Math.round((forecastMillicents - totalMillicents) / futureDays.length)
-    : 0
-  for (const day of days) if (day.forecast) day.amountMillicents = perFutureDay
+  // What is left to the forecast, spread over the days to come (the running totals rounded).
+  const spread = splitByWeight(
+    forecastCents - totalCents,
+    futureDays.map((date) => ({ date, weight: 1 })),
+  )
+  for (const day of days)
+    if (day.forecast) day.amountCents = spread.find((part) => part.date === day.date)?.amountCents ?? 0
 
-  const clusterTotals = new Map<string | null, number>()
-  for (const row of rows.rows)
-    clusterTotals.set(row.cluster_id, (clusterTotals.get(row.cluster_id) ?? 0) + Number(row.amount))
+  const clusterIds = [...new Set(lines.map((line) => line.clusterId))]
   return {
     month: chosen,
+    currency,
     days,
-    clusters: [...clusterTotals].map(([id, amountMillicents]) => ({
+    clusters: clusterIds.map((id) => ({
       id,
       name:
         id === null ? 'Support plan' : (names.rows.find((row) => row.id === id)?.name ?? 'Deleted cluster'),
-      amountMillicents,
+      amountCents: sumOf(lines.filter((line) => line.clusterId === id)),
     })),
     byKind: USAGE_KINDS.map((kind) => ({
       kind,
-      amountMillicents: rows.rows
-        .filter((row) => row.kind === kind)
-        .reduce((t, row) => t + Number(row.amount), 0),
+      amountCents: sumOf(lines.filter((line) => line.kind === kind)),
     })),
-    totalMillicents,
-    forecastMillicents,
-    recordCount: rows.rows.reduce((total, row) => total + row.records, 0),
+    totalCents,
+    forecastCents,
+    recordCount: counts.rows[0]?.records ?? 0,
     months: [...new Set([current, ...months.rows.map((row) => row.month)])].sort().reverse(),
   }
 }

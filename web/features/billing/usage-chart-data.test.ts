@@ -4,30 +4,31 @@ import { clusterKey, usageChartRows } from './usage-chart-data.ts'
 
 const usage = {
   month: '2026-11',
+  currency: 'EUR',
   days: [
     {
       date: '2026-11-01',
-      amountMillicents: 3_000,
+      amountCents: 3_000,
       byKind: [],
       byCluster: [
-        { clusterId: 'a', amountMillicents: 2_000 },
-        { clusterId: null, amountMillicents: 1_000 },
+        { clusterId: 'a', amountCents: 2_000 },
+        { clusterId: null, amountCents: 1_000 },
       ],
       forecast: false,
     },
     {
       date: '2026-11-02',
-      amountMillicents: 500,
+      amountCents: 500,
       byKind: [],
-      byCluster: [{ clusterId: 'a', amountMillicents: 500 }],
+      byCluster: [{ clusterId: 'a', amountCents: 500 }],
       forecast: false,
     },
-    { date: '2026-11-03', amountMillicents: 4_000, byKind: [], byCluster: [], forecast: true },
+    { date: '2026-11-03', amountCents: 4_000, byKind: [], byCluster: [], forecast: true },
   ],
   clusters: [],
   byKind: [],
-  totalMillicents: 3_500,
-  forecastMillicents: 7_500,
+  totalCents: 3_500,
+  forecastCents: 7_500,
   recordCount: 4,
   months: ['2026-11'],
 } satisfies Usage
@@ -44,14 +45,14 @@ describe('usage chart rows', () => {
       (day) =>
         day.byCluster.map((amount) => ({
           key: clusterKey(amount.clusterId),
-          amountMillicents: amount.amountMillicents,
+          amountCents: amount.amountCents,
         })),
-      (millicents) => millicents / 1_000,
+      (cents) => cents / 100,
     )
     expect(rows).toEqual([
-      { date: '2026-11-01', total: 3, forecast: null, 'cluster:a': 2, 'cluster:organization': 1 },
-      { date: '2026-11-02', total: 0.5, forecast: 0.5, 'cluster:a': 0.5, 'cluster:organization': null },
-      { date: '2026-11-03', total: null, forecast: 4, 'cluster:a': null, 'cluster:organization': null },
+      { date: '2026-11-01', total: 30, forecast: null, 'cluster:a': 20, 'cluster:organization': 10 },
+      { date: '2026-11-02', total: 5, forecast: 5, 'cluster:a': 5, 'cluster:organization': null },
+      { date: '2026-11-03', total: null, forecast: 40, 'cluster:a': null, 'cluster:organization': null },
     ])
   })
 })

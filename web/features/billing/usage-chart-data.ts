@@ -19,20 +19,20 @@ export const FORECAST_KEY = 'forecast'
 export function usageChartRows(
   usage: Usage,
   series: UsageSeries[],
-  amountsOf: (day: Usage['days'][number]) => { key: string; amountMillicents: number }[],
-  toUnits: (millicents: number) => number,
+  amountsOf: (day: Usage['days'][number]) => { key: string; amountCents: number }[],
+  toUnits: (cents: number) => number,
 ): UsageChartRow[] {
   const lastActual = usage.days.findLastIndex((day) => !day.forecast)
   const hasForecast = usage.days.some((day) => day.forecast)
   return usage.days.map((day, index) => {
     const row: UsageChartRow = {
       date: day.date,
-      total: day.forecast ? null : toUnits(day.amountMillicents),
+      total: day.forecast ? null : toUnits(day.amountCents),
       forecast: null,
     }
     for (const { key } of series) row[key] = null
-    if (!day.forecast) for (const amount of amountsOf(day)) row[amount.key] = toUnits(amount.amountMillicents)
-    if (day.forecast || (hasForecast && index === lastActual)) row.forecast = toUnits(day.amountMillicents)
+    if (!day.forecast) for (const amount of amountsOf(day)) row[amount.key] = toUnits(amount.amountCents)
+    if (day.forecast || (hasForecast && index === lastActual)) row.forecast = toUnits(day.amountCents)
     return row
   })
 }

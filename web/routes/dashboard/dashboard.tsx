@@ -111,8 +111,14 @@ export default function DashboardHome() {
           id="spend"
           icon={Gauge}
           label={t('dashboard.stats.spend')}
-          value={spend && money.cents(spend.monthToDateCents)}
-          hint={spend ? t('dashboard.stats.spendHint', { forecast: money.cents(spend.forecastCents) }) : ''}
+          value={spend && money.amount(spend.monthToDateCents, spend.billingCurrency)}
+          hint={
+            spend
+              ? t('dashboard.stats.spendHint', {
+                  forecast: money.amount(spend.forecastCents, spend.billingCurrency),
+                })
+              : ''
+          }
           link={{ to: href('usage'), label: t('dashboard.viewUsage') }}
         />
         <StatCard

@@ -35,7 +35,13 @@ export default function PriceEstimatorRoute() {
               : null
           }}
           actualSpend={
-            spend ? { monthToDateCents: spend.monthToDateCents, forecastCents: spend.forecastCents } : null
+            spend
+              ? {
+                  monthToDateCents: spend.monthToDateCents,
+                  forecastCents: spend.forecastCents,
+                  currency: spend.billingCurrency,
+                }
+              : null
           }
         />
       )}

@@ -18,10 +18,18 @@ export function SpendSummary() {
     {
       id: 'month-to-date',
       label: t('billing.summary.monthToDate'),
-      value: money.cents(data.monthToDateCents),
+      value: money.amount(data.monthToDateCents, data.billingCurrency),
     },
-    { id: 'forecast', label: t('billing.summary.forecast'), value: money.cents(data.forecastCents) },
-    { id: 'last-month', label: t('billing.summary.lastMonth'), value: money.cents(data.lastMonthCents) },
+    {
+      id: 'forecast',
+      label: t('billing.summary.forecast'),
+      value: money.amount(data.forecastCents, data.billingCurrency),
+    },
+    {
+      id: 'last-month',
+      label: t('billing.summary.lastMonth'),
+      value: money.amount(data.lastMonthCents, data.billingCurrency),
+    },
     { id: 'credits', label: t('billing.summary.credits'), value: money.cents(data.creditsBalanceCents) },
   ]
   return (

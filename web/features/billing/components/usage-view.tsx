@@ -2,6 +2,8 @@ import { Download } from 'lucide-react'
 import { useId, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
+import { formatPrice } from '#common/money.ts'
+import { unitsOfCents } from '#common/pricing.ts'
 import { USAGE_KINDS, type Usage } from '#common/schemas/billing.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
@@ -107,16 +109,15 @@ function UsageCharts({ usage }: { usage: Usage }) {
     (day) =>
       day.byCluster.map((amount) => ({
         key: clusterKey(amount.clusterId),
-        amountMillicents: amount.amountMillicents,
+        amountCents: amount.amountCents,
       })),
-    money.units,
+    unitsOfCents,
   )
   const byKind = usageChartRows(
     usage,
     kindSeries,
-    (day) =>
-      day.byKind.map((amount) => ({ key: kindKey(amount.kind), amountMillicents: amount.amountMillicents })),
-    money.units,
+    (day) => day.byKind.map((amount) => ({ key: kindKey(amount.kind), amountCents: amount.amountCents })),
+    unitsOfCents,
   )
   const hasForecast = usage.days.some((day) => day.forecast)
   return (
@@ -124,13 +125,15 @@ function UsageCharts({ usage }: { usage: Usage }) {
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         <div className="grid gap-1 rounded-xl border bg-card p-4 shadow-sm" data-testid="usage-total">
           <dt className="text-sm text-muted-foreground">{t('billing.usage.total')}</dt>
-          <dd className="text-2xl font-semibold tabular-nums">{money.millicents(usage.totalMillicents)}</dd>
+          <dd className="text-2xl font-semibold tabular-nums">
+            {money.amount(usage.totalCents, usage.currency)}
+          </dd>
         </div>
         {hasForecast && (
           <div className="grid gap-1 rounded-xl border bg-card p-4 shadow-sm" data-testid="usage-forecast">
             <dt className="text-sm text-muted-foreground">{t('billing.usage.forecastTotal')}</dt>
             <dd className="text-2xl font-semibold tabular-nums">
-              {money.millicents(usage.forecastMillicents)}
+              {money.amount(usage.forecastCents, usage.currency)}
             </dd>
           </div>
         )}
@@ -144,14 +147,14 @@ function UsageCharts({ usage }: { usage: Usage }) {
         title={t('billing.usage.byCluster')}
         rows={byCluster}
         series={clusterSeries}
-        format={money.formatUnits}
+        format={(units) => formatPrice(units, usage.currency)}
       />
       <UsageChart
         id="usage-by-kind"
         title={t('billing.usage.byKind')}
         rows={byKind}
         series={kindSeries}
-        format={money.formatUnits}
+        format={(units) => formatPrice(units, usage.currency)}
       />
     </>
   )

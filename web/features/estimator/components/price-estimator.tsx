@@ -7,6 +7,8 @@ import {
   newEstimateCluster,
   priceEstimate,
 } from '#common/estimate.ts'
+import type { Currency } from '#common/money.ts'
+import { convertCents } from '#common/pricing.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { CopyButton } from '#web/components/ui/copy-button.tsx'
@@ -16,7 +18,8 @@ import { useMoney } from '#web/lib/use-money.ts'
 import { useEstimate } from '../use-estimate.ts'
 import { EstimateClusterCard } from './estimate-cluster-card.tsx'
 
-export type ActualSpend = { monthToDateCents: number; forecastCents: number }
+/** This month's charges as the billing page shows them, in the organization's billing currency. */
+export type ActualSpend = { monthToDateCents: number; forecastCents: number; currency: Currency }
 
 /**
  * The price estimator: clusters and a support plan priced live with the rules orders use, in the
@@ -121,15 +124,7 @@ export function PriceEstimator({
         {actualSpend && (
           <div className="grid gap-1 rounded-lg bg-muted/50 p-3 text-sm" data-testid="estimate-comparison">
             <p className="font-medium">{t('estimator.compareTitle')}</p>
-            <p>{t('estimator.monthToDate', { amount: money.cents(actualSpend.monthToDateCents) })}</p>
-            <p>{t('estimator.forecast', { amount: money.cents(actualSpend.forecastCents) })}</p>
-            <p className="font-medium">
-              {price.monthlyCents >= actualSpend.forecastCents
-                ? t('estimator.more', { amount: money.cents(price.monthlyCents - actualSpend.forecastCents) })
-                : t('estimator.less', {
-                    amount: money.cents(actualSpend.forecastCents - price.monthlyCents),
-                  })}
-            </p>
+            <SpendComparison spend={actualSpend} estimateUsdCents={price.monthlyCents} />
           </div>
         )}
         <div className="grid gap-2">
@@ -141,5 +136,24 @@ export function PriceEstimator({
         </div>
       </aside>
     </div>
+  )
+}
+
+/** This month's charges beside the estimate, both in the organization's billing currency. */
+function SpendComparison({ spend, estimateUsdCents }: { spend: ActualSpend; estimateUsdCents: number }) {
+  const { t } = useTranslation()
+  const money = useMoney()
+  const amount = (cents: number) => money.amount(cents, spend.currency)
+  const estimateCents = convertCents(estimateUsdCents, spend.currency, money.rates)
+  return (
+    <>
+      <p>{t('estimator.monthToDate', { amount: amount(spend.monthToDateCents) })}</p>
+      <p>{t('estimator.forecast', { amount: amount(spend.forecastCents) })}</p>
+      <p className="font-medium">
+        {estimateCents >= spend.forecastCents
+          ? t('estimator.more', { amount: amount(estimateCents - spend.forecastCents) })
+          : t('estimator.less', { amount: amount(spend.forecastCents - estimateCents) })}
+      </p>
+    </>
   )
 }
