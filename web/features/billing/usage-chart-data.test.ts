@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { unitsOfCents } from '#common/pricing.ts'
 import type { Usage } from '#common/schemas/billing.ts'
 import { clusterKey, usageChartRows } from './usage-chart-data.ts'
 
@@ -47,7 +48,7 @@ describe('usage chart rows', () => {
           key: clusterKey(amount.clusterId),
           amountCents: amount.amountCents,
         })),
-      (cents) => cents / 100,
+      unitsOfCents,
     )
     expect(rows).toEqual([
       { date: '2026-11-01', total: 30, forecast: null, 'cluster:a': 20, 'cluster:organization': 10 },
