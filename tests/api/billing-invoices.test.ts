@@ -129,8 +129,14 @@ describe('numbers', () => {
       headers: admin.headers,
     })
     const rows = csv.body.trim().split('\n')
-    expect(rows[0]).toBe('invoice,currency,kind,cluster,description,quantity,unit_price,amount')
-    expect(rows.at(-1)).toBe(`${invoice.number},EUR,total,,Total,1,,${(invoice.totalCents / 100).toFixed(2)}`)
+    expect(rows[0]).toBe('invoice,currency,kind,cluster,description,quantity,unit_price,before_cap,amount')
+    expect(rows.at(-1)).toBe(`${invoice.number},EUR,total,,Total,1,,,${(invoice.totalCents / 100).toFixed(2)}`)
+    // Every line's hours × its four-decimal unit price is its amount, to the cent.
+    for (const row of rows.slice(1, -3)) {
+      const [, , , , , quantity, unitPrice, , amount] = row.split(',')
+      expect(Math.round(Number(quantity) * Number(unitPrice) * 100)).toBe(Math.round(Number(amount) * 100))
+      expect(unitPrice).toMatch(/^\d+\.\d{4}$/)
+    }
     const stranger = await memberOf(server, (await createOrganization(server.db)).id)
     const foreign = await server.app.inject({
       method: 'GET',
@@ -176,12 +182,13 @@ describe('numbers', () => {
     expect(xml).toContain('urn:cen.eu:en16931:2017')
     expect(xml).toContain(`<ram:ID>${invoice.number}</ram:ID>`)
     expect(element('LineTotalAmount')).toBe(decimal(invoice.subtotalCents))
-    expect(element('AllowanceTotalAmount')).toBe(decimal(invoice.discountCents + invoice.creditsAppliedCents))
+    expect(element('AllowanceTotalAmount')).toBe(decimal(invoice.creditsAppliedCents))
     expect(element('TaxBasisTotalAmount')).toBe(decimal(invoice.taxableCents))
     expect(element('TaxTotalAmount')).toBe(decimal(invoice.vatCents))
     expect(element('GrandTotalAmount')).toBe(decimal(invoice.totalCents))
     expect(element('DuePayableAmount')).toBe(decimal(invoice.totalCents))
-    expect(invoice.discountCents).toBeGreaterThan(0)
+    // PARIS is in the lines' prices, not a discount of the document.
+    expect(invoice.discountCents).toBe(0)
     expect(invoice.creditsAppliedCents).toBeGreaterThan(0)
     expect(xml).toContain('<ram:RateApplicablePercent>20</ram:RateApplicablePercent>')
   })
@@ -196,8 +203,9 @@ describe('numbers', () => {
 })
 
 describe('discount and credits', () => {
-  it('takes PARIS off the first invoice of its cluster, then applies credits before VAT', async () => {
+  it('bills a cluster ordered with PARIS at its agreed prices every month, then applies credits before VAT', async () => {
     const { organization } = await customerWithUsage({}, { hours: 200, promoCode: 'PARIS' })
+    const { organization: listPriced } = await customerWithUsage({}, { hours: 200 })
     await grantCredits(server.db, {
       organizationId: organization.id,
       amountCents: 1_000,
@@ -207,12 +215,21 @@ describe('discount and credits', () => {
     })
     const invoice = (await issue(organization.id))!
     const lines = await linesOf(invoice.id)
-    const discount = lines.find((line) => line.kind === 'discount')!
-    expect(discount.amountCents).toBe(-Math.round(invoice.subtotalCents * 0.05))
-    expect(invoice.discountCents).toBe(-discount.amountCents)
+    const listLines = await linesOf((await issue(listPriced.id))!.id)
+    expect(lines.some((line) => line.kind === 'discount')).toBe(false)
+    expect(invoice.discountCents).toBe(0)
+    // Each resource's hourly price is its list price less 5%, at four decimals; hours × price is the amount.
+    for (const line of lines) {
+      const list = listLines.find((candidate) => candidate.description === line.description)!
+      expect(line.quantity).toBe(list.quantity)
+      expect(line.unitPriceMillicents!).toBeLessThan(list.unitPriceMillicents!)
+      expect(Math.abs(line.unitPriceMillicents! - list.unitPriceMillicents! * 0.95)).toBeLessThanOrEqual(10)
+      expect(line.unitPriceMillicents! % 10).toBe(0)
+      expect(line.amountCents).toBe(Math.round((line.quantity * line.unitPriceMillicents!) / 1_000))
+    }
     // $10.00 of credits is €8.45 at the invoice's rate.
     expect(invoice.creditsAppliedCents).toBe(845)
-    expect(invoice.taxableCents).toBe(invoice.subtotalCents - invoice.discountCents - 845)
+    expect(invoice.taxableCents).toBe(invoice.subtotalCents - 845)
     expect(invoice.vatCents).toBe(Math.round(invoice.taxableCents * 0.2))
 
     const ledger = await server.db
@@ -224,7 +241,7 @@ describe('discount and credits', () => {
       ['applied', -1_000],
     ])
 
-    // November's invoice of the same cluster has no discount any more.
+    // November's invoice of the same cluster keeps the agreed prices.
     await meterHour(server.db, new Date('2026-11-01T00:00:00Z'))
     const next = (await issueMonthlyInvoice(server.db, {
       organizationId: organization.id,
@@ -232,7 +249,11 @@ describe('discount and credits', () => {
       rates,
       at: new Date('2026-12-01T02:00:00Z'),
     }))!
-    expect((await linesOf(next.id)).some((line) => line.kind === 'discount')).toBe(false)
+    const nextLines = await linesOf(next.id)
+    for (const line of nextLines)
+      expect(line.unitPriceMillicents).toBe(
+        lines.find((candidate) => candidate.description === line.description)!.unitPriceMillicents,
+      )
     expect(next.creditsAppliedCents).toBe(0)
   })
 

@@ -41,7 +41,12 @@ export async function insertRunningCluster(
       kubernetesPatch: '1.36.6',
       configuration,
       driver: 'simulated',
-      monthlyPriceCents: price.monthly.totalCents,
+      // The monthly price as agreed, the promotion taken off, as an order's fulfilment records it.
+      monthlyPriceCents: priceConfiguration(configuration, options.catalog, {
+        billingCycle: 'monthly',
+        promoCode,
+        isFirstPaidOrder: true,
+      }).totalCents,
       createdAt: options.since,
     })
     .returning()
