@@ -130,7 +130,9 @@ describe('numbers', () => {
     })
     const rows = csv.body.trim().split('\n')
     expect(rows[0]).toBe('invoice,currency,kind,cluster,description,quantity,unit_price,before_cap,amount')
-    expect(rows.at(-1)).toBe(`${invoice.number},EUR,total,,Total,1,,,${(invoice.totalCents / 100).toFixed(2)}`)
+    expect(rows.at(-1)).toBe(
+      `${invoice.number},EUR,total,,Total,1,,,${(invoice.totalCents / 100).toFixed(2)}`,
+    )
     // Every line's hours × its four-decimal unit price is its amount, to the cent.
     for (const row of rows.slice(1, -3)) {
       const [, , , , , quantity, unitPrice, , amount] = row.split(',')

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hourlyMillicentsOf } from '#common/pricing.ts'
 import type { Installation } from '#common/schemas/installations.ts'
 import {
   auditEntries,
@@ -152,7 +153,7 @@ describe('installing a product', () => {
       kind: 'middleware',
       clusterId,
       description: 'PostgreSQL (CloudNativePG) m in databases',
-      amountMillicents: Math.round((14_750 * 1_000) / 730),
+      amountMillicents: hourlyMillicentsOf(14_750),
     })
   })
 

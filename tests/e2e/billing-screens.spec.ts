@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { priceEstimate } from '../../common/estimate.ts'
 import type { ExchangeRates } from '../../common/money.ts'
-import { formatCents, formatMillicents } from '../../common/pricing.ts'
+import { formatAmount, formatCents } from '../../common/pricing.ts'
 import type { Catalog } from '../../common/schemas/catalog.ts'
 import { acknowledgeRefusedRequest, expectToast } from './support/auth.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
@@ -144,15 +144,13 @@ test('the usage period picker shows an earlier month, kept in the URL, with its 
   const current = (await (await page.request.get('/api/usage')).json()) as { months: string[]; month: string }
   const earlier = current.months.find((month) => month !== current.month)!
   const usage = (await (await page.request.get(`/api/usage?month=${earlier}`)).json()) as {
-    totalMillicents: number
+    totalCents: number
   }
   await page.goto('/usage')
   await expect(page.getByTestId('usage-forecast')).toBeVisible()
   await page.getByLabel('Month').selectOption(earlier)
   await expect(page).toHaveURL(new RegExp(`/usage\\?month=${earlier}$`))
-  await expect(page.getByTestId('usage-total')).toContainText(
-    formatMillicents(usage.totalMillicents, 'EUR', rates),
-  )
+  await expect(page.getByTestId('usage-total')).toContainText(formatAmount(usage.totalCents, 'EUR'))
   await expect(page.getByTestId('usage-forecast')).toHaveCount(0)
   await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
     'href',

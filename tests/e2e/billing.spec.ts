@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { ExchangeRates } from '../../common/money.ts'
 import { formatAmount, formatCents, formatMillicents } from '../../common/pricing.ts'
-import type { Invoice } from '../../common/schemas/billing.ts'
+import type { Invoice, Usage } from '../../common/schemas/billing.ts'
 import { blueConfiguration, orderBody } from '../helpers/orders.ts'
 import { pdfText } from '../helpers/pdf.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
@@ -38,21 +38,23 @@ test('metered hours show on /usage, and the month’s invoice PDF says what the 
   const records = (await (
     await page.request.get(`/api/dev/billing/usage-records?month=${month}`)
   ).json()) as UsageRecord[]
-  const total = records.reduce((sum, record) => sum + record.amountMillicents, 0)
+  const usage = (await (await page.request.get(`/api/usage?month=${month}`)).json()) as Usage
   const today = new Date(currentHour).toISOString().slice(0, 10)
-  const todayTotal = records
-    .filter((record) => record.hour.startsWith(today))
-    .reduce((sum, record) => sum + record.amountMillicents, 0)
+  const todayCents = usage.days.find((day) => day.date === today)!.amountCents
+  expect(usage.totalCents).toBeGreaterThan(0)
+  expect(usage.days.reduce((sum, day) => sum + (day.forecast ? 0 : day.amountCents), 0)).toBe(
+    usage.totalCents,
+  )
 
   await page.goto('/usage')
   await expect(page.getByRole('heading', { level: 1, name: 'Usage' })).toBeVisible()
-  await expect(page.getByTestId('usage-total')).toContainText(formatMillicents(total, 'EUR', rates))
+  await expect(page.getByTestId('usage-total')).toContainText(formatAmount(usage.totalCents, usage.currency))
   await expect(page.getByTestId('usage-records')).toContainText(String(records.length))
   for (const chart of ['usage-by-cluster', 'usage-by-kind']) {
     const figure = page.getByTestId(chart)
     await expect(figure.locator('.recharts-bar-rectangle').first()).toBeVisible()
     const row = page.getByTestId(`${chart}-table`).locator(`tr[data-date="${today}"]`)
-    await expect(row.locator('td').last()).toHaveText(formatMillicents(todayTotal, 'EUR', rates))
+    await expect(row.locator('td').last()).toHaveText(formatAmount(todayCents, usage.currency))
   }
 
   const issued = await page.request.post('/api/dev/billing/invoices', { data: { month } })
@@ -157,6 +159,7 @@ test('the dashboard’s spend moves when a new cluster’s hour is metered', asy
   ).toBeGreaterThan(0)
   const summary = (await (await page.request.get('/api/billing/summary')).json()) as {
     monthToDateCents: number
+    billingCurrency: 'EUR'
   }
   expect(summary.monthToDateCents).toBeGreaterThan(0)
 
@@ -164,7 +167,7 @@ test('the dashboard’s spend moves when a new cluster’s hour is metered', asy
   await page.getByRole('link', { name: 'Billing', exact: true }).first().click()
   await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click()
   await expect(page.getByTestId('dashboard-stat-spend-value')).toHaveText(
-    formatCents(summary.monthToDateCents, 'EUR', rates),
+    formatAmount(summary.monthToDateCents, summary.billingCurrency),
   )
 
   // The month's invoice, paid through Checkout: it shows as paid once the webhook is in.
