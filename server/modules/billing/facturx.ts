@@ -202,8 +202,8 @@ export function eInvoiceOf(invoice: Invoice): EInvoice {
                     'cbc:ChargeIndicator': 'false',
                     'cbc:AllowanceChargeReasonCode': '95',
                     'cbc:AllowanceChargeReason': 'Capped at the monthly price',
+                    // CII carries no currency on a line's amounts (CII-DT-031): the document's applies.
                     'cbc:Amount': amount(capCents),
-                    'cbc:Amount@currencyID': currency,
                   },
                 ],
               }
