@@ -9,6 +9,12 @@ describe('money', () => {
     expect(formatPrice(-5, 'EUR')).toBe('-€5.00')
   })
 
+  it('formats prices the French way in French: narrow no-break spaces between thousands, the symbol after', () => {
+    expect(formatPrice(1973.92, 'EUR', 'fr')).toBe('1\u202f973,92\u00a0€')
+    expect(formatPrice(12, 'USD', 'fr')).toBe('12,00\u00a0$')
+    expect(formatPrice(-5, 'EUR', 'fr')).toBe('-5,00\u00a0€')
+  })
+
   it('formats rates with four decimals', () => {
     expect(formatRate(0.845)).toBe('0.8450')
     expect(formatRate(1)).toBe('1.0000')

@@ -1,3 +1,5 @@
+import type { Language } from './language.ts'
+
 /** Currencies the product prices in; USD is the base every amount is stored in (cents). */
 export const CURRENCIES = ['USD', 'EUR', 'GBP'] as const
 export type Currency = (typeof CURRENCIES)[number]
@@ -19,8 +21,24 @@ export function convertFromUsd(amountUsd: number, currency: Currency, rates: Exc
   return amountUsd * rates[currency]
 }
 
-/** Prices show two decimals with their symbol: $1,234.50, €12.00, £0.99 (hourly prices four: €0.0104). */
-export function formatPrice(amount: number, currency: Currency, decimals = 2): string {
+/**
+ * Prices show two decimals with their symbol: $1,234.50, €12.00, £0.99 in English; in French the
+ * French way, the symbol after: 1 234,50 €. Hourly prices show four decimals: €0.0104.
+ */
+export function formatPrice(
+  amount: number,
+  currency: Currency,
+  language: Language = 'en',
+  decimals = 2,
+): string {
+  if (language === 'fr')
+    return amount.toLocaleString('fr-FR', {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    })
   const sign = amount < 0 ? '-' : ''
   const digits = Math.abs(amount).toLocaleString('en-US', {
     minimumFractionDigits: decimals,

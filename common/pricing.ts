@@ -1,3 +1,4 @@
+import type { Language } from './language.ts'
 import { type Currency, convertFromUsd, type ExchangeRates, formatPrice } from './money.ts'
 
 /**
@@ -163,9 +164,9 @@ export function usdCentsOf(amount: number, currency: Currency, rates: ExchangeRa
   return Math.round(centsOfUnits(amount) / rates[currency])
 }
 
-/** Cents already in a currency (an invoice's, a budget's): formatAmount(1_250, 'EUR') → "€12.50". */
-export function formatAmount(cents: number, currency: Currency): string {
-  return formatPrice(cents / CENTS_PER_UNIT, currency)
+/** Cents already in a currency (an invoice's, a budget's): formatAmount(1_250, 'EUR') → "€12.50", "12,50 €" in French. */
+export function formatAmount(cents: number, currency: Currency, language: Language = 'en'): string {
+  return formatPrice(cents / CENTS_PER_UNIT, currency, language)
 }
 
 /** USD milli-cents as a plain number of units of a currency, for a chart's axis. */
@@ -179,7 +180,7 @@ export function millicentsAsUnits(usdMillicents: number, currency: Currency, rat
  */
 export function formatMillicents(usdMillicents: number, currency: Currency, rates: ExchangeRates): string {
   const converted = roundHourlyMillicents(convertFromUsd(usdMillicents, currency, rates))
-  return formatPrice(converted / MILLICENTS_PER_UNIT, currency, HOURLY_PRICE_DECIMALS)
+  return formatPrice(converted / MILLICENTS_PER_UNIT, currency, 'en', HOURLY_PRICE_DECIMALS)
 }
 
 /** The decimals of an hourly price: 100,000 milli-cents a unit, charged by steps of 10. */

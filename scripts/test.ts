@@ -17,8 +17,9 @@ const hasBrowserTests =
 const steps: Step[] = [
   { name: 'typecheck', command: 'tsc', args: ['--noEmit'] },
   { name: 'lint', command: 'biome', args: ['check', '.'] },
-  // The Factur-X tests check XML with xmllint (Debian's libxml2-utils), installed when missing.
-  { name: 'XML validators set-up', command: 'bash', args: ['scripts/ensure-xmllint.sh'] },
+  // The billing document tests use xmllint and pdffonts (Debian's libxml2-utils and poppler-utils),
+  // installed when missing.
+  { name: 'document tools set-up', command: 'bash', args: ['scripts/ensure-document-tools.sh'] },
   // Built first: the API tests also check the security headers of built pages.
   { name: 'build', command: process.execPath, args: ['scripts/build.ts'] },
   {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LANGUAGES } from '../language.ts'
 import { CURRENCIES } from '../money.ts'
 import { BILLING_CYCLES } from '../pricing.ts'
 import { check, validationMessage } from '../validation-messages.ts'
@@ -196,6 +197,8 @@ export const billingDetailsSchema = z
       .nullable(),
     billingEmail: z.union([emailSchema, z.literal('').transform(() => null)]).nullable(),
     billingCurrency: z.enum(CURRENCIES),
+    /** The language of its invoices, credit notes and billing mails; left out, it stays as it is. */
+    language: z.enum(LANGUAGES).optional(),
   })
   .superRefine((details, context) => {
     if (details.vatNumber && !isEuCountry(details.countryCode))
@@ -216,8 +219,10 @@ export const billingDetailsResponseSchema = z.object({
   purchaseOrderNumber: z.string().nullable(),
   billingEmail: z.string().nullable(),
   billingCurrency: z.enum(CURRENCIES),
+  language: z.enum(LANGUAGES),
 })
 export type BillingDetails = z.output<typeof billingDetailsSchema>
+export type BillingDetailsResponse = z.infer<typeof billingDetailsResponseSchema>
 export type BillingDetailsInput = z.input<typeof billingDetailsSchema>
 
 export const creditPurchaseSchema = z.object({

@@ -59,6 +59,30 @@ async function waitFor<T>(read: () => T | undefined, timeoutMs = 10_000): Promis
 }
 
 describe('budget alerts', () => {
+  it("mail a French organization's admins in French, amounts the French way, whatever their own language", async () => {
+    const organization = await createOrganization(server.db, { language: 'fr' })
+    const admin = await memberOf(server, organization.id)
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/billing/budget-alerts',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      payload: { amountCents: 100, basis: 'month_to_date' },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const since = new Date('2027-01-04T00:00:00Z')
+    await runningCluster(server.db, organization.id, testConfiguration('spender-fr'), { since })
+    for (const hour of hoursFrom(since, 10)) await meterHour(server.db, hour)
+    expect(await evaluateBudgetAlerts(server.ctx, FALLBACK_RATES, new Date('2027-01-04T10:10:00Z'))).toBe(1)
+
+    const mail = await waitForMailWithSubject(
+      server.db,
+      admin.email,
+      'Alerte budget : dépense au-dessus de 1,00\u00a0€',
+    )
+    expect(mail.text).toContain('Bonjour')
+    expect(mail.text).toContain('Votre organisation a dépensé 1,17\u00a0€ ce mois-ci')
+  })
+
   it('fire once a month by mail, notification and signed webhook when the spend crosses them', async () => {
     const organization = await createOrganization(server.db)
     const admin = await memberOf(server, organization.id)

@@ -74,9 +74,11 @@ test('metered hours show on /usage, and the month’s invoice PDF says what the 
   await row.getByRole('link', { name: `Download ${number} as PDF` }).click()
   const download = await downloading
   const text = await pdfText(await readFile((await download.path())!))
-  const money = (cents: number) => formatAmount(cents, invoice.currency)
+  // The demo organization is French: its invoices are in French, amounts written the French way
+  // (their no-break spaces read back as spaces).
+  const money = (cents: number) => formatAmount(cents, invoice.currency, 'fr').replace(/\s+/g, ' ')
   const textLines = text.split('\n')
-  expect(textLines[0]).toBe(`Invoice ${number}`)
+  expect(textLines[0]).toBe(`Facture ${number}`)
   for (const line of invoice.lines) {
     const description = line.clusterName ? `${line.clusterName} · ${line.description}` : line.description
     expect(
@@ -86,9 +88,9 @@ test('metered hours show on /usage, and the month’s invoice PDF says what the 
       `a line "${description} … ${money(line.amountCents)}" in\n${text}`,
     ).toBe(true)
   }
-  expect(textLines).toContain(`Subtotal ${money(invoice.subtotalCents)}`)
-  expect(textLines).toContain(`VAT ${invoice.vatRatePercent}% ${money(invoice.vatCents)}`)
-  expect(textLines).toContain(`Total ${money(invoice.totalCents)}`)
+  expect(textLines).toContain(`Sous-total ${money(invoice.subtotalCents)}`)
+  expect(textLines).toContain(`TVA ${invoice.vatRatePercent} % ${money(invoice.vatCents)}`)
+  expect(textLines).toContain(`Total TTC ${money(invoice.totalCents)}`)
 })
 
 test('credits bought through Checkout show once the webhook confirms them, and the balance grows', async ({

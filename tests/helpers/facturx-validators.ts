@@ -25,11 +25,11 @@ type SchematronName = keyof typeof SCHEMATRONS
  */
 const SEF_CACHE = path.resolve('node_modules/.cache/facturx-sef')
 
-/** xmllint, installed from Debian's packages when missing and we are root (scripts/ensure-xmllint.sh). */
+/** xmllint, installed from Debian's packages when missing and we are root (scripts/ensure-document-tools.sh). */
 function ensureXmllint() {
   const found = spawnSync('xmllint', ['--version'], { stdio: 'ignore' })
   if (found.status === 0) return
-  const installed = spawnSync('bash', ['scripts/ensure-xmllint.sh'], { encoding: 'utf8' })
+  const installed = spawnSync('bash', ['scripts/ensure-document-tools.sh'], { encoding: 'utf8' })
   if (installed.status !== 0) throw new Error(`xmllint is missing: ${installed.stderr}`)
 }
 

@@ -1,4 +1,5 @@
 import { bigint, boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { LANGUAGES } from '#common/language.ts'
 
 export const organizations = pgTable('organizations', {
   id: uuid().primaryKey().defaultRandom(),
@@ -11,6 +12,8 @@ export const organizations = pgTable('organizations', {
   /** What its invoices carry (docs/decisions/016-billing.md). */
   billingAddress: text().notNull().default(''),
   countryCode: text().notNull().default('FR'),
+  /** The language of its invoices, credit notes and billing mails (docs/decisions/027-billing-documents-language-and-fonts.md). */
+  language: text({ enum: LANGUAGES }).notNull().default('en'),
   vatNumber: text(),
   purchaseOrderNumber: text(),
   billingEmail: text(),

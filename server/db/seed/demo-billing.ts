@@ -38,6 +38,8 @@ export async function seedDemoBilling(
       .set({
         billingAddress: '18 avenue de l’Opéra\n75001 Paris',
         countryCode: 'FR',
+        // A French company: its invoices, credit notes and billing mails are in French.
+        language: 'fr',
         vatNumber: 'FR40303265045',
         purchaseOrderNumber: 'PO-2026-114',
         billingEmail: 'accounts@demo-company.example',

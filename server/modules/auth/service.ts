@@ -61,7 +61,8 @@ export async function register(ctx: ServerContext, input: RegisterRequest, meta:
       // Insert-or-find: two registrations racing with one new billing ID make one organization.
       const [createdOrganization] = await tx
         .insert(organizations)
-        .values({ name: input.companyName, billingId: input.companyId })
+        // Its invoices and billing mails start in the language its first admin registered in.
+        .values({ name: input.companyName, billingId: input.companyId, language: input.language })
         .onConflictDoNothing({ target: organizations.billingId })
         .returning()
       const organization =

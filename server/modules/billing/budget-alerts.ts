@@ -18,6 +18,7 @@ import { sendMail } from '#server/mail/template.ts'
 import { channelsFor, createNotification } from '#server/modules/notifications/service.ts'
 import { activeAdminsOf } from '#server/modules/users/queries.ts'
 import { currencyOf, monthOf } from './invoicing.ts'
+import { documentLanguageOf } from './service.ts'
 import { spendOf } from './summary.ts'
 
 /**
@@ -149,6 +150,10 @@ async function fireAlert(
     const threshold = formatAmount(alert.amountCents, currency)
     const spent = formatAmount(firing.spentCents, currency)
     const admins = await activeAdminsOf(tx, alert.organizationId)
+    // The mail is in the organization's language, as its invoices are.
+    const language = await documentLanguageOf(tx, alert.organizationId)
+    const mailThreshold = formatAmount(alert.amountCents, currency, language)
+    const mailSpent = formatAmount(firing.spentCents, currency, language)
     for (const admin of admins) {
       const channels = await channelsFor(tx, admin.id, 'budget_alerts')
       if (channels.app)
@@ -163,13 +168,19 @@ async function fireAlert(
           link: href('billing'),
         })
       if (channels.email)
-        await sendMail(ctx.queue, sqlExecutor, budgetAlertMail, admin, {
-          name: admin.name,
-          threshold,
-          spent,
-          basis: alert.basis,
-          url: absoluteHref(ctx.config.appUrl, 'billing'),
-        })
+        await sendMail(
+          ctx.queue,
+          sqlExecutor,
+          budgetAlertMail,
+          { ...admin, language },
+          {
+            name: admin.name,
+            threshold: mailThreshold,
+            spent: mailSpent,
+            basis: alert.basis,
+            url: absoluteHref(ctx.config.appUrl, 'billing'),
+          },
+        )
     }
     if (alert.webhookUrl)
       await ctx.queue.send(

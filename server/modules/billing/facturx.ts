@@ -1,13 +1,19 @@
 import { type Invoice as EInvoice, FormatFactoryService } from '@e-invoice-eu/core'
+import type { Language } from '#common/language.ts'
 import { HOURLY_PRICE_DECIMALS, MILLICENTS_PER_CENT } from '#common/pricing.ts'
 import type { Invoice } from '#common/schemas/billing.ts'
-import { renderInvoicePdf } from './invoice-pdf.ts'
+import { documentWords, formatDocumentDate, vatMentionOf } from './document-words.ts'
+import { invoicePdfMetadata, renderInvoicePages } from './invoice-pdf.ts'
+import { finishPdfA } from './pdfa.ts'
 import { BANK_TRANSFER, SELLER } from './seller.ts'
 
 /**
- * An invoice as Factur-X (EN 16931 profile): the PDF of `renderInvoicePdf` made PDF/A-3 with the
- * invoice's CII XML inside, produced by `@e-invoice-eu/core` from its UBL-shaped model. The
- * PARIS discount and the credits applied are document-level allowances, as they come before VAT.
+ * An invoice as Factur-X (EN 16931 profile): the pages of `renderInvoicePdf` made PDF/A-3 with the
+ * invoice's CII XML inside, produced by `@e-invoice-eu/core` from its UBL-shaped model, then
+ * finished as every billing PDF is (pdfa.ts: the library's metadata and empty structure tree
+ * replaced). The PARIS discount and the credits applied are document-level allowances, as they
+ * come before VAT. Codes are language-neutral; the free texts (notes, allowance reasons, payment
+ * terms) are in the organization's language.
  */
 
 type Money = `${number}`
@@ -17,16 +23,17 @@ type TaxCategory = { id: 'S' | 'AE' | 'G'; percent: Money; exemptionCode?: strin
 /** Cents as the decimal text the XML carries. */
 const amount = (cents: number): Money => (cents / 100).toFixed(2) as Money
 
-function taxCategoryOf(invoice: Invoice): TaxCategory {
+function taxCategoryOf(invoice: Invoice, language: Language): TaxCategory {
+  const mention = vatMentionOf(invoice, language) ?? undefined
   if (invoice.vatTreatment === 'reverse_charge')
     return {
       id: 'AE',
       percent: '0',
       exemptionCode: 'VATEX-EU-AE',
-      exemption: invoice.vatMention ?? undefined,
+      exemption: mention,
     }
   if (invoice.vatTreatment === 'export')
-    return { id: 'G', percent: '0', exemptionCode: 'VATEX-EU-G', exemption: invoice.vatMention ?? undefined }
+    return { id: 'G', percent: '0', exemptionCode: 'VATEX-EU-G', exemption: mention }
   return { id: 'S', percent: String(invoice.vatRatePercent) as Money }
 }
 
@@ -76,14 +83,16 @@ function quantityAndPrice(line: Invoice['lines'][number]) {
   return { quantity: '1', unit: 'C62', price: amount(line.amountCents) }
 }
 
-export function eInvoiceOf(invoice: Invoice): EInvoice {
+export function eInvoiceOf(invoice: Invoice, language: Language = 'en'): EInvoice {
   const currency = invoice.currency as 'EUR'
-  const category = taxCategoryOf(invoice)
+  const words = documentWords(language)
+  const mention = vatMentionOf(invoice, language)
+  const category = taxCategoryOf(invoice, language)
   const classified = { 'cbc:ID': category.id, 'cbc:Percent': category.percent, ...taxScheme }
   const charges = invoice.lines.filter((line) => line.kind !== 'discount')
   const allowances = [
-    { reason: 'Discount', cents: invoice.discountCents },
-    { reason: 'Prepaid credits', cents: invoice.creditsAppliedCents },
+    { reason: words.allowance.discount, cents: invoice.discountCents },
+    { reason: words.allowance.credits, cents: invoice.creditsAppliedCents },
   ].filter((allowance) => allowance.cents > 0)
   const seller: Party = {
     'cbc:EndpointID': SELLER.email,
@@ -102,7 +111,7 @@ export function eInvoiceOf(invoice: Invoice): EInvoice {
       'cbc:IssueDate': invoice.issuedAt.slice(0, 10),
       'cbc:DueDate': invoice.dueAt.slice(0, 10),
       'cbc:InvoiceTypeCode': invoice.kind === 'credit_note' ? '381' : '380',
-      ...(invoice.vatMention ? { 'cbc:Note': [invoice.vatMention] } : {}),
+      ...(mention ? { 'cbc:Note': [mention] } : {}),
       'cbc:DocumentCurrencyCode': currency,
       ...(invoice.customer.purchaseOrderNumber
         ? { 'cbc:BuyerReference': invoice.customer.purchaseOrderNumber }
@@ -138,7 +147,7 @@ export function eInvoiceOf(invoice: Invoice): EInvoice {
           'cac:PayeeFinancialAccount': { 'cbc:ID': bankAccount(), 'cbc:Name': SELLER.name },
         },
       ],
-      'cac:PaymentTerms': { 'cbc:Note': `Payable by ${invoice.dueAt.slice(0, 10)}.` },
+      'cac:PaymentTerms': { 'cbc:Note': words.payableBy(formatDocumentDate(invoice.dueAt, language)) },
       ...(allowances.length > 0
         ? {
             'cac:AllowanceCharge': allowances.map((allowance) => ({
@@ -278,8 +287,13 @@ export function completeCii(cii: CiiNode, invoice: Invoice): CiiNode {
   }
 }
 
-export async function renderFacturX(invoice: Invoice, log: Log): Promise<Buffer> {
-  const pdf = await renderInvoicePdf(invoice)
+export async function renderFacturX(
+  invoice: Invoice,
+  log: Log,
+  language: Language,
+  createdAt = new Date(),
+): Promise<Buffer> {
+  const pdf = await renderInvoicePages(invoice, language)
   const formatter = new FormatFactoryService().createFormatService('Factur-X-EN16931', {
     log: (message: string) => log.debug(message),
     warn: (message: string) => log.warn(message),
@@ -288,12 +302,15 @@ export async function renderFacturX(invoice: Invoice, log: Log): Promise<Buffer>
   // The CII is completed as data, just before the library writes it as XML into the PDF.
   const renderXML = formatter.renderXML.bind(formatter)
   formatter.renderXML = (data) => renderXML(completeCii(data as CiiNode, invoice))
-  const eInvoice = structuredClone(eInvoiceOf(invoice))
+  const eInvoice = structuredClone(eInvoiceOf(invoice, language))
   formatter.fillInvoiceDefaults(eInvoice)
   const rendered = await formatter.generate(eInvoice, {
     format: 'Factur-X-EN16931',
-    lang: 'fr-fr',
+    lang: language === 'fr' ? 'fr-fr' : 'en-us',
     pdf: { buffer: pdf, filename: `${invoice.number}.pdf`, mimetype: 'application/pdf' },
   })
-  return Buffer.from(rendered as Uint8Array)
+  return finishPdfA(rendered as Uint8Array, invoicePdfMetadata(invoice, language, createdAt), {
+    fileName: 'factur-x.xml',
+    conformanceLevel: 'EN 16931',
+  })
 }

@@ -4,7 +4,7 @@ import { CENTS_PER_UNIT } from '#common/pricing.ts'
 import { absoluteHref } from '#common/routes.ts'
 import { OVERDUE_REMINDER_DAYS } from '#common/schemas/billing.ts'
 import type { ServerContext } from '#server/context.ts'
-import { invoices, users } from '#server/db/schema/index.ts'
+import { invoices, organizations, users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import { invoiceOverdueMail } from '#server/mail/billing-mails.ts'
 import { sendMail } from '#server/mail/template.ts'
@@ -14,7 +14,8 @@ const DAY_MS = 86_400_000
 
 /**
  * Open invoices past their due date become overdue; 7 and 14 days later a reminder goes to the
- * billing email (or the organization's admins). The count of reminders sent is kept on the invoice,
+ * billing email (or the organization's admins), in the organization's language, as its invoices
+ * are. The count of reminders sent is kept on the invoice,
  * so a run repeated the same day sends nothing more.
  */
 export async function chaseOverdueInvoices(
@@ -46,12 +47,16 @@ export async function chaseOverdueInvoices(
           .where(and(eq(invoices.id, invoice.id), eq(invoices.remindersSent, index)))
           .returning({ id: invoices.id })
         if (claimed.length === 0) return
+        const [organization] = await tx
+          .select({ language: organizations.language })
+          .from(organizations)
+          .where(eq(organizations.id, invoice.organizationId))
+        const language = organization?.language ?? 'en'
         const admins = await tx
           .select({
             id: users.id,
             email: users.email,
             name: users.name,
-            language: users.language,
             preferences: users.notificationPreferences,
           })
           .from(users)
@@ -66,22 +71,28 @@ export async function chaseOverdueInvoices(
               {
                 email: invoice.billingEmail,
                 name: invoice.customerName,
-                language: admins[0]?.language ?? 'en',
               },
             ]
           : // An admin who turned invoice mails off is left out; the billing address always hears.
             admins.filter((admin) => admin.preferences.invoices?.email !== false)
         for (const recipient of recipients)
-          await sendMail(ctx.queue, sqlExecutor, invoiceOverdueMail, recipient, {
-            name: recipient.name,
-            number: invoice.number,
-            amount: formatPrice(
-              (invoice.totalCents - invoice.amountPaidCents) / CENTS_PER_UNIT,
-              currencyOf(invoice.currency),
-            ),
-            daysOverdue: days,
-            url: absoluteHref(ctx.config.appUrl, 'billing'),
-          })
+          await sendMail(
+            ctx.queue,
+            sqlExecutor,
+            invoiceOverdueMail,
+            { ...recipient, language },
+            {
+              name: recipient.name,
+              number: invoice.number,
+              amount: formatPrice(
+                (invoice.totalCents - invoice.amountPaidCents) / CENTS_PER_UNIT,
+                currencyOf(invoice.currency),
+                language,
+              ),
+              daysOverdue: days,
+              url: absoluteHref(ctx.config.appUrl, 'billing'),
+            },
+          )
         reminded++
       })
     }

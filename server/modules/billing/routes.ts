@@ -43,7 +43,14 @@ import {
   verifyWebhook,
 } from './payments.ts'
 import { BANK_TRANSFER } from './seller.ts'
-import { billingDetailsOf, creditsOf, organizationOf, plansOf, updateBillingDetails } from './service.ts'
+import {
+  billingDetailsOf,
+  creditsOf,
+  documentLanguageOf,
+  organizationOf,
+  plansOf,
+  updateBillingDetails,
+} from './service.ts'
 import { billingSummary } from './summary.ts'
 
 const idParams = z.object({ id: z.uuid() })
@@ -157,8 +164,9 @@ export default async function billingRoutes(app: FastifyInstance, ctx: ServerCon
         response: { 200: z.string().describe('PDF'), ...errorResponses(400, 401, 403, 404) },
       },
       handler: async (request, reply) => {
-        const invoice = await findInvoice(ctx.db, request.params.id, callerOf(request).organizationId)
-        const pdf = await renderInvoicePdf(invoice)
+        const { organizationId } = callerOf(request)
+        const invoice = await findInvoice(ctx.db, request.params.id, organizationId)
+        const pdf = await renderInvoicePdf(invoice, await documentLanguageOf(ctx.db, organizationId))
         return (
           reply
             .type('application/pdf')
@@ -176,8 +184,10 @@ export default async function billingRoutes(app: FastifyInstance, ctx: ServerCon
         response: { 200: z.string().describe('PDF'), ...errorResponses(400, 401, 403, 404) },
       },
       handler: async (request, reply) => {
-        const invoice = await findInvoice(ctx.db, request.params.id, callerOf(request).organizationId)
-        const pdf = await renderFacturX(invoice, request.log)
+        const { organizationId } = callerOf(request)
+        const invoice = await findInvoice(ctx.db, request.params.id, organizationId)
+        const language = await documentLanguageOf(ctx.db, organizationId)
+        const pdf = await renderFacturX(invoice, request.log, language)
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="${invoice.number}-facturx.pdf"`)

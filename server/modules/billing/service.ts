@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm'
-import type { BillingDetails, Credits, Plans } from '#common/schemas/billing.ts'
+import type { Language } from '#common/language.ts'
+import type { BillingDetails, BillingDetailsResponse, Credits, Plans } from '#common/schemas/billing.ts'
 import type { Database } from '#server/db/client.ts'
 import {
   clusters,
@@ -25,6 +26,11 @@ export async function organizationOf(db: Database, organizationId: string) {
   const [organization] = await db.select().from(organizations).where(eq(organizations.id, organizationId))
   if (!organization) throw notFound('Organization not found')
   return organization
+}
+
+/** The language of the organization's invoices, credit notes and billing mails. */
+export async function documentLanguageOf(db: Database, organizationId: string): Promise<Language> {
+  return (await organizationOf(db, organizationId)).language
 }
 
 /** The usable balance (lots not expired) and the newest entries of the ledger. */
@@ -97,7 +103,10 @@ export async function plansOf(db: Database, organizationId: string): Promise<Pla
   }
 }
 
-export async function billingDetailsOf(db: Database, organizationId: string): Promise<BillingDetails> {
+export async function billingDetailsOf(
+  db: Database,
+  organizationId: string,
+): Promise<BillingDetailsResponse> {
   const organization = await organizationOf(db, organizationId)
   return {
     companyName: organization.name,
@@ -107,6 +116,7 @@ export async function billingDetailsOf(db: Database, organizationId: string): Pr
     purchaseOrderNumber: organization.purchaseOrderNumber,
     billingEmail: organization.billingEmail,
     billingCurrency: organization.billingCurrency as BillingDetails['billingCurrency'],
+    language: organization.language,
   }
 }
 
@@ -115,7 +125,7 @@ export async function updateBillingDetails(
   db: Database,
   caller: Caller,
   details: BillingDetails,
-): Promise<BillingDetails> {
+): Promise<BillingDetailsResponse> {
   const { organizationId } = caller
   await inTransaction(db, async (tx) => {
     await tx
@@ -128,6 +138,8 @@ export async function updateBillingDetails(
         purchaseOrderNumber: details.purchaseOrderNumber,
         billingEmail: details.billingEmail,
         billingCurrency: details.billingCurrency,
+        // Left out, the language stays as it was.
+        ...(details.language ? { language: details.language } : {}),
       })
       .where(eq(organizations.id, organizationId))
     await recordAudit(
