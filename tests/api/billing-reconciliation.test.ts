@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FALLBACK_RATES } from '#common/money.ts'
+import type { Language } from '#common/language.ts'
+import { FALLBACK_RATES, formatPrice } from '#common/money.ts'
 import { formatAmount, HOURLY_PRICE_DECIMALS } from '#common/pricing.ts'
 import type { Invoice, Usage } from '#common/schemas/billing.ts'
-import { invoices, users } from '#server/db/schema/index.ts'
+import { invoices, organizations, users } from '#server/db/schema/index.ts'
 import { seedDemoBilling } from '#server/db/seed/demo-billing.ts'
 import { grantCredits } from '#server/modules/billing/credits.ts'
+import { documentWords, formatDocumentNumber } from '#server/modules/billing/document-words.ts'
 import { issueMonthlyInvoice } from '#server/modules/billing/invoicing.ts'
 import { billingSummary } from '#server/modules/billing/summary.ts'
 import { usageOf } from '#server/modules/usage/service.ts'
@@ -39,7 +41,13 @@ const MID_NOVEMBER = new Date('2026-11-15T12:00:00Z')
 const ISSUED_AT = new Date('2026-11-01T02:00:00Z')
 const at = (day: number, hour: number, minute = 0) => new Date(Date.UTC(2026, 9, day, hour, minute))
 
-type Customer = { label: string; organization: TestOrganization; invoice: Invoice; usage: Usage }
+type Customer = {
+  label: string
+  organization: TestOrganization
+  language: Language
+  invoice: Invoice
+  usage: Usage
+}
 const customers: Customer[] = []
 let officer: Awaited<ReturnType<typeof memberOf>>
 
@@ -141,7 +149,11 @@ async function prepare() {
     const usage = (
       await server.app.inject({ method: 'GET', url: `/api/usage?month=${OCTOBER}`, headers: admin.headers })
     ).json() as Usage
-    customers.push({ label, organization, invoice, usage })
+    const [settings] = await server.db
+      .select({ language: organizations.language })
+      .from(organizations)
+      .where(eq(organizations.id, organization.id))
+    customers.push({ label, organization, language: settings!.language, invoice, usage })
   }
 }
 
@@ -213,19 +225,25 @@ describe.each([0, 1, 2, 3])('customer %i', (index) => {
       if (line.listAmountCents !== null) expect(line.amountCents).toBeLessThan(line.listAmountCents)
     }
 
+    // The PDF in the organization's language, read back (its spaces collapsed, as pdfText does).
     const text = await pdfText(await download(customer(), 'pdf'))
-    const money = (cents: number) => formatAmount(cents, invoice.currency)
+    const { language } = customer()
+    const spaced = (printed: string) => printed.replace(/\s+/g, ' ')
+    const money = (cents: number) => spaced(formatAmount(cents, invoice.currency, language))
+    const words = documentWords(language)
     for (const line of charged) {
-      const unit = (line.unitPriceMillicents! / 100_000).toFixed(HOURLY_PRICE_DECIMALS)
-      const printed = text
-        .split('\n')
-        .find((row) => row.includes(line.description) && row.includes(String(line.quantity)))
-      expect(printed, line.description).toBeDefined()
-      expect(printed).toContain(unit)
-      expect(printed).toContain(money(line.listAmountCents ?? line.amountCents))
+      const unit = spaced(
+        formatPrice(line.unitPriceMillicents! / 100_000, invoice.currency, language, HOURLY_PRICE_DECIMALS),
+      )
+      const hours = spaced(formatDocumentNumber(line.quantity, language))
+      // Its hours, unit price and amount on one row (a long description may wrap above them).
+      expect(text, line.description).toContain(
+        `${hours} ${unit} ${money(line.listAmountCents ?? line.amountCents)}`,
+      )
+      expect(text).toContain(line.description.slice(0, 12))
       if (line.listAmountCents !== null)
         expect(text).toContain(
-          `Capped at the monthly price of ${money(line.amountCents)} ${money(line.amountCents - line.listAmountCents)}`,
+          `${spaced(words.cappedAt(money(line.amountCents)))} ${money(line.amountCents - line.listAmountCents)}`,
         )
     }
     for (const total of [invoice.subtotalCents, invoice.taxableCents, invoice.vatCents, invoice.totalCents])
