@@ -1,8 +1,9 @@
 import { type Invoice as EInvoice, FormatFactoryService } from '@e-invoice-eu/core'
-import { MILLICENTS_PER_CENT } from '#common/pricing.ts'
+import { formatAmount, MILLICENTS_PER_CENT } from '#common/pricing.ts'
 import type { Invoice } from '#common/schemas/billing.ts'
+import { rcsText, type SellerIdentity } from '#common/seller-identity.ts'
 import { renderInvoicePdf } from './invoice-pdf.ts'
-import { BANK_TRANSFER, SELLER } from './seller.ts'
+import type { InvoiceIssuer, PaymentOptions } from './seller.ts'
 
 /**
  * An invoice as Factur-X (EN 16931 profile): the PDF of `renderInvoicePdf` made PDF/A-3 with the
@@ -82,7 +83,64 @@ function quantityAndPrice(line: Invoice['lines'][number]) {
   return { quantity: '1', unit: 'C62', price: amount(line.amountCents), baseQuantity: null }
 }
 
-export function eInvoiceOf(invoice: Invoice): EInvoice {
+/** The seller's address as EN 16931 structures it (BG-5): it is configured line by line. */
+function sellerAddressOf(seller: SellerIdentity) {
+  const [lineOne, ...more] = seller.address.streetLines
+  return {
+    'cbc:StreetName': lineOne,
+    ...(more.length > 0 ? { 'cbc:AdditionalStreetName': more.join(', ') } : {}),
+    'cbc:CityName': seller.address.city,
+    'cbc:PostalZone': seller.address.postcode,
+    'cac:Country': { 'cbc:IdentificationCode': seller.address.countryCode },
+  }
+}
+
+/**
+ * The seller (BG-4): its SIREN as the legal registration identifier BT-30 (scheme 0002, the
+ * French SIRENE register), its legal form, share capital and register as the additional legal
+ * information BT-33 French invoices must carry, its billing address as contact.
+ */
+function sellerPartyOf(seller: SellerIdentity): Party {
+  return {
+    'cbc:EndpointID': seller.contacts.billingEmail,
+    'cbc:EndpointID@schemeID': 'EM',
+    'cac:PartyName': { 'cbc:Name': seller.legalName },
+    'cac:PostalAddress': sellerAddressOf(seller),
+    'cac:PartyTaxScheme': [{ 'cbc:CompanyID': seller.vatNumber, ...taxScheme }],
+    'cac:PartyLegalEntity': {
+      'cbc:RegistrationName': seller.legalName,
+      'cbc:CompanyID': seller.siren,
+      'cbc:CompanyID@schemeID': '0002',
+      'cbc:CompanyLegalForm': `${seller.legalForm}, share capital ${formatAmount(seller.shareCapitalCents, 'EUR')}, ${rcsText(seller)}`,
+    },
+    'cac:Contact': {
+      ...(seller.contacts.phone ? { 'cbc:Telephone': seller.contacts.phone } : {}),
+      'cbc:ElectronicMail': seller.contacts.billingEmail,
+    },
+  } as Party
+}
+
+/**
+ * The payment instructions (BG-16), only for a way that is offered: a credit transfer (30) to the
+ * configured account, or else a bank card (48) through the billing page; none when neither is.
+ */
+function paymentMeansOf(payment: PaymentOptions, reference: string) {
+  if (payment.bankTransfer)
+    return [
+      {
+        'cbc:PaymentMeansCode': '30',
+        'cbc:PaymentID': reference,
+        'cac:PayeeFinancialAccount': {
+          'cbc:ID': payment.bankTransfer.iban.replaceAll(' ', ''),
+          'cbc:Name': payment.bankTransfer.beneficiary,
+        },
+      },
+    ]
+  if (payment.card) return [{ 'cbc:PaymentMeansCode': '48', 'cbc:PaymentID': reference }]
+  return undefined
+}
+
+export function eInvoiceOf(invoice: Invoice, issuer: InvoiceIssuer): EInvoice {
   const currency = invoice.currency as 'EUR'
   const category = taxCategoryOf(invoice)
   const classified = { 'cbc:ID': category.id, 'cbc:Percent': category.percent, ...taxScheme }
@@ -91,15 +149,8 @@ export function eInvoiceOf(invoice: Invoice): EInvoice {
     { reason: 'Discount', cents: invoice.discountCents },
     { reason: 'Prepaid credits', cents: invoice.creditsAppliedCents },
   ].filter((allowance) => allowance.cents > 0)
-  const seller: Party = {
-    'cbc:EndpointID': SELLER.email,
-    'cbc:EndpointID@schemeID': 'EM',
-    'cac:PartyName': { 'cbc:Name': SELLER.name },
-    'cac:PostalAddress': addressOf(SELLER.address, SELLER.countryCode),
-    'cac:PartyTaxScheme': [{ 'cbc:CompanyID': SELLER.vatNumber, ...taxScheme }],
-    'cac:PartyLegalEntity': { 'cbc:RegistrationName': SELLER.name, 'cbc:CompanyID': SELLER.registration },
-    'cac:Contact': { 'cbc:ElectronicMail': SELLER.email },
-  } as Party
+  const seller = sellerPartyOf(issuer.seller)
+  const paymentMeans = paymentMeansOf(issuer.payment, invoice.paymentReference)
 
   return {
     'ubl:Invoice': {
@@ -127,7 +178,7 @@ export function eInvoiceOf(invoice: Invoice): EInvoice {
       'cac:AccountingSupplierParty': { 'cac:Party': seller },
       'cac:AccountingCustomerParty': {
         'cac:Party': {
-          'cbc:EndpointID': invoice.customer.email ?? SELLER.email,
+          'cbc:EndpointID': invoice.customer.email ?? issuer.seller.contacts.billingEmail,
           'cbc:EndpointID@schemeID': 'EM',
           'cac:PartyName': { 'cbc:Name': invoice.customer.name },
           'cac:PostalAddress': addressOf(invoice.customer.address, invoice.customer.countryCode),
@@ -137,13 +188,7 @@ export function eInvoiceOf(invoice: Invoice): EInvoice {
           'cac:PartyLegalEntity': { 'cbc:RegistrationName': invoice.customer.name },
         },
       } as EInvoice['ubl:Invoice']['cac:AccountingCustomerParty'],
-      'cac:PaymentMeans': [
-        {
-          'cbc:PaymentMeansCode': '30',
-          'cbc:PaymentID': invoice.paymentReference,
-          'cac:PayeeFinancialAccount': { 'cbc:ID': bankAccount(), 'cbc:Name': SELLER.name },
-        },
-      ],
+      ...(paymentMeans ? { 'cac:PaymentMeans': paymentMeans } : {}),
       'cac:PaymentTerms': { 'cbc:Note': `Payable by ${invoice.dueAt.slice(0, 10)}.` },
       ...(allowances.length > 0
         ? {
@@ -211,8 +256,6 @@ export function eInvoiceOf(invoice: Invoice): EInvoice {
   } as EInvoice
 }
 
-const bankAccount = () => BANK_TRANSFER.iban.replaceAll(' ', '')
-
 type Log = { debug(message: string): void; warn(message: string): void; error(message: string): void }
 
 type CiiNode = Record<string, unknown>
@@ -270,8 +313,8 @@ export function completeCii(cii: CiiNode, invoice: Invoice): CiiNode {
   }
 }
 
-export async function renderFacturX(invoice: Invoice, log: Log): Promise<Buffer> {
-  const pdf = await renderInvoicePdf(invoice)
+export async function renderFacturX(invoice: Invoice, issuer: InvoiceIssuer, log: Log): Promise<Buffer> {
+  const pdf = await renderInvoicePdf(invoice, issuer)
   const formatter = new FormatFactoryService().createFormatService('Factur-X-EN16931', {
     log: (message: string) => log.debug(message),
     warn: (message: string) => log.warn(message),
@@ -280,7 +323,7 @@ export async function renderFacturX(invoice: Invoice, log: Log): Promise<Buffer>
   // The CII is completed as data, just before the library writes it as XML into the PDF.
   const renderXML = formatter.renderXML.bind(formatter)
   formatter.renderXML = (data) => renderXML(completeCii(data as CiiNode, invoice))
-  const eInvoice = structuredClone(eInvoiceOf(invoice))
+  const eInvoice = structuredClone(eInvoiceOf(invoice, issuer))
   formatter.fillInvoiceDefaults(eInvoice)
   const rendered = await formatter.generate(eInvoice, {
     format: 'Factur-X-EN16931',

@@ -2,22 +2,24 @@ import PDFDocument from 'pdfkit'
 import { formatPrice } from '#common/money.ts'
 import { CENTS_PER_UNIT, formatAmount, MILLICENTS_PER_CENT } from '#common/pricing.ts'
 import type { Invoice } from '#common/schemas/billing.ts'
-import { BANK_TRANSFER, SELLER } from './seller.ts'
+import { addressLines, rcsText } from '#common/seller-identity.ts'
+import { type InvoiceIssuer, paymentInstructions } from './seller.ts'
 
 /**
  * An invoice or credit note as a PDF (pdfkit, its built-in Helvetica): the seller and customer,
  * the lines with hours, unit price and amount, the discount, credits, VAT with its mention, the
- * total, and how to pay by bank transfer. The same figures as `GET /api/billing/invoices/:id`.
+ * total, and how to pay (the ways the issuer offers). The same figures as `GET /api/billing/invoices/:id`.
  */
 
 const MARGIN = 50
 const COLUMNS = { description: 50, quantity: 330, unit: 390, amount: 470 } as const
 
-export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
+export function renderInvoicePdf(invoice: Invoice, issuer: InvoiceIssuer): Promise<Buffer> {
+  const { seller } = issuer
   const document = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
-    info: { Title: `${kindLabel(invoice)} ${invoice.number}`, Author: SELLER.name },
+    info: { Title: `${kindLabel(invoice)} ${invoice.number}`, Author: seller.legalName },
   })
   const chunks: Buffer[] = []
   document.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -45,7 +47,15 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   document.font('Helvetica-Bold').text('From', MARGIN, top)
   document
     .font('Helvetica')
-    .text([SELLER.name, SELLER.address, `VAT ${SELLER.vatNumber}`, SELLER.registration].join('\n'))
+    .text(
+      [
+        seller.legalName,
+        ...addressLines(seller, 'en'),
+        `VAT ${seller.vatNumber}`,
+        `${rcsText(seller)} · SIRET ${seller.siret}`,
+        seller.contacts.billingEmail,
+      ].join('\n'),
+    )
   document.font('Helvetica-Bold').text('Bill to', 300, top)
   document
     .font('Helvetica')
@@ -107,7 +117,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     .font('Helvetica')
     .fontSize(8)
     .text(
-      `Pay by card or SEPA Direct Debit from the billing page, or by bank transfer to ${BANK_TRANSFER.beneficiary}, IBAN ${BANK_TRANSFER.iban}, BIC ${BANK_TRANSFER.bic}, quoting ${invoice.paymentReference}. Late payments bear the legal interest and the 40 EUR recovery indemnity (French Commercial Code, article L441-10).`,
+      `${paymentInstructions(issuer.payment, invoice.paymentReference, 'en')} Late payments bear the legal interest and the 40 EUR recovery indemnity (French Commercial Code, article L441-10).`,
       MARGIN,
       y + 6,
       { width: 495 },

@@ -42,7 +42,7 @@ import {
   removePaymentMethod,
   verifyWebhook,
 } from './payments.ts'
-import { BANK_TRANSFER } from './seller.ts'
+import { invoiceIssuerOf } from './seller.ts'
 import { billingDetailsOf, creditsOf, organizationOf, plansOf, updateBillingDetails } from './service.ts'
 import { billingSummary } from './summary.ts'
 
@@ -64,6 +64,7 @@ export default async function billingRoutes(app: FastifyInstance, ctx: ServerCon
     log: app.log,
   })
   const stripe = ctx.config.stripe ? createStripe(ctx.config.stripe) : undefined
+  const issuer = invoiceIssuerOf(ctx.config)
   const requireStripe = () => {
     if (!stripe) throw cardPaymentsUnavailable()
     return stripe
@@ -112,7 +113,8 @@ export default async function billingRoutes(app: FastifyInstance, ctx: ServerCon
       },
       handler: async (request) => ({
         cardPaymentsConfigured: stripe !== undefined,
-        bankTransfer: BANK_TRANSFER,
+        bankTransfer: issuer.payment.bankTransfer ?? null,
+        billingEmail: issuer.payment.billingEmail,
         items: stripe ? await listPaymentMethods(ctx.db, stripe, callerOf(request).organizationId) : [],
       }),
     })
@@ -158,7 +160,7 @@ export default async function billingRoutes(app: FastifyInstance, ctx: ServerCon
       },
       handler: async (request, reply) => {
         const invoice = await findInvoice(ctx.db, request.params.id, callerOf(request).organizationId)
-        const pdf = await renderInvoicePdf(invoice)
+        const pdf = await renderInvoicePdf(invoice, issuer)
         return (
           reply
             .type('application/pdf')
@@ -177,7 +179,7 @@ export default async function billingRoutes(app: FastifyInstance, ctx: ServerCon
       },
       handler: async (request, reply) => {
         const invoice = await findInvoice(ctx.db, request.params.id, callerOf(request).organizationId)
-        const pdf = await renderFacturX(invoice, request.log)
+        const pdf = await renderFacturX(invoice, issuer, request.log)
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="${invoice.number}-facturx.pdf"`)
