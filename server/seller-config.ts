@@ -93,6 +93,12 @@ export class SellerConfigError extends Error {
   }
 }
 
+/** The identity alone from an environment (the development site's pages); loadConfig reads it too. */
+export function sellerIdentityFromEnvironment(environment: NodeJS.ProcessEnv): SellerIdentity {
+  const blankless = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''))
+  return sellerIdentityOf(z.object(sellerEnvironmentShape).parse(blankless))
+}
+
 /** The identity from the parsed variables, after the checks that span several of them. */
 export function sellerIdentityOf(values: SellerEnvironment): SellerIdentity {
   const siren = values.SELLER_SIREN
@@ -145,6 +151,8 @@ function withoutSpaces(value: string): string {
 }
 
 function isRegion(code: string): boolean {
+  // The format's own check reports a malformed code; DisplayNames would throw on it.
+  if (!/^[A-Z]{2}$/.test(code)) return true
   const name = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }).of(code)
   return name !== undefined
 }
