@@ -111,13 +111,46 @@ function sellerPartyOf(seller: SellerIdentity): Party {
       'cbc:RegistrationName': seller.legalName,
       'cbc:CompanyID': seller.siren,
       'cbc:CompanyID@schemeID': '0002',
-      'cbc:CompanyLegalForm': `${seller.legalForm}, share capital ${formatAmount(seller.shareCapitalCents, 'EUR')}, ${rcsText(seller)}`,
+      'cbc:CompanyLegalForm': legalInformationOf(seller),
     },
     'cac:Contact': {
       ...(seller.contacts.phone ? { 'cbc:Telephone': seller.contacts.phone } : {}),
       'cbc:ElectronicMail': seller.contacts.billingEmail,
     },
   } as Party
+}
+
+/** BT-33, the seller's additional legal information: legal form, share capital, register. */
+function legalInformationOf(seller: SellerIdentity): string {
+  return `${seller.legalForm}, share capital ${formatAmount(seller.shareCapitalCents, 'EUR')}, ${rcsText(seller)}`
+}
+
+/**
+ * The seller's additional legal information BT-33 (`ram:Description`, after its name), which
+ * `@e-invoice-eu/core` leaves out of the EN 16931 profile's CII.
+ */
+export function withSellerLegalInformation(cii: CiiNode, seller: SellerIdentity): CiiNode {
+  const root = cii['rsm:CrossIndustryInvoice'] as CiiNode | undefined
+  const transaction = root?.['rsm:SupplyChainTradeTransaction'] as CiiNode | undefined
+  const agreement = transaction?.['ram:ApplicableHeaderTradeAgreement'] as CiiNode | undefined
+  const party = agreement?.['ram:SellerTradeParty'] as CiiNode | undefined
+  if (!root || !transaction || !agreement || !party) return cii
+  const described = ordered({ ...party, 'ram:Description': legalInformationOf(seller) }, [
+    'ram:ID',
+    'ram:GlobalID',
+    'ram:Name',
+    'ram:Description',
+  ])
+  return {
+    ...cii,
+    'rsm:CrossIndustryInvoice': {
+      ...root,
+      'rsm:SupplyChainTradeTransaction': {
+        ...transaction,
+        'ram:ApplicableHeaderTradeAgreement': { ...agreement, 'ram:SellerTradeParty': described },
+      },
+    },
+  }
 }
 
 /**
@@ -322,7 +355,8 @@ export async function renderFacturX(invoice: Invoice, issuer: InvoiceIssuer, log
   }) as ReturnType<FormatFactoryService['createFormatService']> & { renderXML(data: object): string }
   // The CII is completed as data, just before the library writes it as XML into the PDF.
   const renderXML = formatter.renderXML.bind(formatter)
-  formatter.renderXML = (data) => renderXML(completeCii(data as CiiNode, invoice))
+  formatter.renderXML = (data) =>
+    renderXML(withSellerLegalInformation(completeCii(data as CiiNode, invoice), issuer.seller))
   const eInvoice = structuredClone(eInvoiceOf(invoice, issuer))
   formatter.fillInvoiceDefaults(eInvoice)
   const rendered = await formatter.generate(eInvoice, {
