@@ -117,7 +117,7 @@ async function expectValid(xml: string) {
 
 /** The payment sentence of an invoice's PDF text (it ends with the late-payment terms). */
 const paymentSentence = (text: string) =>
-  text.replace(/\n/g, ' ').match(/(Pay|To pay)[^]*?Late payments/)?.[0] ?? ''
+  text.replace(/\n/g, ' ').match(/(Pay|To pay)[\s\S]*?Late payments/)?.[0] ?? ''
 
 describe('the seller identity from SELLER_*', () => {
   it('is the seller block of the invoice PDF, which offers bank transfer but no card without Stripe', async () => {
