@@ -176,8 +176,9 @@ describe('the seller identity from SELLER_*', () => {
       expect(html).not.toContain('Clusterdeck SAS')
       expect(html).toContain('Nuage Libre SARL')
       expect(html).toContain('RCS Lyon 732 829 320')
+      expect(html).toContain('3 place Bellecour, Bâtiment B, 69002 Lyon, France')
       expect(html).toContain(
-        `3 place Bellecour, Bâtiment B, 69002 Lyon, ${language === 'fr' ? 'France' : 'France'}`,
+        language === 'fr' ? 'au capital de €12,500.00' : 'with a share capital of €12,500.00',
       )
       expect(html).toContain('aide@nuage.example')
       expect(html).toContain('+33 4 72 00 00 00')
