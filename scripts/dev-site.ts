@@ -29,8 +29,13 @@ export function staticSiteInDevelopment(): Plugin {
           })
           const page = pages.find((candidate) => candidate.language === language)
           if (!page) return next()
+          // As the server does at start-up: the legal pages name the configured operator.
+          const { sellerIdentityFromEnvironment } = await server.ssrLoadModule('/server/seller-config.ts')
+          const { fillSellerPlaceholders } = await server.ssrLoadModule('/common/seller-identity.ts')
           response.setHeader('content-type', 'text/html; charset=utf-8')
-          response.end(page.html)
+          response.end(
+            fillSellerPlaceholders(page.html, sellerIdentityFromEnvironment(process.env), language),
+          )
         } catch (error) {
           next(error)
         }

@@ -160,6 +160,7 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
     clientDir: config.webClientDir,
     isProduction: config.isProduction,
     allowedOrigins,
+    seller: config.seller,
   })
   return app
 }

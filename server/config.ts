@@ -6,7 +6,9 @@ import path from 'node:path'
 import { createSecureContext } from 'node:tls'
 import { z } from 'zod'
 import { LANGUAGES, type Language } from '#common/language.ts'
+import type { SellerIdentity } from '#common/seller-identity.ts'
 import { type OutboundSettings, parseRange } from './lib/outbound.ts'
+import { SellerConfigError, sellerEnvironmentShape, sellerIdentityOf } from './seller-config.ts'
 
 const SESSION_SECRET_MIN_LENGTH = 32
 
@@ -108,6 +110,8 @@ const environmentSchema = z.object({
       'must be IP addresses or CIDR ranges, comma-separated',
     )
     .optional(),
+  /** The operator's legal identity (SELLER_*): server/seller-config.ts. */
+  ...sellerEnvironmentShape,
 })
 
 /** Every variable the server reads: a child process started by tests or benchmarks gets none of the caller's. */
@@ -157,6 +161,8 @@ export type Config = {
   outbound: OutboundSettings
   /** Undefined unless both Stripe keys are set. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined
+  /** Who issues the invoices and whom the legal pages name. */
+  seller: SellerIdentity
 }
 
 export type TrustedProxies = false | string[]
@@ -188,6 +194,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     )
   }
   const dataDir = path.resolve(values.DATA_DIR)
+  const seller = sellerIdentityFrom(values)
   const sessionSecret = values.SESSION_SECRET ?? developmentSessionSecret(dataDir)
   const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, '')
   const host = values.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1')
@@ -248,6 +255,17 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
             apiUrl: values.STRIPE_API_URL,
           }
         : undefined,
+    seller,
+  }
+}
+
+function sellerIdentityFrom(values: z.infer<typeof environmentSchema>): SellerIdentity {
+  try {
+    return sellerIdentityOf(values)
+  } catch (error) {
+    if (error instanceof SellerConfigError)
+      throw new ConfigError(`Invalid environment variable ${error.variable}: ${error.message}`)
+    throw error
   }
 }
 

@@ -100,9 +100,12 @@ export const paymentMethodSchema = z.object({
   isDefault: z.boolean(),
 })
 export const paymentMethodsSchema = z.object({
-  /** False when no Stripe keys are configured: only bank transfer is offered. */
+  /** False when no Stripe keys are configured. */
   cardPaymentsConfigured: z.boolean(),
-  bankTransfer: bankTransferSchema,
+  /** Null when the operator gave no bank account: bank transfer is not offered. */
+  bankTransfer: bankTransferSchema.nullable(),
+  /** Where to write about paying, for when no way is configured. */
+  billingEmail: z.string(),
   items: z.array(paymentMethodSchema),
 })
 export type PaymentMethods = z.infer<typeof paymentMethodsSchema>

@@ -1,3 +1,4 @@
+import { type PaymentOptions, paymentInstructions } from '#server/modules/billing/seller.ts'
 import { mailTemplate } from './template.ts'
 
 /** The mails of billing: a budget threshold crossed, an invoice overdue. */
@@ -33,28 +34,39 @@ export const budgetAlertMail = mailTemplate<{
   }),
 })
 
+/** Who sends billing mails, named at their end: the operator's legal name and billing address. */
+type Issuer = { legalName: string; billingEmail: string }
+
+/**
+ * The ways to pay are those configured when the reminder was queued; a job queued by an earlier
+ * version carries neither them nor the issuer and is sent without those two paragraphs.
+ */
 export const invoiceOverdueMail = mailTemplate<{
   name: string
   number: string
   amount: string
   daysOverdue: number
   url: string
+  payment?: PaymentOptions
+  issuer?: Issuer
 }>({
-  en: ({ name, number, amount, daysOverdue, url }) => ({
+  en: ({ name, number, amount, daysOverdue, url, payment, issuer }) => ({
     subject: `Reminder: invoice ${number} is ${daysOverdue} days overdue`,
     greet: name,
     paragraphs: [
       `Invoice ${number} (${amount}) was due ${daysOverdue} days ago and is still unpaid.`,
-      `Pay it by card or SEPA Direct Debit from the billing page, or by bank transfer quoting ${number}.`,
+      ...(payment ? [paymentInstructions(payment, number, 'en')] : []),
+      ...(issuer ? [`${issuer.legalName} · Billing: ${issuer.billingEmail}`] : []),
     ],
     action: { label: 'Pay the invoice', url },
   }),
-  fr: ({ name, number, amount, daysOverdue, url }) => ({
+  fr: ({ name, number, amount, daysOverdue, url, payment, issuer }) => ({
     subject: `Rappel : la facture ${number} est en retard de ${daysOverdue} jours`,
     greet: name,
     paragraphs: [
       `La facture ${number} (${amount}) était due il y a ${daysOverdue} jours et reste impayée.`,
-      `Réglez-la par carte ou prélèvement SEPA depuis la page de facturation, ou par virement en indiquant ${number}.`,
+      ...(payment ? [paymentInstructions(payment, number, 'fr')] : []),
+      ...(issuer ? [`${issuer.legalName} · Facturation : ${issuer.billingEmail}`] : []),
     ],
     action: { label: 'Régler la facture', url },
   }),

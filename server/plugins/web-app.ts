@@ -11,6 +11,7 @@ import {
   type Language,
   parseLanguage,
 } from '#common/language.ts'
+import { fillSellerPlaceholders, SELLER_PLACEHOLDER, type SellerIdentity } from '#common/seller-identity.ts'
 import { requestCookie } from './auth.ts'
 import { contentSecurityDirectives, renderContentSecurityPolicy, socketOrigins } from './security.ts'
 
@@ -19,22 +20,39 @@ const SERVER_PREFIXES = ['/api/', '/ws', '/dev/', '/healthz', '/readyz']
 /**
  * Serves the built web app: hashed assets with a long cache, built pages in the visitor's
  * language (static marketing pages exist in English and French), and the SPA shell for every
- * other browser path. Unknown API paths get a JSON 404.
+ * other browser path. Unknown API paths get a JSON 404. Pages that name the operator (the legal
+ * pages) carry placeholders, filled once at start-up from the configured identity and served
+ * from memory: a changed SELLER_* variable shows at the next start, without a new build.
  */
 export default fp(async function webApp(
   app: FastifyInstance,
-  options: { clientDir: string; isProduction: boolean; allowedOrigins: string[] },
+  options: { clientDir: string; isProduction: boolean; allowedOrigins: string[]; seller: SellerIdentity },
 ) {
   const shell = ['__spa-fallback.html', 'index.html']
     .map((file) => path.join(options.clientDir, file))
     .find(existsSync)
-  const pagePolicies = shell
-    ? policiesOfPages(options.clientDir, options.isProduction, socketOrigins(options.allowedOrigins))
+  const filledPages = shell
+    ? pagesNamingTheSeller(options.clientDir, options.seller)
     : new Map<string, string>()
+  const pagePolicies = shell
+    ? policiesOfPages(
+        options.clientDir,
+        options.isProduction,
+        socketOrigins(options.allowedOrigins),
+        filledPages,
+      )
+    : new Map<string, string>()
+  // Their files (and compressed twins) still hold the placeholders: never served as they are.
+  const unfilledPaths = new Set(
+    [...filledPages.keys()].map(
+      (file) => `/${path.relative(options.clientDir, file).split(path.sep).join('/')}`,
+    ),
+  )
   if (shell) {
     await app.register(fastifyStatic, {
       root: options.clientDir,
       wildcard: false,
+      allowedPath: (pathname) => !unfilledPaths.has(pathname),
       // Pages go through the handler below, which picks the language.
       index: false,
       preCompressed: true,
@@ -62,10 +80,14 @@ export default fp(async function webApp(
       const page = [`index.${chosen.language}.html`, 'index.html']
         .map((name) => path.join(folder, name))
         .find((file) => existsSync(path.join(options.clientDir, file)))
-      return reply
-        .header('cache-control', 'no-cache')
-        .header('vary', 'Cookie')
-        .sendFile(page ?? path.basename(shell))
+      reply.header('cache-control', 'no-cache').header('vary', 'Cookie')
+      const filled = page && filledPages.get(path.join(options.clientDir, page))
+      if (filled)
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('content-security-policy', pagePolicies.get(path.join(options.clientDir, page)))
+          .send(filled)
+      return reply.sendFile(page ?? path.basename(shell))
     }
     return reply.status(404).send({ message: `No route for ${request.method} ${pathname}` })
   })
@@ -94,10 +116,15 @@ const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g
  * Built pages carry inline scripts (the theme boot script, the router's hydration data). Each page
  * gets a policy that allows exactly its own inline scripts by hash, computed once at start-up.
  */
-function policiesOfPages(clientDir: string, isProduction: boolean, sockets: string[]): Map<string, string> {
+function policiesOfPages(
+  clientDir: string,
+  isProduction: boolean,
+  sockets: string[],
+  filledPages: Map<string, string>,
+): Map<string, string> {
   const policies = new Map<string, string>()
   for (const file of htmlFiles(clientDir)) {
-    const html = readFileSync(file, 'utf8')
+    const html = filledPages.get(file) ?? readFileSync(file, 'utf8')
     const hashes = [...html.matchAll(INLINE_SCRIPT)]
       .map((match) => match[1] ?? '')
       .filter((script) => script.length > 0)
@@ -110,6 +137,21 @@ function policiesOfPages(clientDir: string, isProduction: boolean, sockets: stri
     policies.set(file, renderContentSecurityPolicy(directives))
   }
   return policies
+}
+
+/**
+ * The built pages that carry seller placeholders, filled in their language (`index.fr.html` is
+ * French): file → HTML.
+ */
+function pagesNamingTheSeller(clientDir: string, seller: SellerIdentity): Map<string, string> {
+  const pages = new Map<string, string>()
+  for (const file of htmlFiles(clientDir)) {
+    const html = readFileSync(file, 'utf8')
+    if (!new RegExp(SELLER_PLACEHOLDER.source).test(html)) continue
+    const language = parseLanguage(/^index\.([a-z]+)\.html$/.exec(path.basename(file))?.[1]) ?? 'en'
+    pages.set(file, fillSellerPlaceholders(html, seller, language))
+  }
+  return pages
 }
 
 function htmlFiles(folder: string): string[] {

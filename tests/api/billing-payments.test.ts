@@ -24,6 +24,9 @@ beforeAll(async () => {
     STRIPE_SECRET_KEY: stripe.secretKey,
     STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
     STRIPE_API_URL: stripe.url,
+    // Bank transfer is offered only with the operator's account.
+    SELLER_IBAN: 'FR7630004000031234567890143',
+    SELLER_BIC: 'BNPAFRPPXXX',
   })
 })
 afterAll(async () => {

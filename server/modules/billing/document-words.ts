@@ -1,7 +1,6 @@
 import type { Language } from '#common/language.ts'
 import type { Invoice } from '#common/schemas/billing.ts'
 import type { VatTreatment } from '#common/vat.ts'
-import { BANK_TRANSFER, SELLER } from './seller.ts'
 
 /**
  * The words of an invoice or credit note (its PDF, its metadata, the free texts of its Factur-X
@@ -31,10 +30,11 @@ type Words = {
   total: string
   /** The legal mention of a VAT treatment without VAT, in this language. */
   vatMention: Partial<Record<VatTreatment, string>>
-  howToPay: (reference: string) => string
+  /** The late-payment terms French law asks every invoice to state. */
+  latePayment: string
   payableBy: (date: string) => string
   allowance: { discount: string; credits: string }
-  subject: (kind: string, number: string, date: string) => string
+  subject: (kind: string, number: string, date: string, seller: string) => string
 }
 
 const WORDS: Record<Language, Words> = {
@@ -58,11 +58,11 @@ const WORDS: Record<Language, Words> = {
     taxable: 'Taxable amount',
     total: 'Total',
     vatMention: {},
-    howToPay: (reference) =>
-      `Pay by card or SEPA Direct Debit from the billing page, or by bank transfer to ${BANK_TRANSFER.beneficiary}, IBAN ${BANK_TRANSFER.iban}, BIC ${BANK_TRANSFER.bic}, quoting ${reference}. Late payments bear the legal interest and the 40 EUR recovery indemnity (French Commercial Code, article L441-10).`,
+    latePayment:
+      'Late payments bear the legal interest and the 40 EUR recovery indemnity (French Commercial Code, article L441-10).',
     payableBy: (date) => `Payable by ${date}.`,
     allowance: { discount: 'Discount', credits: 'Prepaid credits' },
-    subject: (kind, number, date) => `${kind} ${number} dated ${date} issued by ${SELLER.name}`,
+    subject: (kind, number, date, seller) => `${kind} ${number} dated ${date} issued by ${seller}`,
   },
   fr: {
     kind: { invoice: 'Facture', credit_note: 'Avoir' },
@@ -92,11 +92,11 @@ const WORDS: Record<Language, Words> = {
       reverse_charge: 'Autoliquidation — article 196 de la directive 2006/112/CE',
       export: 'TVA non applicable — prestations de services hors UE, article 44 de la directive 2006/112/CE',
     },
-    howToPay: (reference) =>
-      `Réglez par carte ou prélèvement SEPA depuis la page de facturation, ou par virement à ${BANK_TRANSFER.beneficiary}, IBAN ${BANK_TRANSFER.iban}, BIC ${BANK_TRANSFER.bic}, en indiquant ${reference}. Tout retard de paiement entraîne des pénalités au taux légal et l’indemnité forfaitaire de 40 EUR pour frais de recouvrement (Code de commerce, article L441-10).`,
+    latePayment:
+      'Tout retard de paiement entraîne des pénalités au taux légal et l’indemnité forfaitaire de 40 EUR pour frais de recouvrement (Code de commerce, article L441-10).',
     payableBy: (date) => `Payable au plus tard le ${date}.`,
     allowance: { discount: 'Remise', credits: 'Crédits prépayés' },
-    subject: (kind, number, date) => `${kind} ${number} du ${date} émis par ${SELLER.name}`,
+    subject: (kind, number, date, seller) => `${kind} ${number} du ${date} émis par ${seller}`,
   },
 }
 

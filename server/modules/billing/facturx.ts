@@ -1,11 +1,12 @@
 import { type Invoice as EInvoice, FormatFactoryService } from '@e-invoice-eu/core'
 import type { Language } from '#common/language.ts'
-import { HOURLY_PRICE_DECIMALS, MILLICENTS_PER_CENT } from '#common/pricing.ts'
+import { formatAmount, HOURLY_PRICE_DECIMALS, MILLICENTS_PER_CENT } from '#common/pricing.ts'
 import type { Invoice } from '#common/schemas/billing.ts'
+import { rcsText, type SellerIdentity } from '#common/seller-identity.ts'
 import { documentWords, formatDocumentDate, vatMentionOf } from './document-words.ts'
 import { invoicePdfMetadata, renderInvoicePages } from './invoice-pdf.ts'
 import { finishPdfA } from './pdfa.ts'
-import { BANK_TRANSFER, SELLER } from './seller.ts'
+import type { InvoiceIssuer, PaymentOptions } from './seller.ts'
 
 /**
  * An invoice as Factur-X (EN 16931 profile): the pages of `renderInvoicePdf` made PDF/A-3 with the
@@ -83,7 +84,97 @@ function quantityAndPrice(line: Invoice['lines'][number]) {
   return { quantity: '1', unit: 'C62', price: amount(line.amountCents) }
 }
 
-export function eInvoiceOf(invoice: Invoice, language: Language = 'en'): EInvoice {
+/** The seller's address as EN 16931 structures it (BG-5): it is configured line by line. */
+function sellerAddressOf(seller: SellerIdentity) {
+  const [lineOne, ...more] = seller.address.streetLines
+  return {
+    'cbc:StreetName': lineOne,
+    ...(more.length > 0 ? { 'cbc:AdditionalStreetName': more.join(', ') } : {}),
+    'cbc:CityName': seller.address.city,
+    'cbc:PostalZone': seller.address.postcode,
+    'cac:Country': { 'cbc:IdentificationCode': seller.address.countryCode },
+  }
+}
+
+/**
+ * The seller (BG-4): its SIREN as the legal registration identifier BT-30 (scheme 0002, the
+ * French SIRENE register), its legal form, share capital and register as the additional legal
+ * information BT-33 French invoices must carry, its billing address as contact.
+ */
+function sellerPartyOf(seller: SellerIdentity): Party {
+  return {
+    'cbc:EndpointID': seller.contacts.billingEmail,
+    'cbc:EndpointID@schemeID': 'EM',
+    'cac:PartyName': { 'cbc:Name': seller.legalName },
+    'cac:PostalAddress': sellerAddressOf(seller),
+    'cac:PartyTaxScheme': [{ 'cbc:CompanyID': seller.vatNumber, ...taxScheme }],
+    'cac:PartyLegalEntity': {
+      'cbc:RegistrationName': seller.legalName,
+      'cbc:CompanyID': seller.siren,
+      'cbc:CompanyID@schemeID': '0002',
+      'cbc:CompanyLegalForm': legalInformationOf(seller),
+    },
+    'cac:Contact': {
+      ...(seller.contacts.phone ? { 'cbc:Telephone': seller.contacts.phone } : {}),
+      'cbc:ElectronicMail': seller.contacts.billingEmail,
+    },
+  } as Party
+}
+
+/** BT-33, the seller's additional legal information: legal form, share capital, register. */
+function legalInformationOf(seller: SellerIdentity): string {
+  return `${seller.legalForm}, share capital ${formatAmount(seller.shareCapitalCents, 'EUR')}, ${rcsText(seller)}`
+}
+
+/**
+ * The seller's additional legal information BT-33 (`ram:Description`, after its name), which
+ * `@e-invoice-eu/core` leaves out of the EN 16931 profile's CII.
+ */
+export function withSellerLegalInformation(cii: CiiNode, seller: SellerIdentity): CiiNode {
+  const root = cii['rsm:CrossIndustryInvoice'] as CiiNode | undefined
+  const transaction = root?.['rsm:SupplyChainTradeTransaction'] as CiiNode | undefined
+  const agreement = transaction?.['ram:ApplicableHeaderTradeAgreement'] as CiiNode | undefined
+  const party = agreement?.['ram:SellerTradeParty'] as CiiNode | undefined
+  if (!root || !transaction || !agreement || !party) return cii
+  const described = ordered({ ...party, 'ram:Description': legalInformationOf(seller) }, [
+    'ram:ID',
+    'ram:GlobalID',
+    'ram:Name',
+    'ram:Description',
+  ])
+  return {
+    ...cii,
+    'rsm:CrossIndustryInvoice': {
+      ...root,
+      'rsm:SupplyChainTradeTransaction': {
+        ...transaction,
+        'ram:ApplicableHeaderTradeAgreement': { ...agreement, 'ram:SellerTradeParty': described },
+      },
+    },
+  }
+}
+
+/**
+ * The payment instructions (BG-16), only for a way that is offered: a credit transfer (30) to the
+ * configured account, or else a bank card (48) through the billing page; none when neither is.
+ */
+function paymentMeansOf(payment: PaymentOptions, reference: string) {
+  if (payment.bankTransfer)
+    return [
+      {
+        'cbc:PaymentMeansCode': '30',
+        'cbc:PaymentID': reference,
+        'cac:PayeeFinancialAccount': {
+          'cbc:ID': payment.bankTransfer.iban.replaceAll(' ', ''),
+          'cbc:Name': payment.bankTransfer.beneficiary,
+        },
+      },
+    ]
+  if (payment.card) return [{ 'cbc:PaymentMeansCode': '48', 'cbc:PaymentID': reference }]
+  return undefined
+}
+
+export function eInvoiceOf(invoice: Invoice, issuer: InvoiceIssuer, language: Language = 'en'): EInvoice {
   const currency = invoice.currency as 'EUR'
   const words = documentWords(language)
   const mention = vatMentionOf(invoice, language)
@@ -94,15 +185,8 @@ export function eInvoiceOf(invoice: Invoice, language: Language = 'en'): EInvoic
     { reason: words.allowance.discount, cents: invoice.discountCents },
     { reason: words.allowance.credits, cents: invoice.creditsAppliedCents },
   ].filter((allowance) => allowance.cents > 0)
-  const seller: Party = {
-    'cbc:EndpointID': SELLER.email,
-    'cbc:EndpointID@schemeID': 'EM',
-    'cac:PartyName': { 'cbc:Name': SELLER.name },
-    'cac:PostalAddress': addressOf(SELLER.address, SELLER.countryCode),
-    'cac:PartyTaxScheme': [{ 'cbc:CompanyID': SELLER.vatNumber, ...taxScheme }],
-    'cac:PartyLegalEntity': { 'cbc:RegistrationName': SELLER.name, 'cbc:CompanyID': SELLER.registration },
-    'cac:Contact': { 'cbc:ElectronicMail': SELLER.email },
-  } as Party
+  const seller = sellerPartyOf(issuer.seller)
+  const paymentMeans = paymentMeansOf(issuer.payment, invoice.paymentReference)
 
   return {
     'ubl:Invoice': {
@@ -130,7 +214,7 @@ export function eInvoiceOf(invoice: Invoice, language: Language = 'en'): EInvoic
       'cac:AccountingSupplierParty': { 'cac:Party': seller },
       'cac:AccountingCustomerParty': {
         'cac:Party': {
-          'cbc:EndpointID': invoice.customer.email ?? SELLER.email,
+          'cbc:EndpointID': invoice.customer.email ?? issuer.seller.contacts.billingEmail,
           'cbc:EndpointID@schemeID': 'EM',
           'cac:PartyName': { 'cbc:Name': invoice.customer.name },
           'cac:PostalAddress': addressOf(invoice.customer.address, invoice.customer.countryCode),
@@ -140,13 +224,7 @@ export function eInvoiceOf(invoice: Invoice, language: Language = 'en'): EInvoic
           'cac:PartyLegalEntity': { 'cbc:RegistrationName': invoice.customer.name },
         },
       } as EInvoice['ubl:Invoice']['cac:AccountingCustomerParty'],
-      'cac:PaymentMeans': [
-        {
-          'cbc:PaymentMeansCode': '30',
-          'cbc:PaymentID': invoice.paymentReference,
-          'cac:PayeeFinancialAccount': { 'cbc:ID': bankAccount(), 'cbc:Name': SELLER.name },
-        },
-      ],
+      ...(paymentMeans ? { 'cac:PaymentMeans': paymentMeans } : {}),
       'cac:PaymentTerms': { 'cbc:Note': words.payableBy(formatDocumentDate(invoice.dueAt, language)) },
       ...(allowances.length > 0
         ? {
@@ -228,8 +306,6 @@ export function eInvoiceOf(invoice: Invoice, language: Language = 'en'): EInvoic
   } as EInvoice
 }
 
-const bankAccount = () => BANK_TRANSFER.iban.replaceAll(' ', '')
-
 type Log = { debug(message: string): void; warn(message: string): void; error(message: string): void }
 
 type CiiNode = Record<string, unknown>
@@ -289,11 +365,12 @@ export function completeCii(cii: CiiNode, invoice: Invoice): CiiNode {
 
 export async function renderFacturX(
   invoice: Invoice,
+  issuer: InvoiceIssuer,
   log: Log,
   language: Language,
   createdAt = new Date(),
 ): Promise<Buffer> {
-  const pdf = await renderInvoicePages(invoice, language)
+  const pdf = await renderInvoicePages(invoice, language, issuer)
   const formatter = new FormatFactoryService().createFormatService('Factur-X-EN16931', {
     log: (message: string) => log.debug(message),
     warn: (message: string) => log.warn(message),
@@ -301,15 +378,16 @@ export async function renderFacturX(
   }) as ReturnType<FormatFactoryService['createFormatService']> & { renderXML(data: object): string }
   // The CII is completed as data, just before the library writes it as XML into the PDF.
   const renderXML = formatter.renderXML.bind(formatter)
-  formatter.renderXML = (data) => renderXML(completeCii(data as CiiNode, invoice))
-  const eInvoice = structuredClone(eInvoiceOf(invoice, language))
+  formatter.renderXML = (data) =>
+    renderXML(withSellerLegalInformation(completeCii(data as CiiNode, invoice), issuer.seller))
+  const eInvoice = structuredClone(eInvoiceOf(invoice, issuer, language))
   formatter.fillInvoiceDefaults(eInvoice)
   const rendered = await formatter.generate(eInvoice, {
     format: 'Factur-X-EN16931',
     lang: language === 'fr' ? 'fr-fr' : 'en-us',
     pdf: { buffer: pdf, filename: `${invoice.number}.pdf`, mimetype: 'application/pdf' },
   })
-  return finishPdfA(rendered as Uint8Array, invoicePdfMetadata(invoice, language, createdAt), {
+  return finishPdfA(rendered as Uint8Array, invoicePdfMetadata(invoice, language, issuer, createdAt), {
     fileName: 'factur-x.xml',
     conformanceLevel: 'EN 16931',
   })

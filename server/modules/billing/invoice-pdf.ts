@@ -5,6 +5,7 @@ import type { Language } from '#common/language.ts'
 import { formatPrice } from '#common/money.ts'
 import { CENTS_PER_UNIT, formatAmount, HOURLY_PRICE_DECIMALS, MILLICENTS_PER_CENT } from '#common/pricing.ts'
 import type { Invoice } from '#common/schemas/billing.ts'
+import { addressLines, rcsText } from '#common/seller-identity.ts'
 import {
   documentTitle,
   documentWords,
@@ -13,12 +14,12 @@ import {
   vatMentionOf,
 } from './document-words.ts'
 import { finishPdfA, type PdfMetadata } from './pdfa.ts'
-import { SELLER } from './seller.ts'
+import { type InvoiceIssuer, paymentInstructions } from './seller.ts'
 
 /**
  * An invoice or credit note as a PDF/A-3B file (pdfkit), in the organization's language: the
  * seller and customer, the lines with hours, unit price and amount, the discount, credits, VAT
- * with its mention, the total, and how to pay by bank transfer. The same figures as
+ * with its mention, the total, and how to pay (the ways the issuer offers). The same figures as
  * `GET /api/billing/invoices/:id`. Its fonts are DejaVu Sans, embedded as subsets as PDF/A asks
  * (docs/decisions/027-billing-documents-language-and-fonts.md).
  */
@@ -35,16 +36,22 @@ const BOLD = 'DejaVuSans-Bold'
 export const PDF_PRODUCER = 'Clusterdeck billing (pdfkit, pdf-lib)'
 
 /** The metadata of an invoice's PDF, the same in its Info dictionary and its XMP. */
-export function invoicePdfMetadata(invoice: Invoice, language: Language, createdAt: Date): PdfMetadata {
+export function invoicePdfMetadata(
+  invoice: Invoice,
+  language: Language,
+  issuer: InvoiceIssuer,
+  createdAt: Date,
+): PdfMetadata {
   const words = documentWords(language)
   const title = documentTitle(invoice, language)
   return {
     title,
-    author: SELLER.name,
+    author: issuer.seller.legalName,
     subject: words.subject(
       words.kind[invoice.kind],
       invoice.number,
       formatDocumentDate(invoice.issuedAt, language),
+      issuer.seller.legalName,
     ),
     keywords: `${words.kind[invoice.kind]}, ${invoice.number}, Factur-X`,
     creator: 'Clusterdeck',
@@ -55,8 +62,13 @@ export function invoicePdfMetadata(invoice: Invoice, language: Language, created
 }
 
 /** The PDF as pdfkit writes it: PDF 1.7, PDF/A-3B's fonts and colour profile, not yet finished. */
-export function renderInvoicePages(invoice: Invoice, language: Language): Promise<Buffer> {
+export function renderInvoicePages(
+  invoice: Invoice,
+  language: Language,
+  issuer: InvoiceIssuer,
+): Promise<Buffer> {
   const words = documentWords(language)
+  const { seller } = issuer
   const document = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -65,7 +77,7 @@ export function renderInvoicePages(invoice: Invoice, language: Language): Promis
     tagged: false,
     lang: language,
     displayTitle: true,
-    info: { Title: documentTitle(invoice, language), Author: SELLER.name },
+    info: { Title: documentTitle(invoice, language), Author: seller.legalName },
   })
   document.registerFont(REGULAR, FONTS.regular)
   document.registerFont(BOLD, FONTS.bold)
@@ -93,7 +105,15 @@ export function renderInvoicePages(invoice: Invoice, language: Language): Promis
   document.font(BOLD).text(words.from, MARGIN, top)
   document
     .font(REGULAR)
-    .text([SELLER.name, SELLER.address, `${words.vat} ${SELLER.vatNumber}`, SELLER.registration].join('\n'))
+    .text(
+      [
+        seller.legalName,
+        ...addressLines(seller, language),
+        `${words.vat} ${seller.vatNumber}`,
+        `${rcsText(seller)} · SIRET ${seller.siret}`,
+        seller.contacts.billingEmail,
+      ].join('\n'),
+    )
   document.font(BOLD).text(words.billTo, 300, top)
   document
     .font(REGULAR)
@@ -171,7 +191,12 @@ export function renderInvoicePages(invoice: Invoice, language: Language): Promis
   document
     .font(REGULAR)
     .fontSize(8)
-    .text(words.howToPay(invoice.paymentReference), MARGIN, y + 6, { width: 495 })
+    .text(
+      `${paymentInstructions(issuer.payment, invoice.paymentReference, language)} ${words.latePayment}`,
+      MARGIN,
+      y + 6,
+      { width: 495 },
+    )
   document.end()
   return done
 }
@@ -189,10 +214,11 @@ function hourlyPrice(millicents: number, currency: Invoice['currency'], language
 export async function renderInvoicePdf(
   invoice: Invoice,
   language: Language,
+  issuer: InvoiceIssuer,
   createdAt = new Date(),
 ): Promise<Buffer> {
   return finishPdfA(
-    await renderInvoicePages(invoice, language),
-    invoicePdfMetadata(invoice, language, createdAt),
+    await renderInvoicePages(invoice, language, issuer),
+    invoicePdfMetadata(invoice, language, issuer, createdAt),
   )
 }

@@ -9,6 +9,7 @@ import { inTransaction } from '#server/db/transaction.ts'
 import { invoiceOverdueMail } from '#server/mail/billing-mails.ts'
 import { sendMail } from '#server/mail/template.ts'
 import { currencyOf } from './invoicing.ts'
+import { paymentOptionsOf } from './seller.ts'
 
 const DAY_MS = 86_400_000
 
@@ -91,6 +92,11 @@ export async function chaseOverdueInvoices(
               ),
               daysOverdue: days,
               url: absoluteHref(ctx.config.appUrl, 'billing'),
+              payment: paymentOptionsOf(ctx.config),
+              issuer: {
+                legalName: ctx.config.seller.legalName,
+                billingEmail: ctx.config.seller.contacts.billingEmail,
+              },
             },
           )
         reminded++

@@ -37,11 +37,9 @@ export function createStripe(settings: StripeSettings): Stripe {
 }
 
 export const cardPaymentsUnavailable = () =>
-  new HttpError(
-    503,
-    'Card and SEPA payments are not configured; pay by bank transfer with the reference on the invoice',
-    { code: 'PAYMENTS_NOT_CONFIGURED' },
-  )
+  new HttpError(503, 'Card and SEPA payments are not configured; the invoice says how to pay it', {
+    code: 'PAYMENTS_NOT_CONFIGURED',
+  })
 
 /** The organization's Stripe customer, made on first use. */
 async function customerOf(db: Database, stripe: Stripe, organizationId: string): Promise<string> {

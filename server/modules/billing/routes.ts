@@ -42,7 +42,7 @@ import {
   removePaymentMethod,
   verifyWebhook,
 } from './payments.ts'
-import { BANK_TRANSFER } from './seller.ts'
+import { invoiceIssuerOf } from './seller.ts'
 import {
   billingDetailsOf,
   creditsOf,
@@ -71,6 +71,7 @@ export default async function billingRoutes(app: FastifyInstance, ctx: ServerCon
     log: app.log,
   })
   const stripe = ctx.config.stripe ? createStripe(ctx.config.stripe) : undefined
+  const issuer = invoiceIssuerOf(ctx.config)
   const requireStripe = () => {
     if (!stripe) throw cardPaymentsUnavailable()
     return stripe
@@ -119,7 +120,8 @@ export default async function billingRoutes(app: FastifyInstance, ctx: ServerCon
       },
       handler: async (request) => ({
         cardPaymentsConfigured: stripe !== undefined,
-        bankTransfer: BANK_TRANSFER,
+        bankTransfer: issuer.payment.bankTransfer ?? null,
+        billingEmail: issuer.payment.billingEmail,
         items: stripe ? await listPaymentMethods(ctx.db, stripe, callerOf(request).organizationId) : [],
       }),
     })
@@ -166,7 +168,7 @@ export default async function billingRoutes(app: FastifyInstance, ctx: ServerCon
       handler: async (request, reply) => {
         const { organizationId } = callerOf(request)
         const invoice = await findInvoice(ctx.db, request.params.id, organizationId)
-        const pdf = await renderInvoicePdf(invoice, await documentLanguageOf(ctx.db, organizationId))
+        const pdf = await renderInvoicePdf(invoice, await documentLanguageOf(ctx.db, organizationId), issuer)
         return (
           reply
             .type('application/pdf')
@@ -187,7 +189,7 @@ export default async function billingRoutes(app: FastifyInstance, ctx: ServerCon
         const { organizationId } = callerOf(request)
         const invoice = await findInvoice(ctx.db, request.params.id, organizationId)
         const language = await documentLanguageOf(ctx.db, organizationId)
-        const pdf = await renderFacturX(invoice, request.log, language)
+        const pdf = await renderFacturX(invoice, issuer, request.log, language)
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="${invoice.number}-facturx.pdf"`)

@@ -38,6 +38,9 @@ const server = spawnServerProcess(
     STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
     STRIPE_API_URL: stripe.url,
     OUTBOUND_DNS_SERVERS: dns.address,
+    // The billing screens show the bank transfer details, offered only with an account.
+    SELLER_IBAN: 'FR7630004000031234567890143',
+    SELLER_BIC: 'BNPAFRPPXXX',
   },
   { stdio: 'inherit' },
 )

@@ -68,14 +68,17 @@ export const billing = {
   },
   methods: {
     title: 'Payment methods',
-    description: 'Cards and SEPA Direct Debit are kept by Stripe; bank transfer is always possible.',
+    description:
+      'Cards and SEPA Direct Debit are kept by Stripe; bank transfer details are shown when it is offered.',
     loading: 'Loading payment methods',
     loadFailed: 'Payment methods could not be loaded',
     add: 'Add a payment method',
     addFailed: 'Adding a payment method could not be started',
     added: 'Payment method added',
     notConfigured: 'Card payments are not configured. Pay your invoices by bank transfer.',
+    nothingConfigured: 'Online payment is not configured. To pay your invoices, write to {{email}}.',
     empty: 'No saved payment method: invoices are paid by bank transfer or with credits.',
+    emptyCardsOnly: 'No saved payment method: add one to pay your invoices, or pay with credits.',
     card: '{{brand}} ending in {{last4}}',
     sepa: 'SEPA Direct Debit ending in {{last4}}',
     default: 'Default',

@@ -70,14 +70,19 @@ export const billing: typeof english = {
   },
   methods: {
     title: 'Moyens de paiement',
-    description: 'Les cartes et mandats SEPA sont conservés par Stripe ; le virement est toujours possible.',
+    description:
+      'Les cartes et mandats SEPA sont conservés par Stripe ; les coordonnées de virement s’affichent quand il est proposé.',
     loading: 'Chargement des moyens de paiement',
     loadFailed: 'Les moyens de paiement n’ont pas pu être chargés',
     add: 'Ajouter un moyen de paiement',
     addFailed: 'L’ajout d’un moyen de paiement n’a pas pu être lancé',
     added: 'Moyen de paiement ajouté',
     notConfigured: 'Le paiement par carte n’est pas configuré. Réglez vos factures par virement.',
+    nothingConfigured:
+      'Le paiement en ligne n’est pas configuré. Pour régler vos factures, écrivez à {{email}}.',
     empty: 'Aucun moyen de paiement enregistré : les factures se règlent par virement ou avec les crédits.',
+    emptyCardsOnly:
+      'Aucun moyen de paiement enregistré : ajoutez-en un pour régler vos factures, ou utilisez vos crédits.',
     card: '{{brand}} se terminant par {{last4}}',
     sepa: 'Prélèvement SEPA se terminant par {{last4}}',
     default: 'Par défaut',

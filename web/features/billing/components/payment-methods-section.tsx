@@ -14,12 +14,16 @@ import {
 } from '../api/billing-mutations.ts'
 import { usePaymentMethods } from '../api/billing-queries.ts'
 
-/** Saved cards and SEPA mandates (through Stripe), and the bank transfer that is always offered. */
+/**
+ * Saved cards and SEPA mandates (through Stripe, when it is configured), and the bank transfer
+ * details when the operator gave its account: only the ways that are offered are named.
+ */
 export function PaymentMethodsSection({ canPay }: { canPay: boolean }) {
   const { t } = useTranslation()
   const methods = usePaymentMethods()
   const add = useAddPaymentMethod()
   const configured = methods.data?.cardPaymentsConfigured ?? false
+  const transfer = methods.data?.bankTransfer ?? null
   return (
     <SectionCard
       id="payment-methods"
@@ -43,12 +47,14 @@ export function PaymentMethodsSection({ canPay }: { canPay: boolean }) {
         <div className="grid gap-4">
           {!configured && (
             <p className="rounded-lg bg-muted/60 p-3 text-sm" data-testid="cards-not-configured">
-              {t('billing.methods.notConfigured')}
+              {transfer
+                ? t('billing.methods.notConfigured')
+                : t('billing.methods.nothingConfigured', { email: methods.data.billingEmail })}
             </p>
           )}
           {configured && methods.data.items.length === 0 && (
             <p className="text-sm text-muted-foreground" data-testid="methods-empty">
-              {t('billing.methods.empty')}
+              {transfer ? t('billing.methods.empty') : t('billing.methods.emptyCardsOnly')}
             </p>
           )}
           {methods.data.items.length > 0 && (
@@ -58,7 +64,7 @@ export function PaymentMethodsSection({ canPay }: { canPay: boolean }) {
               ))}
             </ul>
           )}
-          <BankTransfer bankTransfer={methods.data.bankTransfer} />
+          {transfer && <BankTransfer bankTransfer={transfer} />}
         </div>
       )}
     </SectionCard>
@@ -123,7 +129,7 @@ function MethodRow({ method, canPay }: { method: PaymentMethod; canPay: boolean 
   )
 }
 
-function BankTransfer({ bankTransfer }: { bankTransfer: PaymentMethods['bankTransfer'] }) {
+function BankTransfer({ bankTransfer }: { bankTransfer: NonNullable<PaymentMethods['bankTransfer']> }) {
   const { t } = useTranslation()
   return (
     <div className="grid gap-2 rounded-lg border p-3" data-testid="bank-transfer">
