@@ -70,7 +70,7 @@ export const registerRequestSchema = z
       .max(120, check('tooLong', { maximum: 120 }))
       .default(''),
     /** The Billing ID of the organization a joiner asks to join; empty for a new organization. */
-    companyId: z.union([z.literal(''), billingIdSchema]).optional(),
+    companyId: z.preprocess((value) => (value === '' ? undefined : value), billingIdSchema.optional()),
     /** The language of the page the person registered on: their mails are written in it. */
     language: z.enum(LANGUAGES).default('en'),
   })
