@@ -209,9 +209,9 @@ test('an officer issues a credit note on an open invoice and grants credits', as
 
   // The amount is typed in the currency chosen beside it, the organization's (EUR here).
   await page.getByLabel('Billing ID of the organization').fill(customer.companyId)
-  await page.getByLabel('Currency').selectOption('GBP')
+  await page.getByLabel('Currency', { exact: true }).selectOption('GBP')
   await expect(page.getByLabel('Amount (GBP)')).toBeVisible()
-  await page.getByLabel('Currency').selectOption('EUR')
+  await page.getByLabel('Currency', { exact: true }).selectOption('EUR')
   await page.getByLabel('Amount (EUR)').fill('75')
   await page.getByLabel('Note').fill('Welcome to the beta')
   await page.getByRole('button', { name: 'Grant credits' }).click()
