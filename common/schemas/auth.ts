@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../language.ts'
-import { check } from '../validation-messages.ts'
+import { check, validationMessage } from '../validation-messages.ts'
 import { MEMBERSHIP_STATUSES, preferencesSchema, USER_ROLES } from './accounts.ts'
 
 export const PASSWORD_MIN_LENGTH = 12
@@ -47,24 +47,64 @@ export const loginRequestSchema = z.object({
     .max(PASSWORD_MAX_LENGTH, check('passwordTooLong', { maximum: PASSWORD_MAX_LENGTH })),
 })
 
-export const registerRequestSchema = z.object({
-  username: usernameSchema,
-  email: emailSchema,
-  name: z
-    .string()
-    .trim()
-    .min(1, check('nameRequired'))
-    .max(100, check('tooLong', { maximum: 100 })),
-  password: passwordSchema,
-  companyName: z
-    .string()
-    .trim()
-    .min(1, check('companyNameRequired'))
-    .max(120, check('tooLong', { maximum: 120 })),
-  companyId: billingIdSchema,
-  /** The language of the page the person registered on: their mails are written in it. */
-  language: z.enum(LANGUAGES).default('en'),
-})
+/**
+ * A registration creates a new organization, whose Billing ID the server generates, unless the
+ * person says they join their company (`joining`): then, and only then, they give its Billing ID,
+ * and the organization's admins approve them. A Billing ID given for a new organization is refused.
+ */
+export const registerRequestSchema = z
+  .object({
+    username: usernameSchema,
+    email: emailSchema,
+    name: z
+      .string()
+      .trim()
+      .min(1, check('nameRequired'))
+      .max(100, check('tooLong', { maximum: 100 })),
+    password: passwordSchema,
+    joining: z.boolean().default(false),
+    /** The new organization's name; a joiner's organization already has one. */
+    companyName: z
+      .string()
+      .trim()
+      .max(120, check('tooLong', { maximum: 120 }))
+      .default(''),
+    /** The Billing ID of the organization a joiner asks to join; empty for a new organization. */
+    companyId: z.preprocess((value) => (value === '' ? undefined : value), billingIdSchema.optional()),
+    /** The language of the page the person registered on: their mails are written in it. */
+    language: z.enum(LANGUAGES).default('en'),
+  })
+  .superRefine(
+    (registration, context) => {
+      // Runs beside the fields' own checks, so every field at fault is named at once: the values
+      // may be of any type here.
+      const { joining, companyName, companyId } = registration as Record<string, unknown>
+      const typedBillingId = typeof companyId === 'string' ? companyId.trim() !== '' : companyId !== undefined
+      if (joining === true) {
+        if (!typedBillingId)
+          context.addIssue({
+            code: 'custom',
+            path: ['companyId'],
+            message: validationMessage('billingIdRequired'),
+          })
+        return
+      }
+      if (typeof companyName === 'string' && companyName.trim() === '')
+        context.addIssue({
+          code: 'custom',
+          path: ['companyName'],
+          message: validationMessage('companyNameRequired'),
+        })
+      if (typedBillingId)
+        context.addIssue({
+          code: 'custom',
+          path: ['companyId'],
+          message: validationMessage('billingIdForNewOrganization'),
+        })
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  )
+
 export type RegisterRequest = z.infer<typeof registerRequestSchema>
 
 export const mfaCodeSchema = z.object({

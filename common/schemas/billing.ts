@@ -37,6 +37,8 @@ export const creditEntrySchema = z.object({
   kind: z.enum(CREDIT_ENTRY_KINDS),
   /** USD cents: positive when credits come in, negative when they are used or expire. */
   amountCents: z.number().int(),
+  /** A grant as the officer typed it, in the organization's billing currency; null otherwise. */
+  entered: z.object({ amountCents: z.number().int(), currency: z.enum(CURRENCIES) }).nullable(),
   expiresAt: timestamp.nullable(),
   invoiceNumber: z.string().nullable(),
   note: z.string().nullable(),
@@ -335,7 +337,10 @@ export const officerInvoiceQuerySchema = invoiceListQuerySchema.extend({
   status: z.enum(INVOICE_STATUSES).default('overdue'),
 })
 
-/** Credits an officer grants an organization: USD cents, until a day to come. */
+/**
+ * Credits an officer grants an organization, until a day to come: cents of the organization's
+ * billing currency, named in `currency` so that an amount meant in another one is refused.
+ */
 export const creditGrantRequestSchema = z.object({
   billingId: z
     .string()
@@ -347,6 +352,7 @@ export const creditGrantRequestSchema = z.object({
     .int(check('wholeNumber'))
     .min(100, check('atLeast', { minimum: 1 }))
     .max(10_000_000, check('atMost', { maximum: 100_000 })),
+  currency: z.enum(CURRENCIES),
   expiresOn: isoDate,
   note: z
     .string()
@@ -355,3 +361,11 @@ export const creditGrantRequestSchema = z.object({
     .max(200, check('tooLong', { maximum: 200 })),
 })
 export type CreditGrantRequest = z.infer<typeof creditGrantRequestSchema>
+export const creditGrantResponseSchema = z.object({
+  organizationName: z.string(),
+  /** What was typed, in `currency`: shown back as it is. */
+  amountCents: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  expiresAt: z.string(),
+})
+export type CreditGrantResponse = z.infer<typeof creditGrantResponseSchema>

@@ -779,6 +779,7 @@ describe('the audit log of orders and operations', () => {
     const granted = await officer.post('/api/officers/credits', {
       billingId: (await client.get('/api/user')).json().companyId,
       amountCents: 10_000,
+      currency: 'EUR',
       expiresOn: '2099-12-31',
       note: 'Audit test',
     })

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoEmail } from '#common/demo-accounts.ts'
-import { PASSWORD_MIN_LENGTH } from '#common/schemas/auth.ts'
+import { billingIdSchema, PASSWORD_MIN_LENGTH } from '#common/schemas/auth.ts'
 import {
   authTokens,
   notifications,
@@ -21,10 +21,10 @@ afterAll(() => server.close())
 
 const register = (body: unknown, client = new TestClient(server.app)) => client.post('/api/register', body)
 
-describe('POST /api/register with a new billing ID', () => {
-  it('creates the organization with the user as its admin and signs in at once', async () => {
+describe('POST /api/register for a new organization', () => {
+  it('creates the organization with a Billing ID of its own, the user as its admin, and signs in at once', async () => {
     const client = new TestClient(server.app)
-    const body = newRegistration({ companyId: '  cd-new-org-1 ' })
+    const body = newRegistration()
     const response = await register(body, client)
 
     expect(response.statusCode, response.body).toBe(200)
@@ -33,7 +33,7 @@ describe('POST /api/register with a new billing ID', () => {
       email: body.email,
       name: body.name,
       companyName: body.companyName,
-      companyId: 'CD-NEW-ORG-1',
+      companyId: expect.stringMatching(/^CD-[A-HJ-KM-NP-Z2-9]{8}$/),
       role: 'admin',
       membershipStatus: 'active',
       emailVerified: false,
@@ -51,11 +51,14 @@ describe('POST /api/register with a new billing ID', () => {
     const me = await client.get('/api/user')
     expect(me.statusCode).toBe(200)
     expect(me.json()).toEqual({ id: response.json().id, ...expected })
+    const billingId: string = response.json().companyId
+    // The generated ID is one a joiner can type: the shared schema accepts it unchanged.
+    expect(billingIdSchema.parse(billingId)).toBe(billingId)
 
     const [organization] = await server.db
       .select()
       .from(organizations)
-      .where(eq(organizations.billingId, 'CD-NEW-ORG-1'))
+      .where(eq(organizations.billingId, billingId))
     expect(organization?.name).toBe(body.companyName)
     const user = await findUser(server.db, body.username)
     expect(user?.organizationId).toBe(organization?.id)
@@ -95,17 +98,41 @@ describe('POST /api/register with a new billing ID', () => {
   it('welcomes the new user with a notification', async () => {
     const client = new TestClient(server.app)
     const body = newRegistration()
-    await register(body, client)
+    const { companyId } = (await register(body, client)).json()
     const list = await client.get('/api/notifications')
     expect(list.statusCode).toBe(200)
     expect(list.json()).toEqual([
       expect.objectContaining({
         type: 'success',
         title: 'Welcome to Clusterdeck',
-        message: `Your organization ${body.companyName} is ready. Configure your first cluster when you are.`,
+        message: `Your organization ${body.companyName} is ready; its Billing ID is ${companyId}: colleagues give it when they register to join you. Configure your first cluster when you are.`,
         read: false,
       }),
     ])
+  })
+
+  it('gives every new organization a Billing ID of its own', async () => {
+    const responses = await Promise.all([register(newRegistration()), register(newRegistration())])
+    const ids = responses.map((response) => response.json().companyId as string)
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200])
+    expect(ids[0]).not.toBe(ids[1])
+    expect(responses.map((response) => response.json().role)).toEqual(['admin', 'admin'])
+  })
+
+  it('refuses a Billing ID typed for a new organization, creating nothing', async () => {
+    const body = newRegistration({ companyId: 'CD-MY-OWN-CHOICE', joining: false })
+    const response = await register(body)
+    expect(response.statusCode).toBe(400)
+    expect(response.json().issues).toEqual([
+      {
+        path: 'body.companyId',
+        message: 'A new organization gets its Billing ID from us; leave it out',
+      },
+    ])
+    expect(
+      await server.db.select().from(organizations).where(eq(organizations.billingId, 'CD-MY-OWN-CHOICE')),
+    ).toEqual([])
+    expect(await findUser(server.db, body.username)).toBeUndefined()
   })
 
   it('replaces the session of a user who was signed in before', async () => {
@@ -121,7 +148,7 @@ describe('POST /api/register with a new billing ID', () => {
   })
 })
 
-describe('POST /api/register with an existing billing ID', () => {
+describe('POST /api/register joining an organization by its Billing ID', () => {
   it('makes a pending user, files a registration request and tells the organization admin', async () => {
     const client = new TestClient(server.app)
     const body = newRegistration({ companyId: 'cd-demo-001', companyName: 'Whatever I typed' })
@@ -206,6 +233,42 @@ describe('POST /api/register with an existing billing ID', () => {
     }
   })
 
+  it('refuses an unknown Billing ID with 422 beside the field, creating nothing', async () => {
+    const body = newRegistration({ companyId: 'CD-NOBODY-HAS-THIS' })
+    const response = await register(body)
+    expect(response.statusCode).toBe(422)
+    expect(response.json()).toEqual({
+      message: "No organization has this Billing ID; ask your company's administrator for it".replace(
+        "'",
+        '’',
+      ),
+      code: 'BILLING_ID_UNKNOWN',
+    })
+    expect(response.cookies).toEqual([])
+    expect(await findUser(server.db, body.username)).toBeUndefined()
+    expect(await queuedMailCount(server.db, body.email)).toBe(0)
+    expect(
+      await server.db.select().from(organizations).where(eq(organizations.billingId, 'CD-NOBODY-HAS-THIS')),
+    ).toEqual([])
+  })
+
+  it('asks for the Billing ID when joining without one', async () => {
+    const response = await register({ ...newRegistration(), joining: true })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().issues).toEqual([
+      { path: 'body.companyId', message: 'Enter the Billing ID your company’s administrator gave you' },
+    ])
+  })
+
+  it('asks for no company name when joining', async () => {
+    const response = await register({
+      ...newRegistration({ companyId: 'CD-DEMO-001' }),
+      companyName: undefined,
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json()).toMatchObject({ membershipStatus: 'pending', companyId: 'CD-DEMO-001' })
+  })
+
   it('asks nobody to approve a new organization', async () => {
     const started = new Date()
     const adminMailsBefore = await queuedMailCount(server.db, demoEmail('admin'))
@@ -246,10 +309,10 @@ describe('POST /api/register conflicts', () => {
   })
 
   it('keeps the database as it was after a conflict', async () => {
-    const body = newRegistration({ username: 'demo', companyId: 'CD-NEVER-CREATED' })
+    const body = newRegistration({ username: 'demo', companyName: `Never created ${Date.now()}` })
     expect((await register(body)).statusCode).toBe(409)
     expect(
-      await server.db.select().from(organizations).where(eq(organizations.billingId, 'CD-NEVER-CREATED')),
+      await server.db.select().from(organizations).where(eq(organizations.name, body.companyName)),
     ).toEqual([])
     expect(await queuedMailCount(server.db, body.email)).toBe(0)
   })
@@ -265,17 +328,16 @@ describe('POST /api/register conflicts', () => {
     expect(loser.json().message).toMatch(/already registered|taken/)
   })
 
-  it('makes one organization when two people register one new billing ID at once', async () => {
-    const companyId = `CD-RACE-${Date.now()}`
+  it('lets two people join one organization at once, both pending', async () => {
+    const { companyId } = (await register(newRegistration())).json()
     const responses = await Promise.all([
       register(newRegistration({ companyId })),
       register(newRegistration({ companyId })),
     ])
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200])
-    const memberships = responses.map(
-      (response) => `${response.json().role}/${response.json().membershipStatus}`,
-    )
-    expect(memberships.sort()).toEqual(['admin/active', 'user/pending'])
+    expect(
+      responses.map((response) => `${response.json().role}/${response.json().membershipStatus}`),
+    ).toEqual(['user/pending', 'user/pending'])
     expect(
       await server.db.select().from(organizations).where(eq(organizations.billingId, companyId)),
     ).toHaveLength(1)
@@ -335,7 +397,6 @@ describe('POST /api/register validation', () => {
     const body = response.json()
     expect(body.code).toBe('VALIDATION_FAILED')
     expect(body.issues.map((issue: { path: string }) => issue.path).sort()).toEqual([
-      'body.companyId',
       'body.companyName',
       'body.email',
       'body.name',

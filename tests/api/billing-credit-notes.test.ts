@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FALLBACK_RATES } from '#common/money.ts'
+import { formatAmount } from '#common/pricing.ts'
 import { creditEntries, invoices, users } from '#server/db/schema/index.ts'
 import { issueMonthlyInvoice } from '#server/modules/billing/invoicing.ts'
 import { meterHour } from '#server/modules/billing/metering.ts'
@@ -151,21 +152,37 @@ describe('officers', () => {
     )
   })
 
-  it('grant credits by billing ID until a day to come', async () => {
-    const organization = await createOrganization(server.db)
+  it('grant credits by billing ID until a day to come, in the organization’s billing currency', async () => {
+    const organization = await createOrganization(server.db, { billingCurrency: 'EUR' })
     const grant = (payload: object) =>
       server.app.inject({ method: 'POST', url: '/api/officers/credits', headers: officer.headers, payload })
     const granted = await grant({
       billingId: organization.billingId,
-      amountCents: 5_000,
+      amountCents: 10_000,
+      currency: 'EUR',
       expiresOn: '2099-06-30',
       note: 'Goodwill',
     })
-    expect(granted.statusCode).toBe(201)
+    expect(granted.statusCode, granted.body).toBe(201)
     expect(granted.json()).toEqual({
       organizationName: organization.name,
-      amountCents: 5_000,
+      amountCents: 10_000,
+      currency: 'EUR',
       expiresAt: '2099-06-30T23:59:59.000Z',
+    })
+    // The ledger keeps USD cents (decision 016), converted once at the day's rate, which is
+    // stored beside the 100.00 EUR typed.
+    const [lot] = await server.db
+      .select()
+      .from(creditEntries)
+      .where(eq(creditEntries.organizationId, organization.id))
+    const rate = FALLBACK_RATES.EUR
+    expect(lot).toMatchObject({
+      kind: 'grant',
+      enteredCents: 10_000,
+      enteredCurrency: 'EUR',
+      exchangeRate: rate,
+      amountCents: Math.round(10_000 / rate),
     })
     const customer = await memberOf(server, organization.id, 'user')
     const credits = await server.app.inject({
@@ -174,27 +191,66 @@ describe('officers', () => {
       headers: customer.headers,
     })
     expect(credits.json()).toMatchObject({
-      balanceCents: 5_000,
-      entries: [expect.objectContaining({ kind: 'grant', note: 'Goodwill' })],
+      balanceCents: Math.round(10_000 / rate),
+      entries: [
+        expect.objectContaining({
+          kind: 'grant',
+          note: 'Goodwill',
+          entered: { amountCents: 10_000, currency: 'EUR' },
+        }),
+      ],
     })
+    expect(formatAmount(credits.json().entries[0].entered.amountCents, 'EUR')).toBe('€100.00')
 
+    // An amount meant in another currency than the organization's is refused, not converted.
+    const inDollars = await grant({
+      billingId: organization.billingId,
+      amountCents: 10_000,
+      currency: 'USD',
+      expiresOn: '2099-06-30',
+      note: 'x',
+    })
+    expect(inDollars.statusCode).toBe(422)
+    expect(inDollars.json()).toEqual({
+      message: `${organization.name} is billed in EUR: enter the amount in EUR.`,
+      code: 'CURRENCY_MISMATCH',
+    })
+    const valid = { billingId: organization.billingId, currency: 'EUR', note: 'x' }
     expect(
-      (await grant({ billingId: 'CD-NOBODY', amountCents: 5_000, expiresOn: '2099-06-30', note: 'x' }))
+      (await grant({ ...valid, billingId: 'CD-NOBODY', amountCents: 5_000, expiresOn: '2099-06-30' }))
         .statusCode,
     ).toBe(404)
+    expect((await grant({ ...valid, amountCents: 5_000, expiresOn: '2001-01-01' })).statusCode).toBe(422)
+    expect((await grant({ ...valid, amountCents: 5, expiresOn: '2099-06-30' })).statusCode).toBe(400)
     expect(
-      (
-        await grant({
-          billingId: organization.billingId,
-          amountCents: 5_000,
-          expiresOn: '2001-01-01',
-          note: 'x',
-        })
-      ).statusCode,
-    ).toBe(422)
-    expect(
-      (await grant({ billingId: organization.billingId, amountCents: 5, expiresOn: '2099-06-30', note: 'x' }))
+      (await grant({ ...valid, currency: undefined, amountCents: 5_000, expiresOn: '2099-06-30' }))
         .statusCode,
     ).toBe(400)
+    expect(
+      await server.db.select().from(creditEntries).where(eq(creditEntries.organizationId, organization.id)),
+    ).toHaveLength(1)
+  })
+
+  it('grant credits to a GBP organization in pounds', async () => {
+    const organization = await createOrganization(server.db, { billingCurrency: 'GBP' })
+    const granted = await server.app.inject({
+      method: 'POST',
+      url: '/api/officers/credits',
+      headers: officer.headers,
+      payload: {
+        billingId: organization.billingId,
+        amountCents: 2_550,
+        currency: 'GBP',
+        expiresOn: '2099-06-30',
+        note: 'Pounds',
+      },
+    })
+    expect(granted.statusCode, granted.body).toBe(201)
+    expect(granted.json()).toMatchObject({ amountCents: 2_550, currency: 'GBP' })
+    const [lot] = await server.db
+      .select()
+      .from(creditEntries)
+      .where(eq(creditEntries.organizationId, organization.id))
+    expect(lot).toMatchObject({ enteredCents: 2_550, enteredCurrency: 'GBP' })
   })
 })

@@ -34,7 +34,8 @@ async function register(language: Language, overrides: Record<string, unknown> =
     remoteAddress: remoteAddress(),
   })
   expect(response.statusCode, response.body).toBe(200)
-  return { registration, user: response.json() as { id: string; language: Language } }
+  const user = response.json() as { id: string; language: Language; companyId: string }
+  return { registration: { ...registration, companyId: user.companyId }, user }
 }
 
 function post(url: string, payload: object) {

@@ -215,7 +215,6 @@ describe('server/main.ts as a process', () => {
         name: 'Sam Survivor',
         password: 'a-long-and-unusual-passphrase-42',
         companyName: 'Survivor Ltd',
-        companyId: 'SURVIVOR-1',
       }
       const registered = await fetch(`${first.baseUrl}/api/register`, {
         method: 'POST',
@@ -223,6 +222,7 @@ describe('server/main.ts as a process', () => {
         body: JSON.stringify(account),
       })
       expect(registered.status).toBe(200)
+      const { companyId } = (await registered.json()) as { companyId: string }
 
       first.child.kill('SIGKILL')
       expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' })
@@ -237,7 +237,7 @@ describe('server/main.ts as a process', () => {
         body: JSON.stringify({ username: account.username, password: account.password }),
       })
       expect(login.status).toBe(200)
-      expect(await login.json()).toMatchObject({ username: 'survivor', companyId: 'SURVIVOR-1' })
+      expect(await login.json()).toMatchObject({ username: 'survivor', companyId })
 
       const { exit } = await stopWithSigterm(second)
       expect(exit).toEqual({ code: 0, signal: null })

@@ -123,7 +123,7 @@ describe('GET /api/sidebar-counts', () => {
       email: 'pending.member@example.com',
       name: 'Pat Pending',
       password: 'a-long-unusual-passphrase-42',
-      companyName: 'Demo Company',
+      joining: true,
       companyId: 'CD-DEMO-001',
     })
     expect(registered.statusCode).toBe(200)

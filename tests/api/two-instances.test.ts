@@ -117,7 +117,7 @@ describe('two server processes on one database', () => {
         email: 'cross.instance@example.com',
         name: 'Casey Cross',
         password: 'a-long-unusual-passphrase-42',
-        companyName: 'Demo Company',
+        joining: true,
         companyId: 'CD-DEMO-001',
       })
       expect(registered.status).toBe(200)

@@ -8,6 +8,7 @@ import {
   toastTitled,
 } from './support/auth.ts'
 import { expect, test } from './support/fixtures.ts'
+import { Registrar } from './support/registrations.ts'
 
 const FIELD_LABELS = {
   name: 'Full name',
@@ -15,8 +16,8 @@ const FIELD_LABELS = {
   email: 'Email',
   password: 'Password',
   companyName: 'Company name',
-  companyId: 'Billing ID',
 } as const
+const JOINING_LABEL = "I'm joining my company, which already uses Clusterdeck"
 
 async function openRegistration(page: Page) {
   await openAuthScreen(page, '/auth')
@@ -34,14 +35,15 @@ async function fillRegistration(page: Page, user: Partial<FreshUser>) {
 const submit = (page: Page) => page.getByRole('button', { name: 'Create account', exact: true }).click()
 
 test.describe('registration at /auth', () => {
-  test('a new account with company name and billing ID is signed in directly, with the §8 toasts', async ({
+  test('a new account founds its organization, whose generated Billing ID it is shown, and is signed in directly', async ({
     page,
   }) => {
     const user = freshUser('reg')
     await openRegistration(page)
-    await fillRegistration(page, { ...user, companyId: user.companyId.toLowerCase() })
+    // A new organization asks for no Billing ID: the server makes it.
+    await expect(page.getByLabel('Billing ID', { exact: true })).toHaveCount(0)
+    await fillRegistration(page, user)
     await submit(page)
-    await expectToast(page, 'Registration successful', `Welcome, ${user.name}!`, 'success')
     await expect(page).toHaveURL(/\/dashboard$/)
     const signedIn = await (await page.request.get('/api/user')).json()
     expect(signedIn).toMatchObject({
@@ -49,10 +51,63 @@ test.describe('registration at /auth', () => {
       email: user.email,
       name: user.name,
       companyName: user.companyName,
-      companyId: user.companyId,
+      companyId: expect.stringMatching(/^CD-[A-Z0-9]{8}$/),
       role: 'admin',
       emailVerified: false,
     })
+    await expectToast(
+      page,
+      'Registration successful',
+      `Welcome, ${user.name}! Your organization's Billing ID is ${signedIn.companyId}: give it to colleagues so they can ask to join.`,
+      'success',
+    )
+    await page.goto('/admin/organization-users')
+    await expect(page.getByTestId('organization-billing-id')).toHaveText(signedIn.companyId)
+    await expect(page.getByRole('button', { name: 'Copy Billing ID' })).toBeVisible()
+  })
+
+  test('"I\'m joining my company" is chosen by keyboard, asks for the Billing ID instead of a company name, and files a request', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const registrar = await Registrar.open(playwright, baseURL)
+    const founder = await registrar.register()
+    await registrar.close()
+    const user = freshUser('joiner')
+    await openRegistration(page)
+    const joining = page.getByLabel(JOINING_LABEL)
+    await joining.focus()
+    await page.keyboard.press('Space')
+    await expect(joining).toBeChecked()
+    await expect(page.getByLabel('Company name', { exact: true })).toHaveCount(0)
+    await fillRegistration(page, { ...user, companyName: undefined })
+    await page.getByLabel('Billing ID', { exact: true }).fill(founder.companyId.toLowerCase())
+    await submit(page)
+    await expectToast(page, 'Registration successful', `Welcome, ${user.name}!`, 'success')
+    expect(await (await page.request.get('/api/user')).json()).toMatchObject({
+      username: user.username,
+      companyId: founder.companyId,
+      role: 'user',
+      membershipStatus: 'pending',
+    })
+  })
+
+  test('an unknown Billing ID when joining is refused beside the field', async ({ page, consoleErrors }) => {
+    const user = freshUser('unknown')
+    await openRegistration(page)
+    await page.getByLabel(JOINING_LABEL).check()
+    await fillRegistration(page, { ...user, companyName: undefined })
+    const billingId = page.getByLabel('Billing ID', { exact: true })
+    await billingId.fill('CD-NOBODY-HAS-THIS')
+    await submit(page)
+    await expectToast(page, 'Registration failed')
+    await expect(billingId).toHaveAccessibleDescription(
+      /No organization has this Billing ID; ask your company’s administrator for it/,
+    )
+    await expect(billingId).toBeFocused()
+    await expect(page).toHaveURL(/\/auth\?tab=register$/)
+    acknowledgeRefusedRequest(consoleErrors, 422)
   })
 
   test('?tab=register opens the registration directly', async ({ page }) => {
@@ -129,7 +184,7 @@ test.describe('registration at /auth', () => {
     await expect(username).toHaveAccessibleDescription(/This username is taken\. Please choose another\./)
     await expect(username).toBeFocused()
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(user.email)
-    await expect(page.getByLabel('Billing ID', { exact: true })).toHaveValue(user.companyId)
+    await expect(page.getByLabel('Company name', { exact: true })).toHaveValue(user.companyName)
     await expect(page).toHaveURL(/\/auth\?tab=register$/)
     acknowledgeRefusedRequest(consoleErrors, 409)
   })

@@ -23,6 +23,7 @@ const LANGUAGES = {
       password: 'Password',
       companyName: 'Company name',
       companyId: 'Billing ID',
+      joining: "I'm joining my company, which already uses Clusterdeck",
     },
   },
   fr: {
@@ -37,6 +38,7 @@ const LANGUAGES = {
       password: 'Mot de passe',
       companyName: "Nom de l'entreprise",
       companyId: 'Identifiant de facturation',
+      joining: 'Je rejoins ma société, qui utilise déjà Clusterdeck',
     },
   },
 } as const
@@ -85,7 +87,7 @@ for (const language of ['en', 'fr'] as const) {
       await page.getByLabel(register.username, { exact: true }).fill(user.username)
       await page.getByLabel(register.email, { exact: true }).fill('not-an-email')
       await page.getByLabel(register.password, { exact: true }).fill('short')
-      await page.getByLabel(register.companyName, { exact: true }).fill(user.companyName)
+      await page.getByLabel(register.joining).check()
       await page.getByLabel(register.companyId, { exact: true }).fill('x')
       await page.getByRole('button', { name: register.submit, exact: true }).click()
 
@@ -120,7 +122,6 @@ for (const language of ['en', 'fr'] as const) {
       await page.getByLabel(register.email, { exact: true }).fill(existing.email)
       await page.getByLabel(register.password, { exact: true }).fill(user.password)
       await page.getByLabel(register.companyName, { exact: true }).fill(user.companyName)
-      await page.getByLabel(register.companyId, { exact: true }).fill(user.companyId)
       await page.getByRole('button', { name: register.submit, exact: true }).click()
 
       const email = page.getByLabel(register.email, { exact: true })

@@ -47,7 +47,6 @@ test.describe('auth gating (spec §4)', () => {
       ['Email', user.email],
       ['Password', user.password],
       ['Company name', user.companyName],
-      ['Billing ID', user.companyId],
     ] as const) {
       await page.getByLabel(label, { exact: true }).fill(value)
     }

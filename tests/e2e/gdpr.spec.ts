@@ -76,6 +76,7 @@ test('an export holds the orders; an erasure approved by the officer closes the 
     data: {
       billingId: admin.companyId,
       amountCents: 1_000_000,
+      currency: 'EUR',
       expiresOn: '2099-12-31',
       note: 'Erasure test',
     },

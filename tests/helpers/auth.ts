@@ -16,7 +16,11 @@ export async function signedInClient(server: TestServer, username: string, passw
   return client
 }
 
-/** A registration body that no other test uses; `overrides` replace single fields. */
+/**
+ * A registration body that no other test uses, for a new organization (the server makes its
+ * Billing ID); with a `companyId` among `overrides`, a request to join that organization instead.
+ * `overrides` replace single fields.
+ */
 export function newRegistration(overrides: Partial<Record<string, unknown>> = {}) {
   const suffix = randomBytes(4).toString('hex')
   return {
@@ -25,20 +29,24 @@ export function newRegistration(overrides: Partial<Record<string, unknown>> = {}
     name: `Test User ${suffix}`,
     password: 'a-long-and-unusual-passphrase',
     companyName: `Company ${suffix}`,
-    companyId: `cd-test-${suffix}`,
+    ...(overrides.companyId === undefined ? {} : { joining: true }),
     ...overrides,
   }
 }
 
-/** Registers a fresh account (its own organization) and returns its client, body and mail address. */
+/**
+ * Registers a fresh account (its own organization, unless `overrides` name one to join) and
+ * returns its client, body (with the organization's Billing ID as `companyId`) and mail address.
+ */
 export async function registeredUser(server: TestServer, overrides: Partial<Record<string, unknown>> = {}) {
   const client = new TestClient(server.app)
-  const registration = newRegistration(overrides)
-  const response = await client.post('/api/register', registration)
+  const body = newRegistration(overrides)
+  const response = await client.post('/api/register', body)
   expect(response.statusCode, response.body).toBe(200)
+  const user = response.json() as { id: string; username: string; email: string; companyId: string }
   // Waiting for the registration's own mail keeps it from being mistaken for a later one.
-  await waitForMailWithSubject(server.db, registration.email.toLowerCase(), 'Verify your email address')
-  return { client, registration, user: response.json() as { id: string; username: string; email: string } }
+  await waitForMailWithSubject(server.db, body.email.toLowerCase(), 'Verify your email address')
+  return { client, registration: { ...body, companyId: user.companyId }, user }
 }
 
 /**

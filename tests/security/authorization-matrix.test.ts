@@ -473,7 +473,13 @@ const MATRIX: Row[] = [
     url: '/api/officers/credits',
     request: () => ({
       url: '/api/officers/credits',
-      ...json({ billingId: 'CD-DEMO-001', amountCents: 100, expiresOn: '2099-12-31', note: 'Matrix grant' }),
+      ...json({
+        billingId: 'CD-DEMO-001',
+        amountCents: 100,
+        currency: 'EUR',
+        expiresOn: '2099-12-31',
+        note: 'Matrix grant',
+      }),
     }),
     expected: officersOnly(201),
   },

@@ -193,6 +193,13 @@ export const creditEntries = pgTable(
     kind: text({ enum: CREDIT_ENTRY_KINDS }).notNull(),
     /** USD cents, positive for a lot, negative for a draw. */
     amountCents: bigint({ mode: 'number' }).notNull(),
+    /**
+     * A grant as the officer typed it: cents of the organization's billing currency, shown back as
+     * they are; `amountCents` is it converted at `exchangeRate` (units of that currency per USD) on the day.
+     */
+    enteredCents: bigint({ mode: 'number' }),
+    enteredCurrency: text(),
+    exchangeRate: doublePrecision(),
     lotId: bigint({ mode: 'number' }),
     expiresAt: timestamp({ withTimezone: true }),
     invoiceId: uuid(),

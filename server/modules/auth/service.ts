@@ -6,11 +6,12 @@ import type { ServerContext } from '#server/context.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { organizations, registrationRequests, users } from '#server/db/schema/index.ts'
 import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
-import { conflict, notFound, unauthorized } from '#server/lib/errors.ts'
+import { conflict, notFound, unauthorized, unprocessable } from '#server/lib/errors.ts'
 import { registrationPendingMail, verifyEmailMail } from '#server/mail/auth-mails.ts'
 import { mailSecret, sendMail } from '#server/mail/template.ts'
 import { recordAudit } from '#server/modules/audit/service.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
+import { createOrganizationWithBillingId } from '#server/modules/organizations/billing-ids.ts'
 import {
   activeAdminsOf,
   findUserById,
@@ -36,10 +37,10 @@ export type NewSession = { token: string; expiresAt: Date }
 const MAX_MFA_ATTEMPTS = 5
 
 /**
- * Creates the account and signs it in. A new billing ID creates the organization with this user
- * as its admin; a known one makes the user a pending member whom the organization's admins
- * approve, or who joins once their address is verified when it is at a domain the organization
- * vouches for.
+ * Creates the account and signs it in. By default it creates a new organization, with a Billing ID
+ * of the server's making, and this user as its admin. A person joining their company gives its
+ * Billing ID instead and becomes a pending member whom the organization's admins approve, or who
+ * joins once their address is verified when it is at a domain the organization vouches for.
  */
 export async function register(ctx: ServerContext, input: RegisterRequest, meta: SessionMeta) {
   assertAcceptablePassword(input.password)
@@ -58,23 +59,10 @@ export async function register(ctx: ServerContext, input: RegisterRequest, meta:
       }
       if (taken.length > 0) throw conflict(validationMessage('usernameTaken'), 'USERNAME_TAKEN')
 
-      // Insert-or-find: two registrations racing with one new billing ID make one organization.
-      const [createdOrganization] = await tx
-        .insert(organizations)
-        // Its invoices and billing mails start in the language its first admin registered in.
-        .values({ name: input.companyName, billingId: input.companyId, language: input.language })
-        .onConflictDoNothing({ target: organizations.billingId })
-        .returning()
-      const organization =
-        createdOrganization ??
-        (
-          await tx
-            .select()
-            .from(organizations)
-            .where(eq(organizations.billingId, input.companyId))
-            .for('update')
-        )[0]!
-      const joining = createdOrganization === undefined
+      const joining = input.joining
+      const organization = joining
+        ? await organizationToJoin(tx, input.companyId)
+        : await createOrganizationWithBillingId(tx, { name: input.companyName, language: input.language })
       // A domain the organization vouches for joins by itself, but only once the address is
       // proven (server/modules/organizations/approvals.ts); any other waits for an admin.
       const emailDomain = input.email.split('@')[1] ?? ''
@@ -121,10 +109,10 @@ export async function register(ctx: ServerContext, input: RegisterRequest, meta:
         type: 'success',
         title: 'Welcome to Clusterdeck',
         message: vouchedDomain
-          ? `Open the link we mailed to ${input.email}: once your address is verified, you join the organization with billing ID ${input.companyId}.`
+          ? `Open the link we mailed to ${input.email}: once your address is verified, you join the organization with billing ID ${organization.billingId}.`
           : joining
-            ? `Your request to join the organization with billing ID ${input.companyId} waits for an administrator's approval.`
-            : `Your organization ${organization.name} is ready. Configure your first cluster when you are.`,
+            ? `Your request to join the organization with billing ID ${organization.billingId} waits for an administrator's approval.`
+            : `Your organization ${organization.name} is ready; its Billing ID is ${organization.billingId}: colleagues give it when they register to join you. Configure your first cluster when you are.`,
       })
       const session = await createSession(tx, config.sessionSecret, userId, {
         ...meta,
@@ -139,6 +127,18 @@ export async function register(ctx: ServerContext, input: RegisterRequest, meta:
       throw conflict('This username or email is already registered.', 'ALREADY_REGISTERED')
     throw error
   }
+}
+
+/**
+ * The organization a joiner named by its Billing ID, locked against a concurrent change of its
+ * vouched domains. An unknown ID is refused beside the field: nothing would ever approve it.
+ */
+async function organizationToJoin(tx: Queryable, billingId: string | undefined) {
+  const [organization] = billingId
+    ? await tx.select().from(organizations).where(eq(organizations.billingId, billingId)).for('update')
+    : []
+  if (!organization) throw unprocessable(validationMessage('billingIdUnknown'), 'BILLING_ID_UNKNOWN')
+  return organization
 }
 
 /** A registration waiting for them: every active admin of the organization is told in the app and by mail. */

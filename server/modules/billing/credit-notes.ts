@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
+import type { ExchangeRates } from '#common/money.ts'
 import type { CreditGrantRequest } from '#common/schemas/billing.ts'
 import { vatCents } from '#common/vat.ts'
 import type { Database } from '#server/db/client.ts'
@@ -8,7 +9,7 @@ import type { Caller } from '#server/lib/caller.ts'
 import { notFound, unprocessable } from '#server/lib/errors.ts'
 import { recordAudit } from '#server/modules/audit/service.ts'
 import { grantCredits } from './credits.ts'
-import { takeDocumentNumber } from './invoicing.ts'
+import { currencyOf, takeDocumentNumber } from './invoicing.ts'
 
 const YEAR_MS = 365 * 24 * 3_600_000
 
@@ -130,18 +131,40 @@ function invoiceCopy(invoice: typeof invoices.$inferSelect) {
 }
 
 /** Credits an officer grants an organization, found by its billing ID, until the end of a day. */
-export async function grantCreditsByOfficer(db: Database, request: CreditGrantRequest, officer: Caller) {
+export async function grantCreditsByOfficer(
+  db: Database,
+  request: CreditGrantRequest,
+  officer: Caller,
+  rates: ExchangeRates,
+) {
   const [organization] = await db
-    .select({ id: organizations.id, name: organizations.name })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      billingCurrency: organizations.billingCurrency,
+    })
     .from(organizations)
     .where(eq(organizations.billingId, request.billingId))
   if (!organization) throw notFound('No organization has this billing ID')
+  // The officer types the organization's currency; an amount meant in another one is refused
+  // rather than converted behind their back.
+  const currency = currencyOf(organization.billingCurrency)
+  if (request.currency !== currency)
+    throw unprocessable(
+      `${organization.name} is billed in ${currency}: enter the amount in ${currency}.`,
+      'CURRENCY_MISMATCH',
+    )
   const expiresAt = new Date(`${request.expiresOn}T23:59:59Z`)
   if (expiresAt.getTime() <= Date.now()) throw unprocessable('The expiry date must be in the future.')
+  // The ledger is kept in USD cents (docs/decisions/016-billing.md): the grant is converted once,
+  // at the day's rate, which is stored beside what was typed.
+  const exchangeRate = rates[currency]
+  const usdCents = Math.round(request.amountCents / exchangeRate)
   await inTransaction(db, async (tx) => {
     await grantCredits(tx, {
       organizationId: organization.id,
-      amountCents: request.amountCents,
+      amountCents: usdCents,
+      entered: { amountCents: request.amountCents, currency, exchangeRate },
       expiresAt,
       note: request.note,
       grantedBy: officer.userId,
@@ -151,12 +174,19 @@ export async function grantCreditsByOfficer(db: Database, request: CreditGrantRe
       { ...officer, organizationId: organization.id },
       'credits.granted',
       { type: 'organization', id: organization.id, label: organization.name },
-      { amountCents: request.amountCents, expiresAt: expiresAt.toISOString() },
+      {
+        amountCents: request.amountCents,
+        currency,
+        usdCents,
+        exchangeRate,
+        expiresAt: expiresAt.toISOString(),
+      },
     )
   })
   return {
     organizationName: organization.name,
     amountCents: request.amountCents,
+    currency,
     expiresAt: expiresAt.toISOString(),
   }
 }

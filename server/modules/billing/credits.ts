@@ -106,6 +106,8 @@ export async function grantCredits(
     expiresAt: Date
     note: string
     grantedBy: string | null
+    /** What the officer typed, when it was in another currency than the ledger's USD. */
+    entered?: { amountCents: number; currency: string; exchangeRate: number }
     /** When it was granted; now when absent. */
     at?: Date
   },
@@ -115,6 +117,9 @@ export async function grantCredits(
     organizationId: input.organizationId,
     kind: 'grant',
     amountCents: input.amountCents,
+    enteredCents: input.entered?.amountCents,
+    enteredCurrency: input.entered?.currency,
+    exchangeRate: input.entered?.exchangeRate,
     expiresAt: input.expiresAt,
     note: input.note,
     createdBy: input.grantedBy,

@@ -15,6 +15,7 @@ import type { Caller } from '#server/lib/caller.ts'
 import { notFound } from '#server/lib/errors.ts'
 import { recordAudit } from '#server/modules/audit/service.ts'
 import { usableLots } from './credits.ts'
+import { currencyOf } from './invoicing.ts'
 
 /** The organization's billing reads and its billing details. */
 
@@ -52,6 +53,10 @@ export async function creditsOf(db: Database, organizationId: string, now: Date)
       id: String(entry.id),
       kind: entry.kind,
       amountCents: entry.amountCents,
+      entered:
+        entry.enteredCents !== null && entry.enteredCurrency !== null
+          ? { amountCents: entry.enteredCents, currency: currencyOf(entry.enteredCurrency) }
+          : null,
       expiresAt: entry.expiresAt?.toISOString() ?? null,
       invoiceNumber,
       note: entry.note,

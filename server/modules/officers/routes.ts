@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   creditGrantRequestSchema,
+  creditGrantResponseSchema,
   creditNoteRequestSchema,
   invoiceSummarySchema,
   officerInvoiceQuerySchema,
@@ -22,6 +23,7 @@ import { grantCreditsByOfficer, issueCreditNote } from '#server/modules/billing/
 import { listInvoicesForOfficers, toInvoiceSummary } from '#server/modules/billing/invoices.ts'
 import { decideOrder } from '#server/modules/orders/approval.ts'
 import { listOrdersForOfficers } from '#server/modules/orders/service.ts'
+import { createRatesService } from '#server/modules/rates/service.ts'
 import { requireOfficer, requireUser } from '#server/plugins/auth.ts'
 
 const idParams = z.object({ id: z.uuid() })
@@ -91,6 +93,11 @@ async function orderReviewRoutes(app: FastifyInstance, ctx: ServerContext) {
 }
 
 async function billingReviewRoutes(app: FastifyInstance, ctx: ServerContext) {
+  const rates = createRatesService({
+    primaryUrl: ctx.config.ratesPrimaryUrl,
+    backupUrl: ctx.config.ratesBackupUrl,
+    log: app.log,
+  })
   const api = app.withTypeProvider<ZodTypeProvider>()
   api.addHook('preValidation', requireOfficer)
 
@@ -129,11 +136,15 @@ async function billingReviewRoutes(app: FastifyInstance, ctx: ServerContext) {
       summary: 'Grant credits to an organization, until a date',
       body: creditGrantRequestSchema,
       response: {
-        201: z.object({ organizationName: z.string(), amountCents: z.number().int(), expiresAt: z.string() }),
+        201: creditGrantResponseSchema,
         ...errorResponses(400, 401, 403, 404, 422),
       },
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await grantCreditsByOfficer(ctx.db, request.body, callerOf(request))),
+      reply
+        .status(201)
+        .send(
+          await grantCreditsByOfficer(ctx.db, request.body, callerOf(request), (await rates.current()).rates),
+        ),
   })
 }

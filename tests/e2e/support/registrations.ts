@@ -18,8 +18,9 @@ export type Registered = {
 
 /**
  * Registers accounts through an API context of its own, as another person would: the page's
- * session stays untouched. A new billing ID makes its registrant the organization's admin; every
- * later registration with that ID notifies the admins ("New registration").
+ * session stays untouched. Without a `companyId` the registrant founds a new organization, whose
+ * Billing ID the server makes, and is its admin; with the `companyId` of an existing organization
+ * they ask to join it, which notifies its admins ("New registration").
  */
 export class Registrar {
   private readonly api: APIRequestContext
@@ -41,7 +42,7 @@ export class Registrar {
       name: overrides.name ?? `Person ${suffix}`,
       password: REGISTRATION_PASSWORD,
       companyName: overrides.companyName ?? `Company ${suffix}`,
-      companyId: overrides.companyId ?? `E2E-${suffix.toUpperCase()}`,
+      ...(overrides.companyId === undefined ? {} : { joining: true, companyId: overrides.companyId }),
     }
     const response = await this.api.post('/api/register', { data: body })
     expect(response.status(), await response.text()).toBe(200)

@@ -19,7 +19,9 @@ export function useFinishSignIn(): (user: User, how: 'login' | 'register') => vo
         how === 'register'
           ? {
               title: t('auth.toast.registerSuccess'),
-              description: t('auth.toast.welcome', { name: user.name }),
+              description: foundedOrganization(user)
+                ? `${t('auth.toast.welcome', { name: user.name })} ${t('auth.toast.welcomeBillingId', { billingId: user.companyId })}`
+                : t('auth.toast.welcome', { name: user.name }),
               variant: 'success',
             }
           : {
@@ -43,6 +45,11 @@ export function useFinishSignIn(): (user: User, how: 'login' | 'register') => vo
     },
     [t, navigate],
   )
+}
+
+/** A registration that created its organization: its admin learns the Billing ID the server made. */
+function foundedOrganization(user: User): boolean {
+  return user.role === 'admin' && user.membershipStatus === 'active' && user.companyId !== ''
 }
 
 /** The destructive toast of a failed sign-in or registration, with the server's message (§8). */

@@ -382,6 +382,11 @@ export const accounts = {
     saved: 'The organization rules are saved',
     failed: 'The rules could not be saved',
   },
+  billingId: {
+    title: 'Billing ID',
+    lead: 'Colleagues who register with this ID ask to join your organization; an admin approves each of them.',
+    copy: 'Copy Billing ID',
+  },
   directory: {
     lead: 'The people of your organization; the platform operator sees every organization.',
     yourUsers: 'Your organization’s users',

@@ -12,6 +12,8 @@ export const auth = {
     loginFailed: 'Login failed',
     registerSuccess: 'Registration successful',
     welcome: 'Welcome, {{name}}!',
+    welcomeBillingId:
+      "Your organization's Billing ID is {{billingId}}: give it to colleagues so they can ask to join.",
     registerFailed: 'Registration failed',
     passwordChanged: 'Password changed',
     verificationSent: 'Verification Email Sent',
@@ -80,8 +82,11 @@ export const auth = {
     submit: 'Create account',
     submitting: 'Creating account...',
     organization: 'Your organization',
-    organizationHint:
-      'A new billing ID creates your organization with you as its admin; an existing one asks its admins to let you join.',
+    joining: "I'm joining my company, which already uses Clusterdeck",
+    joiningHint:
+      "Enter the Billing ID your company's administrator gave you: they approve your request before you see the organization.",
+    newOrganizationHint:
+      'Your new organization gets its Billing ID once you have registered; you are its admin and can give the ID to colleagues.',
     haveAccount: 'Already have an account?',
     signIn: 'Sign in',
     legal:

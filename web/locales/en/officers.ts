@@ -46,7 +46,9 @@ export const officers = {
   credits: {
     title: 'Grant credits',
     billingId: 'Billing ID of the organization',
-    amount: 'Amount (USD)',
+    amount: 'Amount ({{currency}})',
+    currency: 'Currency',
+    currencyHint: 'The organization’s billing currency: an amount in another one is refused.',
     expiresOn: 'Expires on',
     note: 'Note',
     noteHint: 'Shown to the customer in their credit history.',

@@ -382,6 +382,11 @@ export const accounts: typeof english = {
     saved: 'Les règles de l’organisation sont enregistrées',
     failed: 'Les règles n’ont pas pu être enregistrées',
   },
+  billingId: {
+    title: 'Identifiant de facturation',
+    lead: 'Les collègues qui s’inscrivent avec cet identifiant demandent à rejoindre votre organisation ; un administrateur approuve chacun d’eux.',
+    copy: 'Copier l’identifiant',
+  },
   directory: {
     lead: 'Les personnes de votre organisation ; l’opérateur de la plateforme voit toutes les organisations.',
     yourUsers: 'Les utilisateurs de votre organisation',

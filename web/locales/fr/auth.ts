@@ -15,6 +15,8 @@ export const auth: typeof english = {
     loginFailed: 'Échec de la connexion',
     registerSuccess: 'Inscription réussie',
     welcome: 'Bienvenue, {{name}} !',
+    welcomeBillingId:
+      'L’identifiant de facturation de votre organisation est {{billingId}} : donnez-le à vos collègues pour qu’ils demandent à la rejoindre.',
     registerFailed: "Échec de l'inscription",
     passwordChanged: 'Mot de passe modifié',
     verificationSent: 'E-mail de vérification envoyé',
@@ -83,8 +85,11 @@ export const auth: typeof english = {
     submit: 'Créer le compte',
     submitting: 'Création du compte...',
     organization: 'Votre organisation',
-    organizationHint:
-      "Un nouvel identifiant de facturation crée votre organisation, dont vous êtes l'administrateur ; un identifiant existant demande à ses administrateurs de vous accepter.",
+    joining: 'Je rejoins ma société, qui utilise déjà Clusterdeck',
+    joiningHint:
+      'Saisissez l’identifiant de facturation que l’administrateur de votre société vous a donné : il approuve votre demande avant que vous ne voyiez l’organisation.',
+    newOrganizationHint:
+      'Votre nouvelle organisation reçoit son identifiant de facturation dès votre inscription ; vous en êtes l’administrateur et pouvez le donner à vos collègues.',
     haveAccount: 'Vous avez déjà un compte ?',
     signIn: 'Se connecter',
     legal:

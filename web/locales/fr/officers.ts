@@ -47,7 +47,9 @@ export const officers = {
   credits: {
     title: 'Offrir des crédits',
     billingId: 'Identifiant de facturation de l’organisation',
-    amount: 'Montant (USD)',
+    amount: 'Montant ({{currency}})',
+    currency: 'Devise',
+    currencyHint: 'La devise de facturation de l’organisation : un montant dans une autre est refusé.',
     expiresOn: 'Expire le',
     note: 'Note',
     noteHint: 'Visible du client dans son historique de crédits.',

@@ -30,6 +30,12 @@ export const validation: typeof english = {
   identifierRequired: 'Saisissez votre nom d’utilisateur ou votre e-mail',
   passwordRequired: 'Saisissez votre mot de passe',
   nameRequired: 'Saisissez votre nom',
+  billingIdRequired:
+    'Saisissez l’identifiant de facturation que l’administrateur de votre société vous a donné',
+  billingIdForNewOrganization:
+    'Une nouvelle organisation reçoit son identifiant de facturation de notre part ; ne le saisissez pas',
+  billingIdUnknown:
+    'Aucune organisation n’a cet identifiant de facturation ; demandez-le à l’administrateur de votre société',
   companyNameRequired: 'Saisissez le nom de votre société',
   mfaCodeFormat: 'Saisissez le code à 6 chiffres de votre application d’authentification',
   mfaCodeInvalid: 'Code d’authentification invalide',

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { AdminOnly, PageHeading } from '#web/features/accounts/components/admin-only.tsx'
+import { BillingIdCard } from '#web/features/accounts/components/billing-id-card.tsx'
 import {
   OrganizationDirectory,
   OrganizationUsers,
@@ -14,6 +15,7 @@ export default function OrganizationUsersRoute() {
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
       <PageHeading title={t('pages.organizationUsers')} lead={t('accounts.directory.lead')} />
       <AdminOnly>
+        {user && <BillingIdCard user={user} />}
         {user?.role === 'super_admin' && <OrganizationDirectory />}
         <OrganizationUsers />
       </AdminOnly>

@@ -2,6 +2,7 @@ import { Trans, useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import { type RegisterRequest, registerRequestSchema, type User } from '#common/schemas/auth.ts'
+import { CheckboxField } from '#web/components/ui/checkbox-field.tsx'
 import { Form, FormAlert, FormInputField } from '#web/components/ui/form.tsx'
 import { SubmitButton } from '#web/components/ui/submit-button.tsx'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
@@ -15,15 +16,36 @@ const FIELD_OF_CODE = {
   EMAIL_TAKEN: 'email',
   USERNAME_TAKEN: 'username',
   PASSWORD_TOO_COMMON: 'password',
+  BILLING_ID_UNKNOWN: 'companyId',
 } as const
 
-/** A new account with its organization (company name and billing ID); it is signed in directly. */
+/**
+ * A new account, signed in directly. By default it creates a new organization, whose Billing ID the
+ * server makes; "I'm joining my company" asks instead for the Billing ID of the organization to
+ * join, whose admins then approve the request.
+ */
 export function RegisterForm({ onRegistered }: { onRegistered: (user: User) => void }) {
   const { t } = useTranslation()
   const register = useRegister()
   const form = useZodForm(registerRequestSchema, {
-    defaultValues: { username: '', email: '', name: '', password: '', companyName: '', companyId: '' },
+    defaultValues: {
+      username: '',
+      email: '',
+      name: '',
+      password: '',
+      joining: false,
+      companyName: '',
+      companyId: '',
+    },
   })
+  const joining = form.watch('joining') ?? false
+
+  const chooseJoining = (checked: boolean) => {
+    form.setValue('joining', checked)
+    // What was typed for the other choice is not sent: a new organization takes no Billing ID.
+    form.setValue(checked ? 'companyName' : 'companyId', '')
+    form.clearErrors(['companyName', 'companyId'])
+  }
 
   const submit = (details: Omit<RegisterRequest, 'language'>) => {
     if (register.isPending) return
@@ -78,15 +100,14 @@ export function RegisterForm({ onRegistered }: { onRegistered: (user: User) => v
       />
       <fieldset className="grid gap-4 rounded-lg border bg-muted/40 p-4">
         <legend className="px-1 text-sm font-semibold">{t('auth.register.organization')}</legend>
-        <p className="-mt-1 text-xs text-muted-foreground">{t('auth.register.organizationHint')}</p>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormInputField
-            control={form.control}
-            name="companyName"
-            label={t('auth.fields.companyName')}
-            autoComplete="organization"
-            required
-          />
+        <CheckboxField
+          label={t('auth.register.joining')}
+          hint={joining ? t('auth.register.joiningHint') : t('auth.register.newOrganizationHint')}
+          checked={joining}
+          onCheckedChange={chooseJoining}
+          name="joining"
+        />
+        {joining ? (
           <FormInputField
             control={form.control}
             name="companyId"
@@ -96,7 +117,15 @@ export function RegisterForm({ onRegistered }: { onRegistered: (user: User) => v
             spellCheck={false}
             required
           />
-        </div>
+        ) : (
+          <FormInputField
+            control={form.control}
+            name="companyName"
+            label={t('auth.fields.companyName')}
+            autoComplete="organization"
+            required
+          />
+        )}
       </fieldset>
       <SubmitButton
         pending={register.isPending}

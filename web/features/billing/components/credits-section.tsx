@@ -89,7 +89,12 @@ export function CreditsSection({ canPay, cardPayments }: { canPay: boolean; card
                         )}
                         {entry.note && <span className="block text-muted-foreground">{entry.note}</span>}
                       </td>
-                      <td className="py-2 pr-3 text-right tabular-nums">{money.cents(entry.amountCents)}</td>
+                      <td className="py-2 pr-3 text-right tabular-nums">
+                        {/* A grant shows what the officer typed, in the organization's currency. */}
+                        {entry.entered
+                          ? money.amount(entry.entered.amountCents, entry.entered.currency)
+                          : money.cents(entry.amountCents)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type {
   CreditGrantRequest,
+  CreditGrantResponse,
   InvoiceStatus,
   InvoiceSummary,
   OfficerInvoice,
@@ -54,10 +55,6 @@ export function useIssueCreditNote() {
 export function useGrantCredits() {
   return useMutation({
     mutationFn: (grant: CreditGrantRequest) =>
-      apiRequest<{ organizationName: string; amountCents: number; expiresAt: string }>(
-        'POST',
-        OFFICER_CREDITS_PATH,
-        grant,
-      ),
+      apiRequest<CreditGrantResponse>('POST', OFFICER_CREDITS_PATH, grant),
   })
 }

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
+import { CURRENCIES } from '#common/money.ts'
 import { centsOfUnits } from '#common/pricing.ts'
 import { creditGrantRequestSchema } from '#common/schemas/billing.ts'
 import { check } from '#common/validation-messages.ts'
-import { Form, FormAlert, FormInputField } from '#web/components/ui/form.tsx'
+import { Form, FormAlert, FormInputField, FormSelectField } from '#web/components/ui/form.tsx'
 import { SubmitButton } from '#web/components/ui/submit-button.tsx'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
@@ -11,10 +12,14 @@ import { toast } from '#web/lib/toast-store.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { useGrantCredits } from '../api/officer-billing.ts'
 
-/** Dollars typed, cents sent: credits are kept in USD. */
+/**
+ * Units of the organization's billing currency typed, cents of it sent, with the currency named:
+ * the server refuses an amount in another currency than the organization's.
+ */
 const creditGrantFormSchema = z
   .object({
     billingId: creditGrantRequestSchema.shape.billingId,
+    currency: creditGrantRequestSchema.shape.currency,
     amount: z.coerce
       .number()
       .min(1, check('atLeast', { minimum: 1 }))
@@ -24,6 +29,8 @@ const creditGrantFormSchema = z
   })
   .transform(({ amount, ...grant }) => ({ ...grant, amountCents: centsOfUnits(amount) }))
 
+const CURRENCY_OPTIONS = CURRENCIES.map((currency) => ({ value: currency, label: currency }))
+
 const inThreeMonths = () => new Date(Date.now() + 90 * 24 * 3_600_000).toISOString().slice(0, 10)
 
 /** Credits for an organization, found by its billing ID, with the day they expire. */
@@ -32,8 +39,9 @@ export function CreditGrantForm() {
   const money = useMoney()
   const grant = useGrantCredits()
   const form = useZodForm(creditGrantFormSchema, {
-    defaultValues: { billingId: '', amount: 100, expiresOn: inThreeMonths(), note: '' },
+    defaultValues: { billingId: '', currency: 'EUR', amount: 100, expiresOn: inThreeMonths(), note: '' },
   })
+  const currency = form.watch('currency')
   return (
     <Form
       form={form}
@@ -43,12 +51,18 @@ export function CreditGrantForm() {
           onSuccess: (granted) => {
             toast({
               title: t('officers.credits.granted', {
-                amount: money.cents(granted.amountCents),
+                amount: money.amount(granted.amountCents, granted.currency),
                 organization: granted.organizationName,
               }),
               variant: 'success',
             })
-            form.reset({ billingId: '', amount: 100, expiresOn: inThreeMonths(), note: '' })
+            form.reset({
+              billingId: '',
+              currency: granted.currency,
+              amount: 100,
+              expiresOn: inThreeMonths(),
+              note: '',
+            })
           },
           onError: (error) => applyServerErrors(form, error),
         })
@@ -71,7 +85,14 @@ export function CreditGrantForm() {
         min={1}
         step={1}
         inputMode="numeric"
-        label={t('officers.credits.amount')}
+        label={t('officers.credits.amount', { currency })}
+      />
+      <FormSelectField
+        control={form.control}
+        name="currency"
+        label={t('officers.credits.currency')}
+        description={t('officers.credits.currencyHint')}
+        options={CURRENCY_OPTIONS}
       />
       <FormInputField
         control={form.control}
