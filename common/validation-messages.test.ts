@@ -67,6 +67,7 @@ describe('validation messages', () => {
       'Password must be at least 12 characters',
       'Enter your company name',
       'Billing ID must be at least 3 characters',
+      'A new organization gets its Billing ID from us; leave it out',
     ])
   })
 })

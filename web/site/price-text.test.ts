@@ -11,9 +11,11 @@ describe('priceText', () => {
     expect(priceText('cycle', 7_900, 'GBP', 'monthly', RATES)).toBe('£63.20')
   })
 
-  it('shows an hourly price from milli-cents, converted and rounded to two decimals', () => {
+  it('shows an hourly price from milli-cents, converted, at the four decimals it is charged at', () => {
     // 13,700 milli-cents = $0.137 an hour.
-    expect(priceText('hourly', 13_700, 'USD', 'monthly', RATES)).toBe('$0.14')
-    expect(priceText('hourly', 3_190_000, 'EUR', 'yearly', RATES)).toBe('€28.71')
+    expect(priceText('hourly', 13_700, 'USD', 'monthly', RATES)).toBe('$0.1370')
+    expect(priceText('hourly', 3_190_000, 'EUR', 'yearly', RATES)).toBe('€28.7100')
+    // 10,400 milli-cents at 0.9 is 9,360: €0.0936, not rounded to the cent.
+    expect(priceText('hourly', 10_400, 'EUR', 'monthly', RATES)).toBe('€0.0936')
   })
 })
