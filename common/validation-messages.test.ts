@@ -65,8 +65,8 @@ describe('validation messages', () => {
       'Enter a valid email address',
       'Enter your name',
       'Password must be at least 12 characters',
-      'Enter your company name',
       'Billing ID must be at least 3 characters',
+      'Enter your company name',
       'A new organization gets its Billing ID from us; leave it out',
     ])
   })
