@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright'
 import type { Page, Request } from '@playwright/test'
 import { priceConfiguration } from '../../common/cluster-rules.ts'
 import type { ExchangeRates } from '../../common/money.ts'
-import { formatCents, nodePoolMonthlyCents } from '../../common/pricing.ts'
+import { formatCents, formatMillicents, nodePoolMonthlyCents } from '../../common/pricing.ts'
 import type { Catalog } from '../../common/schemas/catalog.ts'
 import type { ClusterConfiguration } from '../../common/schemas/clusters.ts'
 import { suggestConfiguration } from '../../common/smart-suggestions.ts'
@@ -213,7 +213,9 @@ test.describe('configuration wizard', () => {
     })
     await expect(page.getByTestId('price-monthly')).toHaveText(eur(price.monthly.totalCents))
     await expect(page.getByTestId('price-total')).toHaveText(eur(price.subtotalCents))
-    await expect(page.getByTestId('price-hourly')).toHaveText(eur(Math.round(price.hourlyMillicents / 1000)))
+    await expect(page.getByTestId('price-hourly')).toHaveText(
+      formatMillicents(price.hourlyMillicents, 'EUR', RATES),
+    )
     const nodePools = page.getByTestId('review-section-node-pools')
     await expect(nodePools).toContainText('default · 3 × General 2 vCPU / 8 GiB')
     await expect(nodePools).toContainText('team=shop')
