@@ -31,7 +31,7 @@ export type ChargeLine = {
   days: { date: string; amountCents: number }[]
 }
 
-type Row = {
+export type UsageDayRow = {
   resource_key: string
   kind: UsageKind
   cluster_id: string | null
@@ -52,7 +52,7 @@ export async function chargeLines(
   to: Date,
   rate: number,
 ): Promise<ChargeLine[]> {
-  const result = await db.execute<Row>(sql`
+  const result = await db.execute<UsageDayRow>(sql`
     select u.resource_key, u.kind, u.cluster_id, c.name as cluster_name,
       (array_agg(u.description order by u.hour desc))[1] as description,
       u.list_millicents / u.quantity as unit_millicents,
@@ -63,7 +63,7 @@ export async function chargeLines(
       and u.chargeable and u.quantity > 0
     group by u.resource_key, u.kind, u.cluster_id, c.name, unit_millicents, day
     order by day`)
-  const groups = new Map<string, Row[]>()
+  const groups = new Map<string, UsageDayRow[]>()
   for (const row of result.rows) {
     const key = `${row.resource_key}\u0000${row.unit_millicents}`
     groups.set(key, [...(groups.get(key) ?? []), row])
@@ -72,7 +72,7 @@ export async function chargeLines(
 }
 
 /** One resource's hours at one price, converted and rounded (the rows are its days, in order). */
-export function chargeLineOf(rows: readonly Row[], rate: number): ChargeLine {
+export function chargeLineOf(rows: readonly UsageDayRow[], rate: number): ChargeLine {
   const last = rows.at(-1)!
   const quantity = rows.reduce((total, row) => total + row.quantity, 0)
   const chargedMillicents = rows.reduce((total, row) => total + Number(row.amount), 0)

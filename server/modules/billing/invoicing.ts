@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Currency, ExchangeRates } from '#common/money.ts'
 import { CURRENCIES } from '#common/money.ts'
-import { MILLICENTS_PER_CENT } from '#common/pricing.ts'
 import { INVOICE_PAYMENT_DAYS, type UsageKind } from '#common/schemas/billing.ts'
 import { vatCents, vatRuleFor } from '#common/vat.ts'
 import type { Database } from '#server/db/client.ts'
@@ -40,11 +39,6 @@ export async function takeDocumentNumber(tx: Database, series: 'INV' | 'CN', yea
     returning last_number`)
   const number = result.rows[0]!.last_number
   return `${series}-${year}-${String(number).padStart(6, '0')}`
-}
-
-/** USD milli-cents to cents of the invoice's currency at its rate. */
-export function toInvoiceCents(usdMillicents: number, rate: number): number {
-  return Math.round((usdMillicents * rate) / MILLICENTS_PER_CENT)
 }
 
 export function currencyOf(code: string): Currency {
