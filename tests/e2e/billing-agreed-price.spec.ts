@@ -5,14 +5,13 @@ import type { Invoice, Usage } from '../../common/schemas/billing.ts'
 import type { ClusterDetail, Order } from '../../common/schemas/clusters.ts'
 import { blueConfiguration } from '../helpers/orders.ts'
 import { expect, test } from './support/fixtures.ts'
+import { currentHour, meterHours } from './support/metering.ts'
 import { Registrar, signInAsFreshAdmin } from './support/registrations.ts'
 
 /**
  * A new company (its Billing ID made by the server) orders a cluster with PARIS: the price it
  * agreed to is the one its cluster page, the hourly estimate, /usage and its next invoice show.
  */
-
-const HOUR_MS = 3_600_000
 
 test('a new company orders with PARIS and sees the agreed price on the cluster, /usage and its invoice', async ({
   page,
@@ -58,9 +57,8 @@ test('a new company orders with PARIS and sees the agreed price on the cluster, 
   expect(formatMillicents(price.hourlyMillicents, 'EUR', rates)).toMatch(/^€\d+\.\d{4}$/)
 
   // An hour metered at the agreed prices, on /usage and on the month's invoice alike.
-  const hour = new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS).toISOString()
-  const metered = await page.request.post('/api/dev/billing/meter', { data: { hours: [hour] } })
-  expect(metered.status(), await metered.text()).toBe(200)
+  const hour = currentHour()
+  expect((await meterHours(page, [hour])).length).toBeGreaterThan(0)
   const month = hour.slice(0, 7)
   const usage = (await (await page.request.get(`/api/usage?month=${month}`)).json()) as Usage
   expect(usage.totalCents).toBeGreaterThan(0)

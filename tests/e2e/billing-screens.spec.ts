@@ -140,7 +140,6 @@ test('a member reads billing without changing it, and filters invoices by status
 
 test('the usage period picker shows an earlier month, kept in the URL, with its CSV', async ({ page }) => {
   await signIn(page, 'demo')
-  const rates = await ratesOf(page)
   const current = (await (await page.request.get('/api/usage')).json()) as { months: string[]; month: string }
   const earlier = current.months.find((month) => month !== current.month)!
   const usage = (await (await page.request.get(`/api/usage?month=${earlier}`)).json()) as {

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { ExchangeRates } from '../../common/money.ts'
-import { formatAmount, formatCents, formatMillicents } from '../../common/pricing.ts'
+import { formatAmount, formatCents } from '../../common/pricing.ts'
 import type { Invoice, Usage } from '../../common/schemas/billing.ts'
 import { blueConfiguration, orderBody } from '../helpers/orders.ts'
 import { pdfText } from '../helpers/pdf.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
+import { currentHour, HOUR_MS, meterHours, type UsageRecord } from './support/metering.ts'
 import { Registrar, signInAsFreshAdmin } from './support/registrations.ts'
 import { deliverStripeWebhooks } from './support/stripe.ts'
 
@@ -15,31 +16,25 @@ import { deliverStripeWebhooks } from './support/stripe.ts'
  * through Checkout against the local Stripe server.
  */
 
-const HOUR_MS = 3_600_000
-type UsageRecord = { hour: string; amountMillicents: number }
-
 // The steps share the demo organization's month: one after the other.
 test.describe.configure({ mode: 'serial' })
 
 test('metered hours show on /usage, and the month’s invoice PDF says what the API says', async ({ page }) => {
   await signIn(page, 'admin')
-  const rates = ((await (await page.request.get('/api/rates')).json()) as { rates: ExchangeRates }).rates
   const now = Date.now()
-  const currentHour = Math.floor(now / HOUR_MS) * HOUR_MS
-  const month = new Date(currentHour).toISOString().slice(0, 7)
+  const thisHour = Math.floor(now / HOUR_MS) * HOUR_MS
+  const month = new Date(thisHour).toISOString().slice(0, 7)
   const hours = [2, 1, 0]
-    .map((back) => new Date(currentHour - back * HOUR_MS))
+    .map((back) => new Date(thisHour - back * HOUR_MS))
     .filter((hour) => hour.toISOString().startsWith(month))
     .map((hour) => hour.toISOString())
 
-  const metered = await page.request.post('/api/dev/billing/meter', { data: { hours } })
-  expect(metered.status(), await metered.text()).toBe(200)
-  expect((await metered.json()).records).toBeGreaterThan(0)
+  expect((await meterHours(page, hours)).length).toBeGreaterThan(0)
   const records = (await (
     await page.request.get(`/api/dev/billing/usage-records?month=${month}`)
   ).json()) as UsageRecord[]
   const usage = (await (await page.request.get(`/api/usage?month=${month}`)).json()) as Usage
-  const today = new Date(currentHour).toISOString().slice(0, 10)
+  const today = new Date(thisHour).toISOString().slice(0, 10)
   const todayCents = usage.days.find((day) => day.date === today)!.amountCents
   expect(usage.totalCents).toBeGreaterThan(0)
   expect(usage.days.reduce((sum, day) => sum + (day.forecast ? 0 : day.amountCents), 0)).toBe(
@@ -155,10 +150,8 @@ test('the dashboard’s spend moves when a new cluster’s hour is metered', asy
       },
     )
     .toBe('running')
-  const hour = new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS).toISOString()
-  expect(
-    (await (await page.request.post('/api/dev/billing/meter', { data: { hours: [hour] } })).json()).records,
-  ).toBeGreaterThan(0)
+  const hour = currentHour()
+  expect((await meterHours(page, [hour])).length).toBeGreaterThan(0)
   const summary = (await (await page.request.get('/api/billing/summary')).json()) as {
     monthToDateCents: number
     billingCurrency: 'EUR'

@@ -5,6 +5,7 @@ import type { Invoice } from '../../common/schemas/billing.ts'
 import { blueConfiguration, orderBody } from '../helpers/orders.ts'
 import { expectToast, linkIn, mailTo } from './support/auth.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
+import { currentHour, meterHours } from './support/metering.ts'
 import { Registrar, signInAsFreshAdmin } from './support/registrations.ts'
 
 /**
@@ -66,9 +67,8 @@ test('an export holds the orders; an erasure approved by the officer closes the 
     )
     .toBe('running')
   // The current hour, which the running cluster has begun.
-  const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString()
-  const metered = await page.request.post('/api/dev/billing/meter', { data: { hours: [hour] } })
-  expect((await metered.json()).records).toBeGreaterThan(0)
+  const hour = currentHour()
+  expect((await meterHours(page, [hour])).length).toBeGreaterThan(0)
   const officerContext = await browser.newContext()
   const officer = await officerContext.newPage()
   await signIn(officer, 'officer')
