@@ -294,8 +294,9 @@ export const organizationOverviewSchema = z.object({
   name: z.string(),
   billingId: z.string(),
   members: z.number().int(),
+  /** Cents of the billing currency. */
   creditLimitCents: z.number().int(),
-  billingCurrency: z.string(),
+  billingCurrency: z.enum(CURRENCIES),
   createdAt: z.iso.datetime(),
 })
 export type OrganizationOverview = z.infer<typeof organizationOverviewSchema>

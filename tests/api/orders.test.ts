@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROMO_MESSAGES, priceConfiguration } from '#common/cluster-rules.ts'
+import { FALLBACK_RATES } from '#common/money.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
-import type { ClusterDetail, Order } from '#common/schemas/clusters.ts'
+import type { ClusterDetail, Order, PriceBreakdown } from '#common/schemas/clusters.ts'
 import { clusterOperations, clusters, orders, organizations, users } from '#server/db/schema/index.ts'
 import { signedInClient, verifiedUser } from '#tests/helpers/auth.ts'
 import { blueConfiguration, orderBody } from '#tests/helpers/orders.ts'
@@ -212,6 +213,25 @@ describe('approval', () => {
     })
     expect(declined.json()).toMatchObject({ status: 'cancelled', decisionNote: 'Raise the limit first' })
     expect((await client.get(`/api/orders/${order.id}`)).json().status).toBe('cancelled')
+  })
+
+  it('weighs the order against a limit set in the billing currency, converted at the day’s rate', async () => {
+    // The test server has no rate service: it converts at the fallback rates.
+    const rate = FALLBACK_RATES.GBP
+    const weigh = async (limitAboveCents: number) => {
+      const { client, organizationId } = await newCustomer()
+      const quoted: PriceBreakdown = (await client.post('/api/orders/quote', orderBody())).json()
+      const inPounds = Math.round(quoted.totalCents * rate)
+      await server.db
+        .update(organizations)
+        .set({ billingCurrency: 'GBP', creditLimitCents: inPounds + limitAboveCents })
+        .where(eq(organizations.id, organizationId))
+      return ((await placeOrder(client, orderBody())).json() as Order).status
+    }
+    // A limit in pence just above the order in pounds lets it through, though it is below its
+    // figure in US cents; just below, the order waits for an officer.
+    expect(await weigh(100)).toBe('confirmed')
+    expect(await weigh(-100)).toBe('pending_approval')
   })
 
   it('lets the customer withdraw an order that waits', async () => {

@@ -2,6 +2,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
+import { FALLBACK_RATES } from '#common/money.ts'
 import { loadConfig } from '#server/config.ts'
 import type { ServerContext } from '#server/context.ts'
 import { createDatabase } from '#server/db/client.ts'
@@ -193,6 +194,7 @@ describe('a SIGKILL in the middle of an installation', () => {
         promoCode: null,
       },
       'resume-installation',
+      FALLBACK_RATES,
     )
     const installationId = placed.order.installationId!
 

@@ -74,9 +74,17 @@ test('the operator finds an organization, reads its members and sets its credit 
   await page.getByTestId(`organization-${customer.companyId}`).click()
   const entry = page.getByTestId('organization-entry')
   await expect(entry).toContainText(customer.email)
-  await entry.getByLabel('Credit limit (USD)').fill('12345')
+  // The limit is typed in the billing currency chosen beside it, and kept in it.
+  await expect(entry.getByLabel('Credit limit (EUR)')).toBeVisible()
   await entry.getByRole('combobox', { name: /Billing currency/ }).selectOption('GBP')
+  await entry.getByLabel('Credit limit (GBP)').fill('12345')
   await entry.getByRole('button', { name: 'Save' }).click()
   await expectToast(page, `The terms of ${customer.companyName} are saved`)
-  await expect(page.getByTestId(`organization-${customer.companyId}`)).toContainText('credit limit')
+  await expect(page.getByTestId(`organization-${customer.companyId}`)).toContainText(
+    'credit limit £12,345.00',
+  )
+  const saved = await page.request.get(`/api/admin/organizations?search=${customer.companyId}`)
+  expect((await saved.json()).items).toEqual([
+    expect.objectContaining({ creditLimitCents: 1_234_500, billingCurrency: 'GBP' }),
+  ])
 })

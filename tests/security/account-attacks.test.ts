@@ -287,7 +287,7 @@ describe('M8: ordering', () => {
       .where(eq(users.id, admin.user.id))
     await server.db
       .update(organizations)
-      .set({ creditLimitCents: Math.ceil(first.json().price.totalCents * 1.5) })
+      .set({ billingCurrency: 'USD', creditLimitCents: Math.ceil(first.json().price.totalCents * 1.5) })
       .where(eq(organizations.id, organization!.id))
     const second = await place(`second-${suffix()}`)
     expect(second.statusCode, second.body).toBe(201)

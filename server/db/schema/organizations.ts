@@ -1,13 +1,17 @@
 import { bigint, boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { LANGUAGES } from '#common/language.ts'
+import { CURRENCIES } from '#common/money.ts'
 
 export const organizations = pgTable('organizations', {
   id: uuid().primaryKey().defaultRandom(),
   name: text().notNull(),
   /** The billing identifier customers quote; shown as "Billing ID". */
   billingId: text().notNull().unique(),
-  billingCurrency: text().notNull().default('EUR'),
-  /** Orders above this total wait for an officer's approval. */
+  billingCurrency: text({ enum: CURRENCIES }).notNull().default('EUR'),
+  /**
+   * Cents of the billing currency. Orders that, with what the organization is already in for,
+   * come above it (converted at the day's rate) wait for an officer's approval.
+   */
   creditLimitCents: bigint({ mode: 'number' }).notNull().default(5_000_000),
   /** What its invoices carry (docs/decisions/016-billing.md). */
   billingAddress: text().notNull().default(''),

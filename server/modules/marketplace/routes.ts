@@ -17,6 +17,7 @@ import { installCheckSchema, installRequestSchema } from '#common/schemas/produc
 import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { errorResponses, guessableRoute, idempotencyHeaders } from '#server/lib/http.ts'
+import { createRatesService } from '#server/modules/rates/service.ts'
 import { requireMember } from '#server/plugins/auth.ts'
 import {
   reconfigureInstallation,
@@ -41,6 +42,12 @@ const accepted = { 202: installationSchema, ...errorResponses(400, 401, 403, 404
 export default async function marketplaceRoutes(app: FastifyInstance, ctx: ServerContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()
   api.addHook('preValidation', requireMember)
+  // Orders are weighed against the credit limit in the organization's billing currency.
+  const rates = createRatesService({
+    primaryUrl: ctx.config.ratesPrimaryUrl,
+    backupUrl: ctx.config.ratesBackupUrl,
+    log: app.log,
+  })
 
   /** A change was accepted: the installation as it stands now, its operation under way. */
   const acceptedInstallation = async (request: FastifyRequest, id: string, reply: FastifyReply) =>
@@ -88,6 +95,7 @@ export default async function marketplaceRoutes(app: FastifyInstance, ctx: Serve
         callerOf(request),
         request.body,
         request.headers['idempotency-key'],
+        (await rates.current()).rates,
       )
       reply.status(placed.created ? 201 : 200)
       return placed.order

@@ -1,4 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm'
+import type { ExchangeRates } from '#common/money.ts'
 import { PROMO_CODE } from '#common/pricing.ts'
 import {
   installIssues,
@@ -134,6 +135,7 @@ export async function placeInstallationOrder(
   caller: Caller,
   request: InstallationOrderRequest,
   idempotencyKey: string,
+  rates: ExchangeRates,
 ) {
   const hash = requestHash(request)
   const catalog = await getCatalog(ctx.db)
@@ -156,7 +158,7 @@ export async function placeInstallationOrder(
       isFirstPaidOrder: await isFirstPaidOrder(tx, caller.organizationId),
     })
     if (price.promoMessage) throw unprocessable(price.promoMessage, 'PROMO_CODE_REFUSED')
-    const approvalReason = creditReasonOf(credit, price.totalCents)
+    const approvalReason = creditReasonOf(credit, price.totalCents, rates)
     const [order] = await tx
       .insert(orders)
       .values({

@@ -12,6 +12,7 @@ import { pageQuerySchema, pageSchema } from '#common/schemas/pagination.ts'
 import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { errorResponses, idempotencyHeaders } from '#server/lib/http.ts'
+import { createRatesService } from '#server/modules/rates/service.ts'
 import { requireMember } from '#server/plugins/auth.ts'
 import { toOrderResponse } from './present.ts'
 import { cancelOrder, findOrder, listOrders, placeOrder, quoteOrder } from './service.ts'
@@ -26,6 +27,12 @@ const orderPage = pageSchema(orderSchema)
 export default async function orderRoutes(app: FastifyInstance, ctx: ServerContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()
   api.addHook('preValidation', requireMember)
+  // Orders are weighed against the credit limit in the organization's billing currency.
+  const rates = createRatesService({
+    primaryUrl: ctx.config.ratesPrimaryUrl,
+    backupUrl: ctx.config.ratesBackupUrl,
+    log: app.log,
+  })
 
   api.post('/api/orders/quote', {
     schema: {
@@ -53,6 +60,7 @@ export default async function orderRoutes(app: FastifyInstance, ctx: ServerConte
         callerOf(request),
         request.body,
         request.headers['idempotency-key'],
+        (await rates.current()).rates,
       )
       reply.status(placed.created ? 201 : 200)
       return placed.order

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { and, desc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { PgSequence } from 'drizzle-orm/pg-core'
 import { configurationIssues, priceConfiguration } from '#common/cluster-rules.ts'
+import { type Currency, convertFromUsd, type ExchangeRates } from '#common/money.ts'
 import { PROMO_CODE } from '#common/pricing.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
 import {
@@ -102,19 +103,27 @@ function approvalReasonOf(
   price: PriceBreakdown,
   catalog: Catalog,
   credit: OrderCredit,
+  rates: ExchangeRates,
 ): string | null {
   const dataCenter = catalog.dataCenters.find((center) => center.code === configuration.dataCenterCode)
   if (dataCenter?.complianceTags.includes('HDS'))
     return `${dataCenter.name} is an HDS data center: an officer checks every order for it`
-  return creditReasonOf(credit, price.totalCents)
+  return creditReasonOf(credit, price.totalCents, rates)
 }
 
-/** What an order is weighed against: the credit limit, and what the organization is already in for. */
-export type OrderCredit = { limitCents: number; exposureCents: number }
+/**
+ * What an order is weighed against: the credit limit, in cents of the organization's billing
+ * currency, and what the organization is already in for, in USD cents like every price.
+ */
+export type OrderCredit = { limitCents: number; currency: Currency; exposureCents: number }
 
-/** Why an order must wait for an officer for its amount, or null. */
-export function creditReasonOf(credit: OrderCredit, totalCents: number): string | null {
-  if (totalCents + credit.exposureCents > credit.limitCents)
+/**
+ * Why an order must wait for an officer for its amount, or null. The order and the exposure are
+ * converted at today's rate into the currency the limit was set in.
+ */
+export function creditReasonOf(credit: OrderCredit, totalCents: number, rates: ExchangeRates): string | null {
+  const weighed = Math.round(convertFromUsd(totalCents + credit.exposureCents, credit.currency, rates))
+  if (weighed > credit.limitCents)
     return 'The order, with your orders waiting for approval and what your running clusters and products cost each month, is above your organization’s credit limit'
   return null
 }
@@ -156,6 +165,7 @@ export async function placeOrder(
   caller: Caller,
   request: OrderRequest,
   idempotencyKey: string,
+  rates: ExchangeRates,
 ): Promise<PlacedOrder> {
   const catalog = await getCatalog(ctx.db)
   assertValidConfiguration(request.configuration, catalog)
@@ -173,7 +183,7 @@ export async function placeOrder(
     if (price.promoMessage) throw unprocessable(price.promoMessage, 'PROMO_CODE_REFUSED')
     await assertClusterNameFree(tx, caller.organizationId, request.configuration.name)
 
-    const approvalReason = approvalReasonOf(request.configuration, price, catalog, credit)
+    const approvalReason = approvalReasonOf(request.configuration, price, catalog, credit, rates)
     const [order] = await tx
       .insert(orders)
       .values({
@@ -232,6 +242,7 @@ export async function beginOrder(tx: Database, caller: Caller, idempotencyKey: s
     existing: existing ? toOrderResponse({ ...existing, organizationName: organization.name }) : null,
     credit: {
       limitCents: organization.creditLimitCents,
+      currency: organization.billingCurrency,
       exposureCents: existing ? 0 : await creditExposureCents(tx, caller.organizationId),
     },
   }

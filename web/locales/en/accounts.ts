@@ -402,7 +402,7 @@ export const accounts = {
     limit: 'credit limit {{amount}}',
     pick: 'Open an organization to see its members and terms.',
     terms: 'Credit limit and billing currency',
-    creditLimit: 'Credit limit (USD)',
+    creditLimit: 'Credit limit ({{currency}})',
     billingCurrency: 'Billing currency',
     saved: 'The terms of {{name}} are saved',
     failed: 'The terms could not be saved',

@@ -402,7 +402,7 @@ export const accounts: typeof english = {
     limit: 'limite de crédit {{amount}}',
     pick: 'Ouvrez une organisation pour voir ses membres et ses conditions.',
     terms: 'Limite de crédit et devise de facturation',
-    creditLimit: 'Limite de crédit (USD)',
+    creditLimit: 'Limite de crédit ({{currency}})',
     billingCurrency: 'Devise de facturation',
     saved: 'Les conditions de {{name}} sont enregistrées',
     failed: 'Les conditions n’ont pas pu être enregistrées',

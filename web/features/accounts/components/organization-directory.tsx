@@ -2,7 +2,7 @@ import { Building2, Users } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { CURRENCIES } from '#common/money.ts'
+import { CURRENCIES, type Currency } from '#common/money.ts'
 import { centsOfUnits, unitsOfCents } from '#common/pricing.ts'
 import { href } from '#common/routes.ts'
 import type { Member, OrganizationDirectoryEntry } from '#common/schemas/accounts.ts'
@@ -125,7 +125,9 @@ export function OrganizationDirectory() {
                   <span className="text-sm text-muted-foreground">
                     {organization.billingId} ·{' '}
                     {t('accounts.directory.members', { count: organization.members })} ·{' '}
-                    {t('accounts.directory.limit', { amount: money.cents(organization.creditLimitCents) })}
+                    {t('accounts.directory.limit', {
+                      amount: money.amount(organization.creditLimitCents, organization.billingCurrency),
+                    })}
                   </span>
                 </button>
               </li>
@@ -158,6 +160,7 @@ function OrganizationEntry({ id }: { id: string }) {
   )
 }
 
+/** The limit is typed in units of the billing currency chosen beside it, and kept in its cents. */
 function TermsForm({ entry }: { entry: OrganizationDirectoryEntry }) {
   const { t } = useTranslation()
   const ids = useId()
@@ -186,7 +189,7 @@ function TermsForm({ entry }: { entry: OrganizationDirectoryEntry }) {
       }}
     >
       <label htmlFor={`${ids}-limit`} className="grid gap-1.5 text-sm font-medium">
-        {t('accounts.directory.creditLimit')}
+        {t('accounts.directory.creditLimit', { currency })}
         <Input
           id={`${ids}-limit`}
           type="number"
@@ -202,7 +205,7 @@ function TermsForm({ entry }: { entry: OrganizationDirectoryEntry }) {
         <NativeSelect
           id={`${ids}-currency`}
           value={currency}
-          onChange={(event) => setCurrency(event.target.value)}
+          onChange={(event) => setCurrency(event.target.value as Currency)}
         >
           {CURRENCIES.map((code) => (
             <option key={code} value={code}>
