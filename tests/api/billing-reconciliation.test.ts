@@ -9,6 +9,7 @@ import { seedDemoBilling } from '#server/db/seed/demo-billing.ts'
 import { grantCredits } from '#server/modules/billing/credits.ts'
 import { documentWords, formatDocumentNumber } from '#server/modules/billing/document-words.ts'
 import { issueMonthlyInvoice } from '#server/modules/billing/invoicing.ts'
+import { lineDescriptionIn } from '#server/modules/billing/line-descriptions.ts'
 import { billingSummary } from '#server/modules/billing/summary.ts'
 import { usageOf } from '#server/modules/usage/service.ts'
 import {
@@ -240,7 +241,7 @@ describe.each([0, 1, 2, 3])('customer %i', (index) => {
       expect(text, line.description).toContain(
         `${hours} ${unit} ${money(line.listAmountCents ?? line.amountCents)}`,
       )
-      expect(text).toContain(line.description.slice(0, 12))
+      expect(text).toContain(lineDescriptionIn(line.description, language).slice(0, 12))
       if (line.listAmountCents !== null)
         expect(text).toContain(
           `${spaced(words.cappedAt(money(line.amountCents)))} ${money(line.amountCents - line.listAmountCents)}`,
@@ -248,6 +249,11 @@ describe.each([0, 1, 2, 3])('customer %i', (index) => {
     }
     for (const total of [invoice.subtotalCents, invoice.taxableCents, invoice.vatCents, invoice.totalCents])
       expect(text).toContain(money(total))
+    // The lines say what they are in the document's language too.
+    for (const wording of language === 'fr'
+      ? ['Plan de contrôle (', 'Pool de nœuds ']
+      : ['Control plane (', 'Node pool '])
+      expect(text).toContain(wording)
 
     const xml = (await pdfAttachments(await download(customer(), 'facturx')))['factur-x.xml']!.toString(
       'utf8',

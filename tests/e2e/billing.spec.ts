@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises'
 import type { ExchangeRates } from '../../common/money.ts'
 import { formatAmount, formatCents } from '../../common/pricing.ts'
 import type { Invoice, Usage } from '../../common/schemas/billing.ts'
+import { lineDescriptionIn } from '../../server/modules/billing/line-descriptions.ts'
 import { blueConfiguration, orderBody } from '../helpers/orders.ts'
 import { pdfText } from '../helpers/pdf.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
@@ -75,7 +76,8 @@ test('metered hours show on /usage, and the month’s invoice PDF says what the 
   const textLines = text.split('\n')
   expect(textLines[0]).toBe(`Facture ${number}`)
   for (const line of invoice.lines) {
-    const description = line.clusterName ? `${line.clusterName} · ${line.description}` : line.description
+    const french = lineDescriptionIn(line.description, 'fr')
+    const description = line.clusterName ? `${line.clusterName} · ${french}` : french
     // A long description wraps above its figures: its start, then the row's amount.
     expect(text, description).toContain(description.slice(0, 24))
     expect(
@@ -83,6 +85,8 @@ test('metered hours show on /usage, and the month’s invoice PDF says what the 
       `a line ending "${money(line.amountCents)}" in\n${text}`,
     ).toBe(true)
   }
+  expect(text).toContain('Plan de contrôle (')
+  expect(text).toContain('Pool de nœuds ')
   expect(textLines).toContain(`Sous-total ${money(invoice.subtotalCents)}`)
   expect(textLines).toContain(`TVA ${invoice.vatRatePercent} % ${money(invoice.vatCents)}`)
   expect(textLines).toContain(`Total TTC ${money(invoice.totalCents)}`)

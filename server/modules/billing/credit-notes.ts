@@ -10,6 +10,7 @@ import { notFound, unprocessable } from '#server/lib/errors.ts'
 import { recordAudit } from '#server/modules/audit/service.ts'
 import { grantCredits } from './credits.ts'
 import { currencyOf, takeDocumentNumber } from './invoicing.ts'
+import { lineDescription } from './line-descriptions.ts'
 
 const YEAR_MS = 365 * 24 * 3_600_000
 
@@ -69,7 +70,7 @@ export async function issueCreditNote(
       invoiceId: note!.id,
       position: 0,
       kind: 'correction',
-      description: `Correction of invoice ${invoice.number}: ${input.reason}`,
+      description: lineDescription.correction(invoice.number, input.reason),
       clusterName: null,
       quantity: 1,
       unitPriceMillicents: null,

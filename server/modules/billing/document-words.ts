@@ -24,6 +24,8 @@ type Words = {
   subtotal: string
   /** Under a line that reached its monthly price: what it was capped at. */
   cappedAt: (amount: string) => string
+  /** The same, as the reason of the line's allowance in the XML. */
+  cappedReason: string
   discount: string
   creditsApplied: string
   taxable: string
@@ -53,6 +55,7 @@ const WORDS: Record<Language, Words> = {
     columns: { description: 'Description', quantity: 'Hours', unitPrice: 'Unit price', amount: 'Amount' },
     subtotal: 'Subtotal',
     cappedAt: (amount) => `Capped at the monthly price of ${amount}`,
+    cappedReason: 'Capped at the monthly price',
     discount: 'Discount',
     creditsApplied: 'Credits applied',
     taxable: 'Taxable amount',
@@ -84,6 +87,7 @@ const WORDS: Record<Language, Words> = {
     },
     subtotal: 'Sous-total',
     cappedAt: (amount) => `Plafonné au prix mensuel de ${amount}`,
+    cappedReason: 'Plafonné au prix mensuel',
     discount: 'Remise',
     creditsApplied: 'Crédits imputés',
     taxable: 'Total HT',

@@ -5,6 +5,7 @@ import type { Invoice } from '#common/schemas/billing.ts'
 import { rcsText, type SellerIdentity } from '#common/seller-identity.ts'
 import { documentWords, formatDocumentDate, vatMentionOf } from './document-words.ts'
 import { invoicePdfMetadata, renderInvoicePages } from './invoice-pdf.ts'
+import { lineDescriptionIn } from './line-descriptions.ts'
 import { finishPdfA } from './pdfa.ts'
 import type { InvoiceIssuer, PaymentOptions } from './seller.ts'
 
@@ -288,14 +289,17 @@ export function eInvoiceOf(invoice: Invoice, issuer: InvoiceIssuer, language: La
                   {
                     'cbc:ChargeIndicator': 'false',
                     'cbc:AllowanceChargeReasonCode': '95',
-                    'cbc:AllowanceChargeReason': 'Capped at the monthly price',
+                    'cbc:AllowanceChargeReason': words.cappedReason,
                     // CII carries no currency on a line's amounts (CII-DT-031): the document's applies.
                     'cbc:Amount': amount(capCents),
                   },
                 ],
               }
             : {}),
-          'cac:Item': { 'cbc:Name': line.description, 'cac:ClassifiedTaxCategory': classified },
+          'cac:Item': {
+            'cbc:Name': lineDescriptionIn(line.description, language),
+            'cac:ClassifiedTaxCategory': classified,
+          },
           'cac:Price': {
             'cbc:PriceAmount': price,
             'cbc:PriceAmount@currencyID': currency,

@@ -13,6 +13,7 @@ import {
   formatDocumentNumber,
   vatMentionOf,
 } from './document-words.ts'
+import { lineDescriptionIn } from './line-descriptions.ts'
 import { finishPdfA, type PdfMetadata } from './pdfa.ts'
 import { type InvoiceIssuer, paymentInstructions } from './seller.ts'
 
@@ -159,7 +160,8 @@ export function renderInvoicePages(
     true,
   )
   for (const line of invoice.lines) {
-    const name = line.clusterName ? `${line.clusterName} · ${line.description}` : line.description
+    const description = lineDescriptionIn(line.description, language)
+    const name = line.clusterName ? `${line.clusterName} · ${description}` : description
     const hourly = line.unitPriceMillicents !== null
     row({
       description: name,

@@ -22,6 +22,7 @@ import {
   organizations,
   supportPlans,
 } from '#server/db/schema/index.ts'
+import { lineDescription } from './line-descriptions.ts'
 
 /**
  * What is billable, kept as periods (docs/decisions/016-billing.md): whenever a cluster changes
@@ -86,7 +87,7 @@ export async function billableResourcesOfCluster(
       resourceKey: `control-plane:${cluster.id}`,
       kind: 'control_plane',
       clusterId: cluster.id,
-      description: `Control plane (${row.typeName ?? cluster.clusterTypeId})`,
+      description: lineDescription.controlPlane(row.typeName ?? cluster.clusterTypeId),
       quantity: 1,
       hourlyMillicents: hourlyMillicentsOf(base),
       monthlyCapMillicents: base * MILLICENTS_PER_CENT,
@@ -100,7 +101,7 @@ export async function billableResourcesOfCluster(
       resourceKey: `node-pool:${cluster.id}:${pool.name}`,
       kind: 'nodes',
       clusterId: cluster.id,
-      description: `Node pool ${pool.name}: ${pool.nodeCount} × ${flavor.name}`,
+      description: lineDescription.nodePool(pool.name, pool.nodeCount, flavor.name),
       quantity: pool.nodeCount,
       hourlyMillicents: hourly(flavor.hourlyPriceMillicents) * pool.nodeCount,
       monthlyCapMillicents:
@@ -113,7 +114,7 @@ export async function billableResourcesOfCluster(
       resourceKey: `add-on:${cluster.id}:${addOn.id}`,
       kind: 'add_on',
       clusterId: cluster.id,
-      description: `Add-on ${addOn.name}`,
+      description: lineDescription.addOn(addOn.name),
       quantity: 1,
       hourlyMillicents: hourlyMillicentsOf(monthly(addOn.monthlyPriceCents)),
       monthlyCapMillicents: monthly(addOn.monthlyPriceCents) * MILLICENTS_PER_CENT,
@@ -171,7 +172,11 @@ export async function syncInstallationMeter(tx: Database, installationId: string
             resourceKey,
             kind: installation.productKind === 'add_on' ? 'add_on' : 'middleware',
             clusterId: installation.clusterId,
-            description: `${installation.productName}${installation.planId ? ` ${installation.planId}` : ''} in ${installation.namespace}`,
+            description: lineDescription.installation(
+              installation.productName,
+              installation.planId,
+              installation.namespace,
+            ),
             quantity: 1,
             hourlyMillicents: hourlyMillicentsOf(installation.monthlyPriceCents),
             monthlyCapMillicents: installation.monthlyPriceCents * MILLICENTS_PER_CENT,
@@ -200,7 +205,7 @@ export async function syncSupportPlanMeter(tx: Database, organizationId: string,
             resourceKey: `support-plan:${organizationId}`,
             kind: 'support_plan',
             clusterId: null,
-            description: `Support plan ${row.plan.name}`,
+            description: lineDescription.supportPlan(row.plan.name),
             quantity: 1,
             hourlyMillicents: hourlyMillicentsOf(row.plan.monthlyPriceCents),
             monthlyCapMillicents: row.plan.monthlyPriceCents * MILLICENTS_PER_CENT,

@@ -5,6 +5,7 @@ import type { Database } from '#server/db/client.ts'
 import { clusters, type InvoiceRow, orders, organizations } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import { currencyOf, type DraftLine, finaliseInvoice } from './invoicing.ts'
+import { lineDescription } from './line-descriptions.ts'
 
 const DAY_MS = 86_400_000
 
@@ -35,7 +36,7 @@ export async function issueOrderInvoice(
         kind: 'yearly_commitment',
         clusterId: order.clusterId,
         clusterName: name,
-        description: `Yearly commitment, 12 months billed as ${YEARLY_BILLED_MONTHS} (order ${order.reference})`,
+        description: lineDescription.yearlyCommitment(YEARLY_BILLED_MONTHS, order.reference),
         quantity: 1,
         unitPriceMillicents: null,
         amountCents: Math.round(price.subtotalCents * rate),
@@ -46,7 +47,7 @@ export async function issueOrderInvoice(
         kind: 'discount',
         clusterId: order.clusterId,
         clusterName: name,
-        description: `Promotion ${price.promoCode ?? ''}`.trim(),
+        description: lineDescription.promotion(price.promoCode ?? null),
         quantity: 1,
         unitPriceMillicents: null,
         amountCents: -Math.round(price.discountCents * rate),
