@@ -41,14 +41,19 @@ export function oneLineAddress(identity: SellerIdentity, language: Language): st
 }
 
 /** The lines of the address as a letter shows them, the country last. */
-export function addressLines(identity: SellerIdentity, language: Language): string[] {
+export function addressLines(identity: Pick<SellerIdentity, 'address'>, language: Language): string[] {
   const { streetLines, postcode, city, countryCode } = identity.address
   return [...streetLines, `${postcode} ${city}`, countryName(countryCode, language)]
 }
 
 /** "RCS Paris 912 345 675" */
-export function rcsText(identity: SellerIdentity): string {
+export function rcsText(identity: Pick<SellerIdentity, 'rcs'>): string {
   return `RCS ${identity.rcs.city} ${groupDigits(identity.rcs.number)}`
+}
+
+/** "SIREN 912 345 675" */
+export function sirenText(identity: Pick<SellerIdentity, 'siren'>): string {
+  return `SIREN ${groupDigits(identity.siren)}`
 }
 
 /** An IBAN in groups of four, as it is printed. */

@@ -26,6 +26,7 @@ import dashboardRoutes from './modules/dashboard/routes.ts'
 import devRoutes from './modules/dev/routes.ts'
 import gdprRoutes from './modules/gdpr/routes.ts'
 import leadRoutes from './modules/leads/routes.ts'
+import legalRoutes from './modules/legal/routes.ts'
 import marketplaceRoutes from './modules/marketplace/routes.ts'
 import notificationRoutes from './modules/notifications/routes.ts'
 import officerRoutes from './modules/officers/routes.ts'
@@ -142,6 +143,7 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
   await app.register(ratesRoutes, ctx)
   await app.register(dashboardRoutes, appCtx)
   await app.register(leadRoutes, ctx)
+  await app.register(legalRoutes, ctx)
   await app.register(orderRoutes, ctx)
   await app.register(clusterRoutes, ctx)
   await app.register(providerRoutes, ctx)

@@ -36,6 +36,12 @@ export function sessionMeta(request: FastifyRequest) {
   return { ip: request.ip, userAgent: request.headers['user-agent'] }
 }
 
+/**
+ * Public answers, the same for every visitor (the catalog, the seller's identity): browsers and
+ * CDNs may keep them a few minutes.
+ */
+export const PUBLIC_CACHE = 'public, max-age=300'
+
 /** Per-IP limit for routes whose answers can be guessed at (login, register, mail links). */
 export const guessableRoute = { rateLimit: {} }
 

@@ -17,7 +17,8 @@ import { seedCatalog } from '../../scripts/site-catalog.ts'
 /**
  * The operator's identity is configuration: a server started with other SELLER_* values prints
  * them on its invoices, in their Factur-X XML (still valid), on the legal pages it serves (built
- * once, with placeholders) and in its billing mails; the ways to pay are only those configured.
+ * once, with placeholders), in its billing mails and in the public answer the contact page shows;
+ * the ways to pay are only those configured.
  */
 
 const OTHER_SELLER = {
@@ -201,6 +202,51 @@ describe('the seller identity from SELLER_*', () => {
     )
     expect(mail.text).toContain('Nuage Libre SARL · Billing: compta@nuage.example')
     expect(mail.text).not.toMatch(/card|SEPA/i)
+  })
+})
+
+describe('GET /api/legal/seller, for the contact page', () => {
+  it('answers the configured identity and contacts to anyone, cacheable, and never the bank account', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/legal/seller' })
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.headers['cache-control']).toBe('public, max-age=300')
+    expect(response.json()).toEqual({
+      legalName: 'Nuage Libre SARL',
+      legalForm: 'SARL (société à responsabilité limitée)',
+      address: {
+        streetLines: ['3 place Bellecour', 'Bâtiment B'],
+        postcode: '69002',
+        city: 'Lyon',
+        countryCode: 'FR',
+      },
+      siren: '732829320',
+      rcs: { city: 'Lyon', number: '732829320' },
+      vatNumber: 'FR44732829320',
+      contacts: {
+        supportEmail: 'aide@nuage.example',
+        billingEmail: 'compta@nuage.example',
+        phone: '+33 4 72 00 00 00',
+      },
+    })
+    // The server offers bank transfer (SELLER_IBAN and SELLER_BIC are set), yet not here.
+    for (const bankDetail of ['FR7630004000031234567890143', 'FR76 3000', 'BNPAFRPPLYO'])
+      expect(response.body).not.toContain(bankDetail)
+    expect(response.body).not.toMatch(/"(iban|bic|bankAccount)"/i)
+  })
+
+  it('answers the demo identity by default, with no phone when none is configured', async () => {
+    const response = await cardOnly.app.inject({ method: 'GET', url: '/api/legal/seller' })
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json()).toMatchObject({
+      legalName: 'Clusterdeck SAS',
+      vatNumber: 'FR65912345675',
+      rcs: { city: 'Paris', number: '912345675' },
+      contacts: {
+        supportEmail: 'support@clusterdeck.eu',
+        billingEmail: 'billing@clusterdeck.eu',
+        phone: null,
+      },
+    })
   })
 })
 

@@ -61,6 +61,7 @@ import {
   gdprRows,
   insertClusterCredentialFixtures,
 } from './matrix-rows-credentials.ts'
+import { legalRows } from './matrix-rows-legal.ts'
 import { customSolutionRows, installationRows } from './matrix-rows-marketplace.ts'
 import { insertSupportFixtures, supportRows } from './matrix-rows-support.ts'
 
@@ -100,6 +101,7 @@ const MATRIX: Row[] = [
   },
   { method: 'GET', url: '/api/catalog', request: () => ({ url: '/api/catalog' }), expected: everyone(200) },
   { method: 'GET', url: '/api/products', request: () => ({ url: '/api/products' }), expected: everyone(200) },
+  ...legalRows(),
   {
     method: 'GET',
     url: '/api/products/:id',

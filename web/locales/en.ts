@@ -16,6 +16,7 @@ import { header } from './en/header.ts'
 import { home } from './en/home.ts'
 import { installations } from './en/installations.ts'
 import { leads } from './en/leads.ts'
+import { legal } from './en/legal.ts'
 import { marketing } from './en/marketing.ts'
 import { marketplace } from './en/marketplace.ts'
 import { notFound } from './en/not-found.ts'
@@ -52,6 +53,7 @@ export const en = {
   dashboard,
   dataCenters,
   leads,
+  legal,
   tools,
   officers,
   clusters,

@@ -17,6 +17,7 @@ import { header } from './fr/header.ts'
 import { home } from './fr/home.ts'
 import { installations } from './fr/installations.ts'
 import { leads } from './fr/leads.ts'
+import { legal } from './fr/legal.ts'
 import { marketing } from './fr/marketing.ts'
 import { marketplace } from './fr/marketplace.ts'
 import { notFound } from './fr/not-found.ts'
@@ -53,6 +54,7 @@ export const fr: Messages = {
   dashboard,
   dataCenters,
   leads,
+  legal,
   tools,
   officers,
   clusters,

@@ -6,13 +6,10 @@ import { productListQuerySchema, productSchema, productSummarySchema } from '#co
 import { clusterTierSchema } from '#common/schemas/system.ts'
 import type { AppContext } from '#server/context.ts'
 import { answerCache, sendCachedAnswer } from '#server/lib/cached-answer.ts'
-import { errorResponses } from '#server/lib/http.ts'
+import { errorResponses, PUBLIC_CACHE } from '#server/lib/http.ts'
 import { settingsValidatorModule } from './product-settings.ts'
 import { findProduct, listProducts } from './products.ts'
 import { getCatalog, listClusterTiers } from './service.ts'
-
-/** Public and shared by every visitor, so browsers and CDNs may keep it a few minutes. */
-const PUBLIC_CACHE = 'public, max-age=300'
 
 export default async function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()

@@ -3,6 +3,7 @@ import { useSubmitContactMessage } from '#web/features/leads/api/submit-contact-
 import type { LeadField } from '#web/features/leads/components/lead-form.tsx'
 import { LeadFormScreen } from '#web/features/leads/components/lead-form-screen.tsx'
 import { EMAIL_FIELD, messageField, NAME_FIELD } from '#web/features/leads/lead-fields.ts'
+import { SellerIdentityCard } from '#web/features/legal/components/seller-identity-card.tsx'
 
 const FIELDS: LeadField[] = [
   NAME_FIELD,
@@ -11,7 +12,10 @@ const FIELDS: LeadField[] = [
   messageField('leads.fields.message'),
 ]
 
-/** /contact: a message to the Clusterdeck team (POST /api/leads/contact). */
+/**
+ * /contact: a message to the Clusterdeck team (POST /api/leads/contact), beside the operator's
+ * legal identity and contacts (GET /api/legal/seller).
+ */
 export default function ContactRoute() {
   return (
     <LeadFormScreen
@@ -19,6 +23,7 @@ export default function ContactRoute() {
       schema={contactRequestSchema}
       fields={FIELDS}
       submission={useSubmitContactMessage()}
+      aside={<SellerIdentityCard />}
     />
   )
 }

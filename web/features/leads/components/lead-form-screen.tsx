@@ -1,4 +1,5 @@
 import type { UseMutationResult } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import type { FieldValues } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
@@ -12,18 +13,20 @@ export type LeadCopy = 'contactSales' | 'customQuote' | 'workloadMigration' | 'c
 
 /**
  * A lead form's whole page: the frame with what happens next, the form, and once it is sent the
- * confirmation, which offers to send another.
+ * confirmation, which offers to send another; `aside` is more for the frame (LeadPage).
  */
 export function LeadFormScreen<Schema extends z.ZodType<unknown, FieldValues>>({
   copy,
   schema,
   fields,
   submission,
+  aside,
 }: {
   copy: LeadCopy
   schema: Schema
   fields: readonly LeadField[]
   submission: UseMutationResult<LeadReceipt, Error, z.output<Schema>>
+  aside?: ReactNode
 }) {
   const { t } = useTranslation()
   return (
@@ -32,6 +35,7 @@ export function LeadFormScreen<Schema extends z.ZodType<unknown, FieldValues>>({
       title={t(`leads.${copy}.title`)}
       lead={t(`leads.${copy}.lead`)}
       steps={[t(`leads.${copy}.step1`), t(`leads.${copy}.step2`), t(`leads.${copy}.step3`)]}
+      aside={aside}
     >
       {submission.isSuccess ? (
         <LeadConfirmation

@@ -6,27 +6,37 @@ import { cn } from '#web/lib/cn.ts'
 
 /**
  * The frame of a lead form's page: what the form is for and what happens next beside it (above it
- * on small screens), the form or its confirmation on the other side.
+ * on small screens), the form or its confirmation on the other side. An `aside` goes under what
+ * happens next on wide screens, and after the form on small ones, so the form comes first there.
  */
 export function LeadPage({
   eyebrow,
   title,
   lead,
   steps,
+  aside,
   children,
 }: {
   eyebrow: string
   title: string
   lead: string
   steps?: readonly string[]
+  aside?: ReactNode
   children: ReactNode
 }) {
   const { t } = useTranslation()
   return (
     <div className="relative isolate px-4 py-10 sm:py-16">
       <Backdrop />
-      <div className="mx-auto grid w-full max-w-6xl items-start gap-10 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16">
-        <div className="grid content-start gap-4 lg:sticky lg:top-24">
+      <div
+        className={cn(
+          'mx-auto grid w-full max-w-6xl items-start gap-10 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-x-16',
+          // The form spans both rows; what it leaves over goes under the aside, not between.
+          aside && 'lg:grid-rows-[auto_1fr]',
+        )}
+      >
+        {/* Kept in view while the form scrolls, unless an aside follows it: it would cover the aside. */}
+        <div className={cn('grid content-start gap-4', !aside && 'lg:sticky lg:top-24')}>
           <p className="text-sm font-semibold tracking-wide text-primary uppercase">{eyebrow}</p>
           <h1 className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl">{title}</h1>
           <p className="text-lg text-muted-foreground">{lead}</p>
@@ -51,7 +61,10 @@ export function LeadPage({
             </section>
           )}
         </div>
-        <div className="min-w-0">{children}</div>
+        <div className={cn('min-w-0', aside && 'lg:col-start-2 lg:row-span-2 lg:row-start-1')}>
+          {children}
+        </div>
+        {aside && <div className="min-w-0 lg:col-start-1 lg:row-start-2">{aside}</div>}
       </div>
     </div>
   )
