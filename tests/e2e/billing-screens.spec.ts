@@ -68,9 +68,14 @@ test('a new organization’s admin sees the empty states, saves a card, sets det
   await expect(details.getByText('This is not a VAT number of the country chosen')).toBeVisible()
   await details.getByLabel('VAT number').fill('de 123 456 789')
   await details.getByLabel('Purchase order number').fill('PO-77')
+  // The organization's documents in French, whatever the language of the screen.
+  await expect(details.getByLabel('Language of invoices')).toHaveValue('en')
+  await details.getByLabel('Language of invoices').selectOption({ label: 'Français' })
   await details.getByRole('button', { name: 'Save details' }).click()
   await expectToast(page, 'Billing details saved')
   await expect(details.getByLabel('VAT number')).toHaveValue('DE123456789')
+  const saved = await (await page.request.get('/api/billing/details')).json()
+  expect(saved).toMatchObject({ vatNumber: 'DE123456789', purchaseOrderNumber: 'PO-77', language: 'fr' })
 
   // A budget alert with a webhook: its signing secret is shown once.
   const alerts = page.getByTestId('budget-alerts')

@@ -125,6 +125,8 @@ export const billing = {
     purchaseOrder: 'Purchase order number',
     currency: 'Billing currency',
     currencyHint: 'Invoices are issued in it, at the rate of their date.',
+    language: 'Language of invoices',
+    languageHint: 'Invoices, credit notes and billing e-mails are written in it.',
     save: 'Save details',
     saving: 'Saving…',
     saved: 'Billing details saved',

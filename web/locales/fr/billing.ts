@@ -129,6 +129,8 @@ export const billing: typeof english = {
     purchaseOrder: 'Numéro de bon de commande',
     currency: 'Devise de facturation',
     currencyHint: 'Les factures sont émises dans cette devise, au taux de leur date.',
+    language: 'Langue des factures',
+    languageHint: 'Les factures, avoirs et e-mails de facturation sont rédigés dans cette langue.',
     save: 'Enregistrer',
     saving: 'Enregistrement…',
     saved: 'Informations de facturation enregistrées',

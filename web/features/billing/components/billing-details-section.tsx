@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { LANGUAGES } from '#common/language.ts'
 import { CURRENCIES } from '#common/money.ts'
 import { type BillingDetails, billingDetailsSchema } from '#common/schemas/billing.ts'
 import { BILLING_COUNTRIES, isEuCountry } from '#common/vat.ts'
@@ -131,6 +132,16 @@ function DetailsForm({ details, canEdit }: { details: BillingDetails; canEdit: b
           label={t('billing.details.currency')}
           description={t('billing.details.currencyHint')}
           options={CURRENCIES.map((currency) => ({ value: currency, label: currency }))}
+        />
+        <FormSelectField
+          control={form.control}
+          name="language"
+          label={t('billing.details.language')}
+          description={t('billing.details.languageHint')}
+          options={LANGUAGES.map((language) => ({
+            value: language,
+            label: t(`preferences.language.${language}`),
+          }))}
         />
       </fieldset>
       {canEdit && (
