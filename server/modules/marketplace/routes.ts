@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { orderSchema, priceBreakdownSchema } from '#common/schemas/clusters.ts'
+import { orderQuoteSchema, orderSchema } from '#common/schemas/clusters.ts'
 import {
   connectionCredentialsSchema,
   installationListQuerySchema,
@@ -17,6 +17,7 @@ import { installCheckSchema, installRequestSchema } from '#common/schemas/produc
 import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { errorResponses, guessableRoute, idempotencyHeaders } from '#server/lib/http.ts'
+import { createRatesService } from '#server/modules/rates/service.ts'
 import { requireMember } from '#server/plugins/auth.ts'
 import {
   reconfigureInstallation,
@@ -41,6 +42,11 @@ const accepted = { 202: installationSchema, ...errorResponses(400, 401, 403, 404
 export default async function marketplaceRoutes(app: FastifyInstance, ctx: ServerContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()
   api.addHook('preValidation', requireMember)
+  const rates = createRatesService({
+    primaryUrl: ctx.config.ratesPrimaryUrl,
+    backupUrl: ctx.config.ratesBackupUrl,
+    log: app.log,
+  })
 
   /** A change was accepted: the installation as it stands now, its operation under way. */
   const acceptedInstallation = async (request: FastifyRequest, id: string, reply: FastifyReply) =>
@@ -65,11 +71,15 @@ export default async function marketplaceRoutes(app: FastifyInstance, ctx: Serve
   api.post('/api/installations/quote', {
     schema: {
       tags: ['marketplace'],
-      summary: "The server's price of a product order, with the promotion applied or refused",
+      summary:
+        "The server's price of a product order, with the promotion applied or refused, and what its invoice will charge",
+      description:
+        "`invoice` is in the organization's billing currency at today's rate: its credits used first, VAT by its country and VAT number, and the ways to pay the rest.",
       body: installationOrderRequestSchema,
-      response: { 200: priceBreakdownSchema, ...errorResponses(400, 401, 403, 404, 422) },
+      response: { 200: orderQuoteSchema, ...errorResponses(400, 401, 403, 404, 422) },
     },
-    handler: async (request) => quoteInstallationOrder(ctx, callerOf(request), request.body),
+    handler: async (request) =>
+      quoteInstallationOrder(ctx, callerOf(request), request.body, (await rates.current()).rates),
   })
 
   api.post('/api/installations', {

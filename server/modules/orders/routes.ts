@@ -4,14 +4,15 @@ import { z } from 'zod'
 import {
   ORDER_KINDS,
   ORDER_STATUSES,
+  orderQuoteSchema,
   orderRequestSchema,
   orderSchema,
-  priceBreakdownSchema,
 } from '#common/schemas/clusters.ts'
 import { pageQuerySchema, pageSchema } from '#common/schemas/pagination.ts'
 import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { errorResponses, idempotencyHeaders } from '#server/lib/http.ts'
+import { createRatesService } from '#server/modules/rates/service.ts'
 import { requireMember } from '#server/plugins/auth.ts'
 import { toOrderResponse } from './present.ts'
 import { cancelOrder, findOrder, listOrders, placeOrder, quoteOrder } from './service.ts'
@@ -26,15 +27,24 @@ const orderPage = pageSchema(orderSchema)
 export default async function orderRoutes(app: FastifyInstance, ctx: ServerContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()
   api.addHook('preValidation', requireMember)
+  const rates = createRatesService({
+    primaryUrl: ctx.config.ratesPrimaryUrl,
+    backupUrl: ctx.config.ratesBackupUrl,
+    log: app.log,
+  })
 
   api.post('/api/orders/quote', {
     schema: {
       tags: ['orders'],
-      summary: "The server's price for a configuration, with the promotion applied or refused",
+      summary:
+        "The server's price for a configuration, with the promotion applied or refused, and what its invoice will charge",
+      description:
+        "`invoice` is in the organization's billing currency at today's rate: its credits used first, VAT by its country and VAT number, and the ways to pay the rest.",
       body: orderRequestSchema,
-      response: { 200: priceBreakdownSchema, ...errorResponses(400, 401, 403) },
+      response: { 200: orderQuoteSchema, ...errorResponses(400, 401, 403) },
     },
-    handler: async (request) => quoteOrder(ctx, callerOf(request), request.body),
+    handler: async (request) =>
+      quoteOrder(ctx, callerOf(request), request.body, (await rates.current()).rates),
   })
 
   api.post('/api/orders', {
