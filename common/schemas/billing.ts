@@ -111,6 +111,36 @@ export const paymentMethodsSchema = z.object({
   items: z.array(paymentMethodSchema),
 })
 export type PaymentMethods = z.infer<typeof paymentMethodsSchema>
+
+/**
+ * What the invoice of an order will say, before the order is placed: the order's amount in the
+ * organization's billing currency at today's rate, its credits used first, VAT by its country and
+ * VAT number, and the ways to pay what is left. The invoice's own code computes it.
+ */
+export const invoicePreviewSchema = z.object({
+  currency: z.enum(CURRENCIES),
+  exchangeRate: z.number(),
+  /** The order's amount after the promotion, in cents of `currency`: what the invoice charges. */
+  amountCents: z.number().int(),
+  /** The organization's usable credits, and the part of them this invoice would use. */
+  creditsBalanceCents: z.number().int(),
+  creditsAppliedCents: z.number().int(),
+  taxableCents: z.number().int(),
+  vatTreatment: z.enum(VAT_TREATMENTS),
+  vatRatePercent: z.number(),
+  vatCents: z.number().int(),
+  /** What is left to pay once the credits are used: the taxable amount and its VAT. */
+  totalCents: z.number().int(),
+  /** The ways to pay what the credits leave, only those the operator configured. */
+  payment: z.object({
+    /** Card and SEPA Direct Debit from the billing page. */
+    card: z.boolean(),
+    bankTransfer: bankTransferSchema.nullable(),
+    /** Where to write when neither is offered. */
+    billingEmail: z.string(),
+  }),
+})
+export type InvoicePreview = z.infer<typeof invoicePreviewSchema>
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>
 
 export const invoiceLineSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { CURRENCIES } from '../money.ts'
 import { BILLING_CYCLES } from '../pricing.ts'
 import { check, validationMessage } from '../validation-messages.ts'
+import { invoicePreviewSchema } from './billing.ts'
 import { pageQuerySchema } from './pagination.ts'
 
 /**
@@ -225,6 +226,10 @@ export const priceBreakdownSchema = z.object({
   promoMessage: z.string().nullable(),
 })
 export type PriceBreakdown = z.infer<typeof priceBreakdownSchema>
+
+/** The server's quote of an order: its price, and what its invoice will charge and how it is paid. */
+export const orderQuoteSchema = priceBreakdownSchema.extend({ invoice: invoicePreviewSchema })
+export type OrderQuote = z.infer<typeof orderQuoteSchema>
 
 /** An officer's approval, with an optional note to the customer. */
 export const orderApprovalSchema = z.object({ note: z.string().trim().max(1000).nullable().default(null) })

@@ -132,6 +132,14 @@ test('PostgreSQL from the marketplace: configure, order, follow, reveal, upgrade
   await expect(total).toHaveAttribute('data-cents', /\d+/)
   const shownCents = Number(await total.getAttribute('data-cents'))
   await expect(total).toHaveText(formatCents(shownCents, 'EUR', rates))
+  // What the order's invoice will charge, and how it is paid: credits first, then the ways configured.
+  const invoice = form.getByTestId('invoice-preview')
+  await expect(invoice.getByTestId('invoice-vat')).toContainText(/^VAT \d+%/)
+  await expect(invoice.getByTestId('payment-credits')).toContainText('Your credits first: a balance of')
+  await expect(invoice.getByTestId('payment-card')).toHaveText(
+    'Pay by card or SEPA Direct Debit from the billing page.',
+  )
+  await expect(invoice.getByTestId('payment-bank-transfer')).toContainText('Pay by bank transfer to')
   const ordered = page.waitForResponse(
     (response) => response.url().endsWith('/api/installations') && response.request().method() === 'POST',
   )

@@ -20,6 +20,7 @@ import {
 import { inTransaction, poolExecutor } from '#server/db/transaction.ts'
 import { hashToken } from '#server/lib/tokens.ts'
 import { createSession } from '#server/modules/auth/sessions.ts'
+import { grantCredits } from '#server/modules/billing/credits.ts'
 import { finaliseInvoice } from '#server/modules/billing/invoicing.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
@@ -77,6 +78,9 @@ const badToken = 'x'.repeat(43)
 let matrixLeadCount = 0
 const matrixLead = () => ({ name: 'Matrix Lead', email: `matrix-lead-${++matrixLeadCount}@example.com` })
 const MATRIX_MESSAGE = 'A message long enough for the lead forms.'
+/** The demo organization's credits, and their worth in its invoices' euros at the test server's rates. */
+const DEMO_CREDITS_USD_CENTS = 12_345
+const DEMO_CREDITS_EUR_CENTS = Math.floor(DEMO_CREDITS_USD_CENTS * FALLBACK_RATES.EUR)
 
 const MATRIX: Row[] = [
   { method: 'GET', url: '/healthz', request: () => ({ url: '/healthz' }), expected: everyone(200) },
@@ -408,6 +412,16 @@ const MATRIX: Row[] = [
     url: '/api/orders/quote',
     request: () => ({ url: '/api/orders/quote', ...json(orderBody()) }),
     expected: signedIn(200),
+    // Its invoice's credits are the caller's organization's: the demo organization's for its members only.
+    check: (caller, response) => {
+      if (caller === 'visitor') return
+      const balance = (response.json() as { invoice: { creditsBalanceCents: number } }).invoice
+        .creditsBalanceCents
+      const demoMember = !['otherOrganization', 'officer', 'superAdmin'].includes(caller)
+      if (demoMember)
+        expect(balance, `${caller} sees its organization's credits`).toBe(DEMO_CREDITS_EUR_CENTS)
+      else expect(balance, `${caller} sees the demo organization's credits`).not.toBe(DEMO_CREDITS_EUR_CENTS)
+    },
   },
   {
     method: 'POST',
@@ -880,6 +894,14 @@ beforeAll(async () => {
       at: new Date('2026-11-01T02:00:00Z'),
     }),
   )
+  // Credits of its own, which the order quote's invoice shows its members only.
+  await grantCredits(server.db, {
+    organizationId: demo.organizationId,
+    amountCents: DEMO_CREDITS_USD_CENTS,
+    expiresAt: new Date(Date.now() + 90 * 86_400_000),
+    note: 'Matrix credits',
+    grantedBy: null,
+  })
   const [payment] = await server.db
     .insert(payments)
     .values({

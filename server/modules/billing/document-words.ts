@@ -1,3 +1,4 @@
+import { fillWords, INVOICE_WORDS } from '#common/invoice-words.ts'
 import type { Language } from '#common/language.ts'
 import type { Invoice } from '#common/schemas/billing.ts'
 import type { VatTreatment } from '#common/vat.ts'
@@ -50,7 +51,7 @@ const WORDS: Record<Language, Words> = {
     from: 'From',
     billTo: 'Bill to',
     vat: 'VAT',
-    vatRate: (percent) => `VAT ${percent}%`,
+    vatRate: (percent) => fillWords(INVOICE_WORDS.en.vatRate, { percent: String(percent) }),
     purchaseOrder: 'PO',
     columns: { description: 'Description', quantity: 'Hours', unitPrice: 'Unit price', amount: 'Amount' },
     subtotal: 'Subtotal',
@@ -77,7 +78,7 @@ const WORDS: Record<Language, Words> = {
     from: 'Émetteur',
     billTo: 'Facturé à',
     vat: 'TVA',
-    vatRate: (percent) => `TVA ${percent.toLocaleString('fr-FR')}\u00a0%`,
+    vatRate: (percent) => fillWords(INVOICE_WORDS.fr.vatRate, { percent: percent.toLocaleString('fr-FR') }),
     purchaseOrder: 'Bon de commande',
     columns: {
       description: 'Désignation',
@@ -92,10 +93,7 @@ const WORDS: Record<Language, Words> = {
     creditsApplied: 'Crédits imputés',
     taxable: 'Total HT',
     total: 'Total TTC',
-    vatMention: {
-      reverse_charge: 'Autoliquidation — article 196 de la directive 2006/112/CE',
-      export: 'TVA non applicable — prestations de services hors UE, article 44 de la directive 2006/112/CE',
-    },
+    vatMention: INVOICE_WORDS.fr.vatMention,
     latePayment:
       'Tout retard de paiement entraîne des pénalités au taux légal et l’indemnité forfaitaire de 40 EUR pour frais de recouvrement (Code de commerce, article L441-10).',
     payableBy: (date) => `Payable au plus tard le ${date}.`,

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Currency, ExchangeRates } from '#common/money.ts'
 import { CURRENCIES } from '#common/money.ts'
 import { INVOICE_PAYMENT_DAYS, type UsageKind } from '#common/schemas/billing.ts'
-import { vatCents, vatRuleFor } from '#common/vat.ts'
+import { type VatRule, vatCents, vatRuleFor } from '#common/vat.ts'
 import type { Database } from '#server/db/client.ts'
 import { type InvoiceRow, invoiceLines, invoices, organizations } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
@@ -57,6 +57,54 @@ export function monthOf(at: Date): string {
 
 const isoDay = (at: Date) => at.toISOString().slice(0, 10)
 
+/** What is left of the organization's usable credits, in USD cents: what an invoice may draw. */
+export async function usableCreditsUsdCents(tx: Database, organizationId: string, at: Date): Promise<number> {
+  return (await usableLots(tx, organizationId, at)).reduce((total, lot) => total + lot.remainingCents, 0)
+}
+
+export type InvoiceAmounts = {
+  /** The subtotal less the discount, never below zero. */
+  payableCents: number
+  /** What the credits cover, in cents of the invoice's currency: never more than is payable. */
+  creditsAppliedCents: number
+  taxableCents: number
+  vat: VatRule
+  vatAmount: number
+  totalCents: number
+}
+
+/**
+ * An invoice's amounts from its charges, in cents of its currency: the discount off the subtotal,
+ * then the credits (USD, at the invoice's rate), then VAT by the customer's country and VAT
+ * number on what is left. Every invoice is summed here, and an order's review asks it too.
+ */
+export function invoiceAmounts(input: {
+  subtotalCents: number
+  discountCents: number
+  creditsUsdCents: number
+  rate: number
+  customer: { countryCode: string; vatNumber: string | null }
+}): InvoiceAmounts {
+  const payable = Math.max(0, input.subtotalCents - input.discountCents)
+  const creditsAppliedCents = Math.min(payable, creditsInCurrencyCents(input.creditsUsdCents, input.rate))
+  const taxableCents = payable - creditsAppliedCents
+  const vat = vatRuleFor({ countryCode: input.customer.countryCode, vatNumber: input.customer.vatNumber })
+  const vatAmount = vatCents(taxableCents, vat.basisPoints)
+  return {
+    payableCents: payable,
+    creditsAppliedCents,
+    taxableCents,
+    vat,
+    vatAmount,
+    totalCents: taxableCents + vatAmount,
+  }
+}
+
+/** A credits balance (USD cents) as an invoice counts it in its currency: rounded down. */
+export function creditsInCurrencyCents(usdCents: number, rate: number): number {
+  return Math.floor(usdCents * rate)
+}
+
 /**
  * Writes and numbers an invoice from its lines: credits are applied after the discount, then VAT
  * by the customer's country and VAT number. Answers null when the source already has its invoice.
@@ -92,18 +140,16 @@ export async function finaliseInvoice(
   const discountCents = -input.lines
     .filter((line) => line.kind === 'discount')
     .reduce((total, line) => total + line.amountCents, 0)
-  const payable = Math.max(0, subtotalCents - discountCents)
 
   await lockLedger(tx, input.organizationId)
-  const availableUsd = (await usableLots(tx, input.organizationId, input.at)).reduce(
-    (total, lot) => total + lot.remainingCents,
-    0,
-  )
-  const creditsAppliedCents = Math.min(payable, Math.floor(availableUsd * rate))
-  const taxableCents = payable - creditsAppliedCents
-  const vat = vatRuleFor({ countryCode: organization.countryCode, vatNumber: organization.vatNumber })
-  const vatAmount = vatCents(taxableCents, vat.basisPoints)
-  const totalCents = taxableCents + vatAmount
+  const availableUsd = await usableCreditsUsdCents(tx, input.organizationId, input.at)
+  const { creditsAppliedCents, taxableCents, vat, vatAmount, totalCents } = invoiceAmounts({
+    subtotalCents,
+    discountCents,
+    creditsUsdCents: availableUsd,
+    rate,
+    customer: organization,
+  })
   const number = await takeDocumentNumber(tx, 'INV', input.at.getUTCFullYear())
 
   const [invoice] = await tx

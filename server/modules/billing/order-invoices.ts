@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { ExchangeRates } from '#common/money.ts'
 import { YEARLY_BILLED_MONTHS } from '#common/pricing.ts'
+import type { PriceBreakdown } from '#common/schemas/clusters.ts'
 import type { Database } from '#server/db/client.ts'
 import { clusters, type InvoiceRow, orders, organizations } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
@@ -8,6 +9,20 @@ import { currencyOf, type DraftLine, finaliseInvoice } from './invoicing.ts'
 import { lineDescription } from './line-descriptions.ts'
 
 const DAY_MS = 86_400_000
+
+/**
+ * An order's price (USD cents) as its invoice charges it in the billing currency: the subtotal and
+ * the promotion each converted at the invoice's rate and rounded to the cent.
+ */
+export function orderChargesIn(
+  price: Pick<PriceBreakdown, 'subtotalCents' | 'discountCents'>,
+  rate: number,
+): { subtotalCents: number; discountCents: number } {
+  return {
+    subtotalCents: Math.round(price.subtotalCents * rate),
+    discountCents: Math.round(price.discountCents * rate),
+  }
+}
 
 /**
  * A yearly cluster is invoiced for its year when it is ordered: ten monthly prices (the pricing
@@ -29,7 +44,7 @@ export async function issueOrderInvoice(
     const price = row?.order.price
     if (!row || !price || price.billingCycle !== 'yearly') return null
     const { order } = row
-    const rate = input.rates[currencyOf(row.currency)]
+    const charges = orderChargesIn(price, input.rates[currencyOf(row.currency)])
     const name = row.clusterName ?? order.configuration?.name ?? order.reference
     const lines: DraftLine[] = [
       {
@@ -39,7 +54,7 @@ export async function issueOrderInvoice(
         description: lineDescription.yearlyCommitment(YEARLY_BILLED_MONTHS, order.reference),
         quantity: 1,
         unitPriceMillicents: null,
-        amountCents: Math.round(price.subtotalCents * rate),
+        amountCents: charges.subtotalCents,
       },
     ]
     if (price.discountCents > 0)
@@ -50,7 +65,7 @@ export async function issueOrderInvoice(
         description: lineDescription.promotion(price.promoCode ?? null),
         quantity: 1,
         unitPriceMillicents: null,
-        amountCents: -Math.round(price.discountCents * rate),
+        amountCents: -charges.discountCents,
       })
     return finaliseInvoice(tx, {
       organizationId: order.organizationId,

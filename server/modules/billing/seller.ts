@@ -1,3 +1,4 @@
+import { fillWords, INVOICE_WORDS } from '#common/invoice-words.ts'
 import type { Language } from '#common/language.ts'
 import { printedIban, type SellerIdentity } from '#common/seller-identity.ts'
 import type { Config } from '#server/config.ts'
@@ -36,37 +37,18 @@ export function invoiceIssuerOf(config: Pick<Config, 'stripe' | 'seller'>): Invo
   return { seller: config.seller, payment: paymentOptionsOf(config) }
 }
 
-const INSTRUCTIONS: Record<
-  Language,
-  {
-    card: string
-    bankTransfer: (transfer: BankTransfer, reference: string) => string
-    joined: (card: string, transfer: string) => string
-    neither: (billingEmail: string, reference: string) => string
-  }
-> = {
-  en: {
-    card: 'Pay by card or SEPA Direct Debit from the billing page',
-    bankTransfer: (transfer, reference) =>
-      `by bank transfer to ${transfer.beneficiary}, IBAN ${transfer.iban}, BIC ${transfer.bic}, quoting ${reference}`,
-    joined: (card, transfer) => `${card}, or ${transfer}.`,
-    neither: (billingEmail, reference) => `To pay, write to ${billingEmail} quoting ${reference}.`,
-  },
-  fr: {
-    card: 'Réglez par carte ou prélèvement SEPA depuis la page de facturation',
-    bankTransfer: (transfer, reference) =>
-      `par virement à ${transfer.beneficiary}, IBAN ${transfer.iban}, BIC ${transfer.bic}, en indiquant ${reference}`,
-    joined: (card, transfer) => `${card}, ou ${transfer}.`,
-    neither: (billingEmail, reference) => `Pour régler, écrivez à ${billingEmail} en indiquant ${reference}.`,
-  },
-}
+/** "or" between the two ways to pay, in each language. */
+const OR: Record<Language, string> = { en: 'or', fr: 'ou' }
 
 /** The sentence that says how to pay an invoice, naming only the ways that are configured. */
 export function paymentInstructions(options: PaymentOptions, reference: string, language: Language): string {
-  const words = INSTRUCTIONS[language]
-  const transfer = options.bankTransfer ? words.bankTransfer(options.bankTransfer, reference) : undefined
-  if (options.card && transfer) return words.joined(words.card, transfer)
-  if (options.card) return `${words.card}.`
-  if (transfer) return `${language === 'fr' ? 'Réglez' : 'Pay'} ${transfer}.`
-  return words.neither(options.billingEmail, reference)
+  const words = INVOICE_WORDS[language]
+  const card = `${words.pay} ${words.card}`
+  const transfer = options.bankTransfer
+    ? `${fillWords(words.bankTransfer, options.bankTransfer)}, ${fillWords(words.quoting, { reference })}`
+    : undefined
+  if (options.card && transfer) return `${card}, ${OR[language]} ${transfer}.`
+  if (options.card) return `${card}.`
+  if (transfer) return `${words.pay} ${transfer}.`
+  return `${fillWords(words.writeTo, { billingEmail: options.billingEmail, reference })}.`
 }

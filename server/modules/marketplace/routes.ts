@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { orderSchema, priceBreakdownSchema } from '#common/schemas/clusters.ts'
+import { orderQuoteSchema, orderSchema } from '#common/schemas/clusters.ts'
 import {
   connectionCredentialsSchema,
   installationListQuerySchema,
@@ -42,7 +42,8 @@ const accepted = { 202: installationSchema, ...errorResponses(400, 401, 403, 404
 export default async function marketplaceRoutes(app: FastifyInstance, ctx: ServerContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()
   api.addHook('preValidation', requireMember)
-  // Orders are weighed against the credit limit in the organization's billing currency.
+  // Quotes preview the invoice and orders are weighed against the credit limit, both in the
+  // organization's billing currency.
   const rates = createRatesService({
     primaryUrl: ctx.config.ratesPrimaryUrl,
     backupUrl: ctx.config.ratesBackupUrl,
@@ -72,11 +73,15 @@ export default async function marketplaceRoutes(app: FastifyInstance, ctx: Serve
   api.post('/api/installations/quote', {
     schema: {
       tags: ['marketplace'],
-      summary: "The server's price of a product order, with the promotion applied or refused",
+      summary:
+        "The server's price of a product order, with the promotion applied or refused, and what its invoice will charge",
+      description:
+        "`invoice` is in the organization's billing currency at today's rate: its credits used first, VAT by its country and VAT number, and the ways to pay the rest.",
       body: installationOrderRequestSchema,
-      response: { 200: priceBreakdownSchema, ...errorResponses(400, 401, 403, 404, 422) },
+      response: { 200: orderQuoteSchema, ...errorResponses(400, 401, 403, 404, 422) },
     },
-    handler: async (request) => quoteInstallationOrder(ctx, callerOf(request), request.body),
+    handler: async (request) =>
+      quoteInstallationOrder(ctx, callerOf(request), request.body, (await rates.current()).rates),
   })
 
   api.post('/api/installations', {

@@ -8,6 +8,7 @@ import {
   productMonthlyPriceCents,
 } from '#common/product-rules.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
+import type { OrderQuote } from '#common/schemas/clusters.ts'
 import type { InstallationOrderRequest } from '#common/schemas/installations.ts'
 import type { InstallRequest } from '#common/schemas/products.ts'
 import { validationMessage } from '#common/validation-messages.ts'
@@ -23,6 +24,7 @@ import {
 import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { conflict, HttpError, invalidFields, unprocessable } from '#server/lib/errors.ts'
+import { previewOrderInvoice } from '#server/modules/billing/invoice-preview.ts'
 import { checkProductSettings } from '#server/modules/catalog/product-settings.ts'
 import { findProduct } from '#server/modules/catalog/products.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
@@ -112,17 +114,22 @@ export async function checkInstall(
   return { product, cluster, settings, monthlyPriceCents: productMonthlyPriceCents(product, request.planId) }
 }
 
-/** The server's price of a product order, the promotion applied or refused: what the form shows beside its own. */
+/**
+ * The server's price of a product order, the promotion applied or refused: what the form shows
+ * beside its own, with what its invoice will charge (VAT, credits) and how the rest is paid.
+ */
 export async function quoteInstallationOrder(
   ctx: ServerContext,
   caller: Caller,
   request: InstallationOrderRequest,
-) {
+  rates: ExchangeRates,
+): Promise<OrderQuote> {
   const checked = await checkInstall(ctx.db, caller, request.productId, request)
-  return priceProduct(checked.monthlyPriceCents, {
+  const price = priceProduct(checked.monthlyPriceCents, {
     promoCode: request.promoCode,
     isFirstPaidOrder: await isFirstPaidOrder(ctx.db, caller.organizationId),
   })
+  return { ...price, invoice: await previewOrderInvoice(ctx, caller.organizationId, price, rates) }
 }
 
 /**

@@ -4,9 +4,9 @@ import { z } from 'zod'
 import {
   ORDER_KINDS,
   ORDER_STATUSES,
+  orderQuoteSchema,
   orderRequestSchema,
   orderSchema,
-  priceBreakdownSchema,
 } from '#common/schemas/clusters.ts'
 import { pageQuerySchema, pageSchema } from '#common/schemas/pagination.ts'
 import type { ServerContext } from '#server/context.ts'
@@ -27,7 +27,8 @@ const orderPage = pageSchema(orderSchema)
 export default async function orderRoutes(app: FastifyInstance, ctx: ServerContext) {
   const api = app.withTypeProvider<ZodTypeProvider>()
   api.addHook('preValidation', requireMember)
-  // Orders are weighed against the credit limit in the organization's billing currency.
+  // Quotes preview the invoice and orders are weighed against the credit limit, both in the
+  // organization's billing currency.
   const rates = createRatesService({
     primaryUrl: ctx.config.ratesPrimaryUrl,
     backupUrl: ctx.config.ratesBackupUrl,
@@ -37,11 +38,15 @@ export default async function orderRoutes(app: FastifyInstance, ctx: ServerConte
   api.post('/api/orders/quote', {
     schema: {
       tags: ['orders'],
-      summary: "The server's price for a configuration, with the promotion applied or refused",
+      summary:
+        "The server's price for a configuration, with the promotion applied or refused, and what its invoice will charge",
+      description:
+        "`invoice` is in the organization's billing currency at today's rate: its credits used first, VAT by its country and VAT number, and the ways to pay the rest.",
       body: orderRequestSchema,
-      response: { 200: priceBreakdownSchema, ...errorResponses(400, 401, 403) },
+      response: { 200: orderQuoteSchema, ...errorResponses(400, 401, 403) },
     },
-    handler: async (request) => quoteOrder(ctx, callerOf(request), request.body),
+    handler: async (request) =>
+      quoteOrder(ctx, callerOf(request), request.body, (await rates.current()).rates),
   })
 
   api.post('/api/orders', {

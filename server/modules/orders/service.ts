@@ -9,6 +9,7 @@ import {
   CLUSTER_STATUSES,
   type ClusterConfiguration,
   type OrderKind,
+  type OrderQuote,
   type OrderRequest,
   type OrderStatus,
   type PriceBreakdown,
@@ -32,6 +33,7 @@ import { decodeCursor, pageOf } from '#server/lib/cursor.ts'
 import { conflict, invalidFields, notFound, unprocessable } from '#server/lib/errors.ts'
 import { recordAudit } from '#server/modules/audit/service.ts'
 import { assertEmailVerified } from '#server/modules/auth/account-gate.ts'
+import { previewOrderInvoice } from '#server/modules/billing/invoice-preview.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
 import { createClusterForOrder } from './fulfilment.ts'
 import { type OrderWithOrganization, toOrderResponse } from './present.ts'
@@ -66,19 +68,25 @@ export async function isFirstPaidOrder(db: Queryable, organizationId: string): P
   return row === undefined
 }
 
-/** The server's price for a request: what the review step shows beside the browser's own figure. */
+/**
+ * The server's price for a request, what the review step shows beside the browser's own figure,
+ * with what the order's invoice will charge the caller's organization (VAT, credits) and how the
+ * rest is paid.
+ */
 export async function quoteOrder(
   ctx: ServerContext,
   caller: Caller,
   request: OrderRequest,
-): Promise<PriceBreakdown> {
+  rates: ExchangeRates,
+): Promise<OrderQuote> {
   const catalog = await getCatalog(ctx.db)
   assertValidConfiguration(request.configuration, catalog)
-  return priceConfiguration(request.configuration, catalog, {
+  const price = priceConfiguration(request.configuration, catalog, {
     billingCycle: request.billingCycle,
     promoCode: request.promoCode,
     isFirstPaidOrder: await isFirstPaidOrder(ctx.db, caller.organizationId),
   })
+  return { ...price, invoice: await previewOrderInvoice(ctx, caller.organizationId, price, rates) }
 }
 
 /** A stable fingerprint of the request: keys sorted, so the same body in another order matches. */

@@ -1,4 +1,9 @@
-/** /billing, /usage and /payment-success. */
+import { INVOICE_WORDS } from '#common/invoice-words.ts'
+
+/** The invoice's own words (its VAT line and mention, its ways to pay), as the order's review repeats them. */
+const invoice = INVOICE_WORDS.en
+
+/** /billing, /usage and /payment-success; the invoice an order will bring, shown before it is placed. */
 export const billing = {
   lead: 'What you spend as it accrues, how you pay it, and the details your invoices carry.',
   leadMember:
@@ -180,6 +185,25 @@ export const billing = {
       middleware: 'Middleware',
       support_plan: 'Support plan',
     },
+  },
+  orderInvoice: {
+    title: 'On the invoice',
+    lead: {
+      monthly: 'Each month’s invoice, in {{currency}}, for a full month of this order:',
+      yearly: 'The invoice for the year, in {{currency}}, issued once the order is confirmed:',
+    },
+    amount: 'Amount before VAT',
+    creditsApplied: 'Credits applied',
+    vatRate: invoice.vatRate,
+    vatMention: invoice.vatMention,
+    total: 'Total to pay',
+    paidWith: 'How it will be paid',
+    credits: 'Your credits first: a balance of {{balance}}, {{applied}} of it on this invoice.',
+    noCredits: 'Your credits first: a balance of {{balance}}.',
+    card: `${invoice.pay} ${invoice.card}.`,
+    bankTransfer: `${invoice.pay} ${invoice.bankTransfer}, ${invoice.quoting}.`,
+    writeTo: `${invoice.writeTo}.`,
+    invoiceNumber: 'the invoice’s number',
   },
   payment: {
     confirming: 'Confirming your payment…',

@@ -1,6 +1,10 @@
+import { INVOICE_WORDS } from '#common/invoice-words.ts'
 import type { billing as english } from '../en/billing.ts'
 
-/** /billing, /usage et /payment-success. */
+/** Les mots de la facture (sa ligne et sa mention de TVA, ses moyens de paiement), repris par la revue d’une commande. */
+const invoice = INVOICE_WORDS.fr
+
+/** /billing, /usage et /payment-success ; la facture qu’apportera une commande, montrée avant qu’elle soit passée. */
 export const billing: typeof english = {
   lead: 'Ce que vous dépensez au fil de l’eau, comment le régler, et ce que portent vos factures.',
   leadMember:
@@ -184,6 +188,25 @@ export const billing: typeof english = {
       middleware: 'Middleware',
       support_plan: 'Formule de support',
     },
+  },
+  orderInvoice: {
+    title: 'Sur la facture',
+    lead: {
+      monthly: 'La facture de chaque mois, en {{currency}}, pour un mois complet de cette commande :',
+      yearly: 'La facture de l’année, en {{currency}}, émise dès la confirmation de la commande :',
+    },
+    amount: 'Montant HT',
+    creditsApplied: 'Crédits imputés',
+    vatRate: invoice.vatRate,
+    vatMention: invoice.vatMention,
+    total: 'Total à payer',
+    paidWith: 'Comment elle sera réglée',
+    credits: 'Vos crédits d’abord : un solde de {{balance}}, dont {{applied}} sur cette facture.',
+    noCredits: 'Vos crédits d’abord : un solde de {{balance}}.',
+    card: `${invoice.pay} ${invoice.card}.`,
+    bankTransfer: `${invoice.pay} ${invoice.bankTransfer}, ${invoice.quoting}.`,
+    writeTo: `${invoice.writeTo}.`,
+    invoiceNumber: 'le numéro de la facture',
   },
   payment: {
     confirming: 'Confirmation de votre paiement…',

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next'
 import { type ReactNode, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OrderRequest, PriceBreakdown } from '#common/schemas/clusters.ts'
+import { InvoicePreview } from '#web/components/invoice-preview.tsx'
 import { RetryAlert } from '#web/components/ui/retry-alert.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
@@ -13,7 +14,10 @@ import type { StepProps } from './step-props.ts'
 
 const QUOTE_DEBOUNCE_MS = 400
 
-/** The server's price of the order: subtotal, the PARIS line, why a code was refused, the total. */
+/**
+ * The server's price of the order: subtotal, the PARIS line, why a code was refused, the total;
+ * then what its invoice will charge (VAT, credits) and how it will be paid.
+ */
 export function OrderQuote({
   request,
   wizard,
@@ -52,7 +56,17 @@ export function OrderQuote({
         onRetry={() => void quote.refetch()}
       />
     )
-  else body = <QuoteLines quote={quote.data} />
+  else
+    body = (
+      <>
+        <QuoteLines quote={quote.data} />
+        <InvoicePreview
+          preview={quote.data.invoice}
+          billingCycle={quote.data.billingCycle}
+          className="border-t pt-3"
+        />
+      </>
+    )
 
   return (
     <section
@@ -73,36 +87,40 @@ function QuoteLines({ quote }: { quote: PriceBreakdown }) {
   const { t } = useTranslation()
   const money = useMoney()
   return (
-    <dl className="grid gap-2 text-sm">
-      <div className="flex justify-between gap-3">
-        <dt className="text-muted-foreground">{t(`clusterConfig.quote.subtotal.${quote.billingCycle}`)}</dt>
-        <dd className="tabular-nums" data-testid="quote-subtotal">
-          {money.cents(quote.subtotalCents)}
-        </dd>
-      </div>
-      {quote.discountCents > 0 && (
-        <div className="flex justify-between gap-3 text-success">
-          <dt>{t('clusterConfig.quote.discount', { code: quote.promoCode ?? '' })}</dt>
-          <dd className="tabular-nums font-medium" data-testid="promo-discount">
-            −{money.cents(quote.discountCents)}
+    <div className="grid gap-2 text-sm">
+      <dl className="grid gap-2">
+        <div className="flex justify-between gap-3">
+          <dt className="text-muted-foreground">{t(`clusterConfig.quote.subtotal.${quote.billingCycle}`)}</dt>
+          <dd className="tabular-nums" data-testid="quote-subtotal">
+            {money.cents(quote.subtotalCents)}
           </dd>
         </div>
-      )}
+        {quote.discountCents > 0 && (
+          <div className="flex justify-between gap-3 text-success">
+            <dt>{t('clusterConfig.quote.discount', { code: quote.promoCode ?? '' })}</dt>
+            <dd className="tabular-nums font-medium" data-testid="promo-discount">
+              −{money.cents(quote.discountCents)}
+            </dd>
+          </div>
+        )}
+      </dl>
       {quote.promoMessage && (
         <div className="text-sm font-medium text-destructive" data-testid="promo-message" role="alert">
           {promoMessage(quote.promoMessage, t)}
         </div>
       )}
-      <div className="flex items-baseline justify-between gap-3 border-t pt-2 text-base">
-        <dt className="font-semibold">{t(`clusterConfig.quote.total.${quote.billingCycle}`)}</dt>
-        <dd className="text-xl font-bold tabular-nums" data-testid="review-total">
-          {money.cents(quote.totalCents)}
-        </dd>
-      </div>
+      <dl>
+        <div className="flex items-baseline justify-between gap-3 border-t pt-2 text-base">
+          <dt className="font-semibold">{t(`clusterConfig.quote.total.${quote.billingCycle}`)}</dt>
+          <dd className="text-xl font-bold tabular-nums" data-testid="review-total">
+            {money.cents(quote.totalCents)}
+          </dd>
+        </div>
+      </dl>
       <p className="text-xs text-muted-foreground">
         {t('clusterConfig.quote.hourly', { price: money.millicents(quote.hourlyMillicents) })}
       </p>
-    </dl>
+    </div>
   )
 }
 

@@ -16,7 +16,8 @@ import type { StepProps } from './step-props.ts'
 
 /**
  * Step 7: everything chosen with a link back to each step, the name, maintenance window, billing
- * cycle and promo code, the server's quote, and the order.
+ * cycle and promo code, the server's quote (with what the invoice will charge, VAT included, and
+ * how it will be paid), and the order.
  */
 export function ReviewStep({ wizard, catalog }: StepProps) {
   const { t } = useTranslation()

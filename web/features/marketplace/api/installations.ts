@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import type { Order, PriceBreakdown } from '#common/schemas/clusters.ts'
+import type { Order, OrderQuote } from '#common/schemas/clusters.ts'
 import type {
   Installation,
   InstallationListQuery,
@@ -47,9 +47,9 @@ export const useInstallations = (query: Partial<InstallationListQuery>) =>
   useQuery(installationsQueryOptions(query))
 export const useInstallation = (id: string) => useQuery(installationQueryOptions(id))
 
-/** POST /api/installations/quote: the server's price, the promotion decided. */
+/** POST /api/installations/quote: the server's price, the promotion decided, and what its invoice charges. */
 export function quoteInstallation(request: InstallationOrderRequest) {
-  return apiRequest<PriceBreakdown>('POST', `${INSTALLATIONS_PATH}/quote`, request)
+  return apiRequest<OrderQuote>('POST', `${INSTALLATIONS_PATH}/quote`, request)
 }
 
 /** POST /api/installations with its Idempotency-Key: a retry returns the order already made. */

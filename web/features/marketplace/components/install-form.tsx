@@ -10,9 +10,10 @@ import {
 } from '#common/product-rules.ts'
 import { href } from '#common/routes.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
-import type { ClusterSummary, PriceBreakdown } from '#common/schemas/clusters.ts'
+import type { ClusterSummary, OrderQuote } from '#common/schemas/clusters.ts'
 import type { InstallationOrderRequest } from '#common/schemas/installations.ts'
 import type { Product } from '#common/schemas/products.ts'
+import { InvoicePreview } from '#web/components/invoice-preview.tsx'
 import { Alert, AlertDescription, AlertTitle } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
@@ -31,7 +32,8 @@ const QUOTE_DELAY_MS = 300
 /**
  * Installing a product: one of the organization's clusters (incompatible ones say why), a
  * namespace, a plan and a version, the settings form of the product's schema, and the price the
- * server confirms (PARIS included) — then the order, and the installation's page.
+ * server confirms (PARIS included) with what its invoice will charge and how it is paid — then the
+ * order, and the installation's page.
  */
 export function InstallForm({
   product,
@@ -270,6 +272,13 @@ export function InstallForm({
       </div>
 
       <PriceSummary listPriceCents={listPrice} quote={quote.data} />
+      {quote.data && (
+        <InvoicePreview
+          preview={quote.data.invoice}
+          billingCycle={quote.data.billingCycle}
+          className="rounded-lg border p-4"
+        />
+      )}
 
       {refusal && (
         <Alert variant="destructive" data-testid="install-refusal">
@@ -313,13 +322,7 @@ function useServerQuote(request: InstallationOrderRequest, enabled: boolean) {
   })
 }
 
-function PriceSummary({
-  listPriceCents,
-  quote,
-}: {
-  listPriceCents: number
-  quote: PriceBreakdown | undefined
-}) {
+function PriceSummary({ listPriceCents, quote }: { listPriceCents: number; quote: OrderQuote | undefined }) {
   const { t } = useTranslation()
   const money = useMoney()
   return (
