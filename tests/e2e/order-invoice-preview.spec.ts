@@ -45,7 +45,9 @@ async function walkToReview(page: Page, query = ''): Promise<OrderQuote> {
   // The review asks for the quote once the order is complete: with the name typed, or kept in the
   // session's draft from an earlier walk.
   const quoted = nextQuote(page)
-  await page.goto(`/configure-cluster${query}`)
+  // The wizard rewrites its URL as it opens (the language, the step): the walk waits for what it
+  // shows rather than for a load event that URL change may interrupt.
+  await page.goto(`/configure-cluster${query}`, { waitUntil: 'commit' })
   const next = page.getByRole('button', { name: /^(Next|Suivant)$/ })
   await page.getByRole('radio', { name: /Standard \((Blue|Bleu)\)/ }).check()
   await next.click()
