@@ -33,11 +33,16 @@ export type CustomSolutionRequestInput = z.input<typeof customSolutionRequestSch
 export const quoteLineSchema = z.object({
   description: text(200),
   quantity: z.number().int().positive().max(10_000),
-  /** USD cents a month, per unit. */
+  /** Cents of the quote's currency a month, per unit. */
   unitMonthlyCents: z.number().int().nonnegative().max(100_000_000),
 })
+/**
+ * An officer's quote: its prices in cents of the organization's billing currency, named in
+ * `currency` so that prices meant in another one are refused.
+ */
 export const quoteRequestSchema = z.object({
   lines: z.array(quoteLineSchema).min(1, check('required')).max(50),
+  currency: z.enum(CURRENCIES),
   validUntil: z.iso.date(),
   note: z.string().trim().max(2_000).nullable().default(null),
 })
@@ -52,7 +57,9 @@ export const quoteSchema = z.object({
   id: z.uuid(),
   status: z.enum(QUOTE_STATUSES),
   lines: z.array(quoteLineSchema),
+  /** Cents of `currency`, as the officer typed them: shown as they are. */
   monthlyTotalCents: z.number().int(),
+  currency: z.enum(CURRENCIES),
   validUntil: z.iso.date(),
   note: z.string().nullable(),
   declineReason: z.string().nullable(),
@@ -66,6 +73,8 @@ export const customSolutionSchema = customSolutionRequestSchema.extend({
   reference: z.string(),
   status: z.enum(CUSTOM_SOLUTION_STATUSES),
   organizationName: z.string(),
+  /** The organization's billing currency: the one its quotes are priced in. */
+  billingCurrency: z.enum(CURRENCIES),
   requestedByName: z.string().nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,

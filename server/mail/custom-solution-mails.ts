@@ -1,3 +1,5 @@
+import type { Currency } from '#common/money.ts'
+import { formatAmount } from '#common/pricing.ts'
 import { mailTemplate } from './template.ts'
 
 /** The mails of custom solutions: a request received, a quote sent, a quote answered. */
@@ -48,28 +50,30 @@ export const customSolutionForOfficersMail = mailTemplate<{
   }),
 })
 
+/** The quote's monthly total in cents of its currency, shown as typed in the mail's language. */
 export const quoteReadyMail = mailTemplate<{
   name: string
   reference: string
   title: string
-  total: string
+  totalCents: number
+  currency: Currency
   validUntil: string
   url: string
 }>({
-  en: ({ name, reference, title, total, validUntil, url }) => ({
+  en: ({ name, reference, title, totalCents, currency, validUntil, url }) => ({
     subject: `Your quote for ${reference} is ready`,
     greet: name,
     paragraphs: [
-      `Our quote for “${title}” comes to ${total} a month and is valid until ${validUntil}.`,
+      `Our quote for “${title}” comes to ${formatAmount(totalCents, currency)} a month and is valid until ${validUntil}.`,
       'Accept it to place the order, or decline it and tell us why.',
     ],
     action: { label: 'Review the quote', url },
   }),
-  fr: ({ name, reference, title, total, validUntil, url }) => ({
+  fr: ({ name, reference, title, totalCents, currency, validUntil, url }) => ({
     subject: `Votre devis pour ${reference} est prêt`,
     greet: name,
     paragraphs: [
-      `Notre devis pour « ${title} » s’élève à ${total} par mois et reste valable jusqu’au ${validUntil}.`,
+      `Notre devis pour « ${title} » s’élève à ${formatAmount(totalCents, currency, 'fr')} par mois et reste valable jusqu’au ${validUntil}.`,
       'Acceptez-le pour passer commande, ou refusez-le en nous disant pourquoi.',
     ],
     action: { label: 'Consulter le devis', url },

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FALLBACK_RATES } from '#common/money.ts'
+import type { Order } from '#common/schemas/clusters.ts'
 import type { CustomSolution } from '#common/schemas/custom-solutions.ts'
-import { notifications, users } from '#server/db/schema/index.ts'
+import { customSolutionQuotes, notifications, orders, users } from '#server/db/schema/index.ts'
 import { waitForMailWithSubject } from '#tests/helpers/auth.ts'
 import { createOrganization, memberOf } from '#tests/helpers/billing.ts'
 import { startTestServer, type TestServer } from '#tests/helpers/server.ts'
@@ -90,6 +92,7 @@ describe('a custom solution', () => {
         { description: 'Managed Spark platform', quantity: 1, unitMonthlyCents: 250_000 },
         { description: 'Object storage, per TB', quantity: 3, unitMonthlyCents: 2_500 },
       ],
+      currency: 'EUR',
       validUntil: inTwoWeeks(),
       note: 'Includes onboarding',
     }
@@ -165,7 +168,9 @@ describe('a custom solution', () => {
       kind: 'custom',
       status: 'confirmed',
       customSolution: { id: solution.id, reference: solution.reference },
-      price: { totalCents: 199_000, promoCode: null },
+      // The organization is billed in EUR: the order is the quote in USD cents at the day's rate
+      // (the test server has no rate service: the fallback rates).
+      price: { totalCents: Math.round(199_000 / FALLBACK_RATES.EUR), promoCode: null },
     })
     const fetched = await inject('GET', `/api/orders/${order.id}`, customer.headers)
     expect(fetched.json().id).toBe(order.id)
@@ -196,11 +201,145 @@ describe('a custom solution', () => {
       officer.headers,
       {
         lines: [{ description: 'Platform', quantity: 1, unitMonthlyCents: 1_000 }],
+        currency: 'EUR',
         validUntil: '2026-01-01',
         note: null,
       },
     )
     expect(past.statusCode).toBe(422)
     expect(past.json().code).toBe('QUOTE_EXPIRED')
+  })
+})
+
+describe('a quote in the organization’s billing currency', () => {
+  const lines = [
+    { description: 'Managed Kafka', quantity: 1, unitMonthlyCents: 123_456 },
+    { description: 'Retention, per TB', quantity: 3, unitMonthlyCents: 1_999 },
+  ]
+  // 1,234.56 + 3 × 19.99, as typed.
+  const typedTotal = 129_453
+
+  /** A request of a new organization billed in `currency`, by a member reading mails in `language`. */
+  async function requestOf(currency: 'EUR' | 'GBP', language: 'en' | 'fr') {
+    const organization = await createOrganization(server.db, { billingCurrency: currency })
+    const member = await memberOf(server, organization.id, 'user')
+    await server.db.update(users).set({ language }).where(eq(users.id, member.userId))
+    const created = await inject('POST', '/api/custom-solutions', member.headers, request)
+    expect(created.statusCode, created.body).toBe(201)
+    return { organization, member, solution: created.json() as CustomSolution }
+  }
+  const sendQuote = (solution: CustomSolution, currency: string) =>
+    inject('POST', `/api/officers/custom-solutions/${solution.id}/quotes`, officer.headers, {
+      lines,
+      currency,
+      validUntil: inTwoWeeks(),
+      note: null,
+    })
+
+  it('is typed in EUR for an organization billed in EUR, shown back and mailed in EUR, and ordered in USD', async () => {
+    const { organization, member, solution } = await requestOf('EUR', 'en')
+    // The officer reads the currency to price in beside the request.
+    const queue = await inject('GET', '/api/officers/custom-solutions?status=submitted', officer.headers)
+    expect(queue.json().items.find((item: CustomSolution) => item.id === solution.id)).toMatchObject({
+      organizationName: organization.name,
+      billingCurrency: 'EUR',
+    })
+
+    // Prices meant in another currency are refused, not converted.
+    for (const other of ['USD', 'GBP']) {
+      const refused = await sendQuote(solution, other)
+      expect(refused.statusCode, refused.body).toBe(422)
+      expect(refused.json()).toMatchObject({
+        code: 'CURRENCY_MISMATCH',
+        message: `${organization.name} is billed in EUR: enter the prices in EUR.`,
+      })
+    }
+    const stillNone = await inject('GET', `/api/custom-solutions/${solution.id}`, member.headers)
+    expect(stillNone.json()).toMatchObject({ status: 'submitted', quotes: [] })
+
+    const sent = await sendQuote(solution, 'EUR')
+    expect(sent.statusCode, sent.body).toBe(201)
+    // The customer reads the prices as typed, to the cent, in EUR.
+    const read = await inject('GET', `/api/custom-solutions/${solution.id}`, member.headers)
+    expect(read.json()).toMatchObject({
+      status: 'quoted',
+      billingCurrency: 'EUR',
+      quotes: [{ status: 'open', currency: 'EUR', lines, monthlyTotalCents: typedTotal }],
+    })
+    const mail = await waitForMailWithSubject(
+      server.db,
+      member.email,
+      `Your quote for ${solution.reference} is ready`,
+    )
+    expect(mail.text).toContain('comes to €1,294.53 a month')
+    expect(mail.text).not.toContain('$')
+
+    // The day's rate is kept with the quote, and the USD figure converted once from it.
+    const quoteId = read.json().quotes[0].id
+    const usdCents = Math.round(typedTotal / FALLBACK_RATES.EUR)
+    const [stored] = await server.db
+      .select()
+      .from(customSolutionQuotes)
+      .where(eq(customSolutionQuotes.id, quoteId))
+    expect(stored).toMatchObject({
+      currency: 'EUR',
+      exchangeRate: FALLBACK_RATES.EUR,
+      monthlyTotalCents: typedTotal,
+      monthlyTotalUsdCents: usdCents,
+    })
+
+    const accepted = await inject(
+      'POST',
+      `/api/custom-solutions/${solution.id}/quotes/${quoteId}/accept`,
+      member.headers,
+    )
+    expect(accepted.statusCode, accepted.body).toBe(201)
+    const order = accepted.json() as Order
+    expect(usdCents).toBe(153_199)
+    expect(order).toMatchObject({ kind: 'custom', currency: 'EUR', price: { totalCents: usdCents } })
+    const [row] = await server.db.select().from(orders).where(eq(orders.id, order.id))
+    expect(row).toMatchObject({ organizationId: organization.id, totalCents: usdCents })
+  })
+
+  it('mails a French reader the amount in the organization’s currency, the French way', async () => {
+    const { organization, member, solution } = await requestOf('GBP', 'fr')
+    expect((await sendQuote(solution, 'EUR')).json()).toMatchObject({
+      code: 'CURRENCY_MISMATCH',
+      message: `${organization.name} is billed in GBP: enter the prices in GBP.`,
+    })
+    expect((await sendQuote(solution, 'GBP')).statusCode).toBe(201)
+    const read = (await inject('GET', `/api/custom-solutions/${solution.id}`, member.headers)).json()
+    expect(read.quotes[0]).toMatchObject({ currency: 'GBP', monthlyTotalCents: typedTotal })
+    const mail = await waitForMailWithSubject(
+      server.db,
+      member.email,
+      `Votre devis pour ${solution.reference} est prêt`,
+    )
+    expect(mail.text).toMatch(/s’élève à 1\s294,53\s£ par mois/)
+  })
+
+  it('reads a quote written before quotes had a currency as USD, as it was', async () => {
+    const { member, solution } = await requestOf('EUR', 'en')
+    // As the migration leaves them: USD, rate 1, the USD total its own total.
+    const [legacy] = await server.db
+      .insert(customSolutionQuotes)
+      .values({
+        customSolutionId: solution.id,
+        lines: [{ description: 'Platform', quantity: 1, unitMonthlyCents: 50_000 }],
+        monthlyTotalCents: 50_000,
+        currency: 'USD',
+        exchangeRate: 1,
+        monthlyTotalUsdCents: 50_000,
+        validUntil: inTwoWeeks(),
+      })
+      .returning()
+    const read = (await inject('GET', `/api/custom-solutions/${solution.id}`, member.headers)).json()
+    expect(read.quotes[0]).toMatchObject({ id: legacy!.id, currency: 'USD', monthlyTotalCents: 50_000 })
+    const accepted = await inject(
+      'POST',
+      `/api/custom-solutions/${solution.id}/quotes/${legacy!.id}/accept`,
+      member.headers,
+    )
+    expect(accepted.json()).toMatchObject({ currency: 'USD', price: { totalCents: 50_000 } })
   })
 })

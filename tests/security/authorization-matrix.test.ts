@@ -866,6 +866,9 @@ beforeAll(async () => {
       customSolutionId: customSolution!.id,
       lines: [{ description: 'Managed platform', quantity: 1, unitMonthlyCents: 100_000 }],
       monthlyTotalCents: 100_000,
+      currency: 'EUR',
+      exchangeRate: 0.85,
+      monthlyTotalUsdCents: 117_647,
       validUntil: '2026-01-31',
     })
     .returning()

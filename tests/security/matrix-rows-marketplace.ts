@@ -160,6 +160,7 @@ export function customSolutionRows(): Row[] {
         url: `/api/officers/custom-solutions/${demoCustomSolutionId}/quotes`,
         ...json({
           lines: [{ description: 'Platform', quantity: 1, unitMonthlyCents: 1_000 }],
+          currency: 'EUR',
           validUntil: '2026-01-01',
           note: null,
         }),

@@ -1,4 +1,16 @@
-import { date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import type { Currency } from '#common/money.ts'
 import {
   type COMPLIANCE_NEEDS,
   CUSTOM_SOLUTION_STATUSES,
@@ -48,8 +60,14 @@ export const customSolutionQuotes = pgTable(
       .notNull()
       .references(() => customSolutions.id),
     status: text({ enum: QUOTE_STATUSES }).notNull().default('open'),
+    /** Prices in cents of `currency`, the organization's billing currency, as the officer typed them. */
     lines: jsonb().$type<{ description: string; quantity: number; unitMonthlyCents: number }[]>().notNull(),
     monthlyTotalCents: integer().notNull(),
+    currency: text().$type<Currency>().notNull(),
+    /** Units of `currency` per USD on the day of the quote, as invoices store it. */
+    exchangeRate: doublePrecision().notNull(),
+    /** The monthly total converted once at `exchangeRate`: what the accepted order costs in USD cents. */
+    monthlyTotalUsdCents: integer().notNull(),
     validUntil: date({ mode: 'string' }).notNull(),
     note: text(),
     declineReason: text(),

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm'
+import { FALLBACK_RATES } from '#common/money.ts'
 import { quoteMonthlyTotalCents } from '#common/schemas/custom-solutions.ts'
 import type { Database } from '#server/db/client.ts'
-import { customSolutionQuotes, customSolutions, users } from '#server/db/schema/index.ts'
+import { customSolutionQuotes, customSolutions, organizations, users } from '#server/db/schema/index.ts'
 
 const DAY_MS = 24 * 3_600_000
 
@@ -15,6 +16,13 @@ export async function seedDemoCustomSolution(tx: Database, organizationId: strin
     .from(users)
     .where(and(eq(users.organizationId, organizationId), eq(users.username, 'demo')))
   const [officer] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'officer'))
+  const [organization] = await tx
+    .select({ billingCurrency: organizations.billingCurrency })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+  // Priced in the organization's billing currency, as officers quote.
+  const currency = organization?.billingCurrency ?? 'EUR'
+  const exchangeRate = FALLBACK_RATES[currency]
   const [request] = await tx
     .insert(customSolutions)
     .values({
@@ -41,10 +49,14 @@ export async function seedDemoCustomSolution(tx: Database, organizationId: strin
     },
     { description: 'Object storage, per TB', quantity: 2, unitMonthlyCents: 2_500 },
   ]
+  const monthlyTotalCents = quoteMonthlyTotalCents(lines)
   await tx.insert(customSolutionQuotes).values({
     customSolutionId: request!.id,
     lines,
-    monthlyTotalCents: quoteMonthlyTotalCents(lines),
+    monthlyTotalCents,
+    currency,
+    exchangeRate,
+    monthlyTotalUsdCents: Math.round(monthlyTotalCents / exchangeRate),
     validUntil: new Date(now.getTime() + 30 * DAY_MS).toISOString().slice(0, 10),
     note: 'Includes the migration of your existing DAGs and two training sessions.',
     createdBy: officer?.id ?? null,

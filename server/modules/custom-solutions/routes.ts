@@ -12,6 +12,7 @@ import {
 import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { errorResponses } from '#server/lib/http.ts'
+import { createRatesService } from '#server/modules/rates/service.ts'
 import { requireMember, requireOfficer } from '#server/plugins/auth.ts'
 import {
   acceptQuote,
@@ -94,6 +95,12 @@ async function customerRoutes(app: FastifyInstance, ctx: ServerContext) {
 }
 
 async function officerRoutes(app: FastifyInstance, ctx: ServerContext) {
+  // Quotes are priced in the organization's billing currency and converted at the day's rate.
+  const rates = createRatesService({
+    primaryUrl: ctx.config.ratesPrimaryUrl,
+    backupUrl: ctx.config.ratesBackupUrl,
+    log: app.log,
+  })
   const api = app.withTypeProvider<ZodTypeProvider>()
   api.addHook('preValidation', requireOfficer)
 
@@ -113,11 +120,23 @@ async function officerRoutes(app: FastifyInstance, ctx: ServerContext) {
     schema: {
       tags: ['officers'],
       summary: 'Answer a request with a priced quote (lines, validity date, note)',
+      description:
+        "Prices are cents of the organization's billing currency, named in `currency`: another currency is a 422 `CURRENCY_MISMATCH`.",
       params: idParams,
       body: quoteRequestSchema,
       response: { 201: customSolutionSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await sendQuote(ctx, request.user.id, request.params.id, request.body)),
+      reply
+        .status(201)
+        .send(
+          await sendQuote(
+            ctx,
+            request.user.id,
+            request.params.id,
+            request.body,
+            (await rates.current()).rates,
+          ),
+        ),
   })
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm'
+import type { ExchangeRates } from '#common/money.ts'
 import { formatAmount } from '#common/pricing.ts'
 import { priceProduct } from '#common/product-rules.ts'
 import { absoluteHref, href } from '#common/routes.ts'
@@ -31,6 +32,7 @@ import {
   quoteReadyMail,
 } from '#server/mail/custom-solution-mails.ts'
 import { sendMail } from '#server/mail/template.ts'
+import { currencyOf } from '#server/modules/billing/invoicing.ts'
 import { createNotification, notifyOfficers } from '#server/modules/notifications/service.ts'
 import { toOrderResponse } from '#server/modules/orders/present.ts'
 import { auditOrder, nextReference } from '#server/modules/orders/service.ts'
@@ -40,8 +42,6 @@ import { auditOrder, nextReference } from '#server/modules/orders/service.ts'
  * customer's answer — an accepted quote becomes a confirmed order. Each step notifies and mails
  * the other side in the transaction that takes it.
  */
-
-const usd = (cents: number) => formatAmount(cents, 'USD')
 
 export async function submitCustomSolution(
   ctx: ServerContext,
@@ -119,23 +119,50 @@ async function requestRow(db: Queryable, where: SQL | undefined, lock = false): 
   return row
 }
 
-/** An officer's quote: any open one is superseded, the request becomes `quoted`, the customer hears. */
-export async function sendQuote(ctx: ServerContext, officerId: string, id: string, quote: QuoteRequest) {
+/**
+ * An officer's quote, priced in the organization's billing currency: any open one is superseded,
+ * the request becomes `quoted`, the customer hears.
+ */
+export async function sendQuote(
+  ctx: ServerContext,
+  officerId: string,
+  id: string,
+  quote: QuoteRequest,
+  rates: ExchangeRates,
+) {
   if (quote.validUntil < new Date().toISOString().slice(0, 10))
     throw unprocessable('A quote must be valid until today or later', 'QUOTE_EXPIRED')
   return inTransaction(ctx.db, async (tx, sqlExecutor) => {
     const request = await requestRow(tx, eq(customSolutions.id, id), true)
     if (request.status === 'accepted')
       throw conflict(`${request.reference} was accepted already: it needs no other quote`, 'ALREADY_ACCEPTED')
+    const [organization] = await tx
+      .select({ name: organizations.name, billingCurrency: organizations.billingCurrency })
+      .from(organizations)
+      .where(eq(organizations.id, request.organizationId))
+    // The officer prices in the organization's currency; prices meant in another one are refused
+    // rather than converted behind their back.
+    const currency = currencyOf(organization!.billingCurrency)
+    if (quote.currency !== currency)
+      throw unprocessable(
+        `${organization!.name} is billed in ${currency}: enter the prices in ${currency}.`,
+        'CURRENCY_MISMATCH',
+      )
     await tx
       .update(customSolutionQuotes)
       .set({ status: 'superseded' })
       .where(and(eq(customSolutionQuotes.customSolutionId, id), eq(customSolutionQuotes.status, 'open')))
     const monthlyTotalCents = quoteMonthlyTotalCents(quote.lines)
+    // Orders are priced in USD cents: the total is converted once, at the day's rate, which is
+    // stored beside the prices as typed.
+    const exchangeRate = rates[currency]
     await tx.insert(customSolutionQuotes).values({
       customSolutionId: id,
       lines: quote.lines,
       monthlyTotalCents,
+      currency,
+      exchangeRate,
+      monthlyTotalUsdCents: Math.round(monthlyTotalCents / exchangeRate),
       validUntil: quote.validUntil,
       note: quote.note,
       createdBy: officerId,
@@ -150,7 +177,7 @@ export async function sendQuote(ctx: ServerContext, officerId: string, id: strin
         userId: request.createdBy,
         type: 'info',
         title: 'Your quote is ready',
-        message: `${request.reference}: ${usd(monthlyTotalCents)} a month, valid until ${quote.validUntil}.`,
+        message: `${request.reference}: ${formatAmount(monthlyTotalCents, currency)} a month, valid until ${quote.validUntil}.`,
         link: href('customSolutions'),
       })
       const [customer] = await tx.select().from(users).where(eq(users.id, request.createdBy))
@@ -159,7 +186,8 @@ export async function sendQuote(ctx: ServerContext, officerId: string, id: strin
           name: customer.name,
           reference: request.reference,
           title: request.title,
-          total: usd(monthlyTotalCents),
+          totalCents: monthlyTotalCents,
+          currency,
           validUntil: quote.validUntil,
           url: absoluteHref(ctx.config.appUrl, 'customSolutions'),
         })
@@ -170,12 +198,14 @@ export async function sendQuote(ctx: ServerContext, officerId: string, id: strin
 
 /**
  * The customer accepts the open quote: it becomes a confirmed order of kind `custom` (its monthly
- * total, PARIS not applying to a negotiated price), and the officer who quoted hears of it.
+ * total in USD cents, converted when it was quoted; PARIS not applying to a negotiated price), and
+ * the officer who quoted hears of it.
  */
 export async function acceptQuote(ctx: ServerContext, caller: Caller, id: string, quoteId: string) {
   return inTransaction(ctx.db, async (tx, sqlExecutor) => {
     const { request, quote, organizationName } = await openQuote(tx, caller, id, quoteId)
-    const total = quote.monthlyTotalCents
+    // Orders are priced in USD cents; the customer was shown the quote's currency.
+    const total = quote.monthlyTotalUsdCents
     const [order] = await tx
       .insert(orders)
       .values({
@@ -193,7 +223,7 @@ export async function acceptQuote(ctx: ServerContext, caller: Caller, id: string
         },
         // A negotiated price: no promotion applies to it.
         price: priceProduct(total, { promoCode: null, isFirstPaidOrder: false }),
-        currency: request.currency,
+        currency: quote.currency,
       })
       .returning()
     await auditOrder(tx, caller, order!, 'order.placed')
@@ -300,41 +330,50 @@ async function present(db: Queryable, rows: CustomSolutionRow[]): Promise<Custom
     .where(inArray(customSolutionQuotes.customSolutionId, ids))
     .orderBy(desc(customSolutionQuotes.createdAt))
   const names = await db
-    .select({ id: organizations.id, name: organizations.name })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      billingCurrency: organizations.billingCurrency,
+    })
     .from(organizations)
     .where(inArray(organizations.id, [...new Set(rows.map((row) => row.organizationId))]))
   const requesterIds = [...new Set(rows.flatMap((row) => (row.createdBy ? [row.createdBy] : [])))]
   const requesters = requesterIds.length
     ? await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, requesterIds))
     : []
-  return rows.map((row) => ({
-    id: row.id,
-    reference: row.reference,
-    status: row.status,
-    title: row.title,
-    workload: row.workload,
-    components: row.components,
-    compliance: row.compliance,
-    sla: row.sla,
-    budget: row.budget,
-    currency: row.currency as CustomSolution['currency'],
-    deadline: row.deadline,
-    organizationName: names.find((entry) => entry.id === row.organizationId)?.name ?? '',
-    requestedByName: requesters.find((entry) => entry.id === row.createdBy)?.name ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    quotes: quotes
-      .filter((quote) => quote.customSolutionId === row.id)
-      .map((quote) => ({
-        id: quote.id,
-        status: quote.status,
-        lines: quote.lines,
-        monthlyTotalCents: quote.monthlyTotalCents,
-        validUntil: quote.validUntil,
-        note: quote.note,
-        declineReason: quote.declineReason,
-        orderId: quote.orderId,
-        createdAt: quote.createdAt.toISOString(),
-      })),
-  }))
+  return rows.map((row) => {
+    const organization = names.find((entry) => entry.id === row.organizationId)
+    return {
+      id: row.id,
+      reference: row.reference,
+      status: row.status,
+      title: row.title,
+      workload: row.workload,
+      components: row.components,
+      compliance: row.compliance,
+      sla: row.sla,
+      budget: row.budget,
+      currency: row.currency as CustomSolution['currency'],
+      deadline: row.deadline,
+      organizationName: organization?.name ?? '',
+      billingCurrency: currencyOf(organization?.billingCurrency ?? ''),
+      requestedByName: requesters.find((entry) => entry.id === row.createdBy)?.name ?? null,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      quotes: quotes
+        .filter((quote) => quote.customSolutionId === row.id)
+        .map((quote) => ({
+          id: quote.id,
+          status: quote.status,
+          lines: quote.lines,
+          monthlyTotalCents: quote.monthlyTotalCents,
+          currency: currencyOf(quote.currency),
+          validUntil: quote.validUntil,
+          note: quote.note,
+          declineReason: quote.declineReason,
+          orderId: quote.orderId,
+          createdAt: quote.createdAt.toISOString(),
+        })),
+    }
+  })
 }

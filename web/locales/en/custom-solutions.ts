@@ -51,7 +51,9 @@ export const customSolutions = {
     lines: 'Lines',
     quantity: 'Quantity',
     perMonth: 'Per month',
-    unitPrice: 'Unit price / month (USD)',
+    unitPrice: 'Unit price / month ({{currency}})',
+    pricesIn:
+      'Prices in {{currency}}, the organization’s billing currency: the customer reads them as typed.',
     total: 'Total per month',
     validUntil: 'Valid until {{date}}',
     validUntilLabel: 'Valid until',

@@ -54,7 +54,9 @@ export const customSolutions: typeof english = {
     lines: 'Lignes',
     quantity: 'Quantité',
     perMonth: 'Par mois',
-    unitPrice: 'Prix unitaire / mois (USD)',
+    unitPrice: 'Prix unitaire / mois ({{currency}})',
+    pricesIn:
+      'Prix en {{currency}}, la devise de facturation de l’organisation : le client les lit tels que saisis.',
     total: 'Total par mois',
     validUntil: 'Valable jusqu’au {{date}}',
     validUntilLabel: 'Valable jusqu’au',

@@ -27,9 +27,13 @@ import { useOfficerCustomSolutions, useSendQuote } from '../api/custom-solutions
 import { QuoteView } from './quote-view.tsx'
 import { STATUS_VARIANT } from './request-list.tsx'
 
-/** Dollars typed per unit, cents sent: quotes are priced in USD like the catalog. */
+/**
+ * Units of the organization's billing currency typed per unit, cents of it sent with the currency
+ * named: the server refuses prices in another currency than the organization's.
+ */
 const quoteFormSchema = z
   .object({
+    currency: quoteRequestSchema.shape.currency,
     lines: z
       .array(
         z.object({
@@ -48,7 +52,8 @@ const quoteFormSchema = z
     validUntil: quoteRequestSchema.shape.validUntil,
     note: z.string().trim().max(2_000),
   })
-  .transform(({ lines, note, validUntil }) => ({
+  .transform(({ lines, note, validUntil, currency }) => ({
+    currency,
     validUntil,
     note: note || null,
     lines: lines.map(({ unitPrice, ...line }) => ({ ...line, unitMonthlyCents: centsOfUnits(unitPrice) })),
@@ -180,6 +185,7 @@ function QuoteForm({ request, onDone }: { request: CustomSolution; onDone: () =>
   const send = useSendQuote()
   const form = useZodForm(quoteFormSchema, {
     defaultValues: {
+      currency: request.billingCurrency,
       lines: [{ description: '', quantity: 1, unitPrice: 0 }],
       validUntil: inThirtyDays(),
       note: '',
@@ -210,6 +216,9 @@ function QuoteForm({ request, onDone }: { request: CustomSolution; onDone: () =>
       <FormAlert />
       <fieldset className="grid gap-3">
         <legend className="mb-1 text-sm font-medium">{t('customSolutions.quote.lines')}</legend>
+        <p className="text-sm text-muted-foreground">
+          {t('customSolutions.quote.pricesIn', { currency: request.billingCurrency })}
+        </p>
         {lines.fields.map((line, index) => (
           <div key={line.id} className="grid items-end gap-2 sm:grid-cols-[1fr_6rem_9rem_auto]">
             <FormInputField
@@ -232,7 +241,7 @@ function QuoteForm({ request, onDone }: { request: CustomSolution; onDone: () =>
               min={0}
               step="0.01"
               inputMode="decimal"
-              label={t('customSolutions.quote.unitPrice')}
+              label={t('customSolutions.quote.unitPrice', { currency: request.billingCurrency })}
             />
             <Button
               type="button"

@@ -3,7 +3,10 @@ import type { Quote } from '#common/schemas/custom-solutions.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 
-/** A quote's lines, its monthly total, validity and note, as both sides read it. */
+/**
+ * A quote's lines, its monthly total, validity and note, as both sides read it: in the currency
+ * it was priced in, as the officer typed it.
+ */
 export function QuoteView({ quote }: { quote: Quote }) {
   const { t } = useTranslation()
   const money = useMoney()
@@ -29,7 +32,9 @@ export function QuoteView({ quote }: { quote: Quote }) {
             <tr key={`${line.description}-${index}`}>
               <td className="py-1 pr-3">{line.description}</td>
               <td className="py-1 pr-3 text-right">{line.quantity}</td>
-              <td className="py-1 text-right">{money.cents(line.quantity * line.unitMonthlyCents)}</td>
+              <td className="py-1 text-right">
+                {money.amount(line.quantity * line.unitMonthlyCents, quote.currency)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -39,7 +44,7 @@ export function QuoteView({ quote }: { quote: Quote }) {
               {t('customSolutions.quote.total')}
             </th>
             <td className="py-1 text-right tabular-nums" data-testid="quote-total">
-              {money.cents(quote.monthlyTotalCents)}
+              {money.amount(quote.monthlyTotalCents, quote.currency)}
             </td>
           </tr>
         </tfoot>
