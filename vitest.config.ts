@@ -22,7 +22,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts', 'tests/security/**/*.test.ts'],
-          globalSetup: ['tests/setup/postgres.ts'],
+          globalSetup: ['tests/setup/postgres.ts', 'tests/setup/schematrons.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

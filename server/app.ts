@@ -67,6 +67,9 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
     logController: accessLog,
     childLoggerFactory: requestLogger,
     frameworkErrors: answerFrameworkError(config.isProduction),
+    // A plugin that reads the built pages at start-up can take more than the default 10 s on a
+    // loaded machine; a plugin that never finishes still fails the start, a minute later.
+    pluginTimeout: 60_000,
   })
   accessLog.writeTo(app.log)
   app.setValidatorCompiler(requestValidatorCompiler)

@@ -8,7 +8,7 @@ import { issueMonthlyInvoice } from '#server/modules/billing/invoicing.ts'
 import { meterHour } from '#server/modules/billing/metering.ts'
 import { createOrganization, hoursFrom, memberOf, runningCluster } from '#tests/helpers/billing.ts'
 import { testConfiguration } from '#tests/helpers/clusters.ts'
-import { compiledSchematron, schematronErrors, xsdErrors } from '#tests/helpers/facturx-validators.ts'
+import { compileSchematrons, schematronErrors, xsdErrors } from '#tests/helpers/facturx-validators.ts'
 import { pdfAttachments, pdfText } from '#tests/helpers/pdf.ts'
 import { pdfFonts, pdfSelfDescription, xmpValue } from '#tests/helpers/pdfa.ts'
 import { startTestServer, type TestServer } from '#tests/helpers/server.ts'
@@ -24,9 +24,9 @@ let server: TestServer
 let officer: Awaited<ReturnType<typeof memberOf>>
 
 beforeAll(async () => {
-  // Compiling the two Schematrons takes about a minute the first time (then they are cached).
-  await Promise.all([compiledSchematron('en16931'), compiledSchematron('facturx'), startServer()])
-}, 300_000)
+  await startServer()
+  await compileSchematrons()
+}, 600_000)
 afterAll(() => server.close())
 
 async function startServer() {

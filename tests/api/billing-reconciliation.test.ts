@@ -20,7 +20,7 @@ import {
   type TestOrganization,
 } from '#tests/helpers/billing.ts'
 import { testConfiguration } from '#tests/helpers/clusters.ts'
-import { compiledSchematron, schematronErrors, xsdErrors } from '#tests/helpers/facturx-validators.ts'
+import { compileSchematrons, schematronErrors, xsdErrors } from '#tests/helpers/facturx-validators.ts'
 import { pdfAttachments, pdfText } from '#tests/helpers/pdf.ts'
 import { startTestServer, type TestServer } from '#tests/helpers/server.ts'
 
@@ -53,7 +53,8 @@ const customers: Customer[] = []
 let officer: Awaited<ReturnType<typeof memberOf>>
 
 beforeAll(async () => {
-  await Promise.all([compiledSchematron('en16931'), compiledSchematron('facturx'), prepare()])
+  await prepare()
+  await compileSchematrons()
 }, 600_000)
 afterAll(() => server.close())
 

@@ -8,7 +8,7 @@ import { meterHour } from '#server/modules/billing/metering.ts'
 import { chaseOverdueInvoices } from '#server/modules/billing/overdue.ts'
 import { createOrganization, hoursFrom, memberOf, runningCluster } from '#tests/helpers/billing.ts'
 import { testConfiguration } from '#tests/helpers/clusters.ts'
-import { compiledSchematron, schematronErrors, xsdErrors } from '#tests/helpers/facturx-validators.ts'
+import { compileSchematrons, schematronErrors, xsdErrors } from '#tests/helpers/facturx-validators.ts'
 import { pdfAttachments, pdfText } from '#tests/helpers/pdf.ts'
 import { startTestServer, type TestServer, waitForMail } from '#tests/helpers/server.ts'
 import { renderSite } from '#web/site/render-site.tsx'
@@ -75,11 +75,9 @@ beforeAll(async () => {
   ;[server, cardOnly] = await Promise.all([
     startTestServer({ ...OTHER_SELLER, WEB_CLIENT_DIR: clientDir }),
     startTestServer({ STRIPE_SECRET_KEY: 'sk_test_card_only', STRIPE_WEBHOOK_SECRET: 'whsec_card_only' }),
-    // Compiling the two Schematrons takes about a minute the first time (then they are cached).
-    compiledSchematron('en16931'),
-    compiledSchematron('facturx'),
   ])
-}, 300_000)
+  await compileSchematrons()
+}, 600_000)
 afterAll(async () => {
   await Promise.all([server?.close(), cardOnly?.close()])
   rmSync(clientDir, { recursive: true, force: true })

@@ -91,6 +91,10 @@ test.describe('registration at /auth', () => {
       role: 'user',
       membershipStatus: 'pending',
     })
+    // Waiting for approval, the dashboard shows no money and asks the server for none (a refused
+    // request would fail the test on the console).
+    await expect(page.getByTestId('dashboard-stat-spend-value')).toHaveText('—')
+    await expect(page.getByTestId('dashboard-stat-credits-value')).toHaveText('—')
   })
 
   test('an unknown Billing ID when joining is refused beside the field', async ({ page, consoleErrors }) => {

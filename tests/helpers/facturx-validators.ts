@@ -78,6 +78,15 @@ export async function compiledSchematron(name: SchematronName): Promise<string> 
   return sef
 }
 
+/**
+ * Both Schematrons compiled, one after the other: about a minute each the first time (then they
+ * are cached). Called once a test's servers are up, so the compiler does not starve their start.
+ */
+export async function compileSchematrons(): Promise<void> {
+  await compiledSchematron('en16931')
+  await compiledSchematron('facturx')
+}
+
 export type Assertion = { id: string; flag: string; location: string; text: string }
 
 const decode = (text: string) =>

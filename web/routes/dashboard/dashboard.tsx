@@ -60,7 +60,9 @@ export default function DashboardHome() {
   const signedIn = Boolean(user)
   const counts = useSidebarCounts({ enabled: signedIn }).data
   const unread = useNotificationCount({ enabled: signedIn }).data?.count
-  const spend = useBillingSummary({ enabled: signedIn }).data
+  // Money is for active members: a registration waiting for approval is refused it, and shows a dash.
+  const member = user?.membershipStatus === 'active'
+  const spend = useBillingSummary({ enabled: member }).data
   const money = useMoney()
   if (!user) return null
 
@@ -111,7 +113,7 @@ export default function DashboardHome() {
           id="spend"
           icon={Gauge}
           label={t('dashboard.stats.spend')}
-          value={spend && money.amount(spend.monthToDateCents, spend.billingCurrency)}
+          value={member ? spend && money.amount(spend.monthToDateCents, spend.billingCurrency) : '—'}
           hint={
             spend
               ? t('dashboard.stats.spendHint', {
@@ -125,7 +127,7 @@ export default function DashboardHome() {
           id="credits"
           icon={Wallet}
           label={t('dashboard.stats.credits')}
-          value={spend && money.cents(spend.creditsBalanceCents)}
+          value={member ? spend && money.cents(spend.creditsBalanceCents) : '—'}
           hint={t('dashboard.stats.creditsHint')}
           link={{ to: href('billing'), label: t('dashboard.viewBilling') }}
         />

@@ -13,8 +13,9 @@ import { useUser } from '#web/lib/current-user.ts'
 export default function PriceEstimatorRoute() {
   const { t } = useTranslation()
   const catalog = useCatalog()
-  const signedIn = useUser().user !== null
-  const spend = useBillingSummary({ enabled: signedIn }).data
+  // This month's spend is for active members; a registration waiting for approval estimates alone.
+  const member = useUser().user?.membershipStatus === 'active'
+  const spend = useBillingSummary({ enabled: member }).data
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8 sm:px-6 lg:px-8">
       <header className="grid gap-1">
