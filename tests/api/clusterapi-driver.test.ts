@@ -9,6 +9,7 @@ import { clusters, users } from '#server/db/schema/index.ts'
 import { createSession } from '#server/modules/auth/sessions.ts'
 import { createClusterApiDriver } from '#server/provisioning/clusterapi/driver.ts'
 import type { DriverCluster, ProvisioningDriver, StepOutcome, StepRun } from '#server/provisioning/driver.ts'
+import { CLUSTER_API_ENVIRONMENT, CLUSTER_API_SETTINGS } from '#tests/helpers/cluster-api-settings.ts'
 import {
   clusterRecord,
   demoRequester,
@@ -34,7 +35,11 @@ let driver: ProvisioningDriver
 
 beforeAll(async () => {
   kube = await startKubeApiServer({ controllerIntervalMs: 40 })
-  driver = createClusterApiDriver({ kubeconfigPath: kube.kubeconfigPath, speed: SPEED })
+  driver = createClusterApiDriver({
+    kubeconfigPath: kube.kubeconfigPath,
+    speed: SPEED,
+    settings: CLUSTER_API_SETTINGS,
+  })
 })
 afterAll(() => kube.close())
 
@@ -527,7 +532,11 @@ describe('other data centers and outcomes', () => {
   })
 
   it('fails with a clear reason when the kubeconfig cannot be read', async () => {
-    const broken = createClusterApiDriver({ kubeconfigPath: '/nonexistent/kubeconfig', speed: SPEED })
+    const broken = createClusterApiDriver({
+      kubeconfigPath: '/nonexistent/kubeconfig',
+      speed: SPEED,
+      settings: CLUSTER_API_SETTINGS,
+    })
     const { cluster } = newCluster({ name: 'nowhere' })
     const outcome = await broken.create(cluster, { name: 'network', startedAt: new Date(), attempts: 1 })
     expect(outcome.state).toBe('failed')
@@ -610,6 +619,7 @@ describe('with the server configured for Cluster API', () => {
     app = await startTestServer({
       PROVISIONING_DRIVER: 'clusterapi',
       KUBECONFIG: kube.kubeconfigPath,
+      ...CLUSTER_API_ENVIRONMENT,
       PROVISIONING_SPEED: String(SPEED),
     })
     requester = await demoRequester(app.db)

@@ -3,7 +3,7 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { Environment } from '@marcbachmann/cel-js'
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
-import addFormats from 'ajv-formats'
+import formats from 'ajv-formats'
 import { parseAllDocuments } from 'yaml'
 
 /**
@@ -91,7 +91,7 @@ export class CrdCatalog {
       }
     }
     this.ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false })
-    addFormats(this.ajv)
+    formats.default(this.ajv)
     // Kubernetes' own formats; the ones it does not know it ignores.
     this.ajv.addFormat('int32', { type: 'number', validate: (n: number) => n >= -(2 ** 31) && n < 2 ** 31 })
     this.ajv.addFormat('int64', { type: 'number', validate: () => true })
@@ -143,7 +143,8 @@ export class CrdCatalog {
     const schema = version.schema?.openAPIV3Schema
     if (!schema) return result
     const validate = this.validatorOf(object.apiVersion, object.kind, schema)
-    if (!validate(object)) for (const error of validate.errors ?? []) violation(error.instancePath, describe(error))
+    if (!validate(object))
+      for (const error of validate.errors ?? []) violation(error.instancePath, describe(error))
     this.evaluateRules(schema, object, '', result, violation)
     return result
   }
@@ -185,8 +186,10 @@ export class CrdCatalog {
       if (outcome !== true) violation(at, rule.message ?? `failed rule: ${rule.rule}`)
     }
     if (Array.isArray(value)) {
-      if (schema.items)
-        value.forEach((item, index) => this.evaluateRules(schema.items!, item, `${at}/${index}`, result, violation))
+      const items = schema.items
+      if (items)
+        for (const [index, item] of value.entries())
+          this.evaluateRules(items, item, `${at}/${index}`, result, violation)
       return
     }
     if (typeof value !== 'object') return
@@ -194,7 +197,8 @@ export class CrdCatalog {
       const childSchema =
         schema.properties?.[name] ??
         (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined)
-      if (childSchema) this.evaluateRules(childSchema, child, `${at}/${escapePointer(name)}`, result, violation)
+      if (childSchema)
+        this.evaluateRules(childSchema, child, `${at}/${escapePointer(name)}`, result, violation)
     }
   }
 }
@@ -245,7 +249,8 @@ export function toJsonSchema(schema: OpenApiSchema): Record<string, unknown> & {
   if (schema.items) out.items = toJsonSchema(schema.items)
 
   const properties: Record<string, unknown> = {}
-  for (const [name, property] of Object.entries(schema.properties ?? {})) properties[name] = toJsonSchema(property)
+  for (const [name, property] of Object.entries(schema.properties ?? {}))
+    properties[name] = toJsonSchema(property)
   if (schema['x-kubernetes-embedded-resource'])
     for (const [name, type] of [
       ['apiVersion', 'string'],

@@ -101,7 +101,10 @@ const SHAPES: Shape[] = [
     patch: (objects) =>
       objects.map((object) =>
         object.kind === 'MachineDeployment'
-          ? mergePatch(object, nodePoolScalePatch({ nodeCount: 0, autoscaling: { enabled: false, min: 0, max: 1 } }))
+          ? mergePatch(
+              object,
+              nodePoolScalePatch({ nodeCount: 0, autoscaling: { enabled: false, min: 0, max: 1 } }),
+            )
           : object,
       ),
   },
@@ -144,7 +147,9 @@ describe('the checker itself', () => {
     delete broken.spec.clusterName
     broken.spec.rolloutStrategy = { type: 'RollingUpdate' }
     broken.spec.rollout = { strategy: { type: 'Sideways' } }
-    const messages = catalog.check(broken).violations.map((violation) => `${violation.path} ${violation.message}`)
+    const messages = catalog
+      .check(broken)
+      .violations.map((violation) => `${violation.path} ${violation.message}`)
     expect(messages).toContainEqual(expect.stringContaining('required field clusterName'))
     expect(messages).toContainEqual(expect.stringContaining('unknown field rolloutStrategy'))
     expect(messages).toContainEqual(expect.stringMatching(/\/spec\/rollout\/strategy\/type .*RollingUpdate/))
@@ -198,7 +203,12 @@ function clusterAt(providerId: string): DriverCluster {
     dataCenterCode: code,
     kubernetesVersion: '1.36',
     nodePools: [pool('default')],
-    networking: { cni: 'cilium', privateNetwork: false, podCidr: '10.244.0.0/16', serviceCidr: '10.96.0.0/12' },
+    networking: {
+      cni: 'cilium',
+      privateNetwork: false,
+      podCidr: '10.244.0.0/16',
+      serviceCidr: '10.96.0.0/12',
+    },
   })
   return {
     id: '6f1c1e3a-1111-4222-8333-444455556666',

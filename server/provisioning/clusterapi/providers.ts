@@ -75,7 +75,10 @@ export type InfrastructureProvider = {
 }
 
 /** The provider's apiVersion for a generation of the Cluster API types. */
-export function providerApiVersion(provider: InfrastructureProvider, generation: ClusterApiGeneration): string {
+export function providerApiVersion(
+  provider: InfrastructureProvider,
+  generation: ClusterApiGeneration,
+): string {
   return generation === 'v1beta1' ? (provider.legacyApiVersion ?? provider.apiVersion) : provider.apiVersion
 }
 

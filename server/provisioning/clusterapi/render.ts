@@ -3,9 +3,9 @@ import { NODE_POOL_LABEL, type NodePoolConfiguration } from '#common/schemas/clu
 import type { DriverCluster } from '../driver.ts'
 import { accessConfigMap } from '../kubeconfig.ts'
 import {
+  type ClusterApiGeneration,
   groupOf,
   type InfrastructureProvider,
-  type ClusterApiGeneration,
   type InfrastructureSite,
   infrastructureProviderForDataCenter,
   type ProviderSettings,
@@ -385,15 +385,25 @@ export function nodePoolUpgradePatch(pool: RenderedNodePool) {
   return {
     spec: {
       template: {
-        spec: { version: template.spec.version, infrastructureRef: { name: template.spec.infrastructureRef.name } },
+        spec: {
+          version: template.spec.version,
+          infrastructureRef: { name: template.spec.infrastructureRef.name },
+        },
       },
     },
   }
 }
 
 /** The merge patch that sets a node pool's size and autoscaling bounds (a null removes an annotation). */
-export function nodePoolScalePatch(change: { nodeCount: number; autoscaling: NodePoolConfiguration['autoscaling'] }) {
-  const annotations = { [AUTOSCALER_MIN]: null, [AUTOSCALER_MAX]: null, ...autoscalingAnnotations(change.autoscaling) }
+export function nodePoolScalePatch(change: {
+  nodeCount: number
+  autoscaling: NodePoolConfiguration['autoscaling']
+}) {
+  const annotations = {
+    [AUTOSCALER_MIN]: null,
+    [AUTOSCALER_MAX]: null,
+    ...autoscalingAnnotations(change.autoscaling),
+  }
   return { metadata: { annotations }, spec: { replicas: change.nodeCount } }
 }
 
