@@ -92,16 +92,16 @@ describe('rendering a cluster as Cluster API objects', () => {
       .controlPlane.spec as {
       kubeadmConfigSpec: {
         files: { path: string; content: string }[]
-        clusterConfiguration: { apiServer: { extraArgs: Record<string, string> } }
+        clusterConfiguration: { apiServer: { extraArgs: { name: string; value: string }[] } }
       }
     }
     const [file] = spec.kubeadmConfigSpec.files
     expect(file!.content).toContain(`server: ${url}`)
-    expect(
-      spec.kubeadmConfigSpec.clusterConfiguration.apiServer.extraArgs[
-        'authentication-token-webhook-config-file'
-      ],
-    ).toBe(file!.path)
+    // v1beta2: kubeadm's extra arguments are a list of name and value.
+    expect(spec.kubeadmConfigSpec.clusterConfiguration.apiServer.extraArgs).toContainEqual({
+      name: 'authentication-token-webhook-config-file',
+      value: file!.path,
+    })
     expect(
       JSON.stringify(renderCluster(cluster(), { settings: CLUSTER_API_SETTINGS }).controlPlane.spec),
     ).not.toContain('token-webhook')
@@ -123,6 +123,36 @@ describe('rendering a cluster as Cluster API objects', () => {
         '6f1c1e3a-1111-4222-8333-444455556666',
       )
     }
+  })
+})
+
+describe('the legacy setting', () => {
+  it('renders v1beta1 for management clusters older than Cluster API 1.11', () => {
+    const rendered = renderCluster(cluster(), {
+      tokenReviewUrl: 'https://portal.example/api/clusters/7/token-review',
+      settings: { ...CLUSTER_API_SETTINGS, generation: 'v1beta1' },
+    })
+    expect(rendered.cluster.apiVersion).toBe('cluster.x-k8s.io/v1beta1')
+    expect(rendered.infrastructureCluster.apiVersion).toBe('infrastructure.cluster.x-k8s.io/v1alpha1')
+    expect(rendered.cluster.spec).toMatchObject({
+      infrastructureRef: { apiVersion: 'infrastructure.cluster.x-k8s.io/v1alpha1', kind: 'ScalewayCluster' },
+    })
+    expect(rendered.controlPlane.spec).toMatchObject({
+      machineTemplate: { infrastructureRef: { kind: 'ScalewayMachineTemplate' } },
+      kubeadmConfigSpec: { clusterConfiguration: { apiServer: { extraArgs: { profiling: 'false' } } } },
+      rolloutStrategy: { type: 'RollingUpdate' },
+    })
+  })
+
+  it('names the setting a provider needs when it is missing', () => {
+    expect(() =>
+      renderCluster(cluster(), {
+        settings: {
+          ...CLUSTER_API_SETTINGS,
+          providers: { ...CLUSTER_API_SETTINGS.providers, scalewayProjectId: undefined },
+        },
+      }),
+    ).toThrow(/CLUSTERAPI_SCALEWAY_PROJECT_ID/)
   })
 })
 
