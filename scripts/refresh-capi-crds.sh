@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Refreshes tests/fixtures/capi-crds/: the CustomResourceDefinitions the clusterapi driver's
-# objects are validated against (tests/api/clusterapi-crds.test.ts), copied unchanged from each
+# objects are validated against (server/provisioning/clusterapi/crds.test.ts), copied unchanged from each
 # project's repository at a pinned release. To move to a newer release, change its ref below, run
 # this script, update the table in tests/fixtures/capi-crds/README.md and run the test.
 #
