@@ -240,4 +240,44 @@ describe('loadConfig', () => {
     expect((error as ConfigError).message).toMatch(/^Invalid environment variable DATA_DIR: /)
     expect((error as ConfigError).message).not.toContain('\n')
   })
+
+  it('asks the clusterapi driver for the settings the providers’ CRDs require, and renders v1beta2 unless told v1beta1', () => {
+    expect(configErrorFor({ PROVISIONING_DRIVER: 'clusterapi' }).message).toBe(
+      'Invalid environment variable CLUSTERAPI_SCALEWAY_PROJECT_ID: required with PROVISIONING_DRIVER=clusterapi (Cluster API Provider Scaleway (CAPS) needs it: ScalewayCluster requires spec.projectID)',
+    )
+    const project = '3f1c2b9e-5d4a-4c3b-9a8e-7f6d5c4b3a21'
+    expect(
+      configErrorFor({ PROVISIONING_DRIVER: 'clusterapi', CLUSTERAPI_SCALEWAY_PROJECT_ID: project }).message,
+    ).toMatch(
+      /^Invalid environment variable CLUSTERAPI_DIGITALOCEAN_SSH_KEYS: required with PROVISIONING_DRIVER=clusterapi/,
+    )
+    expect(configErrorFor({ CLUSTERAPI_SCALEWAY_PROJECT_ID: 'my-project' }).message).toMatch(
+      /^Invalid environment variable CLUSTERAPI_SCALEWAY_PROJECT_ID: /,
+    )
+    expect(configErrorFor({ CLUSTERAPI_API_VERSIONS: 'v1alpha4' }).message).toMatch(
+      /^Invalid environment variable CLUSTERAPI_API_VERSIONS: /,
+    )
+
+    const config = loadConfig({
+      SESSION_SECRET: SECRET,
+      DATA_DIR: temporaryDataDir(),
+      PROVISIONING_DRIVER: 'clusterapi',
+      CLUSTERAPI_SCALEWAY_PROJECT_ID: project,
+      CLUSTERAPI_DIGITALOCEAN_SSH_KEYS: '41887623, 3b:16:bf:e4:8b:00:8b:b8:59:8c:a9:d3:f0:19:45:fa',
+    })
+    expect(config.provisioning.clusterApi).toEqual({
+      generation: 'v1beta2',
+      providers: {
+        scalewayProjectId: project,
+        digitalOceanSshKeys: [41887623, '3b:16:bf:e4:8b:00:8b:b8:59:8c:a9:d3:f0:19:45:fa'],
+      },
+    })
+    // The simulated driver needs none of them.
+    expect(
+      loadConfig({ SESSION_SECRET: SECRET, DATA_DIR: temporaryDataDir() }).provisioning.clusterApi,
+    ).toEqual({
+      generation: 'v1beta2',
+      providers: { scalewayProjectId: undefined, digitalOceanSshKeys: undefined },
+    })
+  })
 })

@@ -8,6 +8,13 @@ import { z } from 'zod'
 import { LANGUAGES, type Language } from '#common/language.ts'
 import type { SellerIdentity } from '#common/seller-identity.ts'
 import { type OutboundSettings, parseRange } from './lib/outbound.ts'
+import {
+  CLUSTER_API_GENERATIONS,
+  infrastructureProvider,
+  type ProviderSettings,
+  REQUIRED_PROVIDER_SETTINGS,
+} from './provisioning/clusterapi/providers.ts'
+import type { ClusterApiSettings } from './provisioning/clusterapi/render.ts'
 import { SellerConfigError, sellerEnvironmentShape, sellerIdentityOf } from './seller-config.ts'
 
 const SESSION_SECRET_MIN_LENGTH = 32
@@ -83,6 +90,31 @@ const environmentSchema = z.object({
   /** The kubeconfig of the Cluster API management cluster (the clusterapi driver). */
   KUBECONFIG: z.string().min(1).optional(),
   /**
+   * The Cluster API types the clusterapi driver sends: `v1beta2` (Cluster API 1.11 and later, each
+   * provider's current version) or `v1beta1` for a management cluster that does not serve them yet.
+   */
+  CLUSTERAPI_API_VERSIONS: z.enum(CLUSTER_API_GENERATIONS).default('v1beta2'),
+  /** The Scaleway project clusters are built in (its UUID): ScalewayCluster requires it. */
+  CLUSTERAPI_SCALEWAY_PROJECT_ID: z
+    .string()
+    .regex(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      'must be a project id (a lowercase UUID)',
+    )
+    .optional(),
+  /** The DigitalOcean SSH keys put on droplets (ids or fingerprints, comma-separated): DOMachineTemplate requires one. */
+  CLUSTERAPI_DIGITALOCEAN_SSH_KEYS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((key) => key.trim())
+        .filter((key) => key !== '')
+        .map((key) => (/^\d+$/.test(key) ? Number(key) : key)),
+    )
+    .refine((keys) => keys.length > 0, 'must name at least one SSH key id or fingerprint')
+    .optional(),
+  /**
    * The AES-256-GCM key of the secrets kept in the database (installations' passwords): 32 bytes,
    * base64. Required in production; elsewhere derived from the session secret.
    */
@@ -156,6 +188,8 @@ export type Config = {
     speed: number
     failureRate: number
     kubeconfigPath: string | undefined
+    /** What the clusterapi driver renders with: API versions and the providers' settings. */
+    clusterApi: ClusterApiSettings
   }
   /** The guard of every URL a customer gives (server/lib/outbound.ts). */
   outbound: OutboundSettings
@@ -241,6 +275,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       speed: values.PROVISIONING_SPEED,
       failureRate: values.PROVISIONING_FAILURE_RATE,
       kubeconfigPath: values.KUBECONFIG,
+      clusterApi: clusterApiSettings(values),
     },
     outbound: {
       dnsServers: values.OUTBOUND_DNS_SERVERS,
@@ -257,6 +292,29 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         : undefined,
     seller,
   }
+}
+
+/**
+ * The clusterapi driver's settings. With that driver selected, every setting a provider's CRD
+ * requires must be given: the objects would be refused by the management cluster otherwise.
+ */
+function clusterApiSettings(values: z.infer<typeof environmentSchema>): ClusterApiSettings {
+  const providers: ProviderSettings = {
+    scalewayProjectId: values.CLUSTERAPI_SCALEWAY_PROJECT_ID,
+    digitalOceanSshKeys: values.CLUSTERAPI_DIGITALOCEAN_SSH_KEYS,
+  }
+  if (values.PROVISIONING_DRIVER === 'clusterapi')
+    for (const { variable, setting, provider } of REQUIRED_PROVIDER_SETTINGS)
+      if (providers[setting] === undefined)
+        throw new ConfigError(
+          `Invalid environment variable ${variable}: required with PROVISIONING_DRIVER=clusterapi (${infrastructureProvider(provider)!.title} needs it: ${REQUIRED_BECAUSE[setting]})`,
+        )
+  return { generation: values.CLUSTERAPI_API_VERSIONS, providers }
+}
+
+const REQUIRED_BECAUSE: Record<keyof ProviderSettings, string> = {
+  scalewayProjectId: 'ScalewayCluster requires spec.projectID',
+  digitalOceanSshKeys: 'DOMachineTemplate requires spec.template.spec.sshKeys',
 }
 
 function sellerIdentityFrom(values: z.infer<typeof environmentSchema>): SellerIdentity {

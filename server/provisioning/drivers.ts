@@ -20,6 +20,7 @@ export async function createDriver(
     return createClusterApiDriver({
       kubeconfigPath: config.provisioning.kubeconfigPath,
       speed: config.provisioning.speed,
+      settings: config.provisioning.clusterApi,
       appUrl: config.appUrl,
     })
   }

@@ -9,6 +9,7 @@ import { clusters, users } from '#server/db/schema/index.ts'
 import { createSession } from '#server/modules/auth/sessions.ts'
 import { createClusterApiDriver } from '#server/provisioning/clusterapi/driver.ts'
 import type { DriverCluster, ProvisioningDriver, StepOutcome, StepRun } from '#server/provisioning/driver.ts'
+import { CLUSTER_API_ENVIRONMENT, CLUSTER_API_SETTINGS } from '#tests/helpers/cluster-api-settings.ts'
 import {
   clusterRecord,
   demoRequester,
@@ -34,7 +35,11 @@ let driver: ProvisioningDriver
 
 beforeAll(async () => {
   kube = await startKubeApiServer({ controllerIntervalMs: 40 })
-  driver = createClusterApiDriver({ kubeconfigPath: kube.kubeconfigPath, speed: SPEED })
+  driver = createClusterApiDriver({
+    kubeconfigPath: kube.kubeconfigPath,
+    speed: SPEED,
+    settings: CLUSTER_API_SETTINGS,
+  })
 })
 afterAll(() => kube.close())
 
@@ -169,7 +174,7 @@ describe('creating a cluster', () => {
   it('creates the Cluster, the OpenStack infrastructure, the control plane and one MachineDeployment per pool', () => {
     expect(kube.object('Namespace', undefined, namespace)).toBeDefined()
     const clusterObject = kube.object('Cluster', namespace, 'shop-prod')!
-    expect(clusterObject.apiVersion).toBe('cluster.x-k8s.io/v1beta1')
+    expect(clusterObject.apiVersion).toBe('cluster.x-k8s.io/v1beta2')
     expect(clusterObject.metadata.labels).toMatchObject({
       'cluster.x-k8s.io/cluster-name': 'shop-prod',
       'clusterdeck.eu/cluster-id': cluster.id,
@@ -177,9 +182,13 @@ describe('creating a cluster', () => {
     })
     expect(clusterObject.spec).toMatchObject({
       clusterNetwork: { pods: { cidrBlocks: ['10.244.0.0/16'] }, services: { cidrBlocks: ['10.96.0.0/12'] } },
-      controlPlaneRef: { kind: 'KubeadmControlPlane', name: 'shop-prod-control-plane' },
+      controlPlaneRef: {
+        apiGroup: 'controlplane.cluster.x-k8s.io',
+        kind: 'KubeadmControlPlane',
+        name: 'shop-prod-control-plane',
+      },
       infrastructureRef: {
-        apiVersion: 'infrastructure.cluster.x-k8s.io/v1beta1',
+        apiGroup: 'infrastructure.cluster.x-k8s.io',
         kind: 'OpenStackCluster',
         name: 'shop-prod',
       },
@@ -195,7 +204,9 @@ describe('creating a cluster', () => {
       replicas: 3,
       version: 'v1.36.6',
       machineTemplate: {
-        infrastructureRef: { kind: 'OpenStackMachineTemplate', name: 'shop-prod-control-plane-v1-36-6' },
+        spec: {
+          infrastructureRef: { kind: 'OpenStackMachineTemplate', name: 'shop-prod-control-plane-v1-36-6' },
+        },
       },
     })
 
@@ -229,7 +240,9 @@ describe('creating a cluster', () => {
         spec: {
           joinConfiguration: {
             nodeRegistration: {
-              kubeletExtraArgs: { 'node-labels': `${NODE_POOL_LABEL}=gpu` },
+              kubeletExtraArgs: expect.arrayContaining([
+                { name: 'node-labels', value: `${NODE_POOL_LABEL}=gpu` },
+              ]),
               taints: [{ key: 'nvidia.com/gpu', value: 'present', effect: 'NoSchedule' }],
             },
           },
@@ -261,8 +274,7 @@ describe('creating a cluster', () => {
   it('follows the controllers to Provisioned and reports the nodes, the endpoint and the CA', async () => {
     expect(kube.object('Cluster', namespace, 'shop-prod')?.status).toMatchObject({
       phase: 'Provisioned',
-      infrastructureReady: true,
-      controlPlaneReady: true,
+      initialization: { infrastructureProvisioned: true, controlPlaneInitialized: true },
     })
     const health = outcomes.at(-1)!
     if (health.state !== 'done') throw new Error('the health check did not finish')
@@ -402,7 +414,7 @@ describe('creating a cluster', () => {
       const controlPlane = kube.object('KubeadmControlPlane', namespace, 'shop-prod-control-plane')!
       expect(controlPlane.spec).toMatchObject({
         version: 'v1.37.2',
-        machineTemplate: { infrastructureRef: { name: 'shop-prod-control-plane-v1-37-2' } },
+        machineTemplate: { spec: { infrastructureRef: { name: 'shop-prod-control-plane-v1-37-2' } } },
       })
       expect(
         kube.object('OpenStackMachineTemplate', namespace, 'shop-prod-control-plane-v1-37-2'),
@@ -442,7 +454,7 @@ describe('creating a cluster', () => {
         kube.requests.some(
           (request) =>
             request.method === 'DELETE' &&
-            request.path === `/apis/cluster.x-k8s.io/v1beta1/namespaces/${namespace}/clusters/shop-prod`,
+            request.path === `/apis/cluster.x-k8s.io/v1beta2/namespaces/${namespace}/clusters/shop-prod`,
         ),
       ).toBe(true)
       expect(await driver.status(cluster)).toEqual({ phase: 'Deleted', nodes: [] })
@@ -527,7 +539,11 @@ describe('other data centers and outcomes', () => {
   })
 
   it('fails with a clear reason when the kubeconfig cannot be read', async () => {
-    const broken = createClusterApiDriver({ kubeconfigPath: '/nonexistent/kubeconfig', speed: SPEED })
+    const broken = createClusterApiDriver({
+      kubeconfigPath: '/nonexistent/kubeconfig',
+      speed: SPEED,
+      settings: CLUSTER_API_SETTINGS,
+    })
     const { cluster } = newCluster({ name: 'nowhere' })
     const outcome = await broken.create(cluster, { name: 'network', startedAt: new Date(), attempts: 1 })
     expect(outcome.state).toBe('failed')
@@ -561,7 +577,7 @@ describe('checking a provider', () => {
     )
     const dryRuns = sent.filter((request) => request.method === 'POST' && request.query.dryRun === 'All')
     expect(dryRuns.map((request) => request.path)).toEqual([
-      '/apis/cluster.x-k8s.io/v1beta1/namespaces/default/clusters',
+      '/apis/cluster.x-k8s.io/v1beta2/namespaces/default/clusters',
       '/apis/infrastructure.cluster.x-k8s.io/v1beta2/namespaces/default/awsclusters',
     ])
     expect(kube.objects('AWSCluster')).toEqual([])
@@ -610,6 +626,7 @@ describe('with the server configured for Cluster API', () => {
     app = await startTestServer({
       PROVISIONING_DRIVER: 'clusterapi',
       KUBECONFIG: kube.kubeconfigPath,
+      ...CLUSTER_API_ENVIRONMENT,
       PROVISIONING_SPEED: String(SPEED),
     })
     requester = await demoRequester(app.db)

@@ -11,6 +11,7 @@ import type {
   InstallationStepRun,
   ProvisioningDriver,
 } from '#server/provisioning/driver.ts'
+import { CLUSTER_API_SETTINGS } from '#tests/helpers/cluster-api-settings.ts'
 import { type KubeApiServer, startKubeApiServer } from '#tests/helpers/kube-api-server.ts'
 
 /**
@@ -26,7 +27,11 @@ let driver: ProvisioningDriver
 
 beforeAll(async () => {
   kube = await startKubeApiServer({ controllerIntervalMs: 40 })
-  driver = createClusterApiDriver({ kubeconfigPath: kube.kubeconfigPath, speed: SPEED })
+  driver = createClusterApiDriver({
+    kubeconfigPath: kube.kubeconfigPath,
+    speed: SPEED,
+    settings: CLUSTER_API_SETTINGS,
+  })
 })
 afterAll(() => kube.close())
 

@@ -40,6 +40,7 @@ function clusterApiDriver(config: Config): ProvisioningDriver {
     driver = createClusterApiDriver({
       kubeconfigPath: config.provisioning.kubeconfigPath,
       speed: config.provisioning.speed,
+      settings: config.provisioning.clusterApi,
     })
     clusterApiDrivers.set(key, driver)
   }

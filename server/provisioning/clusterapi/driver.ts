@@ -18,12 +18,13 @@ import { KubernetesRefusal, ManagementCluster, refOf } from './management-cluste
 import { ClusterObserver } from './observations.ts'
 import { checkProvider } from './provider-check.ts'
 import {
-  autoscalingAnnotationKeys,
-  autoscalingAnnotations,
-  CLUSTER_API_VERSION,
-  CONTROL_PLANE_API_VERSION,
+  type ClusterApiSettings,
+  clusterApiVersions,
+  controlPlaneUpgradePatch,
   type KubeObject,
   namespaceOf,
+  nodePoolScalePatch,
+  nodePoolUpgradePatch,
   objectNames,
   renderCluster,
   renderedObjects,
@@ -43,10 +44,13 @@ export function createClusterApiDriver(options: {
   speed: number
   /** The portal's address: workload clusters check its kubeconfig tokens there. */
   appUrl?: string
+  /** API versions and the providers' settings (server/config.ts). */
+  settings: ClusterApiSettings
 }): ProvisioningDriver {
   return new ClusterApiDriver(
     new ManagementCluster(options.kubeconfigPath),
     timingFor(options.speed),
+    options.settings,
     options.appUrl,
   )
 }
@@ -58,19 +62,24 @@ class ClusterApiDriver implements ProvisioningDriver {
   private readonly observe: ClusterObserver
 
   private readonly appUrl: string | undefined
+  private readonly settings: ClusterApiSettings
+  private readonly versions: ReturnType<typeof clusterApiVersions>
   readonly installations: InstallationDriver
 
-  constructor(management: ManagementCluster, timing: Timing, appUrl?: string) {
+  constructor(management: ManagementCluster, timing: Timing, settings: ClusterApiSettings, appUrl?: string) {
     this.management = management
     this.timing = timing
+    this.settings = settings
+    this.versions = clusterApiVersions(settings.generation)
     this.appUrl = appUrl
-    this.observe = new ClusterObserver(management, timing)
+    this.observe = new ClusterObserver(management, timing, this.versions)
     this.installations = createClusterApiInstallationDriver(management, timing)
   }
 
   private render(cluster: DriverCluster) {
     return renderCluster(cluster, {
       tokenReviewUrl: this.appUrl ? `${this.appUrl}/api/clusters/${cluster.id}/token-review` : undefined,
+      settings: this.settings,
     })
   }
 
@@ -133,28 +142,16 @@ class ClusterApiDriver implements ProvisioningDriver {
     const version = `v${parameters.patch}`
     return this.runStep(step, async () => {
       const rendered = this.render(upgraded)
-      const names = objectNames(upgraded)
       switch (step.name) {
         case 'upgrade_control_plane':
           // Machine templates are immutable: the new version comes with new templates.
           await this.applyAll([rendered.controlPlaneMachineTemplate])
-          await this.management.mergePatch(refOf(rendered.controlPlane), {
-            spec: {
-              version,
-              machineTemplate: { infrastructureRef: { name: names.controlPlaneMachineTemplate } },
-            },
-          })
+          await this.management.mergePatch(refOf(rendered.controlPlane), controlPlaneUpgradePatch(rendered))
           return () => this.observe.controlPlane(upgraded, rendered, version)
         case 'upgrade_nodes':
           await this.applyAll(rendered.nodePools.map((pool) => pool.machineTemplate))
           for (const pool of rendered.nodePools)
-            await this.management.mergePatch(refOf(pool.machineDeployment), {
-              spec: {
-                template: {
-                  spec: { version, infrastructureRef: { name: names.nodePoolMachineTemplate(pool.name) } },
-                },
-              },
-            })
+            await this.management.mergePatch(refOf(pool.machineDeployment), nodePoolUpgradePatch(pool))
           return () => this.observe.nodePools(upgraded, rendered, undefined, version)
         default:
           return unknownStep(step)
@@ -170,11 +167,11 @@ class ClusterApiDriver implements ProvisioningDriver {
       switch (step.name) {
         case 'drain_nodes':
           await this.management.delete(refOf(rendered.cluster))
-          return () => this.observe.gone(cluster, 'MachineDeployment', CLUSTER_API_VERSION, 'Node pools')
+          return () => this.observe.gone(cluster, 'MachineDeployment', this.versions.cluster, 'Node pools')
         case 'delete_resources':
           await this.management.delete(refOf(rendered.cluster))
           return () =>
-            this.observe.gone(cluster, 'KubeadmControlPlane', CONTROL_PLANE_API_VERSION, 'Control plane')
+            this.observe.gone(cluster, 'KubeadmControlPlane', this.versions.controlPlane, 'Control plane')
         case 'release_network':
           await this.management.delete(refOf(rendered.cluster))
           return () => this.observe.clusterGone(cluster, rendered)
@@ -207,7 +204,7 @@ class ClusterApiDriver implements ProvisioningDriver {
   }
 
   checkProvider(providerId: string): Promise<ProviderCheck> {
-    return checkProvider(this.management, providerId)
+    return checkProvider(this.management, providerId, this.settings)
   }
 
   private runStep(step: StepRun, start: StepStart): Promise<StepOutcome> {
@@ -231,18 +228,15 @@ class ClusterApiDriver implements ProvisioningDriver {
 
   private async scaleNodePool(cluster: DriverCluster, change: ScaleParameters): Promise<void> {
     const names = objectNames(cluster)
-    const [minimum, maximum] = autoscalingAnnotationKeys()
-    // A merge patch removes an annotation given as null.
-    const annotations = { [minimum]: null, [maximum]: null, ...autoscalingAnnotations(change.autoscaling) }
     try {
       await this.management.mergePatch(
         {
-          apiVersion: CLUSTER_API_VERSION,
+          apiVersion: this.versions.cluster,
           kind: 'MachineDeployment',
           name: names.nodePool(change.poolName),
           namespace: namespaceOf(cluster.organizationId),
         },
-        { metadata: { annotations }, spec: { replicas: change.nodeCount } },
+        nodePoolScalePatch(change),
       )
     } catch (error) {
       if (error instanceof KubernetesRefusal && error.status === 404)

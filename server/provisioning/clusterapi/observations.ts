@@ -2,11 +2,8 @@ import type { DriverCluster, StepOutcome } from '../driver.ts'
 import { readClusterAccess } from './cluster-access.ts'
 import { type ManagementCluster, refOf } from './management-cluster.ts'
 import {
-  ADDONS_API_VERSION,
-  BOOTSTRAP_API_VERSION,
-  CLUSTER_API_VERSION,
   CLUSTER_ID_LABEL,
-  CONTROL_PLANE_API_VERSION,
+  type ClusterApiVersions,
   type KubeObject,
   namespaceOf,
   type RenderedCluster,
@@ -22,6 +19,7 @@ import {
   observed,
   replicasOf,
   statusOf,
+  upToDateReplicasOf,
 } from './status.ts'
 import type { Timing } from './timing.ts'
 
@@ -36,10 +34,13 @@ export type Observation = { outcome: StepOutcome; watch?: Watched; resourceVersi
 export class ClusterObserver {
   private readonly management: ManagementCluster
   private readonly timing: Timing
+  /** The apiVersions of Cluster API's kinds the driver renders and reads. */
+  private readonly versions: ClusterApiVersions
 
-  constructor(management: ManagementCluster, timing: Timing) {
+  constructor(management: ManagementCluster, timing: Timing, versions: ClusterApiVersions) {
     this.management = management
     this.timing = timing
+    this.versions = versions
   }
 
   async network(cluster: DriverCluster, rendered: RenderedCluster): Promise<Observation> {
@@ -65,7 +66,7 @@ export class ClusterObserver {
     rendered: RenderedCluster,
     version?: string,
   ): Promise<Observation> {
-    const watched = this.watched(cluster, 'KubeadmControlPlane', CONTROL_PLANE_API_VERSION)
+    const watched = this.watched(cluster, 'KubeadmControlPlane', this.versions.controlPlane)
     const { items, resourceVersion } = await this.list(watched)
     const controlPlane = items[0]
     const clusterObject = await this.management.read(refOf(rendered.cluster))
@@ -77,7 +78,7 @@ export class ClusterObserver {
       !version ||
       (observed(controlPlane) &&
         status.version === version &&
-        (status.updatedReplicas ?? 0) >= wanted &&
+        upToDateReplicasOf(controlPlane) >= wanted &&
         ready >= wanted)
     if (controlPlane && controlPlaneReady(controlPlane, clusterObject) && upToDate) {
       const access = await readClusterAccess(this.management, cluster)
@@ -92,7 +93,7 @@ export class ClusterObserver {
       }
     }
     const progress = version
-      ? `Control plane moving to ${version}: ${status.updatedReplicas ?? 0} of ${wanted} machines updated`
+      ? `Control plane moving to ${version}: ${upToDateReplicasOf(controlPlane)} of ${wanted} machines updated`
       : `Control plane starting: ${ready} of ${wanted} machines ready`
     return this.waiting(progress, watched, resourceVersion)
   }
@@ -107,7 +108,7 @@ export class ClusterObserver {
     targets: Map<string, { replicas: number }> | undefined,
     version?: string,
   ): Promise<Observation> {
-    const watched = this.watched(cluster, 'MachineDeployment', CLUSTER_API_VERSION)
+    const watched = this.watched(cluster, 'MachineDeployment', this.versions.cluster)
     const { items: deployments, resourceVersion } = await this.list(watched)
     const machines = await this.machines(cluster)
     const pools = rendered.nodePools.filter((pool) => !targets || targets.has(pool.name))
@@ -166,7 +167,7 @@ export class ClusterObserver {
     rendered: RenderedCluster,
     targets: Map<string, { replicas: number }>,
   ): Promise<Observation> {
-    const watched = this.watched(cluster, 'MachineDeployment', CLUSTER_API_VERSION)
+    const watched = this.watched(cluster, 'MachineDeployment', this.versions.cluster)
     const { items: deployments, resourceVersion } = await this.list(watched)
     const pending = rendered.nodePools
       .filter((pool) => targets.has(pool.name))
@@ -188,7 +189,7 @@ export class ClusterObserver {
   }
 
   async addOns(cluster: DriverCluster, rendered: RenderedCluster): Promise<Observation> {
-    const watched = this.watched(cluster, 'ClusterResourceSet', ADDONS_API_VERSION)
+    const watched = this.watched(cluster, 'ClusterResourceSet', this.versions.addons)
     const { items, resourceVersion } = await this.list(watched)
     const applied = conditionOf(items[0], 'ResourcesApplied')
     const resources = ((rendered.addOns.spec?.resources as { name: string }[] | undefined) ?? []).map(
@@ -201,7 +202,7 @@ export class ClusterObserver {
 
   /** Cluster API calls the cluster Provisioned once its infrastructure and control plane are ready. */
   async health(cluster: DriverCluster): Promise<Observation> {
-    const watched = this.watched(cluster, 'Cluster', CLUSTER_API_VERSION)
+    const watched = this.watched(cluster, 'Cluster', this.versions.cluster)
     const { items, resourceVersion } = await this.list(watched)
     const clusterObject = items.find((item) => item.metadata.name === cluster.name)
     if (!clusterObject)
@@ -240,14 +241,14 @@ export class ClusterObserver {
 
   /** Done when the Cluster answers 404; then whatever of ours Cluster API does not own goes too. */
   async clusterGone(cluster: DriverCluster, rendered: RenderedCluster): Promise<Observation> {
-    const watched = this.watched(cluster, 'Cluster', CLUSTER_API_VERSION)
+    const watched = this.watched(cluster, 'Cluster', this.versions.cluster)
     const { items, resourceVersion } = await this.list(watched)
     if (items.some((item) => item.metadata.name === cluster.name))
       return this.waiting(`Cluster ${cluster.name} is being deleted`, watched, resourceVersion)
     const leftovers: [string, string][] = [
-      ['ClusterResourceSet', ADDONS_API_VERSION],
+      ['ClusterResourceSet', this.versions.addons],
       ['ConfigMap', 'v1'],
-      ['KubeadmConfigTemplate', BOOTSTRAP_API_VERSION],
+      ['KubeadmConfigTemplate', this.versions.bootstrap],
       [rendered.infrastructureCluster.kind, rendered.infrastructureCluster.apiVersion],
       [rendered.controlPlaneMachineTemplate.kind, rendered.controlPlaneMachineTemplate.apiVersion],
     ]
@@ -272,7 +273,7 @@ export class ClusterObserver {
   }
 
   async machines(cluster: DriverCluster): Promise<KubeObject[]> {
-    return (await this.list(this.watched(cluster, 'Machine', CLUSTER_API_VERSION))).items
+    return (await this.list(this.watched(cluster, 'Machine', this.versions.cluster))).items
   }
 
   private waiting(message: string, watch: Watched, resourceVersion: string | undefined): Observation {

@@ -1,7 +1,7 @@
 import type { ProviderCheck, ProviderCheckStep } from '../driver.ts'
 import { KubernetesRefusal, type ManagementCluster } from './management-cluster.ts'
 import { clusterCrdName, infrastructureProvider } from './providers.ts'
-import { renderProviderCheckObjects } from './render.ts'
+import { type ClusterApiSettings, renderProviderCheckObjects } from './render.ts'
 
 /**
  * Whether clusters can be built at a provider: its Cluster API provider is installed, its
@@ -10,6 +10,7 @@ import { renderProviderCheckObjects } from './render.ts'
 export async function checkProvider(
   management: ManagementCluster,
   providerId: string,
+  settings: ClusterApiSettings,
 ): Promise<ProviderCheck> {
   const provider = infrastructureProvider(providerId)
   if (!provider)
@@ -28,7 +29,7 @@ export async function checkProvider(
     }
   const crd = clusterCrdName(provider)
   const secret = `${provider.controllerNamespace}/${provider.credentialsSecret}`
-  const objects = renderProviderCheckObjects(provider, 'default')
+  const objects = renderProviderCheckObjects(provider, 'default', settings)
   const steps = await Promise.all([
     checkStep('infrastructure_provider', async () =>
       (await management.crdInstalled(crd))

@@ -10,6 +10,31 @@
 
 export const INFRASTRUCTURE_GROUP = 'infrastructure.cluster.x-k8s.io'
 
+/**
+ * Which generation of the Cluster API types the management cluster is given: v1beta2 (Cluster API
+ * 1.11 and later, each provider's current storage version) or v1beta1 (older management clusters,
+ * each provider's version of that time).
+ */
+export const CLUSTER_API_GENERATIONS = ['v1beta2', 'v1beta1'] as const
+export type ClusterApiGeneration = (typeof CLUSTER_API_GENERATIONS)[number]
+
+/**
+ * What some providers' CRDs require that only the operator of the data centers knows (server/config.ts
+ * reads them; the clusterapi driver refuses to start without them).
+ */
+export type ProviderSettings = {
+  /** The Scaleway project the clusters are built in (a UUID). */
+  scalewayProjectId: string | undefined
+  /** The DigitalOcean SSH keys (ids or fingerprints) put on every droplet. */
+  digitalOceanSshKeys: (number | string)[] | undefined
+}
+
+/** The settings each provider needs, by the environment variable that gives it. */
+export const REQUIRED_PROVIDER_SETTINGS = [
+  { provider: 'scaleway', variable: 'CLUSTERAPI_SCALEWAY_PROJECT_ID', setting: 'scalewayProjectId' },
+  { provider: 'digitalocean', variable: 'CLUSTERAPI_DIGITALOCEAN_SSH_KEYS', setting: 'digitalOceanSshKeys' },
+] as const satisfies { provider: string; variable: string; setting: keyof ProviderSettings }[]
+
 /** What a provider's infrastructure objects are rendered from. */
 export type InfrastructureSite = {
   clusterName: string
@@ -17,6 +42,8 @@ export type InfrastructureSite = {
   dataCenterCode: string
   region: string
   apiAllowList: string[]
+  generation: ClusterApiGeneration
+  settings: ProviderSettings
 }
 
 export type MachineSite = InfrastructureSite & {
@@ -29,7 +56,10 @@ export type InfrastructureProvider = {
   id: string
   /** The provider as clusterctl names it, for people reading a check. */
   title: string
+  /** The provider's current storage version. */
   apiVersion: string
+  /** The version to render for a v1beta1 management cluster, when it is not the current one. */
+  legacyApiVersion?: string
   clusterKind: string
   /** Absent for providers that only build managed clusters from machine pools (Alibaba's ACK). */
   machineTemplateKind: string | undefined
@@ -42,6 +72,23 @@ export type InfrastructureProvider = {
   region: (dataCenterCode: string) => string
   clusterSpec: (site: InfrastructureSite) => Record<string, unknown>
   machineSpec: (site: MachineSite) => Record<string, unknown>
+}
+
+/** The provider's apiVersion for a generation of the Cluster API types. */
+export function providerApiVersion(
+  provider: InfrastructureProvider,
+  generation: ClusterApiGeneration,
+): string {
+  return generation === 'v1beta1' ? (provider.legacyApiVersion ?? provider.apiVersion) : provider.apiVersion
+}
+
+/** A setting a provider's CRD requires; server/config.ts refuses to start the driver without it. */
+function required<T>(value: T | undefined, setting: keyof ProviderSettings): T {
+  if (value === undefined) {
+    const variable = REQUIRED_PROVIDER_SETTINGS.find((entry) => entry.setting === setting)!.variable
+    throw new Error(`The clusterapi driver needs ${variable} to render this provider's objects`)
+  }
+  return value
 }
 
 const imageName = (patch: string) => `ubuntu-2404-kube-v${patch}`
@@ -79,7 +126,8 @@ const INFRASTRUCTURE_PROVIDERS: InfrastructureProvider[] = [
   {
     id: 'metal3',
     title: 'Cluster API Provider Metal3 (CAPM3)',
-    apiVersion: `${INFRASTRUCTURE_GROUP}/v1beta1`,
+    apiVersion: `${INFRASTRUCTURE_GROUP}/v1beta2`,
+    legacyApiVersion: `${INFRASTRUCTURE_GROUP}/v1beta1`,
     clusterKind: 'Metal3Cluster',
     machineTemplateKind: 'Metal3MachineTemplate',
     controllerNamespace: 'capm3-system',
@@ -92,14 +140,15 @@ const INFRASTRUCTURE_PROVIDERS: InfrastructureProvider[] = [
         host: `${site.clusterName}.${site.namespace}.${site.region}.k8s.internal`,
         port: 6443,
       },
-      noCloudProvider: true,
+      // Node provider ids come from CAPM3's node labels; v1beta2 dropped the negative name.
+      ...(site.generation === 'v1beta2' ? { cloudProviderEnabled: false } : { noCloudProvider: true }),
     }),
     machineSpec: (site) => ({
       image: {
         url: `https://images.clusterdeck.eu/${imageName(site.kubernetesPatch)}.qcow2`,
         checksum: `https://images.clusterdeck.eu/${imageName(site.kubernetesPatch)}.qcow2.sha256sum`,
         checksumType: 'sha256',
-        format: 'qcow2',
+        [site.generation === 'v1beta2' ? 'diskFormat' : 'format']: 'qcow2',
       },
       hostSelector: {
         matchLabels: { 'clusterdeck.eu/flavor': site.flavorId, 'clusterdeck.eu/data-center': site.region },
@@ -152,14 +201,19 @@ const INFRASTRUCTURE_PROVIDERS: InfrastructureProvider[] = [
   {
     id: 'scaleway',
     title: 'Cluster API Provider Scaleway (CAPS)',
-    apiVersion: `${INFRASTRUCTURE_GROUP}/v1alpha1`,
+    apiVersion: `${INFRASTRUCTURE_GROUP}/v1alpha2`,
+    legacyApiVersion: `${INFRASTRUCTURE_GROUP}/v1alpha1`,
     clusterKind: 'ScalewayCluster',
     machineTemplateKind: 'ScalewayMachineTemplate',
     controllerNamespace: 'caps-system',
     credentialsSecret: 'scaleway-credentials',
     checkRegion: 'fr-par',
     region: regionOfCode,
-    clusterSpec: (site) => ({ region: site.region, scalewaySecretName: 'scaleway-credentials' }),
+    clusterSpec: (site) => ({
+      projectID: required(site.settings.scalewayProjectId, 'scalewayProjectId'),
+      region: site.region,
+      scalewaySecretName: 'scaleway-credentials',
+    }),
     machineSpec: (site) => ({
       commercialType: site.flavorId,
       image: { name: imageName(site.kubernetesPatch) },
@@ -278,7 +332,11 @@ const INFRASTRUCTURE_PROVIDERS: InfrastructureProvider[] = [
     checkRegion: 'fra1',
     region: () => 'fra1',
     clusterSpec: (site) => ({ region: site.region }),
-    machineSpec: (site) => ({ size: site.flavorId, image: imageName(site.kubernetesPatch) }),
+    machineSpec: (site) => ({
+      size: site.flavorId,
+      image: imageName(site.kubernetesPatch),
+      sshKeys: required(site.settings.digitalOceanSshKeys, 'digitalOceanSshKeys'),
+    }),
   },
 ]
 

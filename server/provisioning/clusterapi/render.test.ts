@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { clusterConfigurationSchema } from '#common/schemas/clusters.ts'
+import { CLUSTER_API_SETTINGS } from '#tests/helpers/cluster-api-settings.ts'
 import type { DriverCluster } from '../driver.ts'
 import {
   clusterCrdName,
@@ -52,26 +53,34 @@ describe('rendering a cluster as Cluster API objects', () => {
     expect(infrastructureProviderForDataCenter('Hetzner').machineTemplateKind).toBe('HCloudMachineTemplate')
     expect(infrastructureProviderForDataCenter('Outscale').clusterKind).toBe('OscCluster')
     expect(infrastructureProviderForDataCenter('Scaleway').apiVersion).toBe(
-      'infrastructure.cluster.x-k8s.io/v1alpha1',
+      'infrastructure.cluster.x-k8s.io/v1alpha2',
     )
     for (const colocation of ['Equinix', 'Digital Realty', 'Aruba', 'Green.ch'])
       expect(infrastructureProviderForDataCenter(colocation).clusterKind, colocation).toBe('Metal3Cluster')
   })
 
   it('derives regions from the data center code', () => {
-    const scaleway = renderCluster(cluster())
+    const scaleway = renderCluster(cluster(), { settings: CLUSTER_API_SETTINGS })
     expect(scaleway.infrastructureCluster.spec).toMatchObject({ region: 'pl-waw' })
-    const hetzner = renderCluster(cluster({ provider: 'Hetzner', code: 'de-fsn-1' }))
+    const hetzner = renderCluster(cluster({ provider: 'Hetzner', code: 'de-fsn-1' }), {
+      settings: CLUSTER_API_SETTINGS,
+    })
     expect(hetzner.infrastructureCluster.spec).toMatchObject({ controlPlaneRegions: ['fsn1'] })
   })
 
   it('gives shared control plane types one replica and dedicated ones three', () => {
-    expect(renderCluster(cluster()).controlPlane.spec).toMatchObject({ replicas: 1 })
-    expect(renderCluster(cluster({ clusterTypeId: 'red' })).controlPlane.spec).toMatchObject({ replicas: 3 })
+    expect(renderCluster(cluster(), { settings: CLUSTER_API_SETTINGS }).controlPlane.spec).toMatchObject({
+      replicas: 1,
+    })
+    expect(
+      renderCluster(cluster({ clusterTypeId: 'red' }), { settings: CLUSTER_API_SETTINGS }).controlPlane.spec,
+    ).toMatchObject({ replicas: 3 })
   })
 
   it('keeps a pool named like the control plane apart from it', () => {
-    const rendered = renderCluster(cluster({ pools: ['control-plane', 'add-ons'] }))
+    const rendered = renderCluster(cluster({ pools: ['control-plane', 'add-ons'] }), {
+      settings: CLUSTER_API_SETTINGS,
+    })
     const names = renderedObjects(rendered).map((object) => `${object.kind}/${object.metadata.name}`)
     expect(new Set(names).size).toBe(names.length)
     expect(names).toContain('MachineDeployment/edge-pool-control-plane')
@@ -79,36 +88,71 @@ describe('rendering a cluster as Cluster API objects', () => {
 
   it("points the API server at the portal's token review when given its address", () => {
     const url = 'https://portal.example/api/clusters/7/token-review'
-    const spec = renderCluster(cluster(), { tokenReviewUrl: url }).controlPlane.spec as {
+    const spec = renderCluster(cluster(), { tokenReviewUrl: url, settings: CLUSTER_API_SETTINGS })
+      .controlPlane.spec as {
       kubeadmConfigSpec: {
         files: { path: string; content: string }[]
-        clusterConfiguration: { apiServer: { extraArgs: Record<string, string> } }
+        clusterConfiguration: { apiServer: { extraArgs: { name: string; value: string }[] } }
       }
     }
     const [file] = spec.kubeadmConfigSpec.files
     expect(file!.content).toContain(`server: ${url}`)
+    // v1beta2: kubeadm's extra arguments are a list of name and value.
+    expect(spec.kubeadmConfigSpec.clusterConfiguration.apiServer.extraArgs).toContainEqual({
+      name: 'authentication-token-webhook-config-file',
+      value: file!.path,
+    })
     expect(
-      spec.kubeadmConfigSpec.clusterConfiguration.apiServer.extraArgs[
-        'authentication-token-webhook-config-file'
-      ],
-    ).toBe(file!.path)
-    expect(JSON.stringify(renderCluster(cluster()).controlPlane.spec)).not.toContain('token-webhook')
+      JSON.stringify(renderCluster(cluster(), { settings: CLUSTER_API_SETTINGS }).controlPlane.spec),
+    ).not.toContain('token-webhook')
   })
 
   it('leaves out an empty taint value', () => {
-    const [pool] = renderCluster(cluster()).nodePools
+    const [pool] = renderCluster(cluster(), { settings: CLUSTER_API_SETTINGS }).nodePools
     expect(JSON.stringify(pool!.bootstrapTemplate.spec)).toContain(
       '"taints":[{"key":"dedicated","effect":"NoExecute"}]',
     )
   })
 
   it('labels everything with the cluster and puts it in the organization namespace', () => {
-    for (const object of renderedObjects(renderCluster(cluster())).slice(1)) {
+    for (const object of renderedObjects(renderCluster(cluster(), { settings: CLUSTER_API_SETTINGS })).slice(
+      1,
+    )) {
       expect(object.metadata.namespace).toBe('org-0b0e5d9e-aaaa-4bbb-8ccc-ddddeeeeffff')
       expect(object.metadata.labels?.['clusterdeck.eu/cluster-id']).toBe(
         '6f1c1e3a-1111-4222-8333-444455556666',
       )
     }
+  })
+})
+
+describe('the legacy setting', () => {
+  it('renders v1beta1 for management clusters older than Cluster API 1.11', () => {
+    const rendered = renderCluster(cluster(), {
+      tokenReviewUrl: 'https://portal.example/api/clusters/7/token-review',
+      settings: { ...CLUSTER_API_SETTINGS, generation: 'v1beta1' },
+    })
+    expect(rendered.cluster.apiVersion).toBe('cluster.x-k8s.io/v1beta1')
+    expect(rendered.infrastructureCluster.apiVersion).toBe('infrastructure.cluster.x-k8s.io/v1alpha1')
+    expect(rendered.cluster.spec).toMatchObject({
+      infrastructureRef: { apiVersion: 'infrastructure.cluster.x-k8s.io/v1alpha1', kind: 'ScalewayCluster' },
+    })
+    expect(rendered.controlPlane.spec).toMatchObject({
+      machineTemplate: { infrastructureRef: { kind: 'ScalewayMachineTemplate' } },
+      kubeadmConfigSpec: { clusterConfiguration: { apiServer: { extraArgs: { profiling: 'false' } } } },
+      rolloutStrategy: { type: 'RollingUpdate' },
+    })
+  })
+
+  it('names the setting a provider needs when it is missing', () => {
+    expect(() =>
+      renderCluster(cluster(), {
+        settings: {
+          ...CLUSTER_API_SETTINGS,
+          providers: { ...CLUSTER_API_SETTINGS.providers, scalewayProjectId: undefined },
+        },
+      }),
+    ).toThrow(/CLUSTERAPI_SCALEWAY_PROJECT_ID/)
   })
 })
 

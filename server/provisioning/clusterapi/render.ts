@@ -3,9 +3,13 @@ import { NODE_POOL_LABEL, type NodePoolConfiguration } from '#common/schemas/clu
 import type { DriverCluster } from '../driver.ts'
 import { accessConfigMap } from '../kubeconfig.ts'
 import {
+  type ClusterApiGeneration,
+  groupOf,
   type InfrastructureProvider,
   type InfrastructureSite,
   infrastructureProviderForDataCenter,
+  type ProviderSettings,
+  providerApiVersion,
 } from './providers.ts'
 import { tokenWebhookSettings } from './token-webhook.ts'
 
@@ -13,18 +17,37 @@ import { tokenWebhookSettings } from './token-webhook.ts'
  * Renders a cluster's configuration as Cluster API objects. Pure: the same cluster always gives
  * the same objects, so applying them again after a crash changes nothing.
  *
- * API version: cluster.x-k8s.io/v1beta1 (and its controlplane, bootstrap and addons siblings).
- * Cluster API 1.11 introduced v1beta2, but v1beta1 is still served there and is the only version
- * every management cluster from 1.5 on understands; the infrastructure providers' templates and
- * the status fields this driver reads (phase, infrastructureReady, controlPlaneReady,
- * failureMessage, readyReplicas) are the v1beta1 ones. Moving to v1beta2 is a change of this file
- * and of the status mapping in status.ts, once every supported management cluster runs 1.11+.
+ * API versions: cluster.x-k8s.io/v1beta2 (and its controlplane, bootstrap and addons siblings),
+ * the storage version since Cluster API 1.11, and each infrastructure provider's storage version.
+ * A management cluster older than that is served v1beta1 instead (CLUSTERAPI_API_VERSIONS=v1beta1,
+ * with each provider's version of that generation). v1beta2 references name an API group, never a
+ * version, and kubeadm's extra arguments are lists of name and value; the v1beta1 shapes are kept
+ * for the legacy setting. tests/fixtures/capi-crds holds the CRDs both are checked against.
  */
 
-export const CLUSTER_API_VERSION = 'cluster.x-k8s.io/v1beta1'
-export const CONTROL_PLANE_API_VERSION = 'controlplane.cluster.x-k8s.io/v1beta1'
-export const BOOTSTRAP_API_VERSION = 'bootstrap.cluster.x-k8s.io/v1beta1'
-export const ADDONS_API_VERSION = 'addons.cluster.x-k8s.io/v1beta1'
+export { CLUSTER_API_GENERATIONS, type ClusterApiGeneration } from './providers.ts'
+
+export const CLUSTER_API_GROUP = 'cluster.x-k8s.io'
+export const CONTROL_PLANE_GROUP = 'controlplane.cluster.x-k8s.io'
+export const BOOTSTRAP_GROUP = 'bootstrap.cluster.x-k8s.io'
+export const ADDONS_GROUP = 'addons.cluster.x-k8s.io'
+
+/** The apiVersion of Cluster API's own kinds in a generation. */
+export function clusterApiVersions(generation: ClusterApiGeneration) {
+  return {
+    cluster: `${CLUSTER_API_GROUP}/${generation}`,
+    controlPlane: `${CONTROL_PLANE_GROUP}/${generation}`,
+    bootstrap: `${BOOTSTRAP_GROUP}/${generation}`,
+    addons: `${ADDONS_GROUP}/${generation}`,
+  }
+}
+export type ClusterApiVersions = ReturnType<typeof clusterApiVersions>
+
+/** What the clusterapi driver renders with, from server/config.ts. */
+export type ClusterApiSettings = {
+  generation: ClusterApiGeneration
+  providers: ProviderSettings
+}
 
 /** Set by Cluster API on everything that belongs to a cluster; we set it on our objects too. */
 export const CLUSTER_NAME_LABEL = 'cluster.x-k8s.io/cluster-name'
@@ -64,6 +87,8 @@ export type RenderedNodePool = {
 
 export type RenderedCluster = {
   provider: InfrastructureProvider
+  /** The apiVersions of Cluster API's own kinds the objects were rendered at. */
+  versions: ClusterApiVersions
   namespace: KubeObject
   cluster: KubeObject
   infrastructureCluster: KubeObject
@@ -106,14 +131,21 @@ export class RenderError extends Error {
   }
 }
 
-/** `tokenReviewUrl`: where the workload cluster's API server checks Clusterdeck's tokens. */
+/**
+ * `tokenReviewUrl`: where the workload cluster's API server checks Clusterdeck's tokens;
+ * `settings`: the generation of API versions and what the providers need from the data center.
+ */
 export function renderCluster(
   cluster: DriverCluster,
-  options: { tokenReviewUrl?: string } = {},
+  options: { tokenReviewUrl?: string; settings: ClusterApiSettings },
 ): RenderedCluster {
   const provider = infrastructureProviderForDataCenter(cluster.dataCenter.provider)
   if (!provider.machineTemplateKind)
     throw new RenderError(`${provider.title} builds managed clusters only; it cannot host ${cluster.name}`)
+  const { generation } = options.settings
+  const versions = clusterApiVersions(generation)
+  const v1beta2 = generation === 'v1beta2'
+  const infrastructureApiVersion = providerApiVersion(provider, generation)
   const namespace = namespaceOf(cluster.organizationId)
   const names = objectNames(cluster)
   const labels = clusterLabels(cluster)
@@ -123,10 +155,15 @@ export function renderCluster(
     dataCenterCode: cluster.dataCenter.code,
     region: provider.region(cluster.dataCenter.code),
     apiAllowList: cluster.configuration.networking.apiAllowList,
+    generation,
+    settings: options.settings.providers,
   }
   const version = `v${cluster.kubernetesPatch}`
   const highlyAvailable = HIGHLY_AVAILABLE_TYPES.has(cluster.configuration.clusterTypeId)
-  const infrastructureRef = (kind: string, name: string) => ({ apiVersion: provider.apiVersion, kind, name })
+  // v1beta2 references name the API group (the contract picks the version); v1beta1 the apiVersion.
+  const reference = (apiVersion: string, kind: string, name: string) =>
+    v1beta2 ? { apiGroup: groupOf(apiVersion), kind, name } : { apiVersion, kind, name }
+  const infrastructureRef = (kind: string, name: string) => reference(infrastructureApiVersion, kind, name)
   const meta = (name: string, extra: Partial<KubeObject['metadata']> = {}) => ({
     name,
     namespace,
@@ -135,14 +172,14 @@ export function renderCluster(
   })
 
   const infrastructureCluster: KubeObject = {
-    apiVersion: provider.apiVersion,
+    apiVersion: infrastructureApiVersion,
     kind: provider.clusterKind,
     metadata: meta(names.cluster),
     spec: provider.clusterSpec(site),
   }
 
   const clusterObject: KubeObject = {
-    apiVersion: CLUSTER_API_VERSION,
+    apiVersion: versions.cluster,
     kind: 'Cluster',
     metadata: meta(names.cluster, {
       labels: {
@@ -162,17 +199,13 @@ export function renderCluster(
         serviceDomain: 'cluster.local',
         apiServerPort: KUBERNETES_API_PORT,
       },
-      controlPlaneRef: {
-        apiVersion: CONTROL_PLANE_API_VERSION,
-        kind: 'KubeadmControlPlane',
-        name: names.controlPlane,
-      },
+      controlPlaneRef: reference(versions.controlPlane, 'KubeadmControlPlane', names.controlPlane),
       infrastructureRef: infrastructureRef(provider.clusterKind, names.cluster),
     },
   }
 
   const controlPlaneMachineTemplate: KubeObject = {
-    apiVersion: provider.apiVersion,
+    apiVersion: infrastructureApiVersion,
     kind: provider.machineTemplateKind,
     metadata: meta(names.controlPlaneMachineTemplate),
     spec: {
@@ -186,38 +219,50 @@ export function renderCluster(
     },
   }
 
+  // kubeadm's extra arguments: a map in v1beta1, a list of name and value in v1beta2.
+  const extraArgs = (args: Record<string, string>) =>
+    v1beta2 ? Object.entries(args).map(([name, value]) => ({ name, value })) : args
   const webhook = options.tokenReviewUrl ? tokenWebhookSettings(options.tokenReviewUrl) : undefined
+  const controlPlaneInfrastructureRef = infrastructureRef(
+    provider.machineTemplateKind,
+    names.controlPlaneMachineTemplate,
+  )
   const controlPlane: KubeObject = {
-    apiVersion: CONTROL_PLANE_API_VERSION,
+    apiVersion: versions.controlPlane,
     kind: 'KubeadmControlPlane',
     metadata: meta(names.controlPlane),
     spec: {
       replicas: highlyAvailable ? 3 : 1,
       version,
-      machineTemplate: {
-        metadata: { labels },
-        infrastructureRef: infrastructureRef(provider.machineTemplateKind, names.controlPlaneMachineTemplate),
-      },
+      machineTemplate: v1beta2
+        ? { metadata: { labels }, spec: { infrastructureRef: controlPlaneInfrastructureRef } }
+        : { metadata: { labels }, infrastructureRef: controlPlaneInfrastructureRef },
       kubeadmConfigSpec: {
         ...(webhook ? { files: [webhook.file] } : {}),
         clusterConfiguration: {
           apiServer: {
-            extraArgs: { 'cloud-provider': 'external', profiling: 'false', ...webhook?.extraArgs },
+            extraArgs: extraArgs({ 'cloud-provider': 'external', profiling: 'false', ...webhook?.extraArgs }),
             ...(webhook ? { extraVolumes: [webhook.extraVolume] } : {}),
           },
-          controllerManager: { extraArgs: { 'cloud-provider': 'external' } },
+          controllerManager: { extraArgs: extraArgs({ 'cloud-provider': 'external' }) },
         },
-        initConfiguration: { nodeRegistration: { kubeletExtraArgs: { 'cloud-provider': 'external' } } },
-        joinConfiguration: { nodeRegistration: { kubeletExtraArgs: { 'cloud-provider': 'external' } } },
+        initConfiguration: {
+          nodeRegistration: { kubeletExtraArgs: extraArgs({ 'cloud-provider': 'external' }) },
+        },
+        joinConfiguration: {
+          nodeRegistration: { kubeletExtraArgs: extraArgs({ 'cloud-provider': 'external' }) },
+        },
       },
-      rolloutStrategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1 } },
+      ...(v1beta2
+        ? { rollout: { strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1 } } } }
+        : { rolloutStrategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1 } } }),
     },
   }
 
   const nodePools = cluster.configuration.nodePools.map((pool): RenderedNodePool => {
     const poolLabels = { ...labels, [NODE_POOL_LABEL]: pool.name }
     const machineTemplate: KubeObject = {
-      apiVersion: provider.apiVersion,
+      apiVersion: infrastructureApiVersion,
       kind: provider.machineTemplateKind!,
       metadata: meta(names.nodePoolMachineTemplate(pool.name), { labels: poolLabels }),
       spec: {
@@ -230,14 +275,26 @@ export function renderCluster(
         },
       },
     }
+    const registration = nodeRegistration(pool)
     const bootstrapTemplate: KubeObject = {
-      apiVersion: BOOTSTRAP_API_VERSION,
+      apiVersion: versions.bootstrap,
       kind: 'KubeadmConfigTemplate',
       metadata: meta(names.nodePool(pool.name), { labels: poolLabels }),
-      spec: { template: { spec: { joinConfiguration: { nodeRegistration: nodeRegistration(pool) } } } },
+      spec: {
+        template: {
+          spec: {
+            joinConfiguration: {
+              nodeRegistration: {
+                kubeletExtraArgs: extraArgs(registration.kubeletExtraArgs),
+                taints: registration.taints,
+              },
+            },
+          },
+        },
+      },
     }
     const machineDeployment: KubeObject = {
-      apiVersion: CLUSTER_API_VERSION,
+      apiVersion: versions.cluster,
       kind: 'MachineDeployment',
       metadata: meta(names.nodePool(pool.name), {
         labels: poolLabels,
@@ -253,11 +310,7 @@ export function renderCluster(
             clusterName: cluster.name,
             version,
             bootstrap: {
-              configRef: {
-                apiVersion: BOOTSTRAP_API_VERSION,
-                kind: 'KubeadmConfigTemplate',
-                name: names.nodePool(pool.name),
-              },
+              configRef: reference(versions.bootstrap, 'KubeadmConfigTemplate', names.nodePool(pool.name)),
             },
             infrastructureRef: infrastructureRef(
               provider.machineTemplateKind!,
@@ -279,7 +332,7 @@ export function renderCluster(
     names.access,
   ]
   const addOns: KubeObject = {
-    apiVersion: ADDONS_API_VERSION,
+    apiVersion: versions.addons,
     kind: 'ClusterResourceSet',
     metadata: meta(names.addOns),
     spec: {
@@ -291,6 +344,7 @@ export function renderCluster(
 
   return {
     provider,
+    versions,
     namespace: {
       apiVersion: 'v1',
       kind: 'Namespace',
@@ -304,6 +358,53 @@ export function renderCluster(
     access: accessConfigMap(meta(names.access)) as KubeObject,
     addOns,
   }
+}
+
+/** The merge patch that moves a rendered control plane to its (new) version and machine template. */
+export function controlPlaneUpgradePatch(rendered: RenderedCluster) {
+  const spec = rendered.controlPlane.spec as {
+    version: string
+    machineTemplate: { spec?: { infrastructureRef: { name: string } }; infrastructureRef?: { name: string } }
+  }
+  const { name } = (spec.machineTemplate.spec?.infrastructureRef ?? spec.machineTemplate.infrastructureRef)!
+  return {
+    spec: {
+      version: spec.version,
+      machineTemplate: spec.machineTemplate.spec
+        ? { spec: { infrastructureRef: { name } } }
+        : { infrastructureRef: { name } },
+    },
+  }
+}
+
+/** The merge patch that moves a rendered node pool to its (new) version and machine template. */
+export function nodePoolUpgradePatch(pool: RenderedNodePool) {
+  const { template } = pool.machineDeployment.spec as {
+    template: { spec: { version: string; infrastructureRef: { name: string } } }
+  }
+  return {
+    spec: {
+      template: {
+        spec: {
+          version: template.spec.version,
+          infrastructureRef: { name: template.spec.infrastructureRef.name },
+        },
+      },
+    },
+  }
+}
+
+/** The merge patch that sets a node pool's size and autoscaling bounds (a null removes an annotation). */
+export function nodePoolScalePatch(change: {
+  nodeCount: number
+  autoscaling: NodePoolConfiguration['autoscaling']
+}) {
+  const annotations = {
+    [AUTOSCALER_MIN]: null,
+    [AUTOSCALER_MAX]: null,
+    ...autoscalingAnnotations(change.autoscaling),
+  }
+  return { metadata: { annotations }, spec: { replicas: change.nodeCount } }
 }
 
 /** Every rendered object, in the order they are applied. */
@@ -328,19 +429,29 @@ export function renderedObjects(rendered: RenderedCluster): KubeObject[] {
 export function renderProviderCheckObjects(
   provider: InfrastructureProvider,
   namespace: string,
+  settings: ClusterApiSettings,
 ): KubeObject[] {
   const name = 'clusterdeck-provider-check'
   const labels = { [CLUSTER_NAME_LABEL]: name }
+  const { generation } = settings
+  const versions = clusterApiVersions(generation)
+  const infrastructureApiVersion = providerApiVersion(provider, generation)
   const site: InfrastructureSite = {
     clusterName: name,
     namespace,
     dataCenterCode: provider.checkRegion,
     region: provider.checkRegion,
     apiAllowList: [],
+    generation,
+    settings: settings.providers,
   }
+  const reference = (apiVersion: string, kind: string, refName: string) =>
+    generation === 'v1beta2'
+      ? { apiGroup: groupOf(apiVersion), kind, name: refName }
+      : { apiVersion, kind, name: refName }
   return [
     {
-      apiVersion: CLUSTER_API_VERSION,
+      apiVersion: versions.cluster,
       kind: 'Cluster',
       metadata: { name, namespace, labels },
       spec: {
@@ -348,16 +459,12 @@ export function renderProviderCheckObjects(
           pods: { cidrBlocks: ['10.244.0.0/16'] },
           services: { cidrBlocks: ['10.96.0.0/12'] },
         },
-        controlPlaneRef: {
-          apiVersion: CONTROL_PLANE_API_VERSION,
-          kind: 'KubeadmControlPlane',
-          name: `${name}-control-plane`,
-        },
-        infrastructureRef: { apiVersion: provider.apiVersion, kind: provider.clusterKind, name },
+        controlPlaneRef: reference(versions.controlPlane, 'KubeadmControlPlane', `${name}-control-plane`),
+        infrastructureRef: reference(infrastructureApiVersion, provider.clusterKind, name),
       },
     },
     {
-      apiVersion: provider.apiVersion,
+      apiVersion: infrastructureApiVersion,
       kind: provider.clusterKind,
       metadata: { name, namespace, labels },
       spec: provider.clusterSpec(site),

@@ -3,8 +3,11 @@ import type { DriverNode } from '../driver.ts'
 import { CONTROL_PLANE_LABEL, type KubeObject } from './render.ts'
 
 /**
- * Reads Cluster API status (v1beta1 fields, see render.ts) into what our steps need: whether a
- * part is ready, why it failed, and the nodes.
+ * Reads Cluster API status into what our steps need: whether a part is ready, why it failed, and
+ * the nodes. Both generations (render.ts) are read: v1beta2 reports provisioning under
+ * `status.initialization` and keeps the v1beta1 failure fields under `status.deprecated.v1beta1`;
+ * infrastructure providers on the v1beta2 contract say `initialization.provisioned` rather than
+ * `ready`.
  */
 
 type Status = Record<string, unknown> & {
@@ -20,7 +23,14 @@ type Status = Record<string, unknown> & {
   updatedReplicas?: number
   observedGeneration?: number
   version?: string
+  upToDateReplicas?: number
   conditions?: { type: string; status: string; reason?: string; message?: string }[]
+  initialization?: {
+    provisioned?: boolean
+    infrastructureProvisioned?: boolean
+    controlPlaneInitialized?: boolean
+  }
+  deprecated?: { v1beta1?: { failureReason?: string; failureMessage?: string; updatedReplicas?: number } }
 }
 
 export function statusOf(object: KubeObject | undefined): Status {
@@ -30,30 +40,56 @@ export function statusOf(object: KubeObject | undefined): Status {
 /** Why the object failed, when Cluster API says it did (`phase: Failed` or a failure message). */
 export function failureOf(object: KubeObject | undefined): string | undefined {
   const status = statusOf(object)
-  if (status.phase !== 'Failed' && !status.failureMessage && !status.failureReason) return undefined
-  return status.failureMessage ?? status.failureReason ?? `${object?.kind} ${object?.metadata.name} failed`
+  const failureMessage = status.failureMessage ?? status.deprecated?.v1beta1?.failureMessage
+  const failureReason = status.failureReason ?? status.deprecated?.v1beta1?.failureReason
+  if (status.phase !== 'Failed' && !failureMessage && !failureReason) return undefined
+  return failureMessage ?? failureReason ?? `${object?.kind} ${object?.metadata.name} failed`
 }
 
-/** The infrastructure provider's contract (v1beta1): `status.ready` once the network and API endpoint exist. */
+/** The infrastructure provider's contract: provisioned (v1beta2) or ready (v1beta1) once the network and API endpoint exist. */
 export function infrastructureReady(
   infrastructureCluster: KubeObject | undefined,
   cluster: KubeObject | undefined,
 ) {
-  return statusOf(infrastructureCluster).ready === true || statusOf(cluster).infrastructureReady === true
+  const infrastructure = statusOf(infrastructureCluster)
+  return (
+    infrastructure.initialization?.provisioned === true ||
+    infrastructure.ready === true ||
+    clusterInfrastructureProvisioned(cluster)
+  )
 }
 
 export function controlPlaneReady(controlPlane: KubeObject | undefined, cluster: KubeObject | undefined) {
   const status = statusOf(controlPlane)
   return (
-    (status.ready === true && status.initialized === true) || statusOf(cluster).controlPlaneReady === true
+    status.initialization?.controlPlaneInitialized === true ||
+    (status.ready === true && status.initialized === true) ||
+    clusterControlPlaneInitialized(cluster)
   )
 }
 
 export function clusterProvisioned(cluster: KubeObject | undefined) {
-  const status = statusOf(cluster)
   return (
-    status.phase === 'Provisioned' && status.infrastructureReady === true && status.controlPlaneReady === true
+    statusOf(cluster).phase === 'Provisioned' &&
+    clusterInfrastructureProvisioned(cluster) &&
+    clusterControlPlaneInitialized(cluster)
   )
+}
+
+const clusterInfrastructureProvisioned = (cluster: KubeObject | undefined) => {
+  const status = statusOf(cluster)
+  return status.initialization?.infrastructureProvisioned === true || status.infrastructureReady === true
+}
+
+const clusterControlPlaneInitialized = (cluster: KubeObject | undefined) => {
+  const status = statusOf(cluster)
+  return status.initialization?.controlPlaneInitialized === true || status.controlPlaneReady === true
+}
+
+/** Machines at the current spec: `upToDateReplicas` in v1beta2, `updatedReplicas` in v1beta1. */
+export function upToDateReplicasOf(object: KubeObject | undefined): number {
+  const status = statusOf(object)
+  return status.upToDateReplicas ?? status.updatedReplicas ?? status.deprecated?.v1beta1?.updatedReplicas ?? 0
 }
 
 export function conditionOf(object: KubeObject | undefined, type: string) {

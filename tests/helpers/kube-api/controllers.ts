@@ -86,24 +86,27 @@ export function startControllers(store: KubeStore, intervalMs: number): Controll
         object.status = {
           ...object.status,
           phase: 'Failed',
-          failureReason: 'CreateError',
-          failureMessage: failure,
+          deprecated: { v1beta1: { failureReason: 'CreateError', failureMessage: failure } },
         }
       })
     const { infrastructure, controlPlane } = clusterParts(cluster)
     store.update(cluster, (object) => {
       const status = { ...object.status } as Record<string, unknown>
+      const initialization = { ...(status.initialization as Record<string, boolean> | undefined) }
       if (!status.phase) status.phase = 'Pending'
       else if (status.phase === 'Pending' && infrastructure) status.phase = 'Provisioning'
       if (infrastructure?.status?.ready === true) {
-        status.infrastructureReady = true
+        initialization.infrastructureProvisioned = true
         object.spec = { ...object.spec, controlPlaneEndpoint: infrastructure.spec?.controlPlaneEndpoint }
       }
-      if (controlPlane?.status?.initialized === true && controlPlane.status.ready === true)
-        status.controlPlaneReady = true
-      if (status.phase === 'Provisioning' && status.infrastructureReady && status.controlPlaneReady)
+      if (controlPlaneInitialized(controlPlane)) initialization.controlPlaneInitialized = true
+      if (
+        status.phase === 'Provisioning' &&
+        initialization.infrastructureProvisioned &&
+        initialization.controlPlaneInitialized
+      )
         status.phase = 'Provisioned'
-      object.status = status
+      object.status = { ...status, initialization }
     })
   }
 
@@ -154,11 +157,19 @@ export function startControllers(store: KubeStore, intervalMs: number): Controll
           (candidate.spec?.controlPlaneRef as { name?: string } | undefined)?.name ===
           controlPlane.metadata.name,
       )
-    if (!cluster || cluster.metadata.deletionTimestamp || cluster.status?.infrastructureReady !== true) return
+    if (
+      !cluster ||
+      cluster.metadata.deletionTimestamp ||
+      !clusterInitialized(cluster, 'infrastructureProvisioned')
+    )
+      return
     const spec = controlPlane.spec as {
       replicas?: number
       version: string
-      machineTemplate?: { metadata?: { labels?: Record<string, string> }; infrastructureRef?: object }
+      machineTemplate?: {
+        metadata?: { labels?: Record<string, string> }
+        spec?: { infrastructureRef?: object }
+      }
     }
     const machines = store
       .all('Machine', namespace)
@@ -185,9 +196,8 @@ export function startControllers(store: KubeStore, intervalMs: number): Controll
         ...object.status,
         replicas: machines.length,
         readyReplicas: running.length,
-        updatedReplicas: updated.length,
-        initialized: running.length > 0 || object.status?.initialized === true,
-        ready: running.length > 0,
+        upToDateReplicas: updated.length,
+        initialization: { controlPlaneInitialized: running.length > 0 || controlPlaneInitialized(object) },
         version:
           updated.length === machines.length && machines.length > 0 ? spec.version : lowestVersion(machines),
         observedGeneration: object.metadata.generation,
@@ -203,7 +213,12 @@ export function startControllers(store: KubeStore, intervalMs: number): Controll
       template: { metadata?: { labels?: Record<string, string> }; spec: { version: string } }
     }
     const cluster = clusterOf(namespace, spec.clusterName)
-    if (!cluster || cluster.metadata.deletionTimestamp || cluster.status?.controlPlaneReady !== true) return
+    if (
+      !cluster ||
+      cluster.metadata.deletionTimestamp ||
+      !clusterInitialized(cluster, 'controlPlaneInitialized')
+    )
+      return
     const machines = store
       .all('Machine', namespace)
       .filter((machine) => machine.metadata.labels?.[DEPLOYMENT_NAME_LABEL] === deployment.metadata.name)
@@ -226,7 +241,7 @@ export function startControllers(store: KubeStore, intervalMs: number): Controll
         replicas: machines.length,
         readyReplicas: running.length,
         availableReplicas: running.length,
-        updatedReplicas: updated.length,
+        upToDateReplicas: updated.length,
         observedGeneration: object.metadata.generation,
         phase: running.length === wanted ? 'Running' : machines.length > wanted ? 'ScalingDown' : 'ScalingUp',
       }
@@ -241,7 +256,7 @@ export function startControllers(store: KubeStore, intervalMs: number): Controll
   ) {
     machineCount++
     return store.create({
-      apiVersion: 'cluster.x-k8s.io/v1beta1',
+      apiVersion: 'cluster.x-k8s.io/v1beta2',
       kind: 'Machine',
       metadata: {
         name: `${owner}-${randomBytes(3).toString('hex').slice(0, 5)}`,
@@ -327,4 +342,19 @@ export function startControllers(store: KubeStore, intervalMs: number): Controll
 function lowestVersion(machines: KubeObject[]): string | undefined {
   const versions = machines.map((machine) => String(machine.spec?.version ?? '')).filter(Boolean)
   return versions.sort((a, b) => a.localeCompare(b, undefined, { numeric: true }))[0]
+}
+
+/** Cluster API v1beta2 reports what is provisioned under `status.initialization`. */
+function clusterInitialized(
+  cluster: KubeObject,
+  part: 'infrastructureProvisioned' | 'controlPlaneInitialized',
+) {
+  return (cluster.status?.initialization as Record<string, boolean> | undefined)?.[part] === true
+}
+
+function controlPlaneInitialized(controlPlane: KubeObject | undefined) {
+  return (
+    (controlPlane?.status?.initialization as { controlPlaneInitialized?: boolean } | undefined)
+      ?.controlPlaneInitialized === true
+  )
 }

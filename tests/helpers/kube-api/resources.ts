@@ -26,10 +26,10 @@ export const INFRASTRUCTURE_GROUP = 'infrastructure.cluster.x-k8s.io'
 /** The infrastructure providers this fake can have installed, with the kinds their CRDs define. */
 export const INFRASTRUCTURE_PROVIDERS = {
   openstack: { version: 'v1beta1', kinds: ['OpenStackCluster', 'OpenStackMachineTemplate'] },
-  metal3: { version: 'v1beta1', kinds: ['Metal3Cluster', 'Metal3MachineTemplate'] },
+  metal3: { version: 'v1beta2', kinds: ['Metal3Cluster', 'Metal3MachineTemplate'] },
   hetzner: { version: 'v1beta1', kinds: ['HetznerCluster', 'HCloudMachineTemplate'] },
   outscale: { version: 'v1beta1', kinds: ['OscCluster', 'OscMachineTemplate'] },
-  scaleway: { version: 'v1alpha1', kinds: ['ScalewayCluster', 'ScalewayMachineTemplate'] },
+  scaleway: { version: 'v1alpha2', kinds: ['ScalewayCluster', 'ScalewayMachineTemplate'] },
   aws: { version: 'v1beta2', kinds: ['AWSCluster', 'AWSMachineTemplate'] },
   gcp: { version: 'v1beta1', kinds: ['GCPCluster', 'GCPMachineTemplate'] },
   azure: { version: 'v1beta1', kinds: ['AzureCluster', 'AzureMachineTemplate'] },
@@ -54,12 +54,12 @@ export const BUILT_IN: Resource[] = [
   },
 ]
 
-/** Cluster API's own kinds, whose CRDs every fresh fake has installed. */
+/** Cluster API's own kinds at their storage version (Cluster API 1.11 and later), installed in every fresh fake. */
 export const CLUSTER_API_KINDS: [string, string, string[]][] = [
-  ['cluster.x-k8s.io', 'v1beta1', ['Cluster', 'Machine', 'MachineSet', 'MachineDeployment']],
-  ['controlplane.cluster.x-k8s.io', 'v1beta1', ['KubeadmControlPlane']],
-  ['bootstrap.cluster.x-k8s.io', 'v1beta1', ['KubeadmConfig', 'KubeadmConfigTemplate']],
-  ['addons.cluster.x-k8s.io', 'v1beta1', ['ClusterResourceSet']],
+  ['cluster.x-k8s.io', 'v1beta2', ['Cluster', 'Machine', 'MachineSet', 'MachineDeployment']],
+  ['controlplane.cluster.x-k8s.io', 'v1beta2', ['KubeadmControlPlane']],
+  ['bootstrap.cluster.x-k8s.io', 'v1beta2', ['KubeadmConfig', 'KubeadmConfigTemplate']],
+  ['addons.cluster.x-k8s.io', 'v1beta2', ['ClusterResourceSet']],
   // The Cluster API Add-on Provider for Helm.
   ['addons.cluster.x-k8s.io', 'v1alpha1', ['HelmChartProxy', 'HelmReleaseProxy']],
 ]
