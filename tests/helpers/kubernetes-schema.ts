@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { Ajv, type ValidateFunction } from 'ajv'
-import addFormats from 'ajv-formats'
+import formats from 'ajv-formats'
 
 /**
  * Validates manifests against a Kubernetes release's API schemas (tests/fixtures/kubernetes-openapi),
@@ -19,7 +19,9 @@ const QUANTITY = 'io.k8s.apimachinery.pkg.api.resource.Quantity'
 export type KubernetesValidator = (manifest: { apiVersion?: string; kind?: string }) => string[]
 
 export function kubernetesValidator(kubernetesVersion: string): KubernetesValidator {
-  const fixture = JSON.parse(readFileSync(path.join(FIXTURES, `v${kubernetesVersion}.json`), 'utf8')) as Fixture
+  const fixture = JSON.parse(
+    readFileSync(path.join(FIXTURES, `v${kubernetesVersion}.json`), 'utf8'),
+  ) as Fixture
   const definitions = Object.fromEntries(
     Object.entries(fixture.definitions).map(([name, schema]) => [
       name,
@@ -27,7 +29,8 @@ export function kubernetesValidator(kubernetesVersion: string): KubernetesValida
     ]),
   )
   const ajv = new Ajv({ allErrors: true, strictSchema: false, strictTypes: false })
-  addFormats(ajv, ['date-time', 'byte'])
+  // ajv-formats is CommonJS: its function is `default` under Node's ESM.
+  formats.default(ajv, ['date-time', 'byte'])
   ajv.addFormat('int32', { type: 'number', validate: (n) => Number.isInteger(n) && Math.abs(n) < 2 ** 31 })
   ajv.addFormat('int64', { type: 'number', validate: (n) => Number.isSafeInteger(n) })
   ajv.addFormat('double', { type: 'number', validate: () => true })
