@@ -602,21 +602,25 @@ describe('the manifests and the Kubernetes API', () => {
         'web.replicas=1',
       ],
     ],
-  ])('validates every manifest of %s against each of them, unknown fields failing', (_name, values) => {
-    for (const version of fixtures) {
-      const validate = kubernetesValidator(version)
-      const manifests = render('--kube-version', version, ...values)
-      expect(manifests.length).toBeGreaterThan(0)
-      for (const manifest of manifests)
-        expect({
-          manifest: `${manifest.kind}/${manifest.metadata.name}`,
-          errors: validate(manifest),
-        }).toEqual({
-          manifest: `${manifest.kind}/${manifest.metadata.name}`,
-          errors: [],
-        })
-    }
-  })
+  ])(
+    'validates every manifest of %s against each of them, unknown fields failing',
+    (_name, values) => {
+      for (const version of fixtures) {
+        const validate = kubernetesValidator(version)
+        const manifests = render('--kube-version', version, ...values)
+        expect(manifests.length).toBeGreaterThan(0)
+        for (const manifest of manifests)
+          expect({
+            manifest: `${manifest.kind}/${manifest.metadata.name}`,
+            errors: validate(manifest),
+          }).toEqual({
+            manifest: `${manifest.kind}/${manifest.metadata.name}`,
+            errors: [],
+          })
+      }
+    },
+    60_000,
+  )
 
   it('refuses a Kubernetes outside those bounds, and the validator refuses a field the API does not know', () => {
     for (const version of ['1.27.9', `${nextMinor}.0`]) {
@@ -634,7 +638,7 @@ describe('the manifests and the Kubernetes API', () => {
     expect(validate({ apiVersion: 'example.com/v1', kind: 'Widget' })).toEqual([
       'example.com/v1/Widget is not among the kinds of tests/fixtures/kubernetes-openapi (refresh.ts)',
     ])
-  })
+  }, 30_000)
 })
 
 describe('the chart and the image', () => {
