@@ -18,6 +18,7 @@ import { startInboundMail } from './modules/support/inbound-mail.ts'
 import { startProvisioningWorkers } from './provisioning/engine.ts'
 import { scheduleMaintenanceSweep } from './provisioning/maintenance.ts'
 import { startRealtimeHub } from './realtime/hub.ts'
+import { buildWorkerHealthApp } from './worker-health.ts'
 
 const SHUTDOWN_DEADLINE_MS = 9_000
 const EMBEDDED_DATABASE = 'clusterdeck'
@@ -91,7 +92,13 @@ async function main() {
   if (role !== 'web') await scheduleSupportSweep(ctx)
   if (role !== 'web') await startAccountWorkers(ctx)
   if (role !== 'web') await scheduleAccounts(ctx)
-  if (role === 'worker') logger.info('job workers started')
+  // A worker serves its health alone on PORT, for its probes.
+  const workerHealth =
+    role === 'worker' ? await buildWorkerHealthApp(ctx, { loggerInstance: logger }) : undefined
+  if (workerHealth) {
+    await workerHealth.listen({ port: config.port, host: config.host })
+    logger.info({ host: config.host, port: config.port }, 'job workers started; /healthz and /readyz answer')
+  }
   const inboundMail =
     role !== 'worker' && config.inboundMail.port !== undefined
       ? await startInboundMail(ctx, {
@@ -129,6 +136,7 @@ async function main() {
     closeIdleConnections.unref()
     try {
       await app.close()
+      await workerHealth?.close()
       await inboundMail?.close()
       clearInterval(closeIdleConnections)
       await realtime.close()

@@ -9,6 +9,7 @@ import { clusters, users } from '#server/db/schema/index.ts'
 import { createSession } from '#server/modules/auth/sessions.ts'
 import { createClusterApiDriver } from '#server/provisioning/clusterapi/driver.ts'
 import type { DriverCluster, ProvisioningDriver, StepOutcome, StepRun } from '#server/provisioning/driver.ts'
+import { callsNotAllowed } from '#tests/helpers/chart-rbac.ts'
 import { CLUSTER_API_ENVIRONMENT, CLUSTER_API_SETTINGS } from '#tests/helpers/cluster-api-settings.ts'
 import {
   clusterRecord,
@@ -737,5 +738,13 @@ describe('with the simulated driver', () => {
     } finally {
       await app.close()
     }
+  })
+})
+
+// Last, once every test above has sent its calls.
+describe('the Helm chart', () => {
+  it('allows every call the driver made, with managementCluster.access: serviceAccount', () => {
+    expect(kube.requests.length).toBeGreaterThan(100)
+    expect(callsNotAllowed(kube.requests)).toEqual([])
   })
 })

@@ -11,6 +11,7 @@ import type {
   InstallationStepRun,
   ProvisioningDriver,
 } from '#server/provisioning/driver.ts'
+import { callsNotAllowed } from '#tests/helpers/chart-rbac.ts'
 import { CLUSTER_API_SETTINGS } from '#tests/helpers/cluster-api-settings.ts'
 import { type KubeApiServer, startKubeApiServer } from '#tests/helpers/kube-api-server.ts'
 
@@ -190,5 +191,13 @@ describe('a product on a Cluster API cluster', () => {
           request.path.endsWith(`/helmchartproxies/${helmChartProxyName(installation)}`),
       ),
     ).toBe(true)
+  })
+})
+
+// Last, once every test above has sent its calls.
+describe('the Helm chart', () => {
+  it('allows every call the installations made, with managementCluster.access: serviceAccount', () => {
+    expect(kube.requests.length).toBeGreaterThan(10)
+    expect(callsNotAllowed(kube.requests)).toEqual([])
   })
 })

@@ -25,6 +25,16 @@ export default async function systemRoutes(app: FastifyInstance, ctx: ServerCont
     }),
   })
 
+  healthRoutes(app, ctx)
+}
+
+/**
+ * Liveness and readiness: served by the web app, and alone by a `--role=worker` process for its
+ * probes (server/worker-health.ts).
+ */
+export function healthRoutes(app: FastifyInstance, ctx: Pick<ServerContext, 'db'>) {
+  const api = app.withTypeProvider<ZodTypeProvider>()
+
   api.get('/healthz', {
     schema: { tags: ['system'], summary: 'Liveness: the process answers', response: { 200: healthSchema } },
     logLevel: 'warn',

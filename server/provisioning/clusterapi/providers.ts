@@ -365,6 +365,11 @@ const DATA_CENTER_PROVIDERS: Record<string, string> = {
 }
 const BARE_METAL_PROVIDER = 'metal3'
 
+/** The ids of every provider the driver renders for (the Helm chart's RBAC names their kinds). */
+export function infrastructureProviderIds(): string[] {
+  return INFRASTRUCTURE_PROVIDERS.map((provider) => provider.id)
+}
+
 export function infrastructureProvider(id: string): InfrastructureProvider | undefined {
   return INFRASTRUCTURE_PROVIDERS.find((provider) => provider.id === id)
 }
