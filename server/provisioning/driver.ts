@@ -24,6 +24,8 @@ export type DriverCluster = {
   /** The API endpoint and CA stored when the control plane came up (null before). */
   endpoint?: string | null
   caCertificate?: string | null
+  /** The nodes as they were when the running operation started (none while it is created). */
+  nodesAtStart?: DriverNode[]
 }
 
 export type PlannedStep = { name: ProvisioningStep; estimatedSeconds: number }
@@ -42,8 +44,11 @@ export type DriverNode = {
 export type StepOutcome =
   /** The step's work is complete. `nodes`, when given, is the cluster's whole node list now. */
   | { state: 'done'; message?: string; nodes?: DriverNode[]; endpoint?: string; caCertificate?: string }
-  /** Not yet: the engine asks again after this many seconds (the same step, idempotently). */
-  | { state: 'waiting'; retryAfterSeconds: number; message?: string }
+  /**
+   * Not yet: the engine asks again after this many seconds (the same step, idempotently).
+   * `nodes`, when given, is the cluster's whole node list as the step has moved it so far.
+   */
+  | { state: 'waiting'; retryAfterSeconds: number; message?: string; nodes?: DriverNode[] }
   /** Failed for a reason a person can read; the cluster shows `failed` with it and offers a retry. */
   | { state: 'failed'; reason: string }
 

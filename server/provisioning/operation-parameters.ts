@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import type { ClusterConfiguration, OperationKind } from '#common/schemas/clusters.ts'
 import type { Database } from '#server/db/client.ts'
-import { type Cluster, kubernetesVersions } from '#server/db/schema/index.ts'
+import { type Cluster, clusterNodes, kubernetesVersions } from '#server/db/schema/index.ts'
 import { badRequest, notFound } from '#server/lib/errors.ts'
-import type { ScaleParameters } from './driver.ts'
+import type { DriverNode, ScaleParameters } from './driver.ts'
 
 /**
  * An operation's parameters: completed and checked when it starts, stored on its row, and read
@@ -17,6 +17,20 @@ export async function operationParameters(
   configuration: ClusterConfiguration,
   kind: OperationKind,
   given: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
+  const own = await ownParameters(tx, cluster, configuration, kind, given)
+  // The nodes it starts from: a driver moves them step by step towards the operation's target.
+  return kind === 'create' || kind === 'delete'
+    ? own
+    : { ...own, nodesAtStart: await nodesOf(tx, cluster.id) }
+}
+
+async function ownParameters(
+  tx: Database,
+  cluster: Cluster,
+  configuration: ClusterConfiguration,
+  kind: OperationKind,
+  given: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
   switch (kind) {
     case 'scale': {
@@ -42,6 +56,25 @@ export async function operationParameters(
     default:
       return {}
   }
+}
+
+async function nodesOf(tx: Database, clusterId: string): Promise<DriverNode[]> {
+  return tx
+    .select({
+      name: clusterNodes.name,
+      poolName: clusterNodes.poolName,
+      internalIp: clusterNodes.internalIp,
+      kubeletVersion: clusterNodes.kubeletVersion,
+      status: clusterNodes.status,
+    })
+    .from(clusterNodes)
+    .where(eq(clusterNodes.clusterId, clusterId))
+    .orderBy(asc(clusterNodes.name))
+}
+
+/** The nodes an operation started from, as its parameters keep them. */
+export function nodesAtStartOf(parameters: Record<string, unknown>): DriverNode[] | undefined {
+  return Array.isArray(parameters.nodesAtStart) ? (parameters.nodesAtStart as DriverNode[]) : undefined
 }
 
 export function configurationOf(cluster: Cluster): ClusterConfiguration {

@@ -30,7 +30,7 @@ import type {
 import { DATA_CENTER_FIELDS, type DriverDataCenter, getDriver, toDriverCluster } from './drivers.ts'
 import { stepLabel } from './lifecycle.ts'
 import { failOperation, finishOperation } from './operation-outcome.ts'
-import { poolsOf } from './operation-parameters.ts'
+import { nodesAtStartOf, poolsOf } from './operation-parameters.ts'
 import { askDriver, runStepJob, type StepJobRun } from './step-jobs.ts'
 
 /**
@@ -89,7 +89,10 @@ async function advanceStep(
       .where(eq(clusterOperations.id, operation.id))
   }
   const driver = await getDriver(ctx, cluster.driver as DriverName)
-  const driverCluster = toDriverCluster(cluster, locked.dataCenter)
+  const driverCluster = {
+    ...toDriverCluster(cluster, locked.dataCenter),
+    nodesAtStart: nodesAtStartOf(operation.parameters),
+  }
   const outcome = await askDriver(() => callDriver(driver, operation, driverCluster, run), options)
   const started = { ...step, status: 'running' as const, startedAt: run.startedAt, attempts }
 
@@ -102,7 +105,9 @@ async function advanceStep(
           .set({ status: 'running', startedAt: run.startedAt, attempts, finishedAt: null, message })
           .where(eq(clusterSteps.id, step.id))
       }
-      if (starting) await publishClusterChange(sqlExecutor, cluster, cluster.status, operation.id)
+      if (outcome.nodes) await replaceNodes(tx, cluster.id, outcome.nodes)
+      if (starting || outcome.nodes)
+        await publishClusterChange(sqlExecutor, cluster, cluster.status, operation.id)
       await enqueueClusterStep(ctx.queue, sqlExecutor, job, {
         afterSeconds: Math.max(0, outcome.retryAfterSeconds),
         position: step.position,

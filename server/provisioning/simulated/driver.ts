@@ -14,6 +14,14 @@ import { kubeconfigYaml } from '../kubeconfig.ts'
 import { selfSignedCaCertificate } from './certificate.ts'
 import { createSimulatedInstallationDriver } from './installations.ts'
 import { simulatedManifests } from './manifests.ts'
+import {
+  NODE_NETWORK,
+  type NodeProgress,
+  nodeAt,
+  scaleProgress,
+  sortNodes,
+  upgradeProgress,
+} from './nodes.ts'
 
 /**
  * The default driver: walks every step with realistic durations (divided by PROVISIONING_SPEED)
@@ -42,17 +50,34 @@ export const STEP_SECONDS: Record<ProvisioningStep, number> = {
 /** A cluster without add-ons still checks the defaults (CNI, CoreDNS) are in place. */
 const ADD_ONS_NONE_SECONDS = 3
 
-/** The private network every simulated cluster's nodes live on. */
-export const NODE_NETWORK = '10.0.0.0/16'
-/** Kubernetes' own alphabet for generated name suffixes (no vowels, no look-alikes). */
-const SUFFIX_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789'
-
 export function createSimulatedDriver(settings: SimulationSettings): ProvisioningDriver {
   /** Reads the settings at every call, so a changed failure rate applies to the next attempt. */
   const walk = (cluster: DriverCluster, step: StepRun, work: Omit<StepWork, 'seconds'>): StepOutcome =>
     walkStep(step, { ...work, seconds: stepSeconds(cluster, step.name) / settings.speed }, () =>
       fails(cluster, step, settings.failureRate),
     )
+  /**
+   * A step that moves nodes: while it waits, the nodes stand as far as it has come (the engine
+   * stores them), and it is asked again when the next node is due.
+   */
+  const walkNodes = (
+    cluster: DriverCluster,
+    step: StepRun,
+    work: {
+      working: string
+      moving: (timing: { fraction: number; seconds: number }) => NodeProgress
+      done: (nodes: DriverNode[]) => StepOutcome
+    },
+  ): StepOutcome => {
+    const seconds = stepSeconds(cluster, step.name) / settings.speed
+    const elapsed = (Date.now() - step.startedAt.getTime()) / 1000
+    const moved = work.moving({ fraction: seconds > 0 ? Math.min(1, elapsed / seconds) : 1, seconds })
+    const nodes = sortNodes(cluster, moved.nodes)
+    const outcome = walk(cluster, step, { working: work.working, done: () => work.done(nodes) })
+    if (outcome.state !== 'waiting') return outcome
+    const nextMove = moved.done ? outcome.retryAfterSeconds : moved.secondsToNext
+    return { ...outcome, retryAfterSeconds: Math.min(outcome.retryAfterSeconds, nextMove), nodes }
+  }
 
   return {
     name: 'simulated',
@@ -69,7 +94,7 @@ export function createSimulatedDriver(settings: SimulationSettings): Provisionin
 
     async create(cluster, step) {
       const poolCount = cluster.configuration.nodePools.length
-      const nodes = () => clusterNodes(cluster, cluster.kubernetesPatch, 'ready')
+      const nodes = () => clusterNodes(cluster, cluster.kubernetesPatch)
       switch (step.name) {
         case 'network':
           return walk(cluster, step, {
@@ -92,12 +117,14 @@ export function createSimulatedDriver(settings: SimulationSettings): Provisionin
             }),
           })
         case 'node_pools':
-          return walk(cluster, step, {
+          return walkNodes(cluster, step, {
             working: `Starting the nodes of ${poolCount} node pool(s)`,
-            done: () => ({
+            moving: (timing) =>
+              scaleProgress(cluster, [], configuredCounts(cluster), cluster.kubernetesPatch, timing),
+            done: (joined) => ({
               state: 'done',
-              message: `${nodes().length} node(s) joined the cluster`,
-              nodes: nodes(),
+              message: `${joined.length} node(s) joined the cluster`,
+              nodes: joined,
             }),
           })
         case 'add_ons': {
@@ -128,20 +155,20 @@ export function createSimulatedDriver(settings: SimulationSettings): Provisionin
     },
 
     async scale(cluster, step, parameters) {
-      const targets = targetCounts(cluster, parameters)
+      const targets = new Map(parameters.map((change) => [change.poolName, change.nodeCount]))
+      const start = cluster.nodesAtStart ?? clusterNodes(cluster, cluster.kubernetesPatch)
       switch (step.name) {
         case 'scale_pools':
           return walk(cluster, step, {
             working: `Changing ${describeScale(cluster, parameters)}`,
             done: () => ({ state: 'done', message: `Requested ${describeScale(cluster, parameters)}` }),
           })
-        case 'wait_for_nodes': {
-          const nodes = () => clusterNodes(cluster, cluster.kubernetesPatch, 'ready', targets)
-          return walk(cluster, step, {
+        case 'wait_for_nodes':
+          return walkNodes(cluster, step, {
             working: 'Waiting for the node pools to reach their size',
-            done: () => ({ state: 'done', message: `${nodes().length} node(s) ready`, nodes: nodes() }),
+            moving: (timing) => scaleProgress(cluster, start, targets, cluster.kubernetesPatch, timing),
+            done: (nodes) => ({ state: 'done', message: `${nodes.length} node(s) ready`, nodes }),
           })
-        }
         default:
           return unknownStep(step)
       }
@@ -155,13 +182,14 @@ export function createSimulatedDriver(settings: SimulationSettings): Provisionin
             done: () => ({ state: 'done', message: `Control plane runs Kubernetes ${parameters.patch}` }),
           })
         case 'upgrade_nodes': {
-          const nodes = () => clusterNodes(cluster, parameters.patch, 'ready')
-          return walk(cluster, step, {
-            working: `Replacing the nodes with Kubernetes ${parameters.patch} ones, one at a time`,
-            done: () => ({
+          const start = cluster.nodesAtStart ?? clusterNodes(cluster, cluster.kubernetesPatch)
+          return walkNodes(cluster, step, {
+            working: `Replacing the nodes with Kubernetes ${parameters.patch} ones, pool by pool, one at a time`,
+            moving: (timing) => upgradeProgress(cluster, start, parameters.patch, timing),
+            done: (nodes) => ({
               state: 'done',
-              message: `${nodes().length} node(s) run Kubernetes ${parameters.patch}`,
-              nodes: nodes(),
+              message: `${nodes.length} node(s) run Kubernetes ${parameters.patch}`,
+              nodes,
             }),
           })
         }
@@ -193,7 +221,10 @@ export function createSimulatedDriver(settings: SimulationSettings): Provisionin
     },
 
     async status(cluster) {
-      return { phase: 'Provisioned', nodes: clusterNodes(cluster, cluster.kubernetesPatch, 'ready') }
+      return {
+        phase: 'Provisioned',
+        nodes: sortNodes(cluster, cluster.nodesAtStart ?? clusterNodes(cluster, cluster.kubernetesPatch)),
+      }
     },
 
     async kubeconfig(cluster, credential) {
@@ -298,13 +329,6 @@ export function clusterEndpoint(cluster: Pick<DriverCluster, 'id' | 'name' | 'da
   return `https://${cluster.name}-${shortId}.${cluster.dataCenter.code.toLowerCase()}.k8s.clusterdeck.eu:6443`
 }
 
-/** The node count each pool should reach: the parameters' where given, the configuration's otherwise. */
-function targetCounts(cluster: DriverCluster, parameters: ScaleParameters[]): Map<string, number> {
-  const counts = new Map(cluster.configuration.nodePools.map((pool) => [pool.name, pool.nodeCount]))
-  for (const change of parameters) counts.set(change.poolName, change.nodeCount)
-  return counts
-}
-
 function describeScale(cluster: DriverCluster, parameters: ScaleParameters[]): string {
   return parameters
     .map((change) => {
@@ -314,31 +338,15 @@ function describeScale(cluster: DriverCluster, parameters: ScaleParameters[]): s
     .join(', ')
 }
 
-/**
- * The cluster's nodes, named like Cluster API's machines (`<cluster>-<pool>-<suffix>`). Names and
- * addresses follow from the cluster, the pool and the node's index, so asking twice gives the same
- * nodes and scaling keeps the existing ones.
- */
-export function clusterNodes(
-  cluster: DriverCluster,
-  kubeletVersion: string,
-  status: DriverNode['status'],
-  counts?: Map<string, number>,
-): DriverNode[] {
-  return cluster.configuration.nodePools.flatMap((pool, poolIndex) =>
-    Array.from({ length: counts?.get(pool.name) ?? pool.nodeCount }, (_, index) => ({
-      name: `${cluster.name}-${pool.name}-${nameSuffix(`${cluster.id}/${pool.name}/${index}`)}`,
-      poolName: pool.name,
-      internalIp: `10.0.${poolIndex + 1}.${index + 10}`,
-      kubeletVersion,
-      status,
-    })),
+/** The nodes of the configuration, every pool at its size, named like Cluster API's machines. */
+export function clusterNodes(cluster: DriverCluster, kubeletVersion: string): DriverNode[] {
+  return cluster.configuration.nodePools.flatMap((pool) =>
+    Array.from({ length: pool.nodeCount }, (_, slot) => nodeAt(cluster, pool.name, slot, kubeletVersion)),
   )
 }
 
-function nameSuffix(seed: string): string {
-  const digest = createHash('sha256').update(seed).digest()
-  return Array.from(digest.subarray(0, 5), (byte) => SUFFIX_ALPHABET[byte % SUFFIX_ALPHABET.length]).join('')
+function configuredCounts(cluster: DriverCluster): Map<string, number> {
+  return new Map(cluster.configuration.nodePools.map((pool) => [pool.name, pool.nodeCount]))
 }
 
 function simulatedProviderCheck(provider: string): ProviderCheck {
