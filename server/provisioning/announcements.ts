@@ -21,6 +21,8 @@ type EventInput = {
   toStatus?: ClusterStatus
   message: string
   data?: Record<string, unknown>
+  /** When it happened, if not now (a cluster built at once with its past). */
+  at?: Date
 }
 
 export async function recordEvent(tx: Database, cluster: Cluster, operationId: string, event: EventInput) {
@@ -33,6 +35,7 @@ export async function recordEvent(tx: Database, cluster: Cluster, operationId: s
     toStatus: event.toStatus ?? null,
     message: event.message,
     data: event.data ?? {},
+    ...(event.at ? { createdAt: event.at } : {}),
   })
 }
 

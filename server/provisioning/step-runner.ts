@@ -212,17 +212,7 @@ async function completeStep(
       message: outcome.message ?? step.message,
     })
     .where(eq(clusterSteps.id, step.id))
-  if (outcome.nodes) await replaceNodes(tx, cluster.id, outcome.nodes)
-  if (outcome.endpoint || outcome.caCertificate) {
-    await tx
-      .update(clusters)
-      .set({
-        ...(outcome.endpoint ? { endpoint: outcome.endpoint } : {}),
-        ...(outcome.caCertificate ? { caCertificate: outcome.caCertificate } : {}),
-        updatedAt: now,
-      })
-      .where(eq(clusters.id, cluster.id))
-  }
+  await storeStepResults(tx, cluster.id, outcome, now)
   await recordEvent(tx, cluster, operation.id, {
     type: 'step_succeeded',
     message: outcome.message ? `${stepLabel(step.name)}: ${outcome.message}` : `${stepLabel(step.name)} done`,
@@ -241,6 +231,26 @@ async function completeStep(
     return
   }
   await finishOperation(tx, sqlExecutor, ctx, cluster, operation)
+}
+
+/** What a finished step built: the cluster's nodes now, its API endpoint and certificate authority. */
+export async function storeStepResults(
+  tx: Database,
+  clusterId: string,
+  outcome: Extract<StepOutcome, { state: 'done' }>,
+  now: Date,
+): Promise<void> {
+  if (outcome.nodes) await replaceNodes(tx, clusterId, outcome.nodes)
+  if (outcome.endpoint || outcome.caCertificate) {
+    await tx
+      .update(clusters)
+      .set({
+        ...(outcome.endpoint ? { endpoint: outcome.endpoint } : {}),
+        ...(outcome.caCertificate ? { caCertificate: outcome.caCertificate } : {}),
+        updatedAt: now,
+      })
+      .where(eq(clusters.id, clusterId))
+  }
 }
 
 /** The driver's node list is the whole list: nodes it no longer names are gone. */

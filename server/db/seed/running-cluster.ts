@@ -11,11 +11,14 @@ import {
 import type { Database } from '#server/db/client.ts'
 import { clusters, orders } from '#server/db/schema/index.ts'
 import { syncClusterMeter } from '#server/modules/billing/meter.ts'
+import { provisionAtOnce } from '#server/provisioning/provision-at-once.ts'
 
 /**
- * A running cluster made straight in the database with its fulfilled order (the cycle and promo
- * code invoices read), billed from `since`: for demo data and for tests that need known hours.
- * The catalog is read before the transaction (its reads run side by side, on the pool).
+ * A running cluster with its fulfilled order (the cycle and promo code invoices read), built by the
+ * provisioning engine's steps at once so that it was running from `since` (its nodes, endpoint,
+ * certificate authority and events as any other), and billed from then: for demo data and for
+ * tests that need known hours. The catalog is read before the transaction (its reads run side by
+ * side, on the pool).
  */
 export async function insertRunningCluster(
   tx: Database,
@@ -64,6 +67,7 @@ export async function insertRunningCluster(
     })
     .returning()
   await tx.update(clusters).set({ orderId: order!.id }).where(eq(clusters.id, cluster!.id))
+  await provisionAtOnce(tx, cluster!, { at: options.since })
   await syncClusterMeter(tx, cluster!.id, options.since)
   return cluster!
 }
