@@ -409,7 +409,6 @@ export const clusterDetailSchema = clusterSummarySchema.extend({
   /** The next minor version this cluster may upgrade to, or null. */
   upgradeTo: z.string().nullable(),
   endpoint: z.string().nullable(),
-  driver: z.string(),
   nodes: z.array(clusterNodeSchema),
   operation: operationSchema.nullable(),
   costThisMonthCents: z.number().int(),

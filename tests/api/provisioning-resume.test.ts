@@ -107,7 +107,9 @@ describe('a SIGKILL in the middle of provisioning', () => {
     ])
     // The completion was rolled back: the nodes stand as the step last left them while it waited,
     // the last one still joining (or none yet), never the finished list.
-    expect(record.nodes.length === 0 || record.nodes.some((node) => node.status === 'provisioning')).toBe(true)
+    expect(record.nodes.length === 0 || record.nodes.some((node) => node.status === 'provisioning')).toBe(
+      true,
+    )
     expect(record.events.filter((event) => event.type === 'step_succeeded')).toHaveLength(2)
 
     await sql.query('DROP TRIGGER slow_node_pools_completion ON cluster_events')

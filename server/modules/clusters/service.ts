@@ -234,7 +234,6 @@ export async function clusterDetail(
     kubernetesPatch: cluster.kubernetesPatch,
     upgradeTo: nextMinorVersion(cluster.kubernetesVersion, catalog.kubernetesVersions),
     endpoint: cluster.endpoint,
-    driver: cluster.driver,
     nodes: nodes.map((node) => ({
       name: node.name,
       poolName: node.poolName,

@@ -125,7 +125,8 @@ describe.each(['v1beta2', 'v1beta1'] as const)('objects rendered at %s', (genera
     // Every provider, every shape: the CRDs really were looked at.
     expect(checks.length).toBeGreaterThan(150)
     expect(checks.reduce((sum, check) => sum + check.rulesEvaluated, 0)).toBeGreaterThan(0)
-  })
+    // Compiling every schema and rule takes seconds of CPU; on a busy machine, several times that.
+  }, 120_000)
 
   if (generation === 'v1beta2')
     it('use current versions: served, the storage version, not deprecated', () => {

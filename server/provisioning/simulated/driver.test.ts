@@ -220,33 +220,32 @@ describe('the simulated driver', () => {
     })
   })
 
-  it('describes the cluster as Cluster API objects', () => {
+  it('describes the cluster as the Cluster API objects of its data center’s provider', () => {
     const driver = createSimulatedDriver({ speed: 1, failureRate: 0 })
-    const manifests = driver.manifests(cluster) as { kind: string; metadata: { name: string }; spec: never }[]
-    expect(manifests.map((object) => object.kind)).toEqual([
-      'Cluster',
-      'SimulatedCluster',
-      'KubeadmControlPlane',
-      'SimulatedMachineTemplate',
-      'MachineDeployment',
-      'KubeadmConfigTemplate',
-      'SimulatedMachineTemplate',
-      'MachineDeployment',
-      'KubeadmConfigTemplate',
-      'SimulatedMachineTemplate',
-      'ConfigMap',
-      'ClusterResourceSet',
-    ])
-    expect(manifests[2]).toMatchObject({ spec: { replicas: 3, version: 'v1.36.6' } })
-    expect(manifests[4]).toMatchObject({
-      metadata: {
-        name: 'web-prod-web',
-        annotations: { 'cluster.x-k8s.io/cluster-api-autoscaler-node-group-max-size': '6' },
-      },
-      spec: {
-        replicas: 3,
-        template: { metadata: { labels: { 'clusterdeck.eu/node-pool': 'web', tier: 'frontend' } } },
-      },
+    const manifests = driver.manifests(cluster) as {
+      apiVersion: string
+      kind: string
+      metadata: { name: string }
+      spec: never
+      data?: Record<string, string>
+    }[]
+    const kinds = manifests.map((object) => object.kind)
+    expect(kinds).toEqual(
+      expect.arrayContaining(['Cluster', 'HetznerCluster', 'KubeadmControlPlane', 'MachineDeployment']),
+    )
+    // Nothing a customer reads names the simulation.
+    expect(JSON.stringify(manifests)).not.toMatch(/simulat/i)
+    expect(manifests.find((object) => object.kind === 'Cluster')?.apiVersion).toBe('cluster.x-k8s.io/v1beta2')
+    expect(manifests.find((object) => object.kind === 'KubeadmControlPlane')).toMatchObject({
+      spec: { replicas: 3, version: 'v1.36.6' },
+    })
+    expect(
+      manifests.find(
+        (object) => object.kind === 'MachineDeployment' && object.metadata.name === 'web-prod-pool-web',
+      ),
+    ).toMatchObject({
+      metadata: { annotations: { 'cluster.x-k8s.io/cluster-api-autoscaler-node-group-max-size': '6' } },
+      spec: { template: { metadata: { labels: { 'clusterdeck.eu/node-pool': 'web' } } } },
     })
     // The objects survive a YAML round trip (the read-only view).
     const documents = parseAllDocuments(
@@ -254,8 +253,8 @@ describe('the simulated driver', () => {
     )
     expect(documents).toHaveLength(manifests.length)
     // The portal's groups mean something in the cluster: owners are cluster-admin, members edit.
-    const access = manifests.at(-2) as unknown as { data: Record<string, string> }
-    expect(parseAllDocuments(access.data['access.yaml']!).map((document) => document.toJS())).toMatchObject([
+    const access = manifests.find((object) => object.data?.['access.yaml'])!
+    expect(parseAllDocuments(access.data!['access.yaml']!).map((document) => document.toJS())).toMatchObject([
       {
         kind: 'ClusterRoleBinding',
         roleRef: { kind: 'ClusterRole', name: 'cluster-admin' },
@@ -267,8 +266,8 @@ describe('the simulated driver', () => {
         subjects: [{ kind: 'Group', name: 'clusterdeck:members' }],
       },
     ])
-    expect(manifests.at(-1)).toMatchObject({
-      spec: { resources: expect.arrayContaining([{ kind: 'ConfigMap', name: 'web-prod-access' }]) },
+    expect(manifests.find((object) => object.kind === 'ClusterResourceSet')).toMatchObject({
+      spec: { resources: expect.arrayContaining([expect.objectContaining({ kind: 'ConfigMap' })]) },
     })
   })
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { OPERATION_STEPS, type ProvisioningStep } from '#common/schemas/clusters.ts'
+import type { ClusterApiSettings } from '../clusterapi/render.ts'
 import type {
   DriverCluster,
   DriverNode,
@@ -13,7 +14,7 @@ import type {
 import { kubeconfigYaml } from '../kubeconfig.ts'
 import { selfSignedCaCertificate } from './certificate.ts'
 import { createSimulatedInstallationDriver } from './installations.ts'
-import { simulatedManifests } from './manifests.ts'
+import { describedManifests } from './manifests.ts'
 import {
   NODE_NETWORK,
   type NodeProgress,
@@ -30,7 +31,12 @@ import {
  * is above 0, decided by a hash of cluster, step and attempt: the same attempt always ends alike.
  */
 
-export type SimulationSettings = { speed: number; failureRate: number }
+export type SimulationSettings = {
+  speed: number
+  failureRate: number
+  /** The Cluster API generation and provider settings the cluster's objects are described with. */
+  clusterApi?: ClusterApiSettings
+}
 
 /** How long each step takes at speed 1, in seconds. */
 export const STEP_SECONDS: Record<ProvisioningStep, number> = {
@@ -239,7 +245,9 @@ export function createSimulatedDriver(settings: SimulationSettings): Provisionin
     },
 
     manifests(cluster) {
-      return simulatedManifests(cluster, { controlPlaneReplicas: controlPlaneReplicas(cluster) })
+      return describedManifests(cluster, settings.clusterApi, {
+        controlPlaneReplicas: controlPlaneReplicas(cluster),
+      })
     },
 
     async checkProvider(provider) {

@@ -1,11 +1,41 @@
 import { NODE_POOL_LABEL } from '#common/schemas/clusters.ts'
+import { type ClusterApiSettings, RenderError, renderCluster, renderedObjects } from '../clusterapi/render.ts'
 import type { DriverCluster } from '../driver.ts'
 import { accessConfigMap } from '../kubeconfig.ts'
 
 /**
+ * The cluster as the Cluster API objects its data center's provider would be given, rendered by
+ * the clusterapi driver's own renderer at the configured API versions. Where a provider setting is
+ * not configured (the simulated driver needs none), the organization stands in for it: the objects
+ * are shown, never submitted. A provider that builds managed clusters only is described with the
+ * generic objects below.
+ */
+export function describedManifests(
+  cluster: DriverCluster,
+  configured: ClusterApiSettings | undefined,
+  options: { controlPlaneReplicas: number },
+): Record<string, unknown>[] {
+  const settings: ClusterApiSettings = {
+    generation: configured?.generation ?? 'v1beta2',
+    providers: {
+      scalewayProjectId: configured?.providers.scalewayProjectId ?? cluster.organizationId,
+      digitalOceanSshKeys: configured?.providers.digitalOceanSshKeys ?? [
+        `clusterdeck-${cluster.organizationId.slice(0, 8)}`,
+      ],
+    },
+  }
+  try {
+    return renderedObjects(renderCluster(cluster, { settings }))
+  } catch (error) {
+    if (!(error instanceof RenderError)) throw error
+    return simulatedManifests(cluster, options)
+  }
+}
+
+/**
  * The simulated cluster described as the Cluster API objects a real one would be made of: the
  * Cluster, its KubeadmControlPlane, one MachineDeployment (with its templates) per node pool, and
- * the infrastructure objects of a `Simulated` provider, which stands where AWS, Azure or OpenStack
+ * the infrastructure objects of a `Clusterdeck` provider, which stands where AWS, Azure or OpenStack
  * kinds would, and the ClusterResourceSet of its add-ons and access bindings.
  */
 
@@ -48,12 +78,12 @@ export function simulatedManifests(
           kind: 'KubeadmControlPlane',
           name: controlPlaneName,
         },
-        infrastructureRef: { apiVersion: INFRASTRUCTURE_API, kind: 'SimulatedCluster', name: cluster.name },
+        infrastructureRef: { apiVersion: INFRASTRUCTURE_API, kind: 'ClusterdeckCluster', name: cluster.name },
       },
     },
     {
       apiVersion: INFRASTRUCTURE_API,
-      kind: 'SimulatedCluster',
+      kind: 'ClusterdeckCluster',
       metadata: metadata(cluster.name),
       spec: {
         dataCenter: cluster.dataCenter.code,
@@ -74,7 +104,7 @@ export function simulatedManifests(
         machineTemplate: {
           infrastructureRef: {
             apiVersion: INFRASTRUCTURE_API,
-            kind: 'SimulatedMachineTemplate',
+            kind: 'ClusterdeckMachineTemplate',
             name: controlPlaneName,
           },
         },
@@ -90,7 +120,7 @@ export function simulatedManifests(
     },
     {
       apiVersion: INFRASTRUCTURE_API,
-      kind: 'SimulatedMachineTemplate',
+      kind: 'ClusterdeckMachineTemplate',
       metadata: metadata(controlPlaneName),
       spec: { template: { spec: { flavor: 'control-plane' } } },
     },
@@ -120,7 +150,7 @@ export function simulatedManifests(
               },
               infrastructureRef: {
                 apiVersion: INFRASTRUCTURE_API,
-                kind: 'SimulatedMachineTemplate',
+                kind: 'ClusterdeckMachineTemplate',
                 name: poolName,
               },
             },
@@ -148,7 +178,7 @@ export function simulatedManifests(
       },
       {
         apiVersion: INFRASTRUCTURE_API,
-        kind: 'SimulatedMachineTemplate',
+        kind: 'ClusterdeckMachineTemplate',
         metadata: metadata(poolName),
         spec: { template: { spec: { flavor: pool.flavorId } } },
       },

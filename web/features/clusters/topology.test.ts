@@ -98,7 +98,6 @@ function cluster(): ClusterDetail {
     kubernetesPatch: '1.35.2',
     upgradeTo: null,
     endpoint: 'https://shop.example:6443',
-    driver: 'simulated',
     nodes: [
       node('web-1', 'web', 'ready'),
       node('web-2', 'web', 'provisioning'),

@@ -189,7 +189,6 @@ export const clusters = {
       nodes: 'Nodes',
       created: 'Created',
       costThisMonth: 'Cost so far this month',
-      driver: 'Provisioning',
       endpoint: 'API endpoint',
       noEndpoint: 'Not available yet.',
     },

@@ -191,7 +191,6 @@ export const clusters: typeof english = {
       nodes: 'Nœuds',
       created: 'Créé le',
       costThisMonth: 'Coût depuis le début du mois',
-      driver: 'Provisionnement',
       endpoint: 'Point d’accès de l’API',
       noEndpoint: 'Pas encore disponible.',
     },

@@ -52,7 +52,6 @@ function FactsSection({ cluster, names }: { cluster: ClusterDetail; names: Catal
         <DetailItem label={t('clusters.detail.overview.costThisMonth')} testId="cost-this-month">
           {money.cents(cluster.costThisMonthCents)}
         </DetailItem>
-        <DetailItem label={t('clusters.detail.overview.driver')}>{cluster.driver}</DetailItem>
       </dl>
       <div className="grid gap-1">
         <p className="text-sm text-muted-foreground">{t('clusters.detail.overview.endpoint')}</p>
