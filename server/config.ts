@@ -26,6 +26,10 @@ const environmentSchema = z.object({
   /** The address to listen on: 127.0.0.1 outside production, 0.0.0.0 in production. */
   HOST: z.string().min(1).optional(),
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The port of the simulated clusters' Kubernetes API (TLS); 0 picks a free one. */
+  KUBE_API_PORT: z.coerce.number().int().min(0).max(65535).default(6443),
+  /** The address kubeconfigs give kubectl for that API; https://localhost:<KUBE_API_PORT> by default. */
+  KUBE_API_URL: z.url({ protocol: /^https$/ }).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -158,6 +162,8 @@ export type Config = {
   devRoutes: boolean
   appUrl: string
   appOrigin: string
+  /** The simulated clusters' Kubernetes API listener (server/modules/clusters/control-plane/). */
+  kubeApi: { port: number; url: string }
   databaseUrl: string | undefined
   sessionSecret: string
   /** The key of server/lib/secrets.ts (32 bytes). */
@@ -240,6 +246,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     devRoutes: !isProduction && isLoopbackHost(host),
     appUrl,
     appOrigin: new URL(appUrl).origin,
+    kubeApi: {
+      port: values.KUBE_API_PORT,
+      url: (values.KUBE_API_URL ?? `https://localhost:${values.KUBE_API_PORT}`).replace(/\/$/, ''),
+    },
     databaseUrl: values.DATABASE_URL,
     sessionSecret,
     secretsKey: values.SECRETS_KEY

@@ -41,7 +41,14 @@ export type DriverNode = {
 
 export type StepOutcome =
   /** The step's work is complete. `nodes`, when given, is the cluster's whole node list now. */
-  | { state: 'done'; message?: string; nodes?: DriverNode[]; endpoint?: string; caCertificate?: string }
+  | {
+      state: 'done'
+      message?: string
+      nodes?: DriverNode[]
+      endpoint?: string
+      caCertificate?: string
+      caKey?: string
+    }
   /** Not yet: the engine asks again after this many seconds (the same step, idempotently). */
   | { state: 'waiting'; retryAfterSeconds: number; message?: string }
   /** Failed for a reason a person can read; the cluster shows `failed` with it and offers a retry. */

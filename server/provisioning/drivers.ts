@@ -25,7 +25,10 @@ export async function createDriver(
     })
   }
   // The settings object itself, not a copy: a changed failure rate applies from the next step.
-  return createSimulatedDriver(config.provisioning)
+  // Simulated clusters answer kubectl on the product's own listener when that driver is the configured one.
+  return createSimulatedDriver(config.provisioning, {
+    kubeApiUrl: config.provisioning.driver === 'simulated' ? config.kubeApi.url : undefined,
+  })
 }
 
 const drivers = new WeakMap<Config, Map<DriverName, Promise<ProvisioningDriver>>>()

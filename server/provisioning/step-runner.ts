@@ -17,6 +17,7 @@ import {
   type ClusterStepJob,
   enqueueClusterStep,
 } from '#server/jobs/provisioning.ts'
+import { sealSecret } from '#server/lib/secrets.ts'
 import { publishClusterChange, recordEvent } from './announcements.ts'
 import type {
   DriverCluster,
@@ -214,6 +215,7 @@ async function completeStep(
       .set({
         ...(outcome.endpoint ? { endpoint: outcome.endpoint } : {}),
         ...(outcome.caCertificate ? { caCertificate: outcome.caCertificate } : {}),
+        ...(outcome.caKey ? { caKey: sealSecret(ctx.config.secretsKey, outcome.caKey) } : {}),
         updatedAt: now,
       })
       .where(eq(clusters.id, cluster.id))

@@ -11,7 +11,7 @@ import type {
   StepRun,
 } from '../driver.ts'
 import { kubeconfigYaml } from '../kubeconfig.ts'
-import { selfSignedCaCertificate } from './certificate.ts'
+import { certificateAuthority, selfSignedCaCertificate } from './certificate.ts'
 import { createSimulatedInstallationDriver } from './installations.ts'
 import { simulatedManifests } from './manifests.ts'
 
@@ -47,7 +47,11 @@ export const NODE_NETWORK = '10.0.0.0/16'
 /** Kubernetes' own alphabet for generated name suffixes (no vowels, no look-alikes). */
 const SUFFIX_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789'
 
-export function createSimulatedDriver(settings: SimulationSettings): ProvisioningDriver {
+export function createSimulatedDriver(
+  settings: SimulationSettings,
+  /** Where kubeconfigs reach the clusters' API (server/modules/clusters/control-plane/). */
+  options: { kubeApiUrl?: string } = {},
+): ProvisioningDriver {
   /** Reads the settings at every call, so a changed failure rate applies to the next attempt. */
   const walk = (cluster: DriverCluster, step: StepRun, work: Omit<StepWork, 'seconds'>): StepOutcome =>
     walkStep(step, { ...work, seconds: stepSeconds(cluster, step.name) / settings.speed }, () =>
@@ -82,14 +86,17 @@ export function createSimulatedDriver(settings: SimulationSettings): Provisionin
         case 'control_plane':
           return walk(cluster, step, {
             working: `Starting ${controlPlaneReplicas(cluster)} control plane replica(s) with Kubernetes ${cluster.kubernetesPatch}`,
-            done: () => ({
-              state: 'done',
-              message: `Control plane ready at ${clusterEndpoint(cluster)}`,
-              endpoint: clusterEndpoint(cluster),
-              caCertificate:
-                cluster.caCertificate ??
-                selfSignedCaCertificate({ commonName: 'kubernetes', notBefore: new Date() }),
-            }),
+            done: () => {
+              // A new CA whose key is kept (sealed): the control plane's endpoint signs with it.
+              const ca = certificateAuthority({ commonName: 'kubernetes', notBefore: new Date() })
+              return {
+                state: 'done',
+                message: `Control plane ready at ${clusterEndpoint(cluster)}`,
+                endpoint: clusterEndpoint(cluster),
+                caCertificate: ca.certificate,
+                caKey: ca.privateKey,
+              }
+            },
           })
         case 'node_pools':
           return walk(cluster, step, {
@@ -197,9 +204,12 @@ export function createSimulatedDriver(settings: SimulationSettings): Provisionin
     },
 
     async kubeconfig(cluster, credential) {
+      const endpoint = cluster.endpoint ?? clusterEndpoint(cluster)
       return kubeconfigYaml({
         clusterName: cluster.name,
-        endpoint: cluster.endpoint ?? clusterEndpoint(cluster),
+        // The product's Kubernetes API listener, which tells clusters apart by the TLS server name.
+        endpoint: options.kubeApiUrl ?? endpoint,
+        ...(options.kubeApiUrl ? { tlsServerName: new URL(endpoint).hostname } : {}),
         caCertificate:
           cluster.caCertificate ??
           selfSignedCaCertificate({ commonName: 'kubernetes', notBefore: new Date() }),
