@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { connect } from 'node:tls'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse, stringify } from 'yaml'
@@ -19,6 +18,7 @@ import {
 } from '#server/modules/clusters/control-plane/listener.ts'
 import { downloadKubeconfig, rotateCredentials } from '#server/modules/clusters/kubeconfig.ts'
 import { driverClusterOf, getDriver } from '#server/provisioning/engine.ts'
+import { kubeApiRequest } from '#tests/helpers/kube-api-request.ts'
 import { kubeBinaries } from '#tests/helpers/kube-binaries.ts'
 import { startTestServer, type TestServer } from '#tests/helpers/server.ts'
 
@@ -279,6 +279,43 @@ describe('kubectl against a running simulated cluster', () => {
   }, 120_000)
 })
 
+describe('failed token reviews', () => {
+  it('are limited per address: past the limit the address is answered 429 for a while', async () => {
+    const cluster = await runningCluster()
+    const { document } = await kubeconfigFile(owner, cluster.id)
+    // The count is shared by every instance, in PostgreSQL: the earlier tests' refusals are forgotten.
+    await server.db.$client.query("DELETE FROM rate_limit_buckets WHERE key LIKE 'kube-api-review:%'")
+    const strict = await startKubeApiListener(server.ctx, {
+      port: 0,
+      host: '127.0.0.1',
+      failedReviewsPerMinute: 3,
+    })
+    try {
+      const ca = Buffer.from(
+        document.clusters[0]!.cluster['certificate-authority-data']!,
+        'base64',
+      ).toString()
+      const ask = (token: string) =>
+        kubeApiRequest({
+          port: strict.port,
+          serverName: new URL(cluster.endpoint).hostname,
+          ca,
+          path: '/api',
+          token,
+        })
+      const statuses = []
+      for (let attempt = 0; attempt < 4; attempt++) statuses.push((await ask(`cdk_wrong${attempt}`)).status)
+      expect(statuses).toEqual([401, 401, 401, 401])
+      // Blocked now, even with a good token.
+      const blocked = await ask(document.users[0]!.user.token)
+      expect(blocked.status).toBe(429)
+      expect(blocked.json()).toMatchObject({ kind: 'Status', reason: 'TooManyRequests', code: 429 })
+    } finally {
+      await strict.close()
+    }
+  }, 60_000)
+})
+
 describe('clusters whose API does not answer', () => {
   it('refuses the handshake of a hibernated cluster, so kubectl cannot connect', async () => {
     const cluster = await runningCluster()
@@ -312,7 +349,7 @@ describe('clusters whose API does not answer', () => {
   }, 120_000)
 })
 
-/** One HTTPS request the way kubectl would make it (the kubeconfig's CA and server name). */
+/** One request with the kubeconfig's CA and token, to the cluster's server name. */
 function rawRequest(
   host: string,
   document: KubeconfigDocument,
@@ -320,38 +357,15 @@ function rawRequest(
   token: string,
   method = 'GET',
   headers: Record<string, string> = {},
-): Promise<{ status: number; body: string }> {
+) {
   const ca = Buffer.from(document.clusters[0]!.cluster['certificate-authority-data']!, 'base64').toString()
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host: '127.0.0.1', port: listener.port, servername: host, ca }, () => {
-      const lines = [
-        `${method} ${requestPath} HTTP/1.1`,
-        `Host: localhost:${listener.port}`,
-        `Authorization: Bearer ${token}`,
-        'Connection: close',
-        ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
-        '',
-        '',
-      ]
-      socket.write(lines.join('\r\n'))
-    })
-    let text = ''
-    socket.on('data', (chunk) => {
-      text += chunk.toString()
-    })
-    socket.on('end', () => {
-      const [head = '', ...rest] = text.split('\r\n\r\n')
-      const status = Number(head.split(' ')[1])
-      const raw = rest.join('\r\n\r\n')
-      // Chunked answers: the sizes are dropped.
-      const body = /transfer-encoding: chunked/i.test(head)
-        ? raw
-            .split('\r\n')
-            .filter((_, index) => index % 2 === 1)
-            .join('')
-        : raw
-      resolve({ status, body })
-    })
-    socket.on('error', reject)
+  return kubeApiRequest({
+    port: listener.port,
+    serverName: host,
+    ca,
+    path: requestPath,
+    token,
+    method,
+    headers,
   })
 }
