@@ -16,7 +16,11 @@ import {
   type KubeApiListener,
   startKubeApiListener,
 } from '#server/modules/clusters/control-plane/listener.ts'
-import { downloadKubeconfig, rotateCredentials } from '#server/modules/clusters/kubeconfig.ts'
+import {
+  downloadKubeconfig,
+  mergedKubeconfig,
+  rotateCredentials,
+} from '#server/modules/clusters/kubeconfig.ts'
 import { driverClusterOf, getDriver } from '#server/provisioning/engine.ts'
 import { kubeApiRequest } from '#tests/helpers/kube-api-request.ts'
 import { kubeBinaries } from '#tests/helpers/kube-binaries.ts'
@@ -276,6 +280,25 @@ describe('kubectl against a running simulated cluster', () => {
         }),
       ]),
     })
+  }, 120_000)
+})
+
+describe('a merged kubeconfig', () => {
+  it('reaches each of its clusters through the one listener, by context', async () => {
+    const first = await runningCluster()
+    const second = await runningCluster()
+    const text = await mergedKubeconfig(server.ctx, owner, [first.id, second.id], '1d')
+    const document = parse(text) as KubeconfigDocument
+    for (const entry of document.clusters) entry.cluster.server = `https://localhost:${listener.port}`
+    const file = path.join(home, `merged-${randomBytes(4).toString('hex')}.yaml`)
+    writeFileSync(file, stringify(document), { mode: 0o600 })
+    for (const cluster of [first, second]) {
+      const nodes = ok(await kubectl(file, '--context', cluster.name, 'get', 'nodes'))
+      expect(nodes).toContain(cluster.nodes[0]!.name)
+      expect(ok(await kubectl(file, '--context', cluster.name, 'auth', 'whoami'))).toContain(
+        `admin@${cluster.name}`,
+      )
+    }
   }, 120_000)
 })
 
