@@ -194,6 +194,8 @@ export type Config = {
     speed: number
     failureRate: number
     kubeconfigPath: string | undefined
+    /** With the simulated driver, the `server` its kubeconfigs name: KUBE_API_URL (the clusters' Kubernetes API listener). */
+    kubeApiUrl: string | undefined
     /** What the clusterapi driver renders with: API versions and the providers' settings. */
     clusterApi: ClusterApiSettings
   }
@@ -238,6 +240,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   const sessionSecret = values.SESSION_SECRET ?? developmentSessionSecret(dataDir)
   const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, '')
   const host = values.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1')
+  const kubeApiUrl = (values.KUBE_API_URL ?? `https://localhost:${values.KUBE_API_PORT}`).replace(/\/$/, '')
   return {
     env: values.NODE_ENV,
     isProduction,
@@ -248,7 +251,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     appOrigin: new URL(appUrl).origin,
     kubeApi: {
       port: values.KUBE_API_PORT,
-      url: (values.KUBE_API_URL ?? `https://localhost:${values.KUBE_API_PORT}`).replace(/\/$/, ''),
+      url: kubeApiUrl,
     },
     databaseUrl: values.DATABASE_URL,
     sessionSecret,
@@ -285,6 +288,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       speed: values.PROVISIONING_SPEED,
       failureRate: values.PROVISIONING_FAILURE_RATE,
       kubeconfigPath: values.KUBECONFIG,
+      // Only the simulated driver's clusters are served by the listener.
+      kubeApiUrl: values.PROVISIONING_DRIVER === 'simulated' ? kubeApiUrl : undefined,
       clusterApi: clusterApiSettings(values),
     },
     outbound: {

@@ -25,10 +25,7 @@ export async function createDriver(
     })
   }
   // The settings object itself, not a copy: a changed failure rate applies from the next step.
-  // Simulated clusters answer kubectl on the product's own listener when that driver is the configured one.
-  return createSimulatedDriver(config.provisioning, {
-    kubeApiUrl: config.provisioning.driver === 'simulated' ? config.kubeApi.url : undefined,
-  })
+  return createSimulatedDriver(config.provisioning)
 }
 
 const drivers = new WeakMap<Config, Map<DriverName, Promise<ProvisioningDriver>>>()

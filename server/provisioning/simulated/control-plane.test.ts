@@ -56,10 +56,7 @@ describe('the simulated control plane', () => {
   })
 
   it('writes kubeconfigs for the product’s listener, naming the cluster’s host as TLS server name', async () => {
-    const driver = createSimulatedDriver(
-      { speed: 1, failureRate: 0 },
-      { kubeApiUrl: 'https://localhost:6443' },
-    )
+    const driver = createSimulatedDriver({ speed: 1, failureRate: 0, kubeApiUrl: 'https://localhost:6443' })
     const ca = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n'
     const text = await driver.kubeconfig(
       { ...cluster, endpoint: clusterEndpoint(cluster), caCertificate: ca },

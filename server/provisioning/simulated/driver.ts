@@ -22,7 +22,12 @@ import { simulatedManifests } from './manifests.ts'
  * is above 0, decided by a hash of cluster, step and attempt: the same attempt always ends alike.
  */
 
-export type SimulationSettings = { speed: number; failureRate: number }
+export type SimulationSettings = {
+  speed: number
+  failureRate: number
+  /** Where kubeconfigs reach the clusters' API (server/modules/clusters/control-plane/); their endpoint without it. */
+  kubeApiUrl?: string
+}
 
 /** How long each step takes at speed 1, in seconds. */
 export const STEP_SECONDS: Record<ProvisioningStep, number> = {
@@ -47,11 +52,7 @@ export const NODE_NETWORK = '10.0.0.0/16'
 /** Kubernetes' own alphabet for generated name suffixes (no vowels, no look-alikes). */
 const SUFFIX_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789'
 
-export function createSimulatedDriver(
-  settings: SimulationSettings,
-  /** Where kubeconfigs reach the clusters' API (server/modules/clusters/control-plane/). */
-  options: { kubeApiUrl?: string } = {},
-): ProvisioningDriver {
+export function createSimulatedDriver(settings: SimulationSettings): ProvisioningDriver {
   /** Reads the settings at every call, so a changed failure rate applies to the next attempt. */
   const walk = (cluster: DriverCluster, step: StepRun, work: Omit<StepWork, 'seconds'>): StepOutcome =>
     walkStep(step, { ...work, seconds: stepSeconds(cluster, step.name) / settings.speed }, () =>
@@ -208,8 +209,8 @@ export function createSimulatedDriver(
       return kubeconfigYaml({
         clusterName: cluster.name,
         // The product's Kubernetes API listener, which tells clusters apart by the TLS server name.
-        endpoint: options.kubeApiUrl ?? endpoint,
-        ...(options.kubeApiUrl ? { tlsServerName: new URL(endpoint).hostname } : {}),
+        endpoint: settings.kubeApiUrl ?? endpoint,
+        ...(settings.kubeApiUrl ? { tlsServerName: new URL(endpoint).hostname } : {}),
         caCertificate:
           cluster.caCertificate ??
           selfSignedCaCertificate({ commonName: 'kubernetes', notBefore: new Date() }),
