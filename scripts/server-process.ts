@@ -47,7 +47,8 @@ export function spawnServerProcess(
   )
   return spawn(process.execPath, [MAIN_SCRIPT, ...(options.args ?? [])], {
     cwd: REPOSITORY_ROOT,
-    env: { ...inherited, ...environment },
+    // The simulated clusters' Kubernetes API on a free port unless asked: servers side by side never clash.
+    env: { ...inherited, KUBE_API_PORT: '0', ...environment },
     stdio: options.stdio ?? ['ignore', 'pipe', 'pipe'],
   })
 }

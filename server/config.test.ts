@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       devRoutes: true,
       appUrl: 'http://localhost:3000',
       appOrigin: 'http://localhost:3000',
+      kubeApi: { port: 6443, url: 'https://localhost:6443' },
       databaseUrl: undefined,
       smtpUrl: undefined,
       sessionSecret: SECRET,
@@ -49,6 +50,17 @@ describe('loadConfig', () => {
       loginLockout: { maxFailures: 10, windowSeconds: 900 },
     })
     expect(path.isAbsolute(config.dataDir)).toBe(true)
+  })
+
+  it("serves the simulated clusters' Kubernetes API where KUBE_API_PORT and KUBE_API_URL say", () => {
+    expect(loadConfig({ SESSION_SECRET: SECRET, KUBE_API_PORT: '7443' }).kubeApi).toEqual({
+      port: 7443,
+      url: 'https://localhost:7443',
+    })
+    expect(
+      loadConfig({ SESSION_SECRET: SECRET, KUBE_API_URL: 'https://kube.clusterdeck.eu:443/' }).kubeApi,
+    ).toEqual({ port: 6443, url: 'https://kube.clusterdeck.eu:443' })
+    expect(configErrorFor({ KUBE_API_URL: 'http://kube.clusterdeck.eu' }).message).toMatch(/KUBE_API_URL/)
   })
 
   it('listens on loopback with the development routes outside production, on every interface without them in production', () => {

@@ -26,6 +26,10 @@ const environmentSchema = z.object({
   /** The address to listen on: 127.0.0.1 outside production, 0.0.0.0 in production. */
   HOST: z.string().min(1).optional(),
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The port of the simulated clusters' Kubernetes API (TLS); 0 picks a free one. */
+  KUBE_API_PORT: z.coerce.number().int().min(0).max(65535).default(6443),
+  /** The address kubeconfigs give kubectl for that API; https://localhost:<KUBE_API_PORT> by default. */
+  KUBE_API_URL: z.url({ protocol: /^https$/ }).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -158,6 +162,8 @@ export type Config = {
   devRoutes: boolean
   appUrl: string
   appOrigin: string
+  /** The simulated clusters' Kubernetes API listener (server/modules/clusters/control-plane/). */
+  kubeApi: { port: number; url: string }
   databaseUrl: string | undefined
   sessionSecret: string
   /** The key of server/lib/secrets.ts (32 bytes). */
@@ -188,6 +194,8 @@ export type Config = {
     speed: number
     failureRate: number
     kubeconfigPath: string | undefined
+    /** With the simulated driver, the `server` its kubeconfigs name: KUBE_API_URL (the clusters' Kubernetes API listener). */
+    kubeApiUrl: string | undefined
     /** What the clusterapi driver renders with: API versions and the providers' settings. */
     clusterApi: ClusterApiSettings
   }
@@ -232,6 +240,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   const sessionSecret = values.SESSION_SECRET ?? developmentSessionSecret(dataDir)
   const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, '')
   const host = values.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1')
+  const kubeApiUrl = (values.KUBE_API_URL ?? `https://localhost:${values.KUBE_API_PORT}`).replace(/\/$/, '')
   return {
     env: values.NODE_ENV,
     isProduction,
@@ -240,6 +249,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     devRoutes: !isProduction && isLoopbackHost(host),
     appUrl,
     appOrigin: new URL(appUrl).origin,
+    kubeApi: {
+      port: values.KUBE_API_PORT,
+      url: kubeApiUrl,
+    },
     databaseUrl: values.DATABASE_URL,
     sessionSecret,
     secretsKey: values.SECRETS_KEY
@@ -275,6 +288,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       speed: values.PROVISIONING_SPEED,
       failureRate: values.PROVISIONING_FAILURE_RATE,
       kubeconfigPath: values.KUBECONFIG,
+      // Only the simulated driver's clusters are served by the listener.
+      kubeApiUrl: values.PROVISIONING_DRIVER === 'simulated' ? kubeApiUrl : undefined,
       clusterApi: clusterApiSettings(values),
     },
     outbound: {

@@ -14,6 +14,7 @@ import { scheduleSupportSweep } from './jobs/support.ts'
 import { createMailer } from './lib/mailer.ts'
 import { createLogger } from './logger.ts'
 import { sealPlainTotpSecrets } from './modules/auth/totp.ts'
+import { startKubeApiListener } from './modules/clusters/control-plane/listener.ts'
 import { startInboundMail } from './modules/support/inbound-mail.ts'
 import { startProvisioningWorkers } from './provisioning/engine.ts'
 import { scheduleMaintenanceSweep } from './provisioning/maintenance.ts'
@@ -113,6 +114,20 @@ async function main() {
       { port: inboundMail.port, starttls: Boolean(config.inboundMail.tls) },
       'listening for ticket replies by mail',
     )
+  // The simulated clusters answer kubectl on their own TLS port (docs/decisions/031-cluster-api-endpoint.md).
+  const kubeApi =
+    role !== 'worker' && config.provisioning.driver === 'simulated'
+      ? await startKubeApiListener(ctx, {
+          port: config.kubeApi.port,
+          host: config.host,
+          log: (message, fields) => logger.debug(fields ?? {}, message),
+        })
+      : undefined
+  if (kubeApi)
+    logger.info(
+      { port: kubeApi.port, url: config.kubeApi.url },
+      'serving the simulated clusters’ Kubernetes API',
+    )
   const app = await buildApp(ctx, { loggerInstance: logger })
 
   if (role !== 'worker') {
@@ -138,6 +153,7 @@ async function main() {
       await app.close()
       await workerHealth?.close()
       await inboundMail?.close()
+      await kubeApi?.close()
       clearInterval(closeIdleConnections)
       await realtime.close()
       await queue.stop()

@@ -43,7 +43,15 @@ export type DriverNode = {
 
 export type StepOutcome =
   /** The step's work is complete. `nodes`, when given, is the cluster's whole node list now. */
-  | { state: 'done'; message?: string; nodes?: DriverNode[]; endpoint?: string; caCertificate?: string }
+  | {
+      state: 'done'
+      message?: string
+      nodes?: DriverNode[]
+      endpoint?: string
+      caCertificate?: string
+      /** The certificate authority's private key (PEM), kept sealed: the endpoint signs with it. */
+      caKey?: string
+    }
   /**
    * Not yet: the engine asks again after this many seconds (the same step, idempotently).
    * `nodes`, when given, is the cluster's whole node list as the step has moved it so far.

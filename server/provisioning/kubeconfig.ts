@@ -15,6 +15,8 @@ export type KubeconfigEntry = PersonalCredential & {
   endpoint: string
   /** The cluster's CA as PEM; the kubeconfig carries it base64-encoded, as kubectl expects. */
   caCertificate: string
+  /** The name the client asks for and checks in the server's certificate, when not the endpoint's host. */
+  tlsServerName?: string
 }
 
 /** The name of the user entry's extension that says when its credential expires. */
@@ -48,6 +50,7 @@ export function kubeconfigYaml(...entries: KubeconfigEntry[]): string {
       name: entry.clusterName,
       cluster: {
         server: entry.endpoint,
+        ...(entry.tlsServerName ? { 'tls-server-name': entry.tlsServerName } : {}),
         'certificate-authority-data': Buffer.from(entry.caCertificate).toString('base64'),
       },
     })),

@@ -20,7 +20,11 @@ import { storeStepResults } from './step-runner.ts'
  * and tests that need a running cluster with a past use it, so such a cluster can never disagree
  * with one ordered through the portal. The cluster row exists and is marked running by the caller.
  */
-export async function provisionAtOnce(tx: Database, cluster: Cluster, options: { at: Date }): Promise<void> {
+export async function provisionAtOnce(
+  tx: Database,
+  cluster: Cluster,
+  options: { at: Date; secretsKey: Buffer },
+): Promise<void> {
   const driver = createSimulatedDriver({ speed: 1, failureRate: 0 })
   const driverCluster = await driverClusterOf(tx, cluster)
   const plan = driver.plan('create', driverCluster, {})
@@ -76,7 +80,7 @@ export async function provisionAtOnce(tx: Database, cluster: Cluster, options: {
         finishedAt: stepEnd,
       })
       .returning({ id: clusterSteps.id })
-    await storeStepResults(tx, cluster.id, outcome, stepEnd)
+    await storeStepResults(tx, options.secretsKey, cluster.id, outcome, stepEnd)
     if (outcome.nodes)
       await tx.update(clusterNodes).set({ createdAt: stepEnd }).where(eq(clusterNodes.clusterId, cluster.id))
     if (outcome.endpoint || outcome.caCertificate)

@@ -17,6 +17,7 @@ import {
   type ClusterStepJob,
   enqueueClusterStep,
 } from '#server/jobs/provisioning.ts'
+import { sealSecret } from '#server/lib/secrets.ts'
 import { publishClusterChange, recordEvent } from './announcements.ts'
 import type {
   DriverCluster,
@@ -212,7 +213,7 @@ async function completeStep(
       message: outcome.message ?? step.message,
     })
     .where(eq(clusterSteps.id, step.id))
-  await storeStepResults(tx, cluster.id, outcome, now)
+  await storeStepResults(tx, ctx.config.secretsKey, cluster.id, outcome, now)
   await recordEvent(tx, cluster, operation.id, {
     type: 'step_succeeded',
     message: outcome.message ? `${stepLabel(step.name)}: ${outcome.message}` : `${stepLabel(step.name)} done`,
@@ -236,17 +237,19 @@ async function completeStep(
 /** What a finished step built: the cluster's nodes now, its API endpoint and certificate authority. */
 export async function storeStepResults(
   tx: Database,
+  secretsKey: Buffer,
   clusterId: string,
   outcome: Extract<StepOutcome, { state: 'done' }>,
   now: Date,
 ): Promise<void> {
   if (outcome.nodes) await replaceNodes(tx, clusterId, outcome.nodes)
-  if (outcome.endpoint || outcome.caCertificate) {
+  if (outcome.endpoint || outcome.caCertificate || outcome.caKey) {
     await tx
       .update(clusters)
       .set({
         ...(outcome.endpoint ? { endpoint: outcome.endpoint } : {}),
         ...(outcome.caCertificate ? { caCertificate: outcome.caCertificate } : {}),
+        ...(outcome.caKey ? { caKey: sealSecret(secretsKey, outcome.caKey) } : {}),
         updatedAt: now,
       })
       .where(eq(clusters.id, clusterId))

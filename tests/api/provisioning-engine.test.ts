@@ -1,10 +1,11 @@
-import { X509Certificate } from 'node:crypto'
+import { createPrivateKey, createPublicKey, X509Certificate } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ClusterRealtimeMessage } from '#common/schemas/clusters.ts'
 import { notifications } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
+import { isSealed, openSecret } from '#server/lib/secrets.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
 import { retryOperation } from '#server/provisioning/engine.ts'
 import { REALTIME_CHANNEL, type RealtimeEnvelope } from '#server/realtime/publish.ts'
@@ -96,6 +97,16 @@ describe('the provisioning engine', () => {
       /^https:\/\/engine-create-[0-9a-f]{6}\.de-fra-1\.k8s\.clusterdeck\.eu:6443$/,
     )
     expect(new X509Certificate(running.caCertificate!).ca).toBe(true)
+    // The CA's key is kept sealed, and is the certificate's own: the cluster's API endpoint signs with it.
+    expect(isSealed(running.caKey!)).toBe(true)
+    const caKey = createPrivateKey(openSecret(server.ctx.config.secretsKey, running.caKey!))
+    expect(
+      createPublicKey(caKey)
+        .export({ type: 'spki', format: 'der' })
+        .equals(
+          new X509Certificate(running.caCertificate!).publicKey.export({ type: 'spki', format: 'der' }),
+        ),
+    ).toBe(true)
 
     const record = await clusterRecord(server.db, cluster.id)
     expect(record.transitions).toEqual(['pending→provisioning', 'provisioning→running'])

@@ -14,7 +14,7 @@ import { placeInstallationOrder } from '#server/modules/marketplace/service.ts'
 import type { RealtimeHub } from '#server/realtime/hub.ts'
 import { clusterRecord, demoRequester, orderCluster, waitForClusterStatus } from '#tests/helpers/clusters.ts'
 import { cleanUpServers, type ServerProcess, startServerProcess, waitUntil } from '#tests/helpers/process.ts'
-import { createTestDatabase, TEST_SESSION_SECRET } from '#tests/helpers/server.ts'
+import { createTestDatabase, TEST_SECRETS_KEY, TEST_SESSION_SECRET } from '#tests/helpers/server.ts'
 
 /**
  * Fault: the server is SIGKILLed while a provisioning step (of a cluster, then of an installation) is being recorded as done (its nodes
@@ -181,6 +181,7 @@ describe('a SIGKILL in the middle of an installation', () => {
       insertRunningCluster(tx, requester.organizationId, plainConfiguration('resume-apps'), {
         since: new Date(),
         catalog,
+        secretsKey: Buffer.from(TEST_SECRETS_KEY, 'base64'),
       }),
     )
     const first = await startServer()

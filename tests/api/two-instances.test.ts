@@ -54,6 +54,8 @@ async function startInstance(): Promise<Instance> {
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: origin,
+      // Two instances side by side: the simulated clusters' Kubernetes API on a free port each.
+      KUBE_API_PORT: '0',
       SESSION_SECRET: TEST_SESSION_SECRET,
       DATA_DIR: path.join(os.tmpdir(), 'clusterdeck-test-data'),
       LOG_LEVEL: 'warn',

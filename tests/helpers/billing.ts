@@ -9,7 +9,7 @@ import { inTransaction } from '#server/db/transaction.ts'
 import { createSession } from '#server/modules/auth/sessions.ts'
 import { syncClusterMeter } from '#server/modules/billing/meter.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
-import { APP_ORIGIN, type TestServer } from './server.ts'
+import { APP_ORIGIN, TEST_SECRETS_KEY, type TestServer } from './server.ts'
 
 /*
  * Billing fixtures: organizations and running clusters made straight in the database, with their
@@ -72,7 +72,11 @@ export async function runningCluster(
 ) {
   const catalog = await getCatalog(db)
   return inTransaction(db, (tx) =>
-    insertRunningCluster(tx, organizationId, configuration, { ...options, catalog }),
+    insertRunningCluster(tx, organizationId, configuration, {
+      ...options,
+      catalog,
+      secretsKey: Buffer.from(TEST_SECRETS_KEY, 'base64'),
+    }),
   )
 }
 

@@ -18,13 +18,17 @@ import {
   users,
 } from '#server/db/schema/index.ts'
 import { inTransaction, poolExecutor } from '#server/db/transaction.ts'
+import { sealSecret } from '#server/lib/secrets.ts'
 import { hashToken } from '#server/lib/tokens.ts'
 import { createSession } from '#server/modules/auth/sessions.ts'
 import { grantCredits } from '#server/modules/billing/credits.ts'
 import { finaliseInvoice } from '#server/modules/billing/invoicing.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
+import { startKubeApiListener } from '#server/modules/clusters/control-plane/listener.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
+import { certificateAuthority } from '#server/provisioning/simulated/certificate.ts'
 import { newRegistration } from '#tests/helpers/auth.ts'
+import { kubeApiRequest } from '#tests/helpers/kube-api-request.ts'
 import { blueConfiguration, orderBody } from '#tests/helpers/orders.ts'
 import { APP_ORIGIN, startTestServer, TestClient, type TestServer } from '#tests/helpers/server.ts'
 import { LOOPBACK_LIMITS } from '../../scripts/server-process.ts'
@@ -1134,5 +1138,83 @@ describe('authorization matrix: the cluster token review', () => {
       expected[caller] = REVIEW_GROUPS[caller] ?? false
     }
     expect(outcome).toEqual(expected)
+  })
+})
+
+/**
+ * The simulated clusters' Kubernetes API (server/modules/clusters/control-plane/), its own TLS
+ * listener: what an owner and a member of the cluster's organization get on each path, as the
+ * clusters' RBAC gives them (cluster-admin; `edit`, which has no nodes). Everyone else — no token,
+ * another organization, an account that may not act — is 401 everywhere, discovery included.
+ */
+const KUBE_API_ROWS: { method: string; path: string; owner: number; member: number }[] = [
+  { method: 'GET', path: '/version', owner: 200, member: 200 },
+  { method: 'GET', path: '/healthz', owner: 200, member: 200 },
+  { method: 'GET', path: '/api', owner: 200, member: 200 },
+  { method: 'GET', path: '/apis', owner: 200, member: 200 },
+  { method: 'GET', path: '/api/v1', owner: 200, member: 200 },
+  { method: 'GET', path: '/apis/authentication.k8s.io/v1', owner: 200, member: 200 },
+  { method: 'POST', path: '/apis/authentication.k8s.io/v1/selfsubjectreviews', owner: 201, member: 201 },
+  { method: 'GET', path: '/api/v1/namespaces', owner: 200, member: 200 },
+  { method: 'GET', path: '/api/v1/namespaces/default', owner: 200, member: 200 },
+  { method: 'DELETE', path: '/api/v1/namespaces/default', owner: 405, member: 403 },
+  { method: 'GET', path: '/api/v1/events', owner: 200, member: 200 },
+  { method: 'GET', path: '/api/v1/namespaces/kube-system/services', owner: 200, member: 200 },
+  { method: 'GET', path: '/api/v1/nodes', owner: 200, member: 403 },
+  { method: 'GET', path: '/api/v1/nodes/no-such-node', owner: 404, member: 403 },
+  { method: 'DELETE', path: '/api/v1/nodes/no-such-node', owner: 405, member: 403 },
+  { method: 'GET', path: '/api/v1/secrets', owner: 404, member: 404 },
+]
+
+describe('authorization matrix: a simulated cluster’s Kubernetes API', () => {
+  it('answers owners every path, members all but nodes, and anyone else 401', async () => {
+    const ca = certificateAuthority({ commonName: 'kubernetes', notBefore: new Date() })
+    const [before] = await server.db.select().from(clusters).where(eq(clusters.id, fixtures.demoClusterId))
+    await server.db
+      .update(clusters)
+      .set({ caCertificate: ca.certificate, caKey: sealSecret(server.ctx.config.secretsKey, ca.privateKey) })
+      .where(eq(clusters.id, fixtures.demoClusterId))
+    const listener = await startKubeApiListener(server.ctx, {
+      port: 0,
+      host: '127.0.0.1',
+      hostCacheMs: 0,
+      failedReviewsPerMinute: 100_000,
+    })
+    try {
+      const reviewTokens = await insertReviewCredentials(server, fixtures.demoClusterId, reviewHolders)
+      const callers: [string, string | undefined][] = [
+        ['visitor', undefined],
+        ...Object.entries(reviewTokens),
+      ]
+      const outcome: Record<string, Record<string, number>> = {}
+      const expected: Record<string, Record<string, number>> = {}
+      for (const row of KUBE_API_ROWS) {
+        const key = `${row.method} ${row.path}`
+        outcome[key] = {}
+        expected[key] = {}
+        for (const [caller, token] of callers) {
+          const response = await kubeApiRequest({
+            port: listener.port,
+            serverName: new URL(before!.endpoint!).hostname,
+            ca: ca.certificate,
+            path: row.path,
+            method: row.method,
+            token,
+            ...(row.method === 'POST' ? { body: '{"kind":"SelfSubjectReview"}' } : {}),
+          })
+          outcome[key][caller] = response.status
+          const group = REVIEW_GROUPS[caller as ReviewCaller]
+          expected[key][caller] =
+            group === 'clusterdeck:owners' ? row.owner : group === 'clusterdeck:members' ? row.member : 401
+        }
+      }
+      expect(outcome).toEqual(expected)
+    } finally {
+      await listener.close()
+      await server.db
+        .update(clusters)
+        .set({ caCertificate: before!.caCertificate, caKey: before!.caKey })
+        .where(eq(clusters.id, fixtures.demoClusterId))
+    }
   })
 })

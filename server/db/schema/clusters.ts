@@ -47,6 +47,8 @@ export const clusters = pgTable(
     driver: text().notNull().default('simulated'),
     endpoint: text(),
     caCertificate: text(),
+    /** The CA's private key (PEM), sealed: the simulated control plane signs its serving certificates with it. */
+    caKey: text(),
     monthlyPriceCents: integer().notNull().default(0),
     /** Bumped by a credential rotation: every kubeconfig of an older generation stops working. */
     credentialGeneration: integer().notNull().default(1),

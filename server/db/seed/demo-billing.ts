@@ -50,6 +50,7 @@ export async function seedDemoBilling(
     const shop = await insertRunningCluster(tx, organizationId, plainConfiguration('shop-production'), {
       since,
       catalog,
+      secretsKey: options.secretsKey,
     })
     await seedDemoInstallations(tx, {
       organizationId,
@@ -66,7 +67,7 @@ export async function seedDemoBilling(
         pools: [{ name: 'workers', flavorId: 'dev-2-4', nodeCount: 2 }],
         addOnIds: ['backup'],
       }),
-      { since: new Date(since.getTime() + 9 * DAY_MS), catalog },
+      { since: new Date(since.getTime() + 9 * DAY_MS), catalog, secretsKey: options.secretsKey },
     )
     await seedDemoCustomSolution(tx, organizationId, now)
     await seedDemoSupport(tx, {

@@ -24,7 +24,14 @@ export async function insertRunningCluster(
   tx: Database,
   organizationId: string,
   configuration: ClusterConfiguration,
-  options: { since: Date; catalog: Catalog; billingCycle?: BillingCycle; promoCode?: string | null },
+  options: {
+    since: Date
+    catalog: Catalog
+    /** Seals the cluster's certificate authority key, as the engine does. */
+    secretsKey: Buffer
+    billingCycle?: BillingCycle
+    promoCode?: string | null
+  },
 ) {
   const promoCode = options.promoCode ?? null
   const price = priceConfiguration(configuration, options.catalog, {
@@ -67,7 +74,7 @@ export async function insertRunningCluster(
     })
     .returning()
   await tx.update(clusters).set({ orderId: order!.id }).where(eq(clusters.id, cluster!.id))
-  await provisionAtOnce(tx, cluster!, { at: options.since })
+  await provisionAtOnce(tx, cluster!, { at: options.since, secretsKey: options.secretsKey })
   await syncClusterMeter(tx, cluster!.id, options.since)
   return cluster!
 }

@@ -12,7 +12,7 @@ import type {
   StepRun,
 } from '../driver.ts'
 import { kubeconfigYaml } from '../kubeconfig.ts'
-import { selfSignedCaCertificate } from './certificate.ts'
+import { certificateAuthority, selfSignedCaCertificate } from './certificate.ts'
 import { createSimulatedInstallationDriver } from './installations.ts'
 import { describedManifests } from './manifests.ts'
 import {
@@ -36,6 +36,8 @@ export type SimulationSettings = {
   failureRate: number
   /** The Cluster API generation and provider settings the cluster's objects are described with. */
   clusterApi?: ClusterApiSettings
+  /** Where kubeconfigs reach the clusters' API (server/modules/clusters/control-plane/); their endpoint without it. */
+  kubeApiUrl?: string
 }
 
 /** How long each step takes at speed 1, in seconds. */
@@ -113,14 +115,17 @@ export function createSimulatedDriver(settings: SimulationSettings): Provisionin
         case 'control_plane':
           return walk(cluster, step, {
             working: `Starting ${controlPlaneReplicas(cluster)} control plane replica(s) with Kubernetes ${cluster.kubernetesPatch}`,
-            done: () => ({
-              state: 'done',
-              message: `Control plane ready at ${clusterEndpoint(cluster)}`,
-              endpoint: clusterEndpoint(cluster),
-              caCertificate:
-                cluster.caCertificate ??
-                selfSignedCaCertificate({ commonName: 'kubernetes', notBefore: new Date() }),
-            }),
+            done: () => {
+              // A new CA whose key is kept (sealed): the control plane's endpoint signs with it.
+              const ca = certificateAuthority({ commonName: 'kubernetes', notBefore: new Date() })
+              return {
+                state: 'done',
+                message: `Control plane ready at ${clusterEndpoint(cluster)}`,
+                endpoint: clusterEndpoint(cluster),
+                caCertificate: ca.certificate,
+                caKey: ca.privateKey,
+              }
+            },
           })
         case 'node_pools':
           return walkNodes(cluster, step, {
@@ -234,9 +239,12 @@ export function createSimulatedDriver(settings: SimulationSettings): Provisionin
     },
 
     async kubeconfig(cluster, credential) {
+      const endpoint = cluster.endpoint ?? clusterEndpoint(cluster)
       return kubeconfigYaml({
         clusterName: cluster.name,
-        endpoint: cluster.endpoint ?? clusterEndpoint(cluster),
+        // The product's Kubernetes API listener, which tells clusters apart by the TLS server name.
+        endpoint: settings.kubeApiUrl ?? endpoint,
+        ...(settings.kubeApiUrl ? { tlsServerName: new URL(endpoint).hostname } : {}),
         caCertificate:
           cluster.caCertificate ??
           selfSignedCaCertificate({ commonName: 'kubernetes', notBefore: new Date() }),

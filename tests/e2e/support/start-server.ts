@@ -17,6 +17,8 @@ import { stripePortFor } from './stripe.ts'
 const dataDir = createDataDir('clusterdeck-e2e-')
 const port = Number(process.env.PORT ?? '4310')
 const appUrl = process.env.APP_URL ?? `http://localhost:${port}`
+// The simulated clusters' Kubernetes API: two above the app (Stripe's stand-in is one above).
+const kubeApiPort = port + 2
 const stripe = await startStripeApiServer({ port: stripePortFor(port), holdWebhooks: true })
 stripe.setWebhookUrl(`${appUrl}/api/billing/stripe-webhook`)
 // Customers' webhook URLs are resolved before they are saved: the tests' names resolve here.
@@ -27,6 +29,8 @@ const server = spawnServerProcess(
     NODE_ENV: 'test',
     PORT: String(port),
     APP_URL: appUrl,
+    KUBE_API_PORT: String(kubeApiPort),
+    KUBE_API_URL: `https://localhost:${kubeApiPort}`,
     WEB_CLIENT_DIR: `${process.env.BUILD_DIR ?? 'build'}/client`,
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
