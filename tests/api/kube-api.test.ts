@@ -3,14 +3,13 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse, stringify } from 'yaml'
 import { DEMO_ACCOUNTS } from '#common/demo-accounts.ts'
 import { type Cluster, clusterNodes, clusters, users } from '#server/db/schema/index.ts'
 import { insertRunningCluster, plainConfiguration } from '#server/db/seed/running-cluster.ts'
 import type { Caller } from '#server/lib/caller.ts'
-import { sealSecret } from '#server/lib/secrets.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
 import {
   type KubeApiListener,
@@ -21,7 +20,7 @@ import {
   mergedKubeconfig,
   rotateCredentials,
 } from '#server/modules/clusters/kubeconfig.ts'
-import { driverClusterOf, getDriver } from '#server/provisioning/engine.ts'
+import { findClusterRow } from '#tests/helpers/clusters.ts'
 import { kubeApiRequest } from '#tests/helpers/kube-api-request.ts'
 import { kubeBinaries } from '#tests/helpers/kube-binaries.ts'
 import { startTestServer, type TestServer } from '#tests/helpers/server.ts'
@@ -59,7 +58,7 @@ async function demoCaller(username: string) {
   return { userId: row!.id, organizationId: row!.organizationId, role: row!.role, username }
 }
 
-/** A running simulated cluster as its create steps leave it: endpoint, CA with its sealed key, nodes. */
+/** A running simulated cluster, built by its create steps: endpoint, CA with its sealed key, nodes. */
 async function runningCluster(status: Cluster['status'] = 'running') {
   const configuration = plainConfiguration(`kube-${randomBytes(3).toString('hex')}`, {
     addOnIds: ['monitoring'],
@@ -69,29 +68,15 @@ async function runningCluster(status: Cluster['status'] = 'running') {
     catalog: await getCatalog(server.db),
     secretsKey: server.ctx.config.secretsKey,
   })
-  const driver = await getDriver(server.ctx, 'simulated')
-  const driverCluster = await driverClusterOf(server.db, cluster)
-  const longAgo = { startedAt: new Date(Date.now() - 86_400_000), attempts: 1 }
-  const controlPlane = await driver.create(driverCluster, { name: 'control_plane', ...longAgo })
-  const nodePools = await driver.create(driverCluster, { name: 'node_pools', ...longAgo })
-  if (controlPlane.state !== 'done' || nodePools.state !== 'done') throw new Error('The steps did not finish')
-  expect(controlPlane.caKey).toMatch(/BEGIN PRIVATE KEY/)
-  await server.db
-    .update(clusters)
-    .set({
-      endpoint: controlPlane.endpoint,
-      caCertificate: controlPlane.caCertificate,
-      caKey: sealSecret(server.ctx.config.secretsKey, controlPlane.caKey!),
-    })
-    .where(eq(clusters.id, cluster.id))
-  await server.db.insert(clusterNodes).values(
-    nodePools.nodes!.map((node) => ({
-      clusterId: cluster.id,
-      ...node,
-      createdAt: new Date(Date.now() - 2 * 86_400_000),
-    })),
-  )
-  const stored = { ...cluster, endpoint: controlPlane.endpoint!, nodes: nodePools.nodes! }
+  // Built by the engine's own create steps: endpoint, CA with its sealed key, nodes.
+  const built = await findClusterRow(server.db, cluster.id)
+  expect(built.caKey).toBeTruthy()
+  const nodes = await server.db
+    .select()
+    .from(clusterNodes)
+    .where(eq(clusterNodes.clusterId, cluster.id))
+    .orderBy(asc(clusterNodes.name))
+  const stored = { ...cluster, endpoint: built.endpoint!, nodes }
   if (status !== 'running') await setStatus(cluster.id, status)
   return stored
 }
@@ -162,20 +147,19 @@ describe('kubectl against a running simulated cluster', () => {
       const line = lines.find((entry) => entry.startsWith(`${node.name} `))
       expect(line, nodes).toMatch(
         new RegExp(
-          `^${node.name}\\s+Ready\\s+worker\\s+2d\\s+v1\\.36\\.6\\s+${node.internalIp.replaceAll('.', '\\.')}\\s+<none>\\s+Ubuntu`,
+          `^${node.name}\\s+Ready\\s+worker\\s+3d\\s+v1\\.36\\.6\\s+${node.internalIp.replaceAll('.', '\\.')}\\s+<none>\\s+Ubuntu`,
         ),
       )
     }
 
-    const one = JSON.parse(ok(await kubectl(file, 'get', 'node', cluster.nodes[0]!.name, '-o', 'json')))
+    // A node of the web pool, whose flavor (gp-2-8) has 2 vCPUs and 8 GiB.
+    const web = cluster.nodes.find((node) => node.poolName === 'web')!
+    const one = JSON.parse(ok(await kubectl(file, 'get', 'node', web.name, '-o', 'json')))
     expect(one).toMatchObject({
       kind: 'Node',
       metadata: {
-        name: cluster.nodes[0]!.name,
-        labels: {
-          'clusterdeck.eu/node-pool': cluster.nodes[0]!.poolName,
-          'kubernetes.io/hostname': cluster.nodes[0]!.name,
-        },
+        name: web.name,
+        labels: { 'clusterdeck.eu/node-pool': 'web', 'kubernetes.io/hostname': web.name },
       },
       status: {
         capacity: { cpu: '2', memory: `${8 * 1024 * 1024}Ki` },
@@ -192,7 +176,7 @@ describe('kubectl against a running simulated cluster', () => {
     expect(events).toMatch(/^NAMESPACE\s+LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE\n/)
     expect(events).toContain(`node/${cluster.nodes[0]!.name}`)
     expect(events).toMatch(
-      /default\s+(2d|47h)\s+Normal\s+NodeReady\s+node\/\S+\s+Node \S+ status is now: NodeReady/,
+      /default\s+\d+d\S*\s+Normal\s+NodeReady\s+node\/\S+\s+Node \S+ status is now: NodeReady/,
     )
 
     const missing = await kubectl(file, 'get', 'node', 'no-such-node')
