@@ -3,11 +3,12 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse, stringify } from 'yaml'
 import { DEMO_ACCOUNTS } from '#common/demo-accounts.ts'
-import { type Cluster, clusterNodes, clusters, users } from '#server/db/schema/index.ts'
+import { type Cluster, clusterNodes, clusters, usageRecords, users } from '#server/db/schema/index.ts'
+import { seedDemoBilling } from '#server/db/seed/demo-billing.ts'
 import { insertRunningCluster, plainConfiguration } from '#server/db/seed/running-cluster.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
@@ -266,6 +267,41 @@ describe('kubectl against a running simulated cluster', () => {
       ]),
     })
   }, 120_000)
+})
+
+describe('the demo organization’s clusters, seeded as `npm start` seeds them', () => {
+  it('answer kubectl with the nodes they are billed for', async () => {
+    await seedDemoBilling(server.db, owner.organizationId, { secretsKey: server.ctx.config.secretsKey })
+    const demoClusters = await server.db
+      .select()
+      .from(clusters)
+      .where(eq(clusters.organizationId, owner.organizationId))
+    expect(demoClusters.map((cluster) => cluster.name).sort()).toEqual(['analytics', 'shop-production'])
+    const lastHour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3_600_000)
+    for (const cluster of demoClusters) {
+      expect(cluster.status).toBe('running')
+      const ordered = cluster.configuration!.nodePools.reduce((sum, pool) => sum + pool.nodeCount, 0)
+      const { file } = await kubeconfigFile(owner, cluster.id)
+      const names = ok(await kubectl(file, 'get', 'nodes', '-o', 'name'))
+        .trim()
+        .split('\n')
+      expect(names).toHaveLength(ordered)
+      for (const name of names) expect(name).toMatch(new RegExp(`^node/${cluster.name}-[a-z]+-[a-z0-9]{5}$`))
+      expect(ok(await kubectl(file, 'get', 'events', '-A'))).toContain('NodeReady')
+      // The last metered hour charged the nodes kubectl lists.
+      const billed = await server.db
+        .select({ quantity: usageRecords.quantity })
+        .from(usageRecords)
+        .where(
+          and(
+            eq(usageRecords.clusterId, cluster.id),
+            eq(usageRecords.kind, 'nodes'),
+            eq(usageRecords.hour, lastHour),
+          ),
+        )
+      expect(billed.reduce((sum, row) => sum + row.quantity, 0)).toBe(names.length)
+    }
+  }, 300_000)
 })
 
 describe('a merged kubeconfig', () => {
