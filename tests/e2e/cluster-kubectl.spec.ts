@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import type { Catalog } from '../../common/schemas/catalog.ts'
@@ -101,18 +101,21 @@ test('kubectl sees the nodes a new company ordered, their scaling, hibernation a
   test.setTimeout(300_000)
   await signInAsFreshAdmin(page, admin)
   const name = `kube-${randomBytes(3).toString('hex')}`
-  const ordered = await page.request.post('/api/orders', {
-    headers: { 'Idempotency-Key': randomUUID() },
-    data: {
-      configuration: twoPools(await catalogOf(page), name),
-      billingCycle: 'monthly',
-      currency: 'EUR',
-      promoCode: null,
-    },
-  })
-  expect(ordered.status(), await ordered.text()).toBe(201)
-  const order = (await ordered.json()) as Order
-  const clusterId = order.clusterId!
+  // Ordered in the wizard, opened at its review with the two pools as a suggestion opens it.
+  const suggestion = Buffer.from(JSON.stringify(twoPools(await catalogOf(page), name))).toString('base64url')
+  await page.goto(`/configure-cluster?suggestion=${suggestion}`)
+  await expect(page.getByTestId('review-section-node-pools')).toContainText('jobs')
+  await page.getByRole('button', { name: 'Order cluster' }).click()
+  await expect(page).toHaveURL(/\/cluster-provisioning\?order=[0-9a-f-]{36}$/)
+  const orderId = new URL(page.url()).searchParams.get('order')!
+  let clusterId = ''
+  await expect
+    .poll(async () => {
+      const order = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as Order
+      clusterId = order.clusterId ?? ''
+      return clusterId
+    })
+    .not.toBe('')
 
   // Running: the page lists the ordered nodes, Ready, pool by pool.
   await page.goto(`/clusters/${clusterId}`)
