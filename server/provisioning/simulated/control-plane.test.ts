@@ -1,44 +1,12 @@
 import { createPrivateKey, createPublicKey, X509Certificate } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { DEFAULT_POD_CIDR, DEFAULT_SERVICE_CIDR } from '#common/schemas/clusters.ts'
-import type { DriverCluster } from '../driver.ts'
+import { driverCluster, nodePool } from '#tests/helpers/driver-cluster.ts'
 import { clusterEndpoint, createSimulatedDriver, STEP_SECONDS } from './driver.ts'
 
 /** What the simulated control plane hands over for the clusters' Kubernetes API listener. */
 
-const cluster: DriverCluster = {
-  id: '3f2b8c1e-0d4a-4b6e-9a51-7c2d9e8f1a23',
-  organizationId: '8a1c2d3e-4f50-4617-8829-3a4b5c6d7e8f',
-  name: 'web-prod',
-  kubernetesPatch: '1.36.6',
-  dataCenter: { code: 'DE-FRA-1', city: 'Frankfurt', countryCode: 'DE', provider: 'Hetzner' },
-  configuration: {
-    name: 'web-prod',
-    clusterTypeId: 'blue',
-    dataCenterCode: 'DE-FRA-1',
-    kubernetesVersion: '1.36',
-    nodePools: [
-      {
-        name: 'web',
-        flavorId: 'gp-4-16',
-        nodeCount: 2,
-        autoscaling: { enabled: false, min: 2, max: 2 },
-        labels: {},
-        taints: [],
-      },
-    ],
-    networking: {
-      cni: 'cilium',
-      privateNetwork: true,
-      podCidr: DEFAULT_POD_CIDR,
-      serviceCidr: DEFAULT_SERVICE_CIDR,
-      apiAllowList: [],
-    },
-    addOnIds: [],
-    maintenanceWindow: { day: 'sunday', startHour: 2, autoPatchUpgrades: true },
-  },
-}
+const cluster = driverCluster('web-prod', [nodePool('web', 'gp-4-16', 2)])
 
 describe('the simulated control plane', () => {
   it('keeps its CA’s key: the control_plane step returns it with the certificate', async () => {

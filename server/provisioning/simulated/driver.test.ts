@@ -2,50 +2,24 @@ import { X509Certificate } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { parse, parseAllDocuments } from 'yaml'
 import type { ProvisioningStep } from '#common/schemas/clusters.ts'
-import { DEFAULT_POD_CIDR, DEFAULT_SERVICE_CIDR } from '#common/schemas/clusters.ts'
-import type { DriverCluster, StepRun } from '../driver.ts'
+import { driverCluster, nodePool } from '#tests/helpers/driver-cluster.ts'
+import type { StepRun } from '../driver.ts'
 import { clusterEndpoint, createSimulatedDriver, fails, STEP_SECONDS } from './driver.ts'
 
-const cluster: DriverCluster = {
-  id: '3f2b8c1e-0d4a-4b6e-9a51-7c2d9e8f1a23',
-  organizationId: '8a1c2d3e-4f50-4617-8829-3a4b5c6d7e8f',
-  name: 'web-prod',
-  kubernetesPatch: '1.36.6',
-  dataCenter: { code: 'DE-FRA-1', city: 'Frankfurt', countryCode: 'DE', provider: 'Hetzner' },
-  configuration: {
-    name: 'web-prod',
-    clusterTypeId: 'blue',
-    dataCenterCode: 'DE-FRA-1',
-    kubernetesVersion: '1.36',
-    nodePools: [
-      {
-        name: 'web',
-        flavorId: 'gp-4-16',
-        nodeCount: 3,
-        autoscaling: { enabled: true, min: 2, max: 6 },
-        labels: { tier: 'frontend' },
-        taints: [],
-      },
-      {
-        name: 'batch',
-        flavorId: 'cpu-8-16',
-        nodeCount: 2,
-        autoscaling: { enabled: false, min: 1, max: 1 },
-        labels: {},
-        taints: [{ key: 'batch', value: 'true', effect: 'NoSchedule' }],
-      },
-    ],
-    networking: {
-      cni: 'cilium',
-      privateNetwork: true,
-      podCidr: DEFAULT_POD_CIDR,
-      serviceCidr: DEFAULT_SERVICE_CIDR,
-      apiAllowList: [],
-    },
-    addOnIds: ['monitoring'],
-    maintenanceWindow: { day: 'sunday', startHour: 2, autoPatchUpgrades: true },
-  },
-}
+const cluster = driverCluster(
+  'web-prod',
+  [
+    nodePool('web', 'gp-4-16', 3, {
+      autoscaling: { enabled: true, min: 2, max: 6 },
+      labels: { tier: 'frontend' },
+    }),
+    nodePool('batch', 'cpu-8-16', 2, {
+      autoscaling: { enabled: false, min: 1, max: 1 },
+      taints: [{ key: 'batch', value: 'true', effect: 'NoSchedule' }],
+    }),
+  ],
+  { addOnIds: ['monitoring'] },
+)
 
 const secondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000)
 const run = (name: ProvisioningStep, startedSecondsAgo: number, attempts = 1): StepRun => ({

@@ -1,40 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_POD_CIDR, DEFAULT_SERVICE_CIDR } from '#common/schemas/clusters.ts'
-import type { DriverCluster, DriverNode } from '../driver.ts'
+import { driverCluster, nodePool } from '#tests/helpers/driver-cluster.ts'
+import type { DriverNode } from '../driver.ts'
 import { nodeAt, scaleProgress, sortNodes, upgradeProgress } from './nodes.ts'
 
-const pool = (name: string, nodeCount: number) => ({
-  name,
-  flavorId: 'gp-2-8',
-  nodeCount,
-  autoscaling: { enabled: false, min: nodeCount, max: nodeCount },
-  labels: {},
-  taints: [],
-})
-
-const cluster: DriverCluster = {
+const cluster = driverCluster('shop', [nodePool('web', 'gp-2-8', 2), nodePool('jobs', 'gp-2-8', 1)], {
   id: '5b7e1c2a-9d3f-4e8a-b6c1-2f4a6d8e0b13',
-  organizationId: '8a1c2d3e-4f50-4617-8829-3a4b5c6d7e8f',
-  name: 'shop',
-  kubernetesPatch: '1.36.6',
-  dataCenter: { code: 'de-fra-1', city: 'Frankfurt', countryCode: 'DE', provider: 'Hetzner' },
-  configuration: {
-    name: 'shop',
-    clusterTypeId: 'blue',
-    dataCenterCode: 'de-fra-1',
-    kubernetesVersion: '1.36',
-    nodePools: [pool('web', 2), pool('jobs', 1)],
-    networking: {
-      cni: 'cilium',
-      privateNetwork: true,
-      podCidr: DEFAULT_POD_CIDR,
-      serviceCidr: DEFAULT_SERVICE_CIDR,
-      apiAllowList: [],
-    },
-    addOnIds: [],
-    maintenanceWindow: { day: 'sunday', startHour: 2, autoPatchUpgrades: true },
-  },
-}
+})
 
 const STEP_SECONDS = 60
 const at = (fraction: number) => ({ fraction, seconds: STEP_SECONDS })
