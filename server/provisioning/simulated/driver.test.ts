@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { parse, parseAllDocuments } from 'yaml'
 import type { ProvisioningStep } from '#common/schemas/clusters.ts'
 import { driverCluster, nodePool } from '#tests/helpers/driver-cluster.ts'
@@ -116,6 +116,28 @@ describe('the simulated driver', () => {
     expect(names(scaled.nodes)).toEqual(expect.arrayContaining(names(created.nodes)))
     expect(scaled.nodes!.filter((node) => node.poolName === 'web')).toHaveLength(5)
     expect(hibernated.nodes).toEqual([])
+  })
+
+  it('finishes a scale with every node Ready, even when the clock passes the end mid-answer', async () => {
+    const driver = createSimulatedDriver({ speed: 1, failureRate: 0 })
+    const startedAt = new Date('2026-11-27T10:00:00Z')
+    const end = startedAt.getTime() + STEP_SECONDS.wait_for_nodes * 1000
+    // The node list is read a moment before the end, the step's time just after it.
+    const clock = vi
+      .spyOn(Date, 'now')
+      .mockReturnValueOnce(end - 100)
+      .mockReturnValue(end + 1)
+    try {
+      const scaled = await driver.scale(cluster, { name: 'wait_for_nodes', startedAt, attempts: 1 }, [
+        { poolName: 'web', nodeCount: 5, autoscaling: { enabled: true, min: 2, max: 6 } },
+      ])
+      expect(scaled.state).toBe('done')
+      if (scaled.state !== 'done') return
+      expect(scaled.nodes).toHaveLength(7)
+      expect(scaled.nodes!.every((node) => node.status === 'ready')).toBe(true)
+    } finally {
+      clock.mockRestore()
+    }
   })
 
   it('upgrades the nodes to the new patch and deletes them all', async () => {

@@ -81,7 +81,10 @@ export function createSimulatedDriver(settings: SimulationSettings): Provisionin
     const elapsed = (Date.now() - step.startedAt.getTime()) / 1000
     const moved = work.moving({ fraction: seconds > 0 ? Math.min(1, elapsed / seconds) : 1, seconds })
     const nodes = sortNodes(cluster, moved.nodes)
-    const outcome = walk(cluster, step, { working: work.working, done: () => work.done(nodes) })
+    // Done is decided by walkStep's own reading of the clock, a moment later: the finished list is
+    // the one at the step's end, never the list of a moment that still had a node under way.
+    const finished = () => sortNodes(cluster, work.moving({ fraction: 1, seconds }).nodes)
+    const outcome = walk(cluster, step, { working: work.working, done: () => work.done(finished()) })
     if (outcome.state !== 'waiting') return outcome
     const nextMove = moved.done ? outcome.retryAfterSeconds : moved.secondsToNext
     return { ...outcome, retryAfterSeconds: Math.min(outcome.retryAfterSeconds, nextMove), nodes }
