@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import type { Catalog } from '../../common/schemas/catalog.ts'
 import type { ClusterConfiguration, ClusterDetail, Order } from '../../common/schemas/clusters.ts'
+import { blueConfiguration } from '../helpers/orders.ts'
 import { expect, test } from './support/fixtures.ts'
 import { kubectl, kubectlNodeNames } from './support/kubectl.ts'
 import { type Registered, Registrar, signInAsFreshAdmin } from './support/registrations.ts'
@@ -21,20 +22,15 @@ async function catalogOf(page: Page): Promise<Catalog> {
   return response.json()
 }
 
-/** A Dev/Test cluster (it may hibernate) with a `web` pool of two nodes and a `jobs` pool of one. */
+/**
+ * The pricing page's example in Frankfurt as a Dev/Test cluster (it may hibernate), with a `web`
+ * pool of two nodes and a `jobs` pool of one, on the cheapest flavor the type allows.
+ */
 function twoPools(catalog: Catalog, name: string): ClusterConfiguration {
   const clusterType = catalog.clusterTypes.find((type) => type.id === 'orange')!
   const flavor = catalog.nodeFlavors
     .filter((entry) => clusterType.allowedFlavorIds.includes(entry.id) && entry.gpuCount === 0)
     .sort((a, b) => a.hourlyPriceMillicents - b.hourlyPriceMillicents)[0]!
-  const dataCenter = catalog.dataCenters.find(
-    (center) =>
-      center.availability === 'available' &&
-      center.capacityStatus !== 'full' &&
-      !center.complianceTags.some((tag) => tag === 'HDS' || tag === 'SecNumCloud'),
-  )!
-  const today = new Date().toISOString().slice(0, 10)
-  const version = catalog.kubernetesVersions.find((entry) => entry.endOfLifeDate >= today)!
   const pool = (poolName: string, nodeCount: number) => ({
     name: poolName,
     flavorId: flavor.id,
@@ -44,20 +40,10 @@ function twoPools(catalog: Catalog, name: string): ClusterConfiguration {
     taints: [],
   })
   return {
-    name,
+    ...blueConfiguration(name),
     clusterTypeId: 'orange',
-    dataCenterCode: dataCenter.code,
-    kubernetesVersion: version.version,
     nodePools: [pool('web', 2), pool('jobs', 1)],
-    networking: {
-      cni: 'cilium',
-      privateNetwork: true,
-      podCidr: '10.244.0.0/16',
-      serviceCidr: '10.96.0.0/12',
-      apiAllowList: [],
-    },
     addOnIds: [],
-    maintenanceWindow: { day: 'sunday', startHour: 2, autoPatchUpgrades: true },
   }
 }
 
