@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { scopeOfRoute, TOKEN_PREFIX } from '#common/api-scopes.ts'
+import { type Endpoint, scopeOf } from '#common/contract/endpoint.ts'
 import { errorResponseSchema } from '#common/schemas/errors.ts'
 
 /** Response schemas for the error statuses a route can answer with (documents them in OpenAPI). */
@@ -77,8 +78,25 @@ export function documentSecurity(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const schema = route.schema as { hide?: boolean; security?: unknown } | undefined
     if (!schema || schema.hide) return
+    const endpoint = (route.config as { endpoint?: Endpoint } | undefined)?.endpoint
+    if (endpoint) {
+      schema.security = securityOf(endpoint)
+      return
+    }
     const method = [route.method].flat()[0] ?? 'GET'
     const scope = scopeOfRoute(method, route.url)
     if (scope) schema.security = [{ session: [] }, { token: [scope] }]
   })
+}
+
+/** How a call is signed: nothing for public calls, the session, and a token where taken. */
+export function securityOf(endpoint: Endpoint): Record<string, string[]>[] {
+  if (
+    endpoint.audience === 'anyone' ||
+    endpoint.audience === 'cluster' ||
+    endpoint.audience === 'development'
+  )
+    return []
+  const scope = scopeOf(endpoint)
+  return scope ? [{ session: [] }, { token: [scope] }] : [{ session: [] }]
 }

@@ -1,3 +1,4 @@
+import { endpointAt } from '#common/contract/index.ts'
 import type { MembershipStatus } from '#common/schemas/accounts.ts'
 import { forbidden, unauthorized } from '#server/lib/errors.ts'
 
@@ -39,7 +40,8 @@ export const PENDING_CALLS: ReadonlySet<string> = new Set([
   'GET /ws',
 ])
 
-export const pendingMayCall = (method: string, route: string) => PENDING_CALLS.has(`${method} ${route}`)
+export const pendingMayCall = (method: string, route: string) =>
+  endpointAt(method, route)?.openToPending === true || PENDING_CALLS.has(`${method} ${route}`)
 
 const pendingRefusal = () =>
   forbidden(

@@ -1,0 +1,3 @@
+import { defineEndpoints } from './endpoint.ts'
+
+export const usage = defineEndpoints('usage', {})
