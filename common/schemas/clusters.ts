@@ -4,26 +4,13 @@ import { BILLING_CYCLES } from '../pricing.ts'
 import { check, validationMessage } from '../validation-messages.ts'
 import { invoicePreviewSchema } from './billing.ts'
 import { pageQuerySchema } from './pagination.ts'
+import { CLUSTER_STATUSES, type ClusterStatus } from './statuses.ts'
 
 /**
  * A cluster's configuration, as the wizard builds it and the server stores it. The shape alone is
  * checked here; what depends on the catalog (a flavor allowed for the type, a data center's
  * compliance) is checked by `configurationIssues` in common/cluster-rules.ts, on both sides.
  */
-
-export const CLUSTER_STATUSES = [
-  'pending',
-  'provisioning',
-  'running',
-  'updating',
-  'scaling',
-  'hibernating',
-  'hibernated',
-  'deleting',
-  'deleted',
-  'failed',
-] as const
-export type ClusterStatus = (typeof CLUSTER_STATUSES)[number]
 
 export const CNI_PLUGINS = ['cilium', 'calico'] as const
 export const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const
@@ -556,10 +543,4 @@ export const newClusterTemplateSchema = z.object({
   configuration: clusterConfigurationSchema,
 })
 
-/** Realtime message sent to every member of the organization when a cluster changes. */
-export type ClusterRealtimeMessage = {
-  type: 'cluster'
-  clusterId: string
-  status: ClusterStatus
-  operationId: string | null
-}
+export { CLUSTER_STATUSES, type ClusterStatus }

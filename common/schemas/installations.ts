@@ -2,23 +2,12 @@ import { z } from 'zod'
 import { CURRENCIES } from '../money.ts'
 import { check } from '../validation-messages.ts'
 import { PRODUCT_KINDS } from './products.ts'
+import { INSTALLATION_STATUSES, type InstallationStatus } from './statuses.ts'
 
 /**
  * An installation is a product of the marketplace on one of the organization's clusters, changed
  * by operations of the provisioning engine (docs/decisions/017-marketplace.md).
  */
-
-export const INSTALLATION_STATUSES = [
-  'pending',
-  'installing',
-  'installed',
-  'upgrading',
-  'reconfiguring',
-  'uninstalling',
-  'uninstalled',
-  'failed',
-] as const
-export type InstallationStatus = (typeof INSTALLATION_STATUSES)[number]
 
 export const INSTALLATION_OPERATION_KINDS = [
   'install',
@@ -149,11 +138,4 @@ export function uninstallConfirmationSchema(productName: string) {
 export const revealCredentialsSchema = z.object({ password: z.string().min(1).max(200) })
 export const connectionCredentialsSchema = z.object({ username: z.string(), password: z.string() })
 
-/** What the engine publishes to the organization while an installation changes. */
-export type InstallationRealtimeMessage = {
-  type: 'installation'
-  installationId: string
-  clusterId: string
-  status: InstallationStatus
-  operationId: string | null
-}
+export { INSTALLATION_STATUSES, type InstallationStatus }

@@ -23,10 +23,3 @@ export const notificationCountSchema = z.object({ count: z.number().int() })
 export const notificationIdParamsSchema = z.object({ id: z.uuid('Unknown notification') })
 
 export const markAllReadResponseSchema = z.object({ updated: z.number().int() })
-
-/** What every instance pushes to a user's sockets when a notification is created. */
-export const notificationMessageSchema = notificationSchema.extend({
-  type: z.literal('notification'),
-  notificationType: z.string(),
-  userId: z.uuid(),
-})

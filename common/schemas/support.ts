@@ -4,6 +4,7 @@ import { CURRENCIES } from '../money.ts'
 import { check } from '../validation-messages.ts'
 import { emailSchema } from './auth.ts'
 import { supportPlanSchema } from './catalog.ts'
+import { TICKET_STATUSES, type TicketStatus } from './statuses.ts'
 import { TICKET_PRIORITIES } from './ticket-priorities.ts'
 
 /*
@@ -16,8 +17,6 @@ export type TicketCategory = (typeof TICKET_CATEGORIES)[number]
 /** P1 production down … P5 general question (their own module, which the catalog reads too). */
 export { TICKET_PRIORITIES, type TicketPriority } from './ticket-priorities.ts'
 
-export const TICKET_STATUSES = ['new', 'open', 'waiting_on_customer', 'resolved', 'closed'] as const
-export type TicketStatus = (typeof TICKET_STATUSES)[number]
 /** What a ticket can be about: one of the organization's own resources. */
 export const TICKET_RESOURCE_KINDS = ['cluster', 'installation', 'order', 'invoice'] as const
 export type TicketResourceKind = (typeof TICKET_RESOURCE_KINDS)[number]
@@ -282,5 +281,4 @@ export const supportPlanUpgradeSchema = z.object({
 /** The answers officers reuse, by id; the text is in their language files. */
 export const CANNED_REPLIES = ['need_details', 'investigating', 'fixed', 'billing_corrected'] as const
 
-/** What the desk publishes to the organization (and to officers) when a ticket changes. */
-export type TicketRealtimeMessage = { type: 'ticket'; ticketId: string; status: TicketStatus }
+export { TICKET_STATUSES, type TicketStatus }

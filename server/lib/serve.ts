@@ -116,5 +116,6 @@ function responseSchemas(endpoint: EndpointDefinition): Record<number, z.ZodType
 function writerOf(status: SuccessStatus, answer: Answer): z.ZodType | undefined {
   if (answer instanceof z.ZodType) return answer
   if (answer.kind === 'file') return z.string().describe(answer.description)
-  return status === 204 ? z.null().describe(answer.description) : undefined
+  // Fastify writes no body for these; the schema documents the answer (a 304 has none at all).
+  return status === 304 ? z.void().describe(answer.description) : z.null().describe(answer.description)
 }

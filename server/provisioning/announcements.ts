@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
+import type { RealtimeMessageOf } from '#common/contract/realtime.ts'
 import type { Language } from '#common/language.ts'
 import { absoluteHref, href } from '#common/routes.ts'
-import type { ClusterRealtimeMessage, ClusterStatus } from '#common/schemas/clusters.ts'
+import type { ClusterStatus } from '#common/schemas/clusters.ts'
 import type { ServerContext } from '#server/context.ts'
 import type { Database } from '#server/db/client.ts'
 import { type Cluster, type ClusterOperation, clusterEvents, users } from '#server/db/schema/index.ts'
@@ -46,7 +47,12 @@ export async function publishClusterChange(
   status: ClusterStatus,
   operationId: string | null,
 ): Promise<void> {
-  const message: ClusterRealtimeMessage = { type: 'cluster', clusterId: cluster.id, status, operationId }
+  const message: RealtimeMessageOf<'cluster'> = {
+    type: 'cluster',
+    clusterId: cluster.id,
+    status,
+    operationId,
+  }
   await publishToOrganization(sqlExecutor, cluster.organizationId, message)
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm'
-import type { InstallationOperationKind, InstallationRealtimeMessage } from '#common/schemas/installations.ts'
+import type { RealtimeMessageOf } from '#common/contract/realtime.ts'
+import type { InstallationOperationKind } from '#common/schemas/installations.ts'
 import type { ServerContext } from '#server/context.ts'
 import type { Database } from '#server/db/client.ts'
 import {
@@ -277,7 +278,7 @@ export async function publishInstallationChange(
   status: InstallationRow['status'],
   operationId: string | null,
 ): Promise<void> {
-  const message: InstallationRealtimeMessage = {
+  const message: RealtimeMessageOf<'installation'> = {
     type: 'installation',
     installationId: installation.id,
     clusterId: installation.clusterId,

@@ -1,3 +1,4 @@
+import type { RealtimeMessage } from '#common/contract/realtime.ts'
 import type { SqlExecutor } from '#server/db/transaction.ts'
 
 /** The PostgreSQL channel every instance listens on to reach its own WebSocket clients. */
@@ -5,14 +6,10 @@ export const REALTIME_CHANNEL = 'clusterdeck_realtime'
 
 /** A message for one user's sockets, or for every active member of an organization. */
 export type RealtimeEnvelope =
-  | { userId: string; organizationId?: undefined; message: Record<string, unknown> }
-  | { userId?: undefined; organizationId: string; message: Record<string, unknown> }
+  | { userId: string; organizationId?: undefined; message: RealtimeMessage }
+  | { userId?: undefined; organizationId: string; message: RealtimeMessage }
 
-export async function publishToUser(
-  sqlExecutor: SqlExecutor,
-  userId: string,
-  message: Record<string, unknown>,
-) {
+export async function publishToUser(sqlExecutor: SqlExecutor, userId: string, message: RealtimeMessage) {
   const envelope: RealtimeEnvelope = { userId, message }
   await sqlExecutor.executeSql('SELECT pg_notify($1, $2)', [REALTIME_CHANNEL, JSON.stringify(envelope)])
 }
@@ -21,7 +18,7 @@ export async function publishToUser(
 export async function publishToOrganization(
   sqlExecutor: SqlExecutor,
   organizationId: string,
-  message: Record<string, unknown>,
+  message: RealtimeMessage,
 ) {
   const envelope: RealtimeEnvelope = { organizationId, message }
   await sqlExecutor.executeSql('SELECT pg_notify($1, $2)', [REALTIME_CHANNEL, JSON.stringify(envelope)])

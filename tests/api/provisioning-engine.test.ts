@@ -2,7 +2,7 @@ import { createPrivateKey, createPublicKey, X509Certificate } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ClusterRealtimeMessage } from '#common/schemas/clusters.ts'
+import type { RealtimeMessageOf } from '#common/contract/realtime.ts'
 import { notifications } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import { isSealed, openSecret } from '#server/lib/secrets.ts'
@@ -30,7 +30,7 @@ import { startTestServer, type TestServer, waitForMail } from '#tests/helpers/se
 let server: TestServer
 let requester: Requester
 let listener: pg.Client
-const published: ClusterRealtimeMessage[] = []
+const published: RealtimeMessageOf<'cluster'>[] = []
 
 beforeAll(async () => {
   server = await startTestServer({ PROVISIONING_SPEED: '500' })
@@ -40,7 +40,7 @@ beforeAll(async () => {
   listener.on('notification', (notification) => {
     const envelope = JSON.parse(notification.payload ?? '{}') as RealtimeEnvelope
     if (envelope.organizationId === requester.organizationId && envelope.message.type === 'cluster')
-      published.push(envelope.message as ClusterRealtimeMessage)
+      published.push(envelope.message as RealtimeMessageOf<'cluster'>)
   })
   await listener.query(`LISTEN ${REALTIME_CHANNEL}`)
 })

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { parseRealtimeMessage, type RealtimeMessage } from '#common/contract/realtime.ts'
 import { REALTIME_SOCKET_PATH, SOCKET_RECONNECT_MS } from './constants.ts'
 import { USER_PATH, useUser } from './current-user.ts'
 
@@ -9,8 +10,8 @@ import { USER_PATH, useUser } from './current-user.ts'
  */
 
 export type RealtimeListener = {
-  /** Every message of the socket, parsed from JSON. */
-  onMessage?: (message: unknown) => void
+  /** Every message of the socket, parsed and checked (common/contract/realtime.ts). */
+  onMessage?: (message: RealtimeMessage) => void
   /** The server no longer knows the session: the socket stops for good. */
   onSignedOut?: () => void
   /** A socket opened again after one closed: messages sent in between were missed. */
@@ -24,7 +25,7 @@ export function realtimeSocketUrl(location: { protocol: string; host: string }):
 
 /** Listens to the signed-in user's messages while the component is mounted. */
 export function useRealtimeMessages(
-  onMessage: (message: unknown) => void,
+  onMessage: (message: RealtimeMessage) => void,
   onSignedOut?: () => void,
   onReconnected?: () => void,
 ): void {
@@ -129,10 +130,11 @@ function connect(forget: () => void): Connection {
   }
 }
 
-function parseSocketMessage(raw: unknown): unknown {
+/** A frame's message, or undefined for anything the server does not send. */
+function parseSocketMessage(raw: unknown): RealtimeMessage | undefined {
   if (typeof raw !== 'string') return undefined
   try {
-    return JSON.parse(raw)
+    return parseRealtimeMessage(JSON.parse(raw))
   } catch {
     return undefined
   }

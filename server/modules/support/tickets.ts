@@ -1,14 +1,9 @@
 import { eq } from 'drizzle-orm'
+import type { RealtimeMessageOf } from '#common/contract/realtime.ts'
 import type { Language } from '#common/language.ts'
 import { href } from '#common/routes.ts'
 import type { ResponseTargets } from '#common/schemas/catalog.ts'
-import type {
-  TicketCategory,
-  TicketPriority,
-  TicketRealtimeMessage,
-  TicketResource,
-  TicketStatus,
-} from '#common/schemas/support.ts'
+import type { TicketCategory, TicketPriority, TicketResource, TicketStatus } from '#common/schemas/support.ts'
 import type { ServerContext } from '#server/context.ts'
 import type { Database } from '#server/db/client.ts'
 import {
@@ -254,7 +249,7 @@ export async function announce(
   ticket: SupportTicketRow,
   notice: { title: string; message: string; forCustomer: boolean; forOfficers: boolean },
 ) {
-  const message: TicketRealtimeMessage = { type: 'ticket', ticketId: ticket.id, status: ticket.status }
+  const message: RealtimeMessageOf<'ticket'> = { type: 'ticket', ticketId: ticket.id, status: ticket.status }
   if (ticket.organizationId) await publishToOrganization(sqlExecutor, ticket.organizationId, message)
   if (notice.forCustomer && ticket.createdBy)
     await notifyOfEvent(tx, sqlExecutor, 'ticket_replies', {

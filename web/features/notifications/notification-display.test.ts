@@ -14,7 +14,6 @@ import { en } from '#web/locales/en.ts'
 import {
   badgeText,
   failureMessage,
-  isNotificationFor,
   liveNotifications,
   notificationTone,
   shownCountAfter,
@@ -110,20 +109,6 @@ describe('notificationTone', () => {
     expect(notificationTone('info')).toBe('info')
     expect(notificationTone('billing')).toBe('info')
     expect(notificationTone('')).toBe('info')
-  })
-})
-
-describe('isNotificationFor', () => {
-  const userId = '11111111-1111-4111-8111-111111111111'
-  it('accepts notification messages addressed to the user', () => {
-    expect(isNotificationFor({ type: 'notification', userId, id: 'x' }, userId)).toBe(true)
-  })
-
-  it('ignores other users, other message types and frames that are not objects', () => {
-    expect(isNotificationFor({ type: 'notification', userId: 'someone-else' }, userId)).toBe(false)
-    expect(isNotificationFor({ type: 'presence', userId }, userId)).toBe(false)
-    expect(isNotificationFor('pong', userId)).toBe(false)
-    expect(isNotificationFor(null, userId)).toBe(false)
   })
 })
 

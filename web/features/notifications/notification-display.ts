@@ -27,13 +27,6 @@ export function notificationTone(type: string): NotificationTone {
   return type === 'success' || type === 'warning' || type === 'error' || type === 'system' ? type : 'info'
 }
 
-/** A socket message that announces a notification for `userId` (anything else is ignored). */
-export function isNotificationFor(message: unknown, userId: string): boolean {
-  if (!message || typeof message !== 'object') return false
-  const { type, userId: recipient } = message as { type?: unknown; userId?: unknown }
-  return type === 'notification' && recipient === userId
-}
-
 /** The toast text of a failed call: the server's message, or the action's own fallback. */
 export function failureMessage(error: unknown, fallback: string): string {
   const message = error instanceof Error ? error.message.trim() : ''

@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import type { ClusterRealtimeMessage } from '#common/schemas/clusters.ts'
+import type { RealtimeMessageOf } from '#common/contract/realtime.ts'
 import { useUser } from '#web/lib/current-user.ts'
 import { subscribeToRealtime } from '#web/lib/realtime-socket.ts'
 import { invalidateClusterData } from '../api/cluster-keys.ts'
-import { isClusterMessage } from '../realtime-message.ts'
 
 /** A burst of step messages refreshes once, this long after the first of them. */
 const COALESCE_MS = 150
@@ -15,7 +14,7 @@ const COALESCE_MS = 150
  * queries. The queries themselves poll every few seconds while an operation runs, so a lost
  * message or a reconnecting socket never leaves a page stuck.
  */
-export function useClusterLiveUpdates(onMessage?: (message: ClusterRealtimeMessage) => void): void {
+export function useClusterLiveUpdates(onMessage?: (message: RealtimeMessageOf<'cluster'>) => void): void {
   const queryClient = useQueryClient()
   const userId = useUser().user?.id
   useEffect(() => {
@@ -23,7 +22,7 @@ export function useClusterLiveUpdates(onMessage?: (message: ClusterRealtimeMessa
     let timer: ReturnType<typeof setTimeout> | undefined
     const unsubscribe = subscribeToRealtime(userId, {
       onMessage: (message) => {
-        if (!isClusterMessage(message)) return
+        if (message.type !== 'cluster') return
         onMessage?.(message)
         timer ??= setTimeout(() => {
           timer = undefined

@@ -19,7 +19,7 @@ export function useInstallationLiveUpdates(): void {
     let timer: ReturnType<typeof setTimeout> | undefined
     const unsubscribe = subscribeToRealtime(userId, {
       onMessage: (message) => {
-        if ((message as { type?: unknown } | null)?.type !== 'installation') return
+        if (message.type !== 'installation') return
         timer ??= setTimeout(() => {
           timer = undefined
           void queryClient.invalidateQueries({

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
+import type { RealtimeMessage } from '#common/contract/realtime.ts'
 import { useRealtimeMessages } from '#web/lib/realtime-socket.ts'
 import { invalidateNotifications } from '../api/notification-keys.ts'
-import { isNotificationFor } from '../notification-display.ts'
 
 /**
  * A notification message for the signed-in user on the realtime socket refreshes both notification
@@ -12,8 +12,9 @@ import { isNotificationFor } from '../notification-display.ts'
 export function useNotificationSocket(userId: string | undefined, onSignedOut: () => void): void {
   const queryClient = useQueryClient()
   const onMessage = useCallback(
-    (message: unknown) => {
-      if (userId && isNotificationFor(message, userId)) void invalidateNotifications(queryClient)
+    (message: RealtimeMessage) => {
+      if (message.type === 'notification' && message.userId === userId)
+        void invalidateNotifications(queryClient)
     },
     [userId, queryClient],
   )

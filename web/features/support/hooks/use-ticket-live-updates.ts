@@ -9,7 +9,7 @@ import { readsSupportData } from '../api/support.ts'
 export function useTicketLiveUpdates(): void {
   const queryClient = useQueryClient()
   useRealtimeMessages((message) => {
-    if ((message as { type?: unknown } | null)?.type !== 'ticket') return
+    if (message.type !== 'ticket') return
     void queryClient.invalidateQueries({ predicate: (query) => readsSupportData(query.queryKey) })
   })
 }

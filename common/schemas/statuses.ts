@@ -1,0 +1,33 @@
+/**
+ * The states of what the portal runs, apart from their schemas so the app's shell (the realtime
+ * socket) can name them without loading the areas' schemas.
+ */
+
+export const CLUSTER_STATUSES = [
+  'pending',
+  'provisioning',
+  'running',
+  'updating',
+  'scaling',
+  'hibernating',
+  'hibernated',
+  'deleting',
+  'deleted',
+  'failed',
+] as const
+export type ClusterStatus = (typeof CLUSTER_STATUSES)[number]
+
+export const INSTALLATION_STATUSES = [
+  'pending',
+  'installing',
+  'installed',
+  'upgrading',
+  'reconfiguring',
+  'uninstalling',
+  'uninstalled',
+  'failed',
+] as const
+export type InstallationStatus = (typeof INSTALLATION_STATUSES)[number]
+
+export const TICKET_STATUSES = ['new', 'open', 'waiting_on_customer', 'resolved', 'closed'] as const
+export type TicketStatus = (typeof TICKET_STATUSES)[number]
