@@ -28,7 +28,6 @@ export const PENDING_CALLS: ReadonlySet<string> = new Set([
   'GET /api/user',
   'PUT /api/user/language',
   'PUT /api/user/preferences',
-  'POST /api/logout',
   'GET /api/notifications',
   'GET /api/notifications/count',
   'PUT /api/notifications/:id/read',

@@ -1,4 +1,5 @@
 import { eq, or, sql } from 'drizzle-orm'
+import { api } from '#common/contract/index.ts'
 import { absoluteHref, href } from '#common/routes.ts'
 import type { RegisterRequest, User } from '#common/schemas/auth.ts'
 import { validationMessage } from '#common/validation-messages.ts'
@@ -176,7 +177,7 @@ function isUniqueViolation(error: unknown): boolean {
  * (docs/decisions/003-mail-links.md): it is the one link in mail that is not a page's.
  */
 export function verificationLink(appUrl: string, token: string): string {
-  const url = new URL('/api/auth/verify-email', appUrl)
+  const url = new URL(api.auth.verifyEmail.path, appUrl)
   url.searchParams.set('token', token)
   return url.toString()
 }

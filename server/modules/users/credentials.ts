@@ -1,4 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm'
+import { api } from '#common/contract/index.ts'
 import { absoluteHref } from '#common/routes.ts'
 import type { ServerContext } from '#server/context.ts'
 import { users } from '#server/db/schema/index.ts'
@@ -67,7 +68,7 @@ export async function requestEmailChange(
       .where(eq(users.id, caller.userId))
       .returning()
     const token = await issueAuthToken(tx, ctx.config.sessionSecret, caller.userId, 'change_email')
-    const link = new URL('/api/auth/confirm-email', ctx.config.appUrl)
+    const link = new URL(api.auth.confirmEmail.path, ctx.config.appUrl)
     link.searchParams.set('token', token)
     await sendMail(
       ctx.queue,
