@@ -30,6 +30,8 @@ export const RESOURCES = [
   'leads',
   'officerReviews',
   'system',
+  'registrations',
+  'promotionRequests',
 ] as const
 
 export type Resource = (typeof RESOURCES)[number]
