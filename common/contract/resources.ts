@@ -31,6 +31,8 @@ export const RESOURCES = [
   'officerReviews',
   'system',
   'gdprRequests',
+  'registrations',
+  'promotionRequests',
 ] as const
 
 export type Resource = (typeof RESOURCES)[number]
