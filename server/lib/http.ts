@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { z } from 'zod'
 import { scopeOfRoute, TOKEN_PREFIX } from '#common/api-scopes.ts'
 import { type Endpoint, scopeOf } from '#common/contract/endpoint.ts'
 import { errorResponseSchema } from '#common/schemas/errors.ts'
@@ -46,13 +45,8 @@ export const PUBLIC_CACHE = 'public, max-age=300'
 /** Per-IP limit for routes whose answers can be guessed at (login, register, mail links). */
 export const guessableRoute = { rateLimit: {} }
 
-/** The header every order carries: the same key and body return the same order. */
-export const idempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string({ error: 'The Idempotency-Key header is required: send a new random key with each new order' })
-    .min(8, 'The Idempotency-Key header needs at least 8 characters')
-    .max(200, 'The Idempotency-Key header has at most 200 characters'),
-})
+/** The header every order carries, declared with the contract's parameters. */
+export { idempotencyHeaders } from '#common/contract/parameters.ts'
 
 /** The two ways a caller signs the API: the browser's session cookie, or a personal API token. */
 export const SECURITY_SCHEMES = {

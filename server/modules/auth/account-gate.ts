@@ -29,14 +29,7 @@ export const PENDING_CALLS: ReadonlySet<string> = new Set([
   'PUT /api/user/language',
   'PUT /api/user/preferences',
   'POST /api/logout',
-  'GET /api/notifications',
-  'GET /api/notifications/count',
-  'PUT /api/notifications/:id/read',
-  'POST /api/notifications/mark-all-read',
-  'PUT /api/notifications/:id/trash',
   'GET /api/officers/check-access',
-  // Zeros for someone not yet in: the shell shows its counts on every page.
-  'GET /api/sidebar-counts',
   'GET /ws',
 ])
 
