@@ -25,14 +25,7 @@ export function standingOf(account: Account): Standing {
  * notifications, what the shell asks on every page, and the way out. Anything else answers 403 until an admin approves them.
  */
 export const PENDING_CALLS: ReadonlySet<string> = new Set([
-  'GET /api/notifications',
-  'GET /api/notifications/count',
-  'PUT /api/notifications/:id/read',
-  'POST /api/notifications/mark-all-read',
-  'PUT /api/notifications/:id/trash',
   'GET /api/officers/check-access',
-  // Zeros for someone not yet in: the shell shows its counts on every page.
-  'GET /api/sidebar-counts',
   'GET /ws',
 ])
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { exchangeRatesSchema } from '#common/schemas/rates.ts'
+import { api } from '#common/contract/index.ts'
 import type { ServerContext } from '#server/context.ts'
+import { serve } from '#server/lib/serve.ts'
 import { createRatesService } from './service.ts'
 
 export default async function ratesRoutes(app: FastifyInstance, ctx: ServerContext) {
@@ -10,14 +10,6 @@ export default async function ratesRoutes(app: FastifyInstance, ctx: ServerConte
     backupUrl: ctx.config.ratesBackupUrl,
     log: app.log,
   })
-  const api = app.withTypeProvider<ZodTypeProvider>()
 
-  api.get('/api/rates', {
-    schema: {
-      tags: ['rates'],
-      summary: 'USD-based exchange rates for EUR and GBP, with their source and date',
-      response: { 200: exchangeRatesSchema },
-    },
-    handler: async () => rates.current(),
-  })
+  serve(app, api.rates.get, async () => rates.current())
 }
