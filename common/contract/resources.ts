@@ -30,6 +30,7 @@ export const RESOURCES = [
   'leads',
   'officerReviews',
   'system',
+  'budgetAlerts',
 ] as const
 
 export type Resource = (typeof RESOURCES)[number]
