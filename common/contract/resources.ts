@@ -33,6 +33,7 @@ export const RESOURCES = [
   'gdprRequests',
   'registrations',
   'promotionRequests',
+  'budgetAlerts',
 ] as const
 
 export type Resource = (typeof RESOURCES)[number]
