@@ -86,15 +86,16 @@ describe('the answer-conformance check', () => {
       /must NOT have additional properties/,
     )
     expect(checker.check(answer(404, { error: 'Not found' }))).toMatch(/required property 'message'/)
+    // A 204's body is dropped by Fastify: what the handler gave is never sent.
     expect(
       checker.check({
         method: 'DELETE',
         route: '/api/samples/:id',
         status: 204,
         contentType: 'application/json',
-        body: '{}',
+        body: 'null',
       }),
-    ).toMatch(/a body where the document says none/)
+    ).toBeUndefined()
   })
 
   describe('installed on an app', () => {
