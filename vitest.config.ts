@@ -23,7 +23,7 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts', 'tests/security/**/*.test.ts'],
           globalSetup: ['tests/setup/postgres.ts', 'tests/setup/schematrons.ts'],
-          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/conformance.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

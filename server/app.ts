@@ -8,9 +8,11 @@ import Fastify, {
   type onSendHookHandler,
 } from 'fastify'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+import type { Endpoint } from '#common/contract/endpoint.ts'
 import type { AppContext, ServerContext } from './context.ts'
 import { type ChangeFeed, startChangeFeed } from './db/change-feed.ts'
 import { documentPlatformAnswers, documentSecurity, SECURITY_SCHEMES } from './lib/http.ts'
+import { type OpenApiDocument, openApiDocument } from './lib/openapi.ts'
 import { requestValidatorCompiler } from './lib/request-validator.ts'
 import { responseSerializerCompiler } from './lib/response-serializer.ts'
 import auditRoutes from './modules/audit/routes.ts'
@@ -160,7 +162,14 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
       `Development routes are off: HOST ${config.host} is not a loopback address (/api/dev-login and /dev/mailbox answer 404)`,
     )
 
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+  // The document is written from the contract (server/lib/openapi.ts) once every documented route
+  // serves an endpoint of it; until then @fastify/swagger writes it from the route schemas.
+  let contractDocument: OpenApiDocument | undefined
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => {
+    if (routesOutsideContract(app.registeredRoutes).length > 0) return app.swagger()
+    contractDocument ??= openApiDocument(app.registeredEndpoints, { serverUrl: config.appUrl })
+    return contractDocument
+  })
   await app.register(webApp, {
     clientDir: config.webClientDir,
     isProduction: config.isProduction,
@@ -173,19 +182,39 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every route the app registers, in order (the authorization matrix checks it is complete). */
-    registeredRoutes: { method: string; url: string; hidden: boolean }[]
+    registeredRoutes: RegisteredRoute[]
+    /** The contract's endpoints the app serves, in the order registered (the OpenAPI document's). */
+    registeredEndpoints: Endpoint[]
     /** What PostgreSQL says changed, heard by this instance's caches. */
     changes: ChangeFeed
   }
 }
 
+export type RegisteredRoute = { method: string; url: string; hidden: boolean; endpoint?: Endpoint }
+
 function recordRoutes(app: FastifyInstance) {
-  const routes: { method: string; url: string; hidden: boolean }[] = []
+  const routes: RegisteredRoute[] = []
+  const endpoints: Endpoint[] = []
   app.decorate('registeredRoutes', routes)
+  app.decorate('registeredEndpoints', endpoints)
   app.addHook('onRoute', (route) => {
     const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide)
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, hidden })
+    const endpoint = route.config?.endpoint
+    for (const method of [route.method].flat())
+      routes.push({ method, url: route.url, hidden, ...(endpoint ? { endpoint } : {}) })
+    // Fastify adds a HEAD route of its own beside each GET, with the same config.
+    if (endpoint && [route.method].flat().includes(endpoint.method)) endpoints.push(endpoint)
   })
+}
+
+/**
+ * The documented routes that serve no endpoint of the contract: while there are any, the OpenAPI
+ * document is @fastify/swagger's; once there are none, it is written from the contract.
+ */
+export function routesOutsideContract(routes: readonly RegisteredRoute[]): string[] {
+  return routes
+    .filter((route) => !route.hidden && !route.endpoint && route.method !== 'HEAD')
+    .map((route) => `${route.method} ${route.url}`)
 }
 
 /**

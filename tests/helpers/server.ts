@@ -22,6 +22,7 @@ import { startProvisioningWorkers } from '#server/provisioning/engine.ts'
 import { startRealtimeHub } from '#server/realtime/hub.ts'
 import { OFFLINE_RATES } from '../../scripts/server-process.ts'
 import { TEMPLATE_DATABASE } from '../setup/postgres.ts'
+import { checkAnswers } from './conformance.ts'
 
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789-abcdefghijkl'
 /** The secrets key of test servers (production ones need one). */
@@ -93,6 +94,8 @@ export async function startTestServer(
   await startBillingWorkers(ctx)
   await startAccountWorkers(ctx)
   const app = await buildApp(ctx)
+  // Every answer of a contract route is checked against the document (tests/setup/conformance.ts).
+  checkAnswers(app, { serverUrl: config.appUrl })
   await app.ready()
   return {
     app,
