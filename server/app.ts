@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import swagger from '@fastify/swagger'
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -7,12 +6,12 @@ import Fastify, {
   type FastifyServerOptions,
   type onSendHookHandler,
 } from 'fastify'
-import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 import type { Endpoint } from '#common/contract/endpoint.ts'
+import { api } from '#common/contract/index.ts'
 import type { AppContext, ServerContext } from './context.ts'
 import { type ChangeFeed, startChangeFeed } from './db/change-feed.ts'
-import { documentPlatformAnswers, documentSecurity, SECURITY_SCHEMES } from './lib/http.ts'
 import { type OpenApiDocument, openApiDocument } from './lib/openapi.ts'
+import { serve } from './lib/serve.ts'
 import { requestValidatorCompiler } from './lib/request-validator.ts'
 import { responseSerializerCompiler } from './lib/response-serializer.ts'
 import auditRoutes from './modules/audit/routes.ts'
@@ -78,22 +77,12 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
   app.setSerializerCompiler(responseSerializerCompiler(config.isProduction ? 'compiled' : 'checked'))
   acceptEmptyJsonBodies(app)
   recordRoutes(app)
-  documentPlatformAnswers(app)
-  documentSecurity(app)
 
   const allowedOrigins = [
     ...new Set([config.appOrigin, ...(config.isProduction ? [] : developmentOrigins(config.port))]),
   ]
 
   await app.register(errorHandler)
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Clusterdeck API', version: '1', description: 'The API behind the Clusterdeck portal.' },
-      servers: [{ url: config.appUrl }],
-      components: { securitySchemes: SECURITY_SCHEMES },
-    },
-    transform: jsonSchemaTransform,
-  })
   await app.register(security, { allowedOrigins, isProduction: config.isProduction })
   await app.register(rateLimiting, {
     db: ctx.db,
@@ -162,13 +151,11 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
       `Development routes are off: HOST ${config.host} is not a loopback address (/api/dev-login and /dev/mailbox answer 404)`,
     )
 
-  // The document is written from the contract (server/lib/openapi.ts) once every documented route
-  // serves an endpoint of it; until then @fastify/swagger writes it from the route schemas.
-  let contractDocument: OpenApiDocument | undefined
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => {
-    if (routesOutsideContract(app.registeredRoutes).length > 0) return app.swagger()
-    contractDocument ??= openApiDocument(app.registeredEndpoints, { serverUrl: config.appUrl })
-    return contractDocument
+  // Written from the endpoints this instance serves, once, on the first ask.
+  let document: OpenApiDocument | undefined
+  serve(app, api.system.openApi, async () => {
+    document ??= openApiDocument(app.registeredEndpoints, { serverUrl: config.appUrl })
+    return document
   })
   await app.register(webApp, {
     clientDir: config.webClientDir,
@@ -207,10 +194,7 @@ function recordRoutes(app: FastifyInstance) {
   })
 }
 
-/**
- * The documented routes that serve no endpoint of the contract: while there are any, the OpenAPI
- * document is @fastify/swagger's; once there are none, it is written from the contract.
- */
+/** The documented routes that serve no endpoint of the contract: none (a test holds it). */
 export function routesOutsideContract(routes: readonly RegisteredRoute[]): string[] {
   return routes
     .filter((route) => !route.hidden && !route.endpoint && route.method !== 'HEAD')

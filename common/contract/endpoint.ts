@@ -40,8 +40,8 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 
 
 export type EndpointDefinition = {
   readonly method: Method
-  /** The path as Fastify spells it (`/api/clusters/:id`), the only place it is written. */
-  readonly path: `/api/${string}`
+  /** The path as Fastify spells it (`/api/clusters/:id`), the only place it is written; the probes sit outside /api. */
+  readonly path: `/api/${string}` | '/healthz' | '/readyz'
   readonly summary: string
   readonly description?: string
   readonly audience: Audience
@@ -58,6 +58,8 @@ export type EndpointDefinition = {
   /** The request body's media type when it is not JSON (a form post, raw bytes). */
   readonly bodyMediaType?: string
   readonly responses: { readonly [S in SuccessStatus]?: Answer }
+  /** An error status answered with its own body instead of `{ message }` (readiness says what is down). */
+  readonly errorAnswers?: { readonly [S in ErrorStatus]?: z.ZodType }
   /** The error statuses the endpoint's own rules answer; those of the platform are added (see `errorStatusesOf`). */
   readonly errors?: readonly ErrorStatus[]
   /** What the answer shows: a change to any of these makes it stale. */
@@ -103,6 +105,7 @@ const STATE_CHANGING = new Set<Method>(['POST', 'PUT', 'PATCH', 'DELETE'])
  */
 export function errorStatusesOf(endpoint: EndpointDefinition): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(endpoint.errors ?? [])
+  for (const status of Object.keys(endpoint.errorAnswers ?? {})) statuses.add(Number(status) as ErrorStatus)
   if (endpoint.params || endpoint.query || endpoint.body || endpoint.headers) statuses.add(400)
   if (
     endpoint.audience !== 'anyone' &&

@@ -177,7 +177,12 @@ function operationOf(endpoint: Endpoint, schemas: SchemaComponents): OpenApiOper
   const responses: Record<string, OpenApiResponse> = {}
   for (const [status, answer] of Object.entries(endpoint.responses) as [string, Answer][])
     responses[status] = successResponse(Number(status) as SuccessStatus, answer, endpoint, schemas)
-  for (const status of errorStatusesOf(endpoint)) responses[status] = errorResponse(status)
+  for (const status of errorStatusesOf(endpoint)) {
+    const own = endpoint.errorAnswers?.[status]
+    responses[status] = own
+      ? { description: ERROR_DESCRIPTIONS[status], content: { [JSON_MEDIA_TYPE]: { schema: jsonSchemaOf(own, 'output', schemas, endpoint.id) } } }
+      : errorResponse(status)
+  }
   return {
     operationId: endpoint.id,
     summary: endpoint.summary,

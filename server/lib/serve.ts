@@ -46,6 +46,8 @@ export type ServeOptions = {
   rateLimit?: { max: number; timeWindow: number }
   /** Checked before the schemas, after the audience's guard (a cluster's proof, a feature switch). */
   preValidation?: preValidationAsyncHookHandler
+  /** The level of the request's log line (probes asked every few seconds log at warn). */
+  logLevel?: 'warn'
 }
 
 const GUARDS: Record<Audience, preValidationAsyncHookHandler | undefined> = {
@@ -98,6 +100,7 @@ export function serve<E extends Endpoint>(
       response: responseSchemas(endpoint),
     },
     ...(guards.length > 0 ? { preValidation: guards } : {}),
+    ...(options.logLevel ? { logLevel: options.logLevel } : {}),
     handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   })
 }
@@ -109,7 +112,8 @@ function responseSchemas(endpoint: EndpointDefinition): Record<number, z.ZodType
     const schema = writerOf(Number(status) as SuccessStatus, answer)
     if (schema) schemas[Number(status)] = schema
   }
-  for (const status of errorStatusesOf(endpoint)) schemas[status] = errorResponseSchema
+  for (const status of errorStatusesOf(endpoint))
+    schemas[status] = endpoint.errorAnswers?.[status] ?? errorResponseSchema
   return schemas
 }
 
