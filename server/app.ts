@@ -8,6 +8,7 @@ import Fastify, {
   type onSendHookHandler,
 } from 'fastify'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+import { api } from '#common/contract/index.ts'
 import type { AppContext, ServerContext } from './context.ts'
 import { type ChangeFeed, startChangeFeed } from './db/change-feed.ts'
 import { documentPlatformAnswers, documentSecurity, SECURITY_SCHEMES } from './lib/http.ts'
@@ -157,7 +158,7 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
   if (config.devRoutes) await app.register(devRoutes, ctx)
   else if (!config.isProduction)
     app.log.warn(
-      `Development routes are off: HOST ${config.host} is not a loopback address (/api/dev-login and /dev/mailbox answer 404)`,
+      `Development routes are off: HOST ${config.host} is not a loopback address (${api.development.signIn.path} and /dev/mailbox answer 404)`,
     )
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())

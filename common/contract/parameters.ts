@@ -5,3 +5,11 @@ export const idParams = z.object({ id: z.uuid() })
 
 /** An empty JSON answer's schema for the 2xx of a call that only confirms. */
 export const okSchema = z.object({ ok: z.literal(true) })
+
+/** The header every order carries: the same key and body return the same order. */
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string({ error: 'The Idempotency-Key header is required: send a new random key with each new order' })
+    .min(8, 'The Idempotency-Key header needs at least 8 characters')
+    .max(200, 'The Idempotency-Key header has at most 200 characters'),
+})

@@ -34,7 +34,6 @@ export const PENDING_CALLS: ReadonlySet<string> = new Set([
   'PUT /api/notifications/:id/read',
   'POST /api/notifications/mark-all-read',
   'PUT /api/notifications/:id/trash',
-  'GET /api/officers/check-access',
   // Zeros for someone not yet in: the shell shows its counts on every page.
   'GET /api/sidebar-counts',
   'GET /ws',
