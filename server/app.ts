@@ -148,7 +148,7 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
   if (config.devRoutes) await app.register(devRoutes, ctx)
   else if (!config.isProduction)
     app.log.warn(
-      `Development routes are off: HOST ${config.host} is not a loopback address (/api/dev-login and /dev/mailbox answer 404)`,
+      `Development routes are off: HOST ${config.host} is not a loopback address (${api.development.signIn.path} and /dev/mailbox answer 404)`,
     )
 
   // Written from the endpoints this instance serves, once, on the first ask.

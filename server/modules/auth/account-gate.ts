@@ -25,7 +25,6 @@ export function standingOf(account: Account): Standing {
  * notifications, what the shell asks on every page, and the way out. Anything else answers 403 until an admin approves them.
  */
 export const PENDING_CALLS: ReadonlySet<string> = new Set([
-  'GET /api/officers/check-access',
   'GET /ws',
 ])
 

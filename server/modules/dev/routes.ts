@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { api } from '#common/contract/index.ts'
 import { DEMO_ACCOUNTS } from '#common/demo-accounts.ts'
-import { devLoginRequestSchema, userSchema } from '#common/schemas/auth.ts'
 import type { ServerContext } from '#server/context.ts'
 import { notFound } from '#server/lib/errors.ts'
 import { escapeHtml } from '#server/lib/html.ts'
-import { errorResponses, sessionMeta } from '#server/lib/http.ts'
+import { sessionMeta } from '#server/lib/http.ts'
+import { serve } from '#server/lib/serve.ts'
 import { devLogin } from '#server/modules/auth/service.ts'
 import devBillingRoutes from './billing-routes.ts'
 import { latestMails, MAILBOX_SIZE, type OutboxMail } from './mailbox.ts'
+
+const endpoints = api.development
 
 /** The accounts the development sign-in opens: the seeded demo accounts, no one else's. */
 const DEMO_USERNAMES: ReadonlySet<string> = new Set(DEMO_ACCOUNTS.map((account) => account.username))
@@ -19,45 +22,20 @@ const DEMO_USERNAMES: ReadonlySet<string> = new Set(DEMO_ACCOUNTS.map((account) 
  * (config.devRoutes).
  */
 export default async function devRoutes(app: FastifyInstance, ctx: ServerContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>()
   await app.register(devBillingRoutes, ctx)
 
-  api.post('/api/dev-login', {
-    schema: {
-      tags: ['development'],
-      summary: 'Sign in as a demo user without a password (development only)',
-      description: 'Only the demo accounts of the README; any other username answers 404.',
-      body: devLoginRequestSchema,
-      response: { 200: userSchema, ...errorResponses(400, 403, 404) },
-    },
-    handler: async (request, reply) => {
-      if (!DEMO_USERNAMES.has(request.body.username)) throw notFound('No such demo user')
-      const result = await devLogin(ctx, request.body.username, sessionMeta(request))
-      reply.setSessionCookie(result.session.token, result.session.expiresAt)
-      return result.user
-    },
+  serve(app, endpoints.signIn, async (request, reply) => {
+    if (!DEMO_USERNAMES.has(request.body.username)) throw notFound('No such demo user')
+    const result = await devLogin(ctx, request.body.username, sessionMeta(request))
+    reply.setSessionCookie(result.session.token, result.session.expiresAt)
+    return result.user
   })
 
-  api.get('/api/dev/mailbox', {
-    schema: {
-      tags: ['development'],
-      summary: 'The latest mails kept in the outbox (development only)',
-      response: {
-        200: z.array(
-          z.object({
-            id: z.uuid(),
-            to: z.string(),
-            subject: z.string(),
-            text: z.string(),
-            sentAt: z.string(),
-          }),
-        ),
-      },
-    },
-    handler: async () => latestMails(ctx.db, ctx.config.secretsKey),
-  })
+  serve(app, endpoints.mailbox, async () => latestMails(ctx.db, ctx.config.secretsKey))
 
-  api.get('/dev/mailbox', {
+  // Not served from the contract: a page outside /api/ (the contract declares API paths only); it
+  // is the browser's view of the mailbox above.
+  app.withTypeProvider<ZodTypeProvider>().get('/dev/mailbox', {
     schema: {
       tags: ['development'],
       summary: 'The outbox as a page (development only)',
