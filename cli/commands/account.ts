@@ -1,7 +1,7 @@
 import { stringify } from 'yaml'
 import { callEndpoint } from '../../common/contract/client.ts'
 import type { ApiToken } from '../../common/schemas/accounts.ts'
-import type { CommandSpec, Context } from '../command.ts'
+import type { CommandSpec } from '../command.ts'
 import { assertTokenShape, readConfig, removeConfig, settingsOf, writeConfig } from '../config.ts'
 import { endpoints } from '../endpoints.ts'
 import { CliError, EXIT, usageError } from '../errors.ts'
@@ -17,7 +17,7 @@ const tokenColumns: Column<ApiToken & { current?: boolean }>[] = [
 ]
 
 /** The owner's tokens, the one in use marked (by its prefix). */
-async function ownTokens(context: Context, url: string, token: string) {
+async function ownTokens(url: string, token: string) {
   const { items } = await callEndpoint(endpoints.account.tokens, {}, { baseUrl: url, token })
   return (items as ApiToken[]).map((entry) => ({ ...entry, current: token.startsWith(entry.prefix) }))
 }
@@ -46,7 +46,7 @@ export const accountCommands: CommandSpec[] = [
         context.io.env.CLUSTERDECK_URL ??
         'http://localhost:3000'
       ).replace(/\/$/, '')
-      const tokens = await ownTokens(context, url, token)
+      const tokens = await ownTokens(url, token)
       writeConfig(file, { url, token })
       const current = tokens.find((entry) => entry.current)
       context.print(
@@ -65,7 +65,7 @@ export const accountCommands: CommandSpec[] = [
         const config = readConfig(file)
         if (config?.token) {
           const url = config.url ?? 'http://localhost:3000'
-          const current = (await ownTokens(context, url, config.token)).find((entry) => entry.current)
+          const current = (await ownTokens(url, config.token)).find((entry) => entry.current)
           if (current)
             await callEndpoint(
               endpoints.account.revokeToken,
@@ -88,7 +88,7 @@ export const accountCommands: CommandSpec[] = [
           EXIT.auth,
           `Not logged in to ${settings.url}: no CLUSTERDECK_TOKEN and no token in ${settings.configFile}`,
         )
-      const current = (await ownTokens(context, settings.url, settings.token)).find((entry) => entry.current)
+      const current = (await ownTokens(settings.url, settings.token)).find((entry) => entry.current)
       const status = {
         url: settings.url,
         tokenSource: settings.tokenSource === 'config file' ? settings.configFile : settings.tokenSource,
@@ -122,9 +122,7 @@ export const accountCommands: CommandSpec[] = [
       const settings = context.settings()
       if (!settings.token)
         throw new CliError(EXIT.auth, 'No API token: set CLUSTERDECK_TOKEN or run clusterdeck auth login')
-      context.print(
-        formatList(await ownTokens(context, settings.url, settings.token), context.output, tokenColumns),
-      )
+      context.print(formatList(await ownTokens(settings.url, settings.token), context.output, tokenColumns))
       return EXIT.ok
     },
   },

@@ -371,7 +371,7 @@ export const clusterCommands: CommandSpec[] = [
       yes: { type: 'boolean', short: 'y', description: 'Confirm without repeating the name' },
       ...WAIT_OPTIONS,
     },
-    details: 'Needs --confirm <name> or --yes. ' + outputHint,
+    details: `Needs --confirm <name> or --yes. ${outputHint}`,
     run: async (context) => {
       const id = await clusterIdOf(context, context.positionals[0]!)
       const cluster = await context.call(endpoints.clusters.get, { params: { id } })
