@@ -79,7 +79,8 @@ describe('the exec credential', () => {
     expect(response.statusCode, response.body).toBe(200)
     expect(response.headers['cache-control']).toBe('no-store')
     const body = response.json()
-    expect(body).toMatchObject({ clusterName: cluster.name, server: cluster.endpoint })
+    // The simulated driver's kubeconfigs name the Kubernetes API listener.
+    expect(body).toMatchObject({ clusterName: cluster.name, server: server.ctx.config.kubeApi.url })
     expect(Buffer.from(body.certificateAuthorityData, 'base64').toString()).toContain('BEGIN CERTIFICATE')
     const expiresAt = new Date(body.expiresAt).getTime()
     expect(expiresAt).toBeGreaterThanOrEqual(before + EXEC_CREDENTIAL_MINUTES * 60_000 - 1_000)
