@@ -12,6 +12,7 @@ export default defineConfig({
           include: [
             'server/**/*.test.ts',
             'common/**/*.test.ts',
+            'cli/**/*.test.ts',
             'web/**/*.test.{ts,tsx}',
             'tests/deploy/**/*.test.ts',
           ],

@@ -40,6 +40,17 @@ export function scopeOfRoute(method: string, path: string): TokenScope | null {
   return `${area}:${method === 'GET' || method === 'HEAD' ? 'read' : 'write'}`
 }
 
+/**
+ * The calls any token may make about its own owner, whatever its scopes: list the owner's tokens
+ * and revoke one (itself included), so a command-line client can tidy up. Creating a token stays
+ * with a signed-in person.
+ */
+const OWNER_TOKEN_ROUTES = new Set(['GET /api/user/tokens', 'DELETE /api/user/tokens/:id'])
+
+export function isOwnerTokenRoute(method: string, path: string): boolean {
+  return OWNER_TOKEN_ROUTES.has(`${method} ${path}`)
+}
+
 /** Writing an area includes reading it. */
 export function scopesAllow(scopes: readonly string[], needed: TokenScope): boolean {
   const [area, access] = needed.split(':') as [TokenArea, TokenAccess]

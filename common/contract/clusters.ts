@@ -21,6 +21,17 @@ import { idParams } from './parameters.ts'
 
 const poolParams = idParams.extend({ pool: z.string().min(1).max(30) })
 const kubeconfigFile = file('application/yaml', 'A kubeconfig (YAML)')
+/** A short-lived credential for a kubectl exec plugin (`clusterdeck kubeconfig exec-credential`). */
+const execCredentialSchema = z.object({
+  clusterName: z.string(),
+  /** The bearer token for the cluster's API server, living `EXEC_CREDENTIAL_MINUTES`. */
+  token: z.string(),
+  expiresAt: z.iso.datetime({ offset: true }),
+  /** Where kubectl reaches the cluster and the CA it checks (base64 PEM), for a kubeconfig's cluster entry. */
+  server: z.string(),
+  certificateAuthorityData: z.string(),
+  tlsServerName: z.string().optional(),
+})
 const tokenReviewSchema = z.object({
   apiVersion: z.string().max(100).optional(),
   kind: z.literal('TokenReview').optional(),
@@ -106,6 +117,17 @@ export const clusters = defineEndpoints('clusters', {
     summary: 'Issue one kubeconfig merging several clusters, a credential each (verified email)',
     body: mergedKubeconfigRequestSchema,
     responses: { 200: kubeconfigFile },
+    errors: [404, 409],
+    changes: ['clusterCredentials'],
+  },
+  execCredential: {
+    ...member,
+    method: 'POST',
+    path: '/api/clusters/:id/credentials/exec',
+    summary:
+      'Issue a short-lived personal credential (an hour) for a kubectl exec plugin: the token, its expiry and the cluster entry',
+    params: idParams,
+    responses: { 200: execCredentialSchema },
     errors: [404, 409],
     changes: ['clusterCredentials'],
   },

@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { scopeOfRoute, scopesAllow } from '#common/api-scopes.ts'
+import { isOwnerTokenRoute, scopeOfRoute, scopesAllow } from '#common/api-scopes.ts'
 import { scopeOf } from '#common/contract/endpoint.ts'
 import { SESSION_HINT_COOKIE } from '#common/session-hint.ts'
 import type { Database } from '#server/db/client.ts'
@@ -105,6 +105,7 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   assertMayAct(session.user, request.method, route)
   request.user = session.user
   if ('token' in session) {
+    if (isOwnerTokenRoute(request.method, route)) return
     const endpoint = request.routeOptions.config.endpoint
     const needed = endpoint ? scopeOf(endpoint) : scopeOfRoute(request.method, route)
     if (!needed) throw forbidden('API tokens cannot be used for this call', 'TOKEN_NOT_ACCEPTED')

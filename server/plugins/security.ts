@@ -20,6 +20,8 @@ export default fp(async function security(
   const allowed = new Set(options.allowedOrigins)
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? dataHeaders : pageHeaders)
+    // The id the logs know the request by: a client quotes it when reporting an error.
+    reply.header('x-request-id', request.id)
     if (SAFE_METHODS.has(request.method)) return done()
     // A Bearer token is sent by a script, never added by a browser: no cross-site request carries it.
     if (request.headers.authorization?.toLowerCase().startsWith('bearer ')) return done()

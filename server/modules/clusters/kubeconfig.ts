@@ -47,7 +47,7 @@ async function issuingAccount(db: Queryable, caller: Caller) {
   return account
 }
 
-type Issued = { clusterName: string; userName: string; expiresAt: Date; text: string }
+type Issued = { clusterName: string; userName: string; expiresAt: Date; text: string; token: string }
 
 /** A new credential on one of the organization's clusters (another's is a 404 first) and its kubeconfig. */
 async function issueKubeconfig(
@@ -82,7 +82,7 @@ async function issueKubeconfig(
     { type: 'cluster_credential', id: credential!.id, label: userName },
     { clusterId: cluster.id, clusterName: cluster.name, expiresAt: expiresAt.toISOString() },
   )
-  return { clusterName: cluster.name, userName, expiresAt, text }
+  return { clusterName: cluster.name, userName, expiresAt, text, token }
 }
 
 /** The lines above the YAML that tell a person reading the file when it stops working. */
@@ -111,6 +111,33 @@ export async function downloadKubeconfig(
   return inTransaction(ctx.db, async (tx) => {
     const issued = await issueKubeconfig(ctx, tx, caller, clusterId, expiryOf(lifetime))
     return { name: issued.clusterName, text: expiryComment(ctx, [issued]) + issued.text }
+  })
+}
+
+/** How long the credential of a kubectl exec plugin lives: kubectl asks again when it ends. */
+export const EXEC_CREDENTIAL_MINUTES = 60
+
+/**
+ * A short-lived credential for `clusterdeck kubeconfig exec-credential` (a kubectl exec plugin):
+ * issued, recorded and reviewed like a downloaded kubeconfig's, living an hour; with the cluster
+ * entry of its kubeconfig so the client can write one that calls the plugin.
+ */
+export async function issueExecCredential(ctx: ServerContext, caller: Caller, clusterId: string) {
+  return inTransaction(ctx.db, async (tx) => {
+    const expiresAt = new Date(Date.now() + EXEC_CREDENTIAL_MINUTES * 60_000)
+    const issued = await issueKubeconfig(ctx, tx, caller, clusterId, expiresAt)
+    const document = parse(issued.text) as {
+      clusters: { cluster: { server: string; 'certificate-authority-data': string; 'tls-server-name'?: string } }[]
+    }
+    const entry = document.clusters[0]!.cluster
+    return {
+      clusterName: issued.clusterName,
+      token: issued.token,
+      expiresAt: expiresAt.toISOString(),
+      server: entry.server,
+      certificateAuthorityData: entry['certificate-authority-data'],
+      ...(entry['tls-server-name'] ? { tlsServerName: entry['tls-server-name'] } : {}),
+    }
   })
 }
 

@@ -16,7 +16,13 @@ import {
   upgradeCluster,
 } from './changes.ts'
 import { listClusterCredentials, revokeClusterCredential } from './credentials.ts'
-import { downloadKubeconfig, mergedKubeconfig, reviewToken, rotateCredentials } from './kubeconfig.ts'
+import {
+  downloadKubeconfig,
+  issueExecCredential,
+  mergedKubeconfig,
+  reviewToken,
+  rotateCredentials,
+} from './kubeconfig.ts'
 import { clusterDetail, findCluster, listClusters, listEvents, listOperations } from './service.ts'
 import { deleteTemplate, listTemplates, saveTemplate } from './templates.ts'
 
@@ -67,6 +73,10 @@ export default async function clusterRoutes(app: FastifyInstance, ctx: ServerCon
       request.body.lifetime,
     )
     return sendKubeconfig(reply, 'clusterdeck-kubeconfig.yaml', text)
+  })
+  serve(app, endpoints.execCredential, async (request, reply) => {
+    reply.header('cache-control', 'no-store')
+    return issueExecCredential(ctx, callerOf(request), request.params.id)
   })
   serve(app, endpoints.rotateCredentials, async (request) => {
     await rotateCredentials(ctx, callerOf(request), request.params.id)
