@@ -11,7 +11,7 @@ export function outputFormatOf(value: string | undefined): OutputFormat {
 }
 
 /** A column of a table: its heading and how a row shows in it. */
-export type Column<T> = [heading: string, cell: (row: T) => unknown]
+export type Column<T> = readonly [heading: string, cell: (row: T) => unknown]
 
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '-'

@@ -1,6 +1,6 @@
+import { api as endpoints } from '../common/contract/index.ts'
 import type { ClusterDetail, Operation } from '../common/schemas/clusters.ts'
 import type { Context } from './command.ts'
-import { endpoints } from './endpoints.ts'
 import { CliError, EXIT } from './errors.ts'
 
 /**

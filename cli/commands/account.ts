@@ -1,9 +1,9 @@
 import { stringify } from 'yaml'
 import { callEndpoint } from '../../common/contract/client.ts'
+import { api as endpoints } from '../../common/contract/index.ts'
 import type { ApiToken } from '../../common/schemas/accounts.ts'
 import type { CommandSpec } from '../command.ts'
 import { assertTokenShape, readConfig, removeConfig, settingsOf, writeConfig } from '../config.ts'
-import { endpoints } from '../endpoints.ts'
 import { CliError, EXIT, usageError } from '../errors.ts'
 import { ago, type Column, formatList } from '../output.ts'
 

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { api as endpoints } from '../../common/contract/index.ts'
+import { CURRENCIES, type Currency } from '../../common/money.ts'
 import { BILLING_CYCLES } from '../../common/pricing.ts'
 import {
   CLUSTER_STATUSES,
@@ -10,7 +12,6 @@ import {
   DEFAULT_SERVICE_CIDR,
 } from '../../common/schemas/clusters.ts'
 import { type CommandSpec, type Context, durationMs, WAIT_OPTIONS } from '../command.ts'
-import { endpoints } from '../endpoints.ts'
 import { CliError, EXIT, usageError } from '../errors.ts'
 import { ago, type Column, formatList, formatOne, money, table } from '../output.ts'
 import { DEFAULT_TIMEOUT_MS, followOperation, pollUntil } from '../wait.ts'
@@ -146,10 +147,17 @@ export function configurationOf(context: Context) {
   const cycle = context.string('billing-cycle') ?? (order.billingCycle as string | undefined) ?? 'monthly'
   if (!(BILLING_CYCLES as readonly string[]).includes(cycle))
     throw usageError(`--billing-cycle must be one of ${BILLING_CYCLES.join(', ')}`)
+  const currency = (
+    context.string('currency') ??
+    (order.currency as string | undefined) ??
+    'EUR'
+  ).toUpperCase()
+  if (!(CURRENCIES as readonly string[]).includes(currency))
+    throw usageError(`--currency must be one of ${CURRENCIES.join(', ')}`)
   return {
     configuration: checked.data,
     billingCycle: cycle as (typeof BILLING_CYCLES)[number],
-    currency: (context.string('currency') ?? (order.currency as string | undefined) ?? 'EUR').toUpperCase(),
+    currency: currency as Currency,
     promoCode: context.string('promo-code') ?? (order.promoCode as string | null | undefined) ?? null,
   }
 }

@@ -1,6 +1,6 @@
+import { api as endpoints } from '../../common/contract/index.ts'
 import { KUBECONFIG_LIFETIMES, type KubeconfigLifetime } from '../../common/schemas/clusters.ts'
 import type { CommandSpec } from '../command.ts'
-import { endpoints } from '../endpoints.ts'
 import { EXIT, usageError } from '../errors.ts'
 import {
   credentialExpiries,

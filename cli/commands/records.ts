@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs'
+import { api as endpoints } from '../../common/contract/index.ts'
 import type { InvoiceSummary } from '../../common/schemas/billing.ts'
 import type { Order } from '../../common/schemas/clusters.ts'
 import type { InstallationSummary } from '../../common/schemas/installations.ts'
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, type TicketSummary } from '../../common/schemas/support.ts'
 import type { CommandSpec } from '../command.ts'
-import { endpoints } from '../endpoints.ts'
 import { EXIT, usageError } from '../errors.ts'
 import { ago, type Column, formatList, formatOne, money } from '../output.ts'
 

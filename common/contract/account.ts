@@ -61,6 +61,9 @@ export const account = defineEndpoints('account', {
     method: 'GET',
     path: '/api/user/tokens',
     summary: "The signed-in user's API tokens still valid (never the tokens themselves)",
+    description:
+      'Any token of the person may list them, whatever its scopes; only a signed-in person creates one.',
+    token: 'anyScope',
     responses: { 200: z.object({ items: z.array(apiTokenSchema) }) },
     reads: ['apiTokens'],
   },
@@ -79,6 +82,8 @@ export const account = defineEndpoints('account', {
     method: 'DELETE',
     path: '/api/user/tokens/:id',
     summary: 'Revoke an API token: it stops at once',
+    description: 'Any token of the person may revoke one of their tokens, itself included.',
+    token: 'anyScope',
     params: idParams,
     responses: { 204: empty('Revoked') },
     errors: [404],

@@ -137,7 +137,7 @@ export async function callEndpoint<E extends EndpointDefinition>(
       bytes: new Uint8Array(await response.arrayBuffer()),
       mediaType: response.headers.get('content-type') ?? answer.mediaType,
       filename: /filename="([^"]+)"/.exec(disposition)?.[1],
-    } as CallOutput<E>
+    } satisfies FileResult as unknown as CallOutput<E>
   }
   return undefined as CallOutput<E>
 }

@@ -45,8 +45,11 @@ export type EndpointDefinition = {
   readonly summary: string
   readonly description?: string
   readonly audience: Audience
-  /** API tokens are taken, with `<area>:read` to read and `<area>:write` to change. */
-  readonly token?: TokenArea
+  /**
+   * API tokens are taken, with `<area>:read` to read and `<area>:write` to change; `anyScope`: any
+   * token of the caller, whatever its scopes (a token lists and revokes its owner's tokens).
+   */
+  readonly token?: TokenArea | 'anyScope'
   /** A registrant waiting for approval may make this call (their own account, the shell's reads). */
   readonly openToPending?: boolean
   /** Limited per address (429 with Retry-After), as what can be guessed is. */
@@ -92,7 +95,7 @@ export function defineEndpoints<const Definitions extends Record<string, Endpoin
 
 /** The scope an API token needs for this call; null where tokens are never taken. */
 export function scopeOf(endpoint: EndpointDefinition): TokenScope | null {
-  if (!endpoint.token) return null
+  if (!endpoint.token || endpoint.token === 'anyScope') return null
   return `${endpoint.token}:${endpoint.method === 'GET' ? 'read' : 'write'}`
 }
 

@@ -1,3 +1,4 @@
+import type { TokenScope } from '../api-scopes.ts'
 import { account } from './account.ts'
 import { audit } from './audit.ts'
 import { auth } from './auth.ts'
@@ -7,7 +8,7 @@ import { clusters } from './clusters.ts'
 import { customSolutions } from './custom-solutions.ts'
 import { dashboard } from './dashboard.ts'
 import { development } from './development.ts'
-import type { Endpoint } from './endpoint.ts'
+import { type Endpoint, scopeOf } from './endpoint.ts'
 import { gdpr } from './gdpr.ts'
 import { leads } from './leads.ts'
 import { legal } from './legal.ts'
@@ -62,6 +63,12 @@ const byRoute = new Map(ENDPOINTS.map((endpoint) => [`${endpoint.method} ${endpo
 /** The endpoint of a route (`GET`, `/api/clusters/:id`), as the server's router names it. */
 export function endpointAt(method: string, path: string): Endpoint | undefined {
   return byRoute.get(`${method} ${path}`)
+}
+
+/** The scope an API token needs for a route; null where tokens are not taken (or any token is). */
+export function scopeOfRoute(method: string, path: string): TokenScope | null {
+  const endpoint = endpointAt(method, path)
+  return endpoint ? scopeOf(endpoint) : null
 }
 
 export type { Endpoint, EndpointDefinition, Method } from './endpoint.ts'

@@ -180,7 +180,10 @@ function operationOf(endpoint: Endpoint, schemas: SchemaComponents): OpenApiOper
   for (const status of errorStatusesOf(endpoint)) {
     const own = endpoint.errorAnswers?.[status]
     responses[status] = own
-      ? { description: ERROR_DESCRIPTIONS[status], content: { [JSON_MEDIA_TYPE]: { schema: jsonSchemaOf(own, 'output', schemas, endpoint.id) } } }
+      ? {
+          description: ERROR_DESCRIPTIONS[status],
+          content: { [JSON_MEDIA_TYPE]: { schema: jsonSchemaOf(own, 'output', schemas, endpoint.id) } },
+        }
       : errorResponse(status)
   }
   return {

@@ -88,11 +88,8 @@ export function serve<E extends Endpoint>(
       ...(endpoint.rateLimited ? { rateLimit: options.rateLimit ?? {} } : {}),
     },
     schema: {
+      // The document is written from the contract (server/lib/openapi.ts); `hide` marks the internal.
       ...(endpoint.internal ? { hide: true } : {}),
-      tags: [endpoint.tag],
-      operationId: endpoint.id,
-      summary: endpoint.summary,
-      ...(endpoint.description ? { description: endpoint.description } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.headers ? { headers: endpoint.headers } : {}),

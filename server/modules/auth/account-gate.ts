@@ -24,9 +24,7 @@ export function standingOf(account: Account): Standing {
  * What a registrant waiting for approval may call, as `METHOD /route`: their own account, their
  * notifications, what the shell asks on every page, and the way out. Anything else answers 403 until an admin approves them.
  */
-export const PENDING_CALLS: ReadonlySet<string> = new Set([
-  'GET /ws',
-])
+export const PENDING_CALLS: ReadonlySet<string> = new Set(['GET /ws'])
 
 export const pendingMayCall = (method: string, route: string) =>
   endpointAt(method, route)?.openToPending === true || PENDING_CALLS.has(`${method} ${route}`)

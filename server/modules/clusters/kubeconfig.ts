@@ -127,7 +127,9 @@ export async function issueExecCredential(ctx: ServerContext, caller: Caller, cl
     const expiresAt = new Date(Date.now() + EXEC_CREDENTIAL_MINUTES * 60_000)
     const issued = await issueKubeconfig(ctx, tx, caller, clusterId, expiresAt)
     const document = parse(issued.text) as {
-      clusters: { cluster: { server: string; 'certificate-authority-data': string; 'tls-server-name'?: string } }[]
+      clusters: {
+        cluster: { server: string; 'certificate-authority-data': string; 'tls-server-name'?: string }
+      }[]
     }
     const entry = document.clusters[0]!.cluster
     return {

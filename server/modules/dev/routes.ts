@@ -33,13 +33,10 @@ export default async function devRoutes(app: FastifyInstance, ctx: ServerContext
 
   serve(app, endpoints.mailbox, async () => latestMails(ctx.db, ctx.config.secretsKey))
 
-  // Not served from the contract: a page outside /api/ (the contract declares API paths only); it
-  // is the browser's view of the mailbox above.
+  // Not served from the contract: a development page outside /api/, the browser's view of the
+  // mailbox above, hidden from the document like the other development helpers.
   app.withTypeProvider<ZodTypeProvider>().get('/dev/mailbox', {
-    schema: {
-      tags: ['development'],
-      summary: 'The outbox as a page (development only)',
-      response: { 200: z.string() },
+    schema: { hide: true, response: { 200: z.string() } },
     },
     handler: async (_request, reply) => {
       const mails = await latestMails(ctx.db, ctx.config.secretsKey)
