@@ -37,7 +37,6 @@ export default async function devRoutes(app: FastifyInstance, ctx: ServerContext
   // mailbox above, hidden from the document like the other development helpers.
   app.withTypeProvider<ZodTypeProvider>().get('/dev/mailbox', {
     schema: { hide: true, response: { 200: z.string() } },
-    },
     handler: async (_request, reply) => {
       const mails = await latestMails(ctx.db, ctx.config.secretsKey)
       reply.type('text/html; charset=utf-8')
