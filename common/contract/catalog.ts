@@ -3,6 +3,7 @@ import { catalogSchema } from '../schemas/catalog.ts'
 import { productListQuerySchema, productSchema, productSummarySchema } from '../schemas/products.ts'
 import { clusterTierSchema } from '../schemas/system.ts'
 import { defineEndpoints, empty, file } from './endpoint.ts'
+import { noQuery } from './parameters.ts'
 
 /** `:id`, a product's slug (`postgresql`, `cert-manager`). */
 export const productParams = z.object({ id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/) })
@@ -13,6 +14,7 @@ export const catalog = defineEndpoints('catalog', {
     audience: 'anyone',
     method: 'GET',
     path: '/api/cluster-tiers',
+    query: noQuery,
     summary: 'The cluster types on sale, in display order',
     description: 'Answers 304 to an `If-None-Match` naming the current ETag.',
     responses: { 200: z.array(clusterTierSchema), 304: empty('Not modified') },
@@ -22,6 +24,7 @@ export const catalog = defineEndpoints('catalog', {
     audience: 'anyone',
     method: 'GET',
     path: '/api/catalog',
+    query: noQuery,
     summary:
       'The whole catalog: cluster types, data centers, node flavors, Kubernetes versions, add-ons, middleware and support plans',
     description:

@@ -13,6 +13,7 @@ import {
   workloadMigrationRequestSchema,
 } from '../schemas/leads.ts'
 import { defineEndpoints } from './endpoint.ts'
+import { noQuery } from './parameters.ts'
 
 /**
  * A request form of the public site: open to everyone and limited per address on its own
@@ -56,6 +57,7 @@ export const leads = defineEndpoints('leads', {
     audience: 'anyone',
     method: 'GET',
     path: '/api/leads/demo-slots',
+    query: noQuery,
     summary: 'The free 30-minute demo slots of the next 10 business days (09:00–17:00, Paris time)',
     responses: { 200: demoSlotsResponseSchema },
     reads: ['leads'],

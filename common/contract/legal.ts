@@ -1,5 +1,6 @@
 import { publicSellerIdentitySchema } from '../schemas/legal.ts'
 import { defineEndpoints } from './endpoint.ts'
+import { noQuery } from './parameters.ts'
 
 /** The operator's legal identity for the public site; open to everyone, like the catalog. */
 export const legal = defineEndpoints('legal', {
@@ -7,6 +8,7 @@ export const legal = defineEndpoints('legal', {
     audience: 'anyone',
     method: 'GET',
     path: '/api/legal/seller',
+    query: noQuery,
     summary:
       "The operator's legal identity: name and form, registered office, RCS, SIREN, VAT number and contacts",
     description:

@@ -13,3 +13,6 @@ export const idempotencyHeaders = z.object({
     .min(8, 'The Idempotency-Key header needs at least 8 characters')
     .max(200, 'The Idempotency-Key header has at most 200 characters'),
 })
+
+/** A read that takes no parameters refuses any it is sent (400), as it refuses any other bad input. */
+export const noQuery = z.strictObject({})

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { healthSchema, versionSummarySchema } from '../schemas/system.ts'
 import { defineEndpoints } from './endpoint.ts'
+import { noQuery } from './parameters.ts'
 
 /** The OpenAPI 3.0 document itself: its parts are what the document says they are. */
 const openApiDocumentSchema = z.looseObject({ openapi: z.string() }).describe('An OpenAPI 3.0 document')
@@ -11,6 +12,7 @@ export const system = defineEndpoints('system', {
     audience: 'anyone',
     method: 'GET',
     path: '/api/version/summary',
+    query: noQuery,
     summary: 'The running version and environment (DEV or PROD badge)',
     responses: { 200: versionSummarySchema },
     reads: ['system'],
@@ -19,6 +21,7 @@ export const system = defineEndpoints('system', {
     audience: 'anyone',
     method: 'GET',
     path: '/api/openapi.json',
+    query: noQuery,
     summary: 'This document: every endpoint of the API, written from the contract',
     responses: { 200: openApiDocumentSchema },
     reads: ['system'],
@@ -27,6 +30,7 @@ export const system = defineEndpoints('system', {
     audience: 'anyone',
     method: 'GET',
     path: '/healthz',
+    query: noQuery,
     summary: 'Liveness: the process answers',
     responses: { 200: healthSchema },
   },
@@ -34,6 +38,7 @@ export const system = defineEndpoints('system', {
     audience: 'anyone',
     method: 'GET',
     path: '/readyz',
+    query: noQuery,
     summary: 'Readiness: the database answers',
     responses: { 200: healthSchema },
     errorAnswers: { 503: healthSchema },

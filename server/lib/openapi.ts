@@ -338,6 +338,10 @@ function rewriteRefs(value: unknown, names: Map<string, string>): unknown {
 }
 
 /** OpenAPI 3.0.3: a nullable enum lists null among its values, or null is not one of them. */
+/**
+ * What OpenAPI 3.0 asks of a nullable schema that JSON Schema does not: `null` among an enum's
+ * values, and a `type` beside `nullable`.
+ */
 function nullableEnums(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(nullableEnums)
   if (value === null || typeof value !== 'object') return value
@@ -345,6 +349,14 @@ function nullableEnums(value: unknown): unknown {
   for (const [key, item] of Object.entries(value)) result[key] = nullableEnums(item)
   if (result.nullable === true && Array.isArray(result.enum) && !result.enum.includes(null))
     result.enum = [...result.enum, null]
+  // OpenAPI 3.0 reads `nullable` beside a `type` only: a nullable choice of one type names it.
+  if (result.nullable === true && result.type === undefined) {
+    const types = new Set(
+      [result.anyOf, result.oneOf].flat().map((member) => (member as { type?: unknown } | undefined)?.type),
+    )
+    types.delete(undefined)
+    if (types.size === 1) result.type = [...types][0]
+  }
   return result
 }
 

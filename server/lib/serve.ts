@@ -76,7 +76,7 @@ declare module 'fastify' {
 export function serve<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
-  handler: Handler<E>,
+  handler: NoInfer<Handler<E>>,
   options: ServeOptions = {},
 ): void {
   const guards = [GUARDS[endpoint.audience], options.preValidation].filter((guard) => guard !== undefined)
