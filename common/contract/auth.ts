@@ -28,7 +28,13 @@ import { idParams } from './parameters.ts'
 const signedInOrMfaRequired = z.union([userSchema, mfaRequiredSchema])
 /** The token of a mailed link, read by the handler: a missing or malformed one opens the "invalid" page. */
 const mailLinkQuery = z.object({ token: z.string().max(500).optional() })
-const mailLinkAnswer = { 303: empty('To the result page: /verify-email?status=verified or invalid') } as const
+/** A browser is sent to the result page; a client that asks for JSON reads the outcome. */
+const mailLinkAnswer = {
+  200: z
+    .object({ status: z.enum(['verified', 'invalid']) })
+    .describe('The outcome, to a client that accepts JSON'),
+  303: empty('To the result page: /verify-email?status=verified or invalid'),
+} as const
 const passkeyLoginOptionsSchema = z.object({ challengeId: z.uuid(), options: webauthnOptionsSchema })
 
 /** Limited per address: what can be guessed (a password, a code, a token, who has an account). */

@@ -94,6 +94,24 @@ describe('email verification', () => {
     expect((await findUser(server.db, registration.username))?.emailVerified).toBe(true)
   })
 
+  it('tells a client that asks for JSON the outcome instead of sending it to the page', async () => {
+    const { registration } = await registeredUser(server)
+    const link = await requestLink('/api/auth/resend-verification', registration.email, VERIFY_SUBJECT)
+    const json = { accept: 'application/json' }
+    const verify = await server.app.inject({ method: 'GET', url: link.pathname + link.search, headers: json })
+    expect(verify.statusCode).toBe(200)
+    expect(verify.json()).toEqual({ status: 'verified' })
+    const again = await server.app.inject({ method: 'GET', url: link.pathname + link.search, headers: json })
+    expect(again.json()).toEqual({ status: 'invalid' })
+    // A browser names HTML first: it is sent to the page.
+    const browser = await server.app.inject({
+      method: 'GET',
+      url: link.pathname + link.search,
+      headers: { accept: 'text/html,application/xhtml+xml,application/json;q=0.9,*/*;q=0.8' },
+    })
+    expect(browser.statusCode).toBe(303)
+  })
+
   it('lets only the newest link work', async () => {
     const { registration } = await registeredUser(server)
     const first = await requestLink('/api/auth/resend-verification', registration.email, VERIFY_SUBJECT)

@@ -79,7 +79,7 @@ export default async function authRoutes(app: FastifyInstance, ctx: ServerContex
     (prove: (ctx: ServerContext, token: string) => Promise<unknown>) =>
     async (request: RequestOf<typeof endpoints.verifyEmail>, reply: FastifyReply) => {
       const parsed = tokenSchema.safeParse(request.query.token)
-      let status = 'verified'
+      let status: 'verified' | 'invalid' = 'verified'
       try {
         if (!parsed.success) throw unauthorized()
         await prove(ctx, parsed.data)
@@ -87,6 +87,7 @@ export default async function authRoutes(app: FastifyInstance, ctx: ServerContex
         if (!(error instanceof HttpError)) throw error
         status = 'invalid'
       }
+      if (prefersJson(request)) return reply.send({ status })
       return reply.redirect(`/verify-email?status=${status}`, 303)
     }
   serve(app, endpoints.verifyEmail, openMailedLink(verifyEmail))
@@ -119,4 +120,12 @@ export default async function authRoutes(app: FastifyInstance, ctx: ServerContex
     const current = await request.loadSession()
     if (current) await deleteSession(ctx.db, current.idHash)
   }
+}
+
+/** A client that names JSON before HTML in its Accept header (a browser names HTML first). */
+function prefersJson(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? ''
+  const json = accept.indexOf('application/json')
+  const html = accept.indexOf('text/html')
+  return json >= 0 && (html < 0 || json < html)
 }
