@@ -10,6 +10,9 @@ import type { Resource } from './resources.ts'
  */
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
+/** Where every path of the API starts (the probes apart): data answers, never a page. */
+export const API_PREFIX = '/api/'
+
 /**
  * Who may call: `anyone` (signed out too), `user` (signed in, any standing the account gate
  * lets through), `member` (an active member with the second factor their organization asks),

@@ -13,6 +13,7 @@
  */
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { api } from '#common/contract/index.ts'
 import { notifications } from '#server/db/schema/index.ts'
 import { poolExecutor } from '#server/db/transaction.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
@@ -65,7 +66,9 @@ await runBench('bench:api', timeLimitMs, async (bench) => {
     role: 'web',
   })
   const cookie = await registerCustomer(server, 'bench.api')
-  const user = (await (await fetch(`${server.baseUrl}/api/user`, { headers: { cookie } })).json()) as {
+  const user = (await (
+    await fetch(`${server.baseUrl}${api.account.get.path}`, { headers: { cookie } })
+  ).json()) as {
     id: string
   }
   for (let index = 0; index < NOTIFICATIONS_OF_THE_USER; index++) {
@@ -98,19 +101,22 @@ await runBench('bench:api', timeLimitMs, async (bench) => {
   })
   const targets: Target[] = [
     { name: 'ceiling: bare Fastify GET /', url: ceiling.url, pid: ceiling.pid },
-    { name: 'floor: GET /api/version/summary', ...app('/api/version/summary') },
-    { name: 'GET /api/user', ...app('/api/user', [cookie]) },
-    { name: `GET /api/user, ${formatNumber(manyUsers)} users`, ...app('/api/user', many.cookies) },
-    { name: 'GET /api/cluster-tiers', ...app('/api/cluster-tiers') },
-    { name: 'GET /api/notifications', ...app('/api/notifications', [cookie]) },
+    { name: `floor: GET ${api.system.versionSummary.path}`, ...app(api.system.versionSummary.path) },
+    { name: `GET ${api.account.get.path}`, ...app(api.account.get.path, [cookie]) },
     {
-      name: `GET /api/notifications, ${formatNumber(manyUsers)} users`,
-      ...app('/api/notifications', many.cookies),
+      name: `GET ${api.account.get.path}, ${formatNumber(manyUsers)} users`,
+      ...app(api.account.get.path, many.cookies),
     },
-    { name: 'GET /api/sidebar-counts', ...app('/api/sidebar-counts', [cookie]) },
+    { name: `GET ${api.catalog.clusterTiers.path}`, ...app(api.catalog.clusterTiers.path) },
+    { name: `GET ${api.notifications.list.path}`, ...app(api.notifications.list.path, [cookie]) },
     {
-      name: `GET /api/sidebar-counts, ${formatNumber(manyUsers)} users`,
-      ...app('/api/sidebar-counts', many.cookies),
+      name: `GET ${api.notifications.list.path}, ${formatNumber(manyUsers)} users`,
+      ...app(api.notifications.list.path, many.cookies),
+    },
+    { name: `GET ${api.dashboard.sidebarCounts.path}`, ...app(api.dashboard.sidebarCounts.path, [cookie]) },
+    {
+      name: `GET ${api.dashboard.sidebarCounts.path}, ${formatNumber(manyUsers)} users`,
+      ...app(api.dashboard.sidebarCounts.path, many.cookies),
     },
   ]
   console.log(

@@ -20,6 +20,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import WebSocket from 'ws'
+import { api } from '#common/contract/index.ts'
 import type { Database } from '#server/db/client.ts'
 import { poolExecutor } from '#server/db/transaction.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
@@ -42,7 +43,12 @@ const pollMs = numberFromEnvironment('BENCH_CLUSTER_POLL_MS', 2_000, 60_000)
 const clusterCount = Math.floor(numberFromEnvironment('BENCH_CLUSTER_CLUSTERS', 10, 1_000))
 
 const WEB_INSTANCES = 3
-const READS = ['/api/user', '/api/sidebar-counts', '/api/notifications', '/api/notifications/count']
+const READS = [
+  api.account.get.path,
+  api.dashboard.sidebarCounts.path,
+  api.notifications.list.path,
+  api.notifications.count.path,
+]
 const NOTIFICATION_EVERY_MS = 100
 const REQUEST_TIMEOUT_MS = 10_000
 /** As the web app: a closed socket is opened again after this long, then the list is refetched. */
@@ -367,7 +373,7 @@ async function holdSocket(appUrl: string, customer: Customer, deadline: number) 
 
 async function refetchNotifications(appUrl: string, customer: Customer) {
   try {
-    const response = await fetch(`${appUrl}/api/notifications?limit=100`, {
+    const response = await fetch(`${appUrl}${api.notifications.list.path}?limit=100`, {
       headers: { cookie: customer.cookie },
     })
     const items = (await response.json()) as { title?: string }[]

@@ -2,6 +2,8 @@
  * The people and orders a benchmark needs: customers signed up through the API or written
  * straight into the database with their sessions, and cluster orders placed as the wizard does.
  */
+
+import { api } from '#common/contract/index.ts'
 import {
   type ClusterConfiguration,
   DEFAULT_POD_CIDR,
@@ -17,7 +19,7 @@ export const PRODUCTION_SESSION_COOKIE = '__Host-cd_session'
 
 /** Signs up a new customer through the real registration route and returns its session cookie. */
 export async function registerCustomer(server: RunningServer, username: string): Promise<string> {
-  const response = await fetch(`${server.baseUrl}/api/register`, {
+  const response = await fetch(`${server.baseUrl}${api.auth.register.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.origin },
     body: JSON.stringify({
@@ -117,7 +119,7 @@ async function createSessions(
 
 /** One cluster order through the API, exactly as the wizard places it; the server confirms it. */
 export async function orderBenchCluster(baseUrl: string, origin: string, cookie: string, index: number) {
-  const response = await fetch(`${baseUrl}/api/orders`, {
+  const response = await fetch(`${baseUrl}${api.orders.place.path}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -134,7 +136,7 @@ export async function orderBenchCluster(baseUrl: string, origin: string, cookie:
   })
   const order = (await response.json()) as { status?: string; message?: string }
   if (response.status !== 201 || order.status !== 'confirmed')
-    throw new Error(`POST /api/orders: ${response.status} ${order.status ?? order.message}`)
+    throw new Error(`POST ${api.orders.place.path}: ${response.status} ${order.status ?? order.message}`)
 }
 
 /** Clusters of one or two pools of 1–5 nodes, a third of them with add-ons. */

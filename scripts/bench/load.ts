@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { api } from '#common/contract/index.ts'
 import type { Database } from '#server/db/client.ts'
 import { organizations, users } from '#server/db/schema/index.ts'
 import { poolExecutor } from '#server/db/transaction.ts'
@@ -34,7 +35,12 @@ const durationSeconds = numberFromEnvironment('BENCH_LOAD_DURATION_S', 60, 3_600
 const pollSeconds = numberFromEnvironment('BENCH_LOAD_POLL_S', 10, 600)
 
 const PUBLIC_PAGES = ['/', '/pricing', '/documentation']
-const DASHBOARD_READS = ['/api/user', '/api/sidebar-counts', '/api/notifications', '/api/cluster-tiers']
+const DASHBOARD_READS = [
+  api.account.get.path,
+  api.dashboard.sidebarCounts.path,
+  api.notifications.list.path,
+  api.catalog.clusterTiers.path,
+]
 const PASSWORD = 'bench-load-passphrase-2026'
 const USERS_PER_ORGANIZATION = 10
 const NOTIFICATIONS_PER_USER = 10
@@ -136,7 +142,7 @@ async function simulateUser(
   await call('public page', '/auth')
   if (!(await pause(2_000 + Math.random() * 3_000))) return
 
-  const signIn = await call('sign-in', '/api/login', {
+  const signIn = await call('sign-in', api.auth.login.path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.origin },
     body: JSON.stringify({ username, password: PASSWORD }),
@@ -147,7 +153,7 @@ async function simulateUser(
   await call('dashboard shell', '/dashboard', signedIn)
   await Promise.all(DASHBOARD_READS.map((read) => call('dashboard read', read, signedIn)))
   // Bounded by the deadline: at most duration / poll interval iterations.
-  while (await pause(pollSeconds * 1_000)) await call('poll', '/api/notifications', signedIn)
+  while (await pause(pollSeconds * 1_000)) await call('poll', api.notifications.list.path, signedIn)
 }
 
 /** Sends one request, reads the whole body, and records its latency and outcome. */

@@ -16,6 +16,7 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import WebSocket from 'ws'
+import { api } from '#common/contract/index.ts'
 import { poolExecutor } from '#server/db/transaction.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
 import { createSignedInCustomers } from './customers.ts'
@@ -207,9 +208,11 @@ function planClients(total: number): Client[] {
 }
 
 async function assertSignedIn(server: RunningServer, cookie: string): Promise<void> {
-  const response = await fetch(`${server.baseUrl}/api/user`, { headers: { cookie } })
+  const response = await fetch(`${server.baseUrl}${api.account.get.path}`, { headers: { cookie } })
   if (response.status !== 200) {
-    throw new Error(`a session created in the database is not accepted (GET /api/user: ${response.status})`)
+    throw new Error(
+      `a session created in the database is not accepted (GET ${api.account.get.path}: ${response.status})`,
+    )
   }
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { API_PREFIX } from '#common/contract/endpoint.ts'
 import { forbidden } from '#server/lib/errors.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -19,7 +20,7 @@ export default fp(async function security(
   const dataHeaders = apiSecurityHeaders(options.isProduction)
   const allowed = new Set(options.allowedOrigins)
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? dataHeaders : pageHeaders)
+    reply.headers(request.url.startsWith(API_PREFIX) ? dataHeaders : pageHeaders)
     // The id the logs know the request by: a client quotes it when reporting an error.
     reply.header('x-request-id', request.id)
     if (SAFE_METHODS.has(request.method)) return done()

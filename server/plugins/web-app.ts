@@ -4,6 +4,7 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { API_PREFIX } from '#common/contract/endpoint.ts'
 import {
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_MAX_AGE_SECONDS,
@@ -15,7 +16,7 @@ import { fillSellerPlaceholders, SELLER_PLACEHOLDER, type SellerIdentity } from 
 import { requestCookie } from './auth.ts'
 import { contentSecurityDirectives, renderContentSecurityPolicy, socketOrigins } from './security.ts'
 
-const SERVER_PREFIXES = ['/api/', '/ws', '/dev/', '/healthz', '/readyz']
+const SERVER_PREFIXES = [API_PREFIX, '/ws', '/dev/', '/healthz', '/readyz']
 
 /**
  * Serves the built web app: hashed assets with a long cache, built pages in the visitor's

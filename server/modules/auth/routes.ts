@@ -1,6 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { api } from '#common/contract/index.ts'
 import { tokenSchema } from '#common/schemas/auth.ts'
 import type { ServerContext } from '#server/context.ts'

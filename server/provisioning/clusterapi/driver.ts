@@ -1,3 +1,4 @@
+import { api, pathOf } from '#common/contract/index.ts'
 import type { OperationKind } from '#common/schemas/clusters.ts'
 import type {
   DriverCluster,
@@ -78,7 +79,9 @@ class ClusterApiDriver implements ProvisioningDriver {
 
   private render(cluster: DriverCluster) {
     return renderCluster(cluster, {
-      tokenReviewUrl: this.appUrl ? `${this.appUrl}/api/clusters/${cluster.id}/token-review` : undefined,
+      tokenReviewUrl: this.appUrl
+        ? `${this.appUrl}${pathOf(api.clusters.tokenReview, { id: cluster.id })}`
+        : undefined,
       settings: this.settings,
     })
   }
