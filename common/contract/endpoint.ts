@@ -148,5 +148,9 @@ export const file = (mediaType: string, description: string): FileAnswer => ({
   description,
 })
 
+/** The media types a file answer may come in (a comma-separated list in `file(…)`). */
+export const mediaTypesOf = (answer: FileAnswer): string[] =>
+  answer.mediaType.split(',').map((mediaType) => mediaType.trim())
+
 /** No body: 204 No Content, 304 Not Modified, or a redirect. */
 export const empty = (description: string): EmptyAnswer => ({ kind: 'empty', description })

@@ -4,6 +4,7 @@ import {
   type Endpoint,
   type ErrorStatus,
   errorStatusesOf,
+  mediaTypesOf,
   type SuccessStatus,
 } from '#common/contract/endpoint.ts'
 import { href } from '#common/routes.ts'
@@ -249,7 +250,9 @@ function successResponse(
   if (answer.kind === 'file')
     return {
       description: answer.description,
-      content: { [answer.mediaType]: { schema: { type: 'string', format: 'binary' } } },
+      content: Object.fromEntries(
+        mediaTypesOf(answer).map((mediaType) => [mediaType, { schema: { type: 'string', format: 'binary' } }]),
+      ),
     }
   if (status === 302 || status === 303)
     return {

@@ -16,9 +16,10 @@ export type Violation = { method: string; route: string; status: number; problem
 /**
  * Statuses any operation may answer to a request it cannot route or read, documented or not (the
  * fuzzer allows the same): a malformed URL or body (400), an unknown path (404), a body over the
- * limit (413), a path over the router's limit (414), an unsupported content type (415).
+ * limit (413), a path over the router's limit (414), an unsupported content type (415); and the
+ * error handler's generic 500, which no operation documents (a test that provokes one checks it).
  */
-const FRAMEWORK_STATUSES = new Set([400, 404, 413, 414, 415])
+const FRAMEWORK_STATUSES = new Set([400, 404, 413, 414, 415, 500])
 
 type Answer = { method: string; route: string; status: number; contentType: string | undefined; body: string }
 
@@ -146,7 +147,8 @@ export function checkAnswers(
   let checker: ConformanceChecker | undefined
   app.addHook('onSend', async (request, reply, payload) => {
     const endpoint = request.routeOptions.config.endpoint
-    if (!endpoint || request.method === 'HEAD') return payload
+    // The development helpers are left out of the document on purpose (internal endpoints).
+    if (!endpoint || endpoint.internal || request.method === 'HEAD') return payload
     checker ??= new ConformanceChecker(
       openApiDocument(app.registeredEndpoints, { serverUrl: options.serverUrl }),
     )

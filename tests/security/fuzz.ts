@@ -39,7 +39,10 @@ export type OpenApiOperation = {
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> }
   responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>
 }
-export type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>> }
+export type OpenApiDocument = {
+  paths: Record<string, Record<string, OpenApiOperation>>
+  components?: { schemas?: Record<string, unknown> }
+}
 
 export type Parameter = { name: string; required: boolean; schema: JsonSchema }
 

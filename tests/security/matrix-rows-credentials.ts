@@ -179,6 +179,12 @@ export function clusterCredentialRows(fixturesNow: () => Fixtures): Row[] {
     },
     {
       method: 'POST',
+      url: '/api/clusters/:id/credentials/exec',
+      request: ({ demoClusterId }) => ({ url: `/api/clusters/${demoClusterId}/credentials/exec` }),
+      expected: organizationOnly(200),
+    },
+    {
+      method: 'POST',
       url: '/api/clusters/kubeconfig',
       request: ({ demoClusterId }) => ({
         url: '/api/clusters/kubeconfig',
