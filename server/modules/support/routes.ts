@@ -34,7 +34,7 @@ const endpoints = api.support
 export default async function supportRoutes(app: FastifyInstance, ctx: ServerContext) {
   await memberRoutes(app, ctx)
   await app.register(publicSupportRoutes, ctx)
-  if (!ctx.config.isProduction) await app.register(devSupportRoutes, ctx)
+  if (ctx.config.devRoutes) await app.register(devSupportRoutes, ctx)
   await officerRoutes(app, ctx)
 
   serve(app, endpoints.upgradePlan, async (request, reply) => {
