@@ -28,7 +28,6 @@ export async function registerCustomer(server: RunningServer, username: string):
       name: 'Bench Customer',
       password: 'bench-passphrase-not-common-2026',
       companyName: 'Bench Company',
-      companyId: `BENCH-${username.replace(/[^A-Za-z0-9]/g, '-')}`.slice(0, 40),
     }),
     signal: AbortSignal.timeout(15_000),
   })
