@@ -188,7 +188,19 @@ test.describe('notification menu', () => {
     // Well inside the 10 s poll: the message itself causes both refetches.
     const listAgain = page.waitForRequest(isPath('/api/notifications'), { timeout: 6_000 })
     const countAgain = page.waitForRequest(isPath('/api/notifications/count'), { timeout: 6_000 })
-    const message = JSON.stringify({ type: 'notification', userId: demo.id, id: crypto.randomUUID() })
+    // As the server sends it (common/contract/realtime.ts): a frame that is not one is dropped.
+    const message = JSON.stringify({
+      type: 'notification',
+      userId: demo.id,
+      id: crypto.randomUUID(),
+      notificationType: 'info',
+      title: 'Mock',
+      message: 'Sent by the test',
+      link: null,
+      timestamp: new Date().toISOString(),
+      read: false,
+      trash: false,
+    })
     sendToClient(message)
     // A message sent while the page's socket is still opening can be lost in the mock: send again.
     const resend = setTimeout(() => sendToClient(message), 2_500)
