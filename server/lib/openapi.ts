@@ -251,7 +251,10 @@ function successResponse(
     return {
       description: answer.description,
       content: Object.fromEntries(
-        mediaTypesOf(answer).map((mediaType) => [mediaType, { schema: { type: 'string', format: 'binary' } }]),
+        mediaTypesOf(answer).map((mediaType) => [
+          mediaType,
+          { schema: { type: 'string', format: 'binary' } },
+        ]),
       ),
     }
   if (status === 302 || status === 303)
