@@ -95,6 +95,11 @@ export function setApiBaseUrl(url: string): void {
   apiBaseUrl = url.replace(/\/$/, '')
 }
 
+/** Where a path of the API is fetched from (the same origin in the browser). */
+export function apiUrl(path: string): string {
+  return `${apiBaseUrl}${path}`
+}
+
 export type RequestOptions = {
   keepalive?: boolean
   signal?: AbortSignal
@@ -118,7 +123,7 @@ export async function apiRequest<T = unknown>(
     const cached = getCache.get(path)
     if (cached !== undefined) return cached as T
   }
-  const response = await fetch(`${apiBaseUrl}${path}`, {
+  const response = await fetch(apiUrl(path), {
     method,
     credentials: 'include',
     headers: requestHeaders(body !== undefined, options.headers),
@@ -165,7 +170,7 @@ export async function queryPath<T>(
     const cached = getCache.get(path)
     if (cached !== undefined) return cached as T
   }
-  const response = await fetch(`${apiBaseUrl}${path}`, { credentials: 'include', signal })
+  const response = await fetch(apiUrl(path), { credentials: 'include', signal })
   const text = await response.text()
   if (response.status === 401 && on401 === 'null') return null
   if (!response.ok) {

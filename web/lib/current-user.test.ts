@@ -1,6 +1,9 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { forgetSignedInUser, USER_PATH } from './current-user.ts'
+import type { Endpoint } from '#common/contract/endpoint.ts'
+import { api } from '#common/contract/index.ts'
+import { apiKey, readsOf } from './api/queries.ts'
+import { forgetSignedInUser, USER_KEY } from './current-user.ts'
 
 /** The browser's storage, for a test outside a browser: the real Storage interface over a Map. */
 function memoryStorage(): Storage {
@@ -30,24 +33,29 @@ describe('forgetting the signed-in user at logout (spec §4)', () => {
 
   it('drops every query of the user’s data, the provider checks and support included, and keeps public ones', () => {
     const queryClient = new QueryClient()
+    const cached = (endpoint: Endpoint, input?: object) => {
+      const key = apiKey(endpoint, input as never)
+      queryClient.getQueryCache().build(queryClient, { queryKey: key, meta: readsOf(endpoint) })
+      queryClient.setQueryData(key, { cached: endpoint.id })
+      return key
+    }
     const userData = [
-      ['/api/billing/summary'],
-      ['/api/orders', { kind: 'cluster' }],
-      ['/api/clusters'],
-      ['providers', 'checks', 'aws'],
-      ['/api/installations', { kind: 'add_on' }],
-      ['/api/support/tickets', {}],
-      ['/api/officers/tickets', {}],
-      ['/api/usage'],
+      cached(api.billing.summary),
+      cached(api.orders.list, { query: { kind: 'cluster' } }),
+      cached(api.clusters.list),
+      cached(api.providers.check, { params: { provider: 'aws' } }),
+      cached(api.marketplace.installations, { query: { kind: 'add_on' } }),
+      cached(api.support.tickets, {}),
+      cached(api.officers.tickets, {}),
+      cached(api.usage.get),
     ]
-    for (const key of userData) queryClient.setQueryData(key, { mine: true })
-    queryClient.setQueryData(['/api/catalog'], { public: true })
-    queryClient.setQueryData([USER_PATH], { id: 'u1' })
+    const catalog = cached(api.catalog.get)
+    cached(api.account.get)
 
     forgetSignedInUser(queryClient)
 
     for (const key of userData) expect(queryClient.getQueryData(key), JSON.stringify(key)).toBeUndefined()
-    expect(queryClient.getQueryData(['/api/catalog'])).toEqual({ public: true })
-    expect(queryClient.getQueryData([USER_PATH])).toBeNull()
+    expect(queryClient.getQueryData(catalog)).toEqual({ cached: 'catalog.get' })
+    expect(queryClient.getQueryData(USER_KEY)).toBeNull()
   })
 })

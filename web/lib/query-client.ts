@@ -1,19 +1,22 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query'
-import { queryPath } from './api-client.ts'
+import { MutationCache, QueryClient } from '@tanstack/react-query'
+import { refreshResources } from './api/refresh.ts'
 import { QUERY_DEFAULTS } from './constants.ts'
 
-/** Queries whose meta says `on401: 'null'` read a 401 as "no data" instead of an error. */
-export type QueryMeta = { on401?: 'null' | 'throw' }
-
-const defaultQueryFn: QueryFunction = ({ queryKey, signal, meta }) =>
-  queryPath(String(queryKey[0]), (meta as QueryMeta | undefined)?.on401 ?? 'throw', signal)
-
-/** TanStack Query with the spec's defaults (§9): no polling, no refetch on focus, no retries. */
+/**
+ * TanStack Query with the spec's defaults (§9): no polling, no refetch on focus, no retries.
+ * Each query brings its own function from the contract (lib/api/queries.ts); a mutation that
+ * names its endpoint's changes in its meta refreshes every query reading them once it succeeds.
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
+    mutationCache: new MutationCache({
+      onSuccess: (_data, _variables, _context, mutation) =>
+        refreshResources(queryClient, mutation.meta?.changes ?? []),
+    }),
     defaultOptions: {
-      queries: { ...QUERY_DEFAULTS, queryFn: defaultQueryFn },
+      queries: QUERY_DEFAULTS,
       mutations: { retry: false },
     },
   })
+  return queryClient
 }

@@ -1,7 +1,10 @@
 import { useEffect, useRef } from 'react'
+import { account } from '#common/contract/account.ts'
 import { parseRealtimeMessage, type RealtimeMessage } from '#common/contract/realtime.ts'
+import { urlOf } from './api/call.ts'
+import { apiUrl } from './api-client.ts'
 import { REALTIME_SOCKET_PATH, SOCKET_RECONNECT_MS } from './constants.ts'
-import { USER_PATH, useUser } from './current-user.ts'
+import { useUser } from './current-user.ts'
 
 /*
  * The app's one realtime connection (spec §7): a WebSocket at /ws on the page's own host, one per
@@ -104,7 +107,7 @@ function connect(forget: () => void): Connection {
   // ask a plain request first whether the session is still there.
   const reconnect = async () => {
     try {
-      const response = await fetch(USER_PATH, { credentials: 'include' })
+      const response = await fetch(apiUrl(urlOf(account.get)), { credentials: 'include' })
       if (response.status === 401) {
         console.warn('Realtime socket: signed out, not reconnecting')
         stopped = true

@@ -1,27 +1,22 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { notifications } from '#common/contract/notifications.ts'
 import type { Notification } from '#common/schemas/notifications.ts'
-import { apiRequest } from '#web/lib/api-client.ts'
-import { invalidateNotifications, notificationKeys } from './notification-keys.ts'
+import { useApiMutation } from '#web/lib/api/mutations.ts'
+import { notificationKeys } from './notification-keys.ts'
 import { toastNotificationFailure, toastNotificationSuccess } from './notification-toasts.ts'
 
-/** POST /api/notifications/mark-all-read: answers how many were marked. */
-export function markAllNotificationsRead(): Promise<{ updated: number }> {
-  return apiRequest<{ updated: number }>('POST', '/api/notifications/mark-all-read')
-}
-
+/** Marks every notification read: the list and the badge show it at once, then both refresh. */
 export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient()
   const { t } = useTranslation()
-  return useMutation({
-    mutationFn: markAllNotificationsRead,
+  return useApiMutation(notifications.markAllRead, {
     onSuccess: () => {
       queryClient.setQueryData<Notification[] | null>(notificationKeys.list(), (list) =>
         list?.map((notification) => ({ ...notification, read: true })),
       )
       queryClient.setQueryData(notificationKeys.count(), { count: 0 })
       toastNotificationSuccess(t('notifications.toast.allMarkedRead'), t)
-      return invalidateNotifications(queryClient)
     },
     onError: (error) => toastNotificationFailure(error, t('notifications.toast.markAllReadFailed'), t),
   })
