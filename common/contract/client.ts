@@ -11,11 +11,17 @@ import { type Answer, type EndpointDefinition, pathOf } from './endpoint.ts'
 export const REQUEST_ID_HEADER = 'x-request-id'
 
 type InputOf<T> = T extends z.ZodType ? z.input<T> : undefined
+/** A query whose parameters are all optional may be left out. */
+type QueryInputOf<T> = T extends z.ZodType
+  ? object extends z.input<T>
+    ? z.input<T> | undefined
+    : z.input<T>
+  : undefined
 
 /** What a call sends: only the parts the endpoint declares are required. */
 export type CallInput<E extends EndpointDefinition> = OptionalUndefined<{
   params: InputOf<E['params']>
-  query: InputOf<E['query']>
+  query: QueryInputOf<E['query']>
   body: InputOf<E['body']>
   headers: InputOf<E['headers']>
 }>

@@ -45,15 +45,18 @@ const tokenReviewResponse = z.object({
     user: z.object({ username: z.string(), uid: z.string(), groups: z.array(z.string()) }).optional(),
   }),
 })
-/** A change that runs as an operation: the cluster as it is when the operation starts. */
 const member = { audience: 'member', token: 'clusters' } as const
+/**
+ * A change that runs as an operation: the cluster as it is when the operation starts. Its order
+ * shows the cluster's state, and its cost runs with its nodes.
+ */
 const operation = {
   ...member,
   params: idParams,
   responses: { 202: clusterDetailSchema },
   errors: [404, 409, 422],
   reads: ['clusters'],
-  changes: ['clusters', 'billing', 'usage'],
+  changes: ['clusters', 'orders', 'billing', 'usage'],
 } as const
 
 /** The organization's clusters, their operations and credentials, and its saved configurations. */

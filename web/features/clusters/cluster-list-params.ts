@@ -1,4 +1,10 @@
-import { CLUSTER_SORTS, CLUSTER_STATUSES, type ClusterStatus } from '#common/schemas/clusters.ts'
+import type { z } from 'zod'
+import {
+  CLUSTER_SORTS,
+  CLUSTER_STATUSES,
+  type ClusterStatus,
+  type clusterListQuerySchema,
+} from '#common/schemas/clusters.ts'
 
 /**
  * The /my-clusters filters: a search on the name, a state, a cluster type and the order. They live
@@ -6,6 +12,8 @@ import { CLUSTER_SORTS, CLUSTER_STATUSES, type ClusterStatus } from '#common/sch
  * to GET /api/clusters as they are.
  */
 export type ClusterSort = (typeof CLUSTER_SORTS)[number]
+
+type ClusterListApiQuery = z.input<typeof clusterListQuerySchema>
 
 export type ClusterListFilters = {
   search: string
@@ -54,17 +62,17 @@ export function searchParamsWithClusterFilters(
   return next
 }
 
-/** The API's query string for one page of the list. */
-export function clusterListQuery(filters: ClusterListFilters, cursor?: string | null): string {
-  const query = new URLSearchParams()
+/** The API's query for one page of the list (GET /api/clusters), blank filters left out. */
+export function clusterListQuery(filters: ClusterListFilters, cursor?: string | null): ClusterListApiQuery {
   const search = filters.search.trim()
-  if (search) query.set('search', search)
-  if (filters.status) query.set('status', filters.status)
-  if (filters.type) query.set('type', filters.type)
-  query.set('sort', filters.sort)
-  query.set('limit', String(CLUSTER_PAGE_SIZE))
-  if (cursor) query.set('cursor', cursor)
-  return query.toString()
+  return {
+    ...(search ? { search } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.type ? { type: filters.type } : {}),
+    sort: filters.sort,
+    limit: CLUSTER_PAGE_SIZE,
+    ...(cursor ? { cursor } : {}),
+  }
 }
 
 export function hasActiveClusterFilters(filters: ClusterListFilters): boolean {

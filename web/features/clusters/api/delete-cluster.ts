@@ -1,18 +1,14 @@
 import { useTranslation } from 'react-i18next'
-import { apiRequest } from '#web/lib/api-client.ts'
-import { clusterPath } from './cluster-keys.ts'
+import { clusters } from '#common/contract/clusters.ts'
 import { useClusterChange } from './use-cluster-change.ts'
 
-/** DELETE /api/clusters/{id}: refused unless `confirmName` is the cluster's exact name. */
-export function deleteCluster(clusterId: string, confirmName: string) {
-  return apiRequest<unknown>('DELETE', clusterPath(clusterId), { confirmName })
-}
-
+/** Deletes the cluster: refused unless `confirmName` is the cluster's exact name. */
 export function useDeleteCluster(clusterId: string) {
   const { t } = useTranslation()
   return useClusterChange(
     clusterId,
-    (confirmName: string) => deleteCluster(clusterId, confirmName),
+    clusters.delete,
+    (confirmName: string) => ({ params: { id: clusterId }, body: { confirmName } }),
     t('clusters.toast.deleting'),
   )
 }

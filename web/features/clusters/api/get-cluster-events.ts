@@ -1,26 +1,22 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
-import type { ClusterEvent } from '#common/schemas/clusters.ts'
-import { queryPath } from '#web/lib/api-client.ts'
-import { clusterKeys, clusterPath } from './cluster-keys.ts'
+import { clusters } from '#common/contract/clusters.ts'
+import { queryApi } from '#web/lib/api/call.ts'
+import { readsOf } from '#web/lib/api/queries.ts'
+import { clusterKeys } from './cluster-keys.ts'
 
 export const EVENTS_PAGE_SIZE = 20
 
-type EventPage = { items: ClusterEvent[]; nextCursor: string | null }
-
-/** GET /api/clusters/{id}/events: the cluster's timeline, newest first, page by page. */
+/** The cluster's timeline, newest first, page by page. */
 export function clusterEventsQueryOptions(id: string) {
   return infiniteQueryOptions({
     queryKey: clusterKeys.events(id),
-    queryFn: async ({ pageParam, signal }) => {
-      const query = new URLSearchParams({ limit: String(EVENTS_PAGE_SIZE) })
-      if (pageParam) query.set('cursor', pageParam)
-      return (
-        (await queryPath<EventPage>(`${clusterPath(id)}/events?${query}`, 'throw', signal)) ?? {
-          items: [],
-          nextCursor: null,
-        }
-      )
-    },
+    queryFn: ({ pageParam, signal }) =>
+      queryApi(
+        clusters.events,
+        { params: { id }, query: { limit: EVENTS_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) } },
+        { signal },
+      ),
+    meta: readsOf(clusters.events),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   })

@@ -1,12 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { clusterKeys, clusterPath } from './cluster-keys.ts'
-import { requestText } from './text-request.ts'
+import { clusters } from '#common/contract/clusters.ts'
+import { callApiText } from '#web/lib/api/call.ts'
+import { readsOf } from '#web/lib/api/queries.ts'
+import { clusterKeys } from './cluster-keys.ts'
 
-/** GET /api/clusters/{id}/manifests: the cluster's configuration as YAML (read-only). */
+/** The cluster's configuration as YAML (read-only). */
 export function clusterManifestsQueryOptions(id: string) {
   return queryOptions({
     queryKey: clusterKeys.manifests(id),
-    queryFn: ({ signal }) => requestText('GET', `${clusterPath(id)}/manifests`, undefined, signal),
+    queryFn: ({ signal }) => callApiText(clusters.manifests, { params: { id } }, signal),
+    meta: readsOf(clusters.manifests),
   })
 }
 

@@ -1,15 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { Operation } from '#common/schemas/clusters.ts'
-import { queryPath } from '#web/lib/api-client.ts'
-import { clusterKeys, clusterPath } from './cluster-keys.ts'
+import { clusters } from '#common/contract/clusters.ts'
+import { queryApi } from '#web/lib/api/call.ts'
+import { readsOf } from '#web/lib/api/queries.ts'
+import { clusterKeys } from './cluster-keys.ts'
 
-/** GET /api/clusters/{id}/operations: every operation on the cluster, newest first. */
+/** Every operation on the cluster, newest first. */
 export function clusterOperationsQueryOptions(id: string) {
   return queryOptions({
     queryKey: clusterKeys.operations(id),
     queryFn: async ({ signal }) =>
-      (await queryPath<{ items: Operation[] }>(`${clusterPath(id)}/operations`, 'throw', signal))?.items ??
-      [],
+      (await queryApi(clusters.operations, { params: { id } }, { signal })).items,
+    meta: readsOf(clusters.operations),
   })
 }
 

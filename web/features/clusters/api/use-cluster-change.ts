@@ -1,28 +1,31 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import type { CallInput } from '#common/contract/client.ts'
+import type { Endpoint } from '#common/contract/endpoint.ts'
 import type { ClusterDetail } from '#common/schemas/clusters.ts'
+import { useApiMutation } from '#web/lib/api/mutations.ts'
 import { toast } from '#web/lib/toast-store.ts'
-import { clusterKeys, invalidateClusterData } from './cluster-keys.ts'
+import { clusterKeys } from './cluster-keys.ts'
 
 /**
  * A change to one cluster (scale, upgrade, hibernate, delete…): the cluster the server answers
- * with replaces the cached one at once (its new operation shows without waiting), every cluster
- * query refreshes, and the outcome is toasted — a refusal (409 while another change runs) with
- * the server's own message.
+ * with replaces the cached one at once (its new operation shows without waiting), every query
+ * reading what the endpoint changes refreshes, and the outcome is toasted — a refusal (409 while
+ * another change runs) with the server's own message.
  */
-export function useClusterChange<Variables>(
+export function useClusterChange<E extends Endpoint, Variables = void>(
   clusterId: string,
-  request: (variables: Variables) => Promise<unknown>,
+  endpoint: E,
+  input: (variables: Variables) => CallInput<E>,
   successMessage: string,
 ) {
   const queryClient = useQueryClient()
   const { t } = useTranslation()
-  return useMutation({
-    mutationFn: request,
-    onSuccess: (answer) => {
+  return useApiMutation(endpoint, {
+    input,
+    onSuccess: (answer: unknown) => {
       if (isClusterDetail(answer, clusterId)) queryClient.setQueryData(clusterKeys.detail(clusterId), answer)
       toast({ title: t('clusters.toast.successTitle'), description: successMessage, variant: 'success' })
-      return invalidateClusterData(queryClient)
     },
     onError: (error) =>
       toast({

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next'
-import { apiRequest } from '#web/lib/api-client.ts'
-import { clusterPath } from './cluster-keys.ts'
+import { clusters } from '#common/contract/clusters.ts'
 import { useClusterChange } from './use-cluster-change.ts'
 
-/** POST /api/clusters/{id}/wake: a hibernated cluster gets its nodes back. */
-export function wakeCluster(clusterId: string) {
-  return apiRequest<unknown>('POST', `${clusterPath(clusterId)}/wake`)
-}
-
+/** Wakes a hibernated cluster: its nodes come back. */
 export function useWakeCluster(clusterId: string) {
   const { t } = useTranslation()
-  return useClusterChange(clusterId, () => wakeCluster(clusterId), t('clusters.toast.waking'))
+  return useClusterChange(
+    clusterId,
+    clusters.wake,
+    () => ({ params: { id: clusterId } }),
+    t('clusters.toast.waking'),
+  )
 }
