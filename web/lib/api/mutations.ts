@@ -21,6 +21,7 @@ const callEndpoint = callApi as <E extends Endpoint>(endpoint: E, input: unknown
  */
 export function useApiMutation<
   E extends Endpoint,
+  // biome-ignore lint/suspicious/noConfusingVoidType: `void` lets `mutate()` go without an argument when the endpoint needs no input
   TVariables = object extends CallInput<E> ? CallInput<E> | void : CallInput<E>,
   TContext = unknown,
 >(endpoint: E, { input, ...options }: ApiMutationOptions<E, TVariables, TContext> = {}) {
