@@ -11,9 +11,13 @@ import { type Answer, type EndpointDefinition, pathOf } from './endpoint.ts'
 export const REQUEST_ID_HEADER = 'x-request-id'
 
 type InputOf<T> = T extends z.ZodType ? z.input<T> : undefined
+/** The names a query must be sent; none for a strict empty object (its keys are `string`). */
+type RequiredKeys<T> = string extends keyof T
+  ? never
+  : { [K in keyof T]-?: undefined extends T[K] ? never : K }[keyof T]
 /** A query whose parameters are all optional may be left out. */
 type QueryInputOf<T> = T extends z.ZodType
-  ? object extends z.input<T>
+  ? [RequiredKeys<z.input<T>>] extends [never]
     ? z.input<T> | undefined
     : z.input<T>
   : undefined

@@ -10,8 +10,10 @@ import { QUERY_DEFAULTS } from './constants.ts'
 export function createQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({
     mutationCache: new MutationCache({
-      onSuccess: (_data, _variables, _context, mutation) =>
-        refreshResources(queryClient, mutation.meta?.changes ?? []),
+      // After the mutation's own onSuccess (TanStack calls the cache's onSuccess before it): a
+      // screen's optimistic value goes in first, and the refresh then brings the server's.
+      onSettled: (_data, error, _variables, _context, mutation) =>
+        error ? undefined : refreshResources(queryClient, mutation.meta?.changes ?? []),
     }),
     defaultOptions: {
       queries: QUERY_DEFAULTS,

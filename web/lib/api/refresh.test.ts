@@ -91,3 +91,23 @@ describe('what a change refreshes, from the contract', () => {
     expect(queryClient.getQueryData(rates)).toEqual({ from: 'rates.get' })
   })
 })
+
+describe('the order of a mutation’s steps', () => {
+  it('refreshes after the screen’s own onSuccess, so the server’s data replaces an optimistic value', async () => {
+    const queryClient = createQueryClient()
+    const cluster = cache(queryClient, api.clusters.get, { params: { id: 'c1' } })
+    const seen: boolean[] = []
+    await queryClient
+      .getMutationCache()
+      .build(queryClient, {
+        mutationFn: async () => ({}),
+        meta: changesOf(api.clusters.hibernate),
+        onSuccess: () => {
+          seen.push(isStale(queryClient, cluster))
+        },
+      })
+      .execute(undefined)
+    expect(seen).toEqual([false])
+    expect(isStale(queryClient, cluster)).toBe(true)
+  })
+})
