@@ -1,16 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiRequest } from '#web/lib/api-client.ts'
-import { CLUSTER_TEMPLATES_PATH } from './get-cluster-templates.ts'
+import { clusters } from '#common/contract/clusters.ts'
+import { useApiMutation } from '#web/lib/api/mutations.ts'
 
-/** DELETE /api/cluster-templates/:id. */
-export function deleteClusterTemplate(id: string): Promise<unknown> {
-  return apiRequest('DELETE', `${CLUSTER_TEMPLATES_PATH}/${encodeURIComponent(id)}`)
-}
-
+/** Deletes a saved template; the template lists refresh (the contract's `changes`). */
 export function useDeleteClusterTemplate() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: deleteClusterTemplate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [CLUSTER_TEMPLATES_PATH] }),
-  })
+  return useApiMutation(clusters.deleteTemplate, { input: (id: string) => ({ params: { id } }) })
 }

@@ -1,18 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
-import { clusterTemplateSchema } from '#common/schemas/clusters.ts'
-import { queryPath } from '#web/lib/api-client.ts'
+import { clusters } from '#common/contract/clusters.ts'
+import type { ResultOf } from '#web/lib/api/call.ts'
+import { apiQuery } from '#web/lib/api/queries.ts'
 
-export const CLUSTER_TEMPLATES_PATH = '/api/cluster-templates'
+export type ClusterTemplate = ResultOf<typeof clusters.templates>['items'][number]
 
-const templateListSchema = z.object({ items: z.array(clusterTemplateSchema) })
-export type ClusterTemplate = z.infer<typeof clusterTemplateSchema>
-
-/** GET /api/cluster-templates: the organization's saved configurations. */
+/** The organization's saved configurations. */
 export const clusterTemplatesQueryOptions = queryOptions({
-  queryKey: [CLUSTER_TEMPLATES_PATH],
-  queryFn: async ({ signal }): Promise<ClusterTemplate[]> =>
-    templateListSchema.parse(await queryPath<unknown>(CLUSTER_TEMPLATES_PATH, 'throw', signal)).items,
+  ...apiQuery(clusters.templates),
+  select: (answer) => answer.items,
 })
 
 export function useClusterTemplates(options: { enabled?: boolean } = {}) {

@@ -1,36 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type Order, type OrderRequest, orderSchema } from '#common/schemas/clusters.ts'
-import { apiRequest } from '#web/lib/api-client.ts'
-
-export const ORDERS_PATH = '/api/orders'
+import { orders } from '#common/contract/orders.ts'
+import type { OrderRequest } from '#common/schemas/clusters.ts'
+import { useApiMutation } from '#web/lib/api/mutations.ts'
 
 /**
- * POST /api/orders with its `Idempotency-Key`: sending the same key and body again (a double
+ * Places the order with its `Idempotency-Key`: sending the same key and body again (a double
  * click, a retry after a lost answer) returns the order already made instead of a second one.
+ * Once placed, what the contract says an order changes refreshes: the lists of orders and
+ * clusters, the sidebar's counts, and the quotes (a promotion may be used up).
  */
-export async function placeOrder({
-  request,
-  idempotencyKey,
-}: {
-  request: OrderRequest
-  idempotencyKey: string
-}): Promise<Order> {
-  const order = await apiRequest<unknown>('POST', ORDERS_PATH, request, {
-    headers: { 'Idempotency-Key': idempotencyKey },
-  })
-  return orderSchema.parse(order)
-}
-
 export function usePlaceOrder() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: placeOrder,
-    // Lists of orders and clusters and the sidebar's counts hold one more; quotes may lose PARIS.
-    onSuccess: () =>
-      queryClient.invalidateQueries({
-        predicate: (query) =>
-          typeof query.queryKey[0] === 'string' &&
-          /^\/api\/(orders|clusters|sidebar-counts)/.test(query.queryKey[0]),
-      }),
+  return useApiMutation(orders.place, {
+    input: ({ request, idempotencyKey }: { request: OrderRequest; idempotencyKey: string }) => ({
+      body: request,
+      headers: { 'idempotency-key': idempotencyKey },
+    }),
   })
 }

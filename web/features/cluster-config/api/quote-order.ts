@@ -1,20 +1,20 @@
-import { queryOptions } from '@tanstack/react-query'
-import { type OrderQuote, type OrderRequest, orderQuoteSchema } from '#common/schemas/clusters.ts'
-import { apiRequest } from '#web/lib/api-client.ts'
+import { queryOptions, skipToken } from '@tanstack/react-query'
+import { orders } from '#common/contract/orders.ts'
+import type { OrderRequest } from '#common/schemas/clusters.ts'
+import { callApi } from '#web/lib/api/call.ts'
+import { apiKey, readsOf } from '#web/lib/api/queries.ts'
 
-export const ORDER_QUOTE_PATH = '/api/orders/quote'
-
-/** POST /api/orders/quote: the server's price of an order, promotion decided, and what its invoice charges. */
-export async function quoteOrder(request: OrderRequest, signal?: AbortSignal): Promise<OrderQuote> {
-  return orderQuoteSchema.parse(await apiRequest<unknown>('POST', ORDER_QUOTE_PATH, request, { signal }))
-}
-
-/** A quote per request body: asking again for the same order reuses the answer. */
+/**
+ * The server's price of an order, promotion decided, and what its invoice charges: a POST read
+ * as a query, one per request body — asking again for the same order reuses the answer. Without
+ * a request (the draft is incomplete) nothing is asked.
+ */
 export function orderQuoteQueryOptions(request: OrderRequest | null) {
+  const input = request === null ? undefined : { body: request }
   return queryOptions({
-    queryKey: [ORDER_QUOTE_PATH, request],
-    queryFn: ({ signal }) => quoteOrder(request!, signal),
-    enabled: request !== null,
+    queryKey: apiKey(orders.quote, input),
+    queryFn: input ? ({ signal }) => callApi(orders.quote, input, { signal }) : skipToken,
+    meta: readsOf(orders.quote),
     staleTime: 30_000,
   })
 }

@@ -1,20 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { clusters } from '#common/contract/clusters.ts'
 import type { ClusterConfiguration } from '#common/schemas/clusters.ts'
-import { apiRequest } from '#web/lib/api-client.ts'
-import { CLUSTER_TEMPLATES_PATH, type ClusterTemplate } from './get-cluster-templates.ts'
+import { useApiMutation } from '#web/lib/api/mutations.ts'
 
-/** POST /api/cluster-templates {name, configuration}. */
-export function saveClusterTemplate(request: {
-  name: string
-  configuration: ClusterConfiguration
-}): Promise<ClusterTemplate> {
-  return apiRequest<ClusterTemplate>('POST', CLUSTER_TEMPLATES_PATH, request)
-}
-
+/** Saves a configuration as a template; the template lists refresh (the contract's `changes`). */
 export function useSaveClusterTemplate() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: saveClusterTemplate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [CLUSTER_TEMPLATES_PATH] }),
+  return useApiMutation(clusters.saveTemplate, {
+    input: (request: { name: string; configuration: ClusterConfiguration }) => ({ body: request }),
   })
 }

@@ -4,14 +4,15 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react'
 import { FormProvider } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import { clusters } from '#common/contract/clusters.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
 import { Alert, AlertDescription } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
+import { apiQuery } from '#web/lib/api/queries.ts'
 import { cn } from '#web/lib/cn.ts'
 import { useBillingCycle } from '#web/lib/preferences/preferences-provider.tsx'
 import { clusterTemplatesQueryOptions } from '../api/get-cluster-templates.ts'
-import { getClusterToDuplicate } from '../api/get-cluster-to-duplicate.ts'
 import { saveDraft, type WizardDraft } from '../draft.ts'
 import {
   draftOfClusterCopy,
@@ -243,9 +244,9 @@ function PrefillLoader({
   const navigate = useNavigate()
   const templates = useQuery({ ...clusterTemplatesQueryOptions, enabled: prefill?.kind === 'template' })
   const clusterId = prefill?.kind === 'cluster' ? prefill.clusterId : ''
+  // Keyed as any screen reading this cluster: a copy opened from its page is already loaded.
   const cluster = useQuery({
-    queryKey: [`/api/clusters/${clusterId}`, 'duplicate'],
-    queryFn: ({ signal }) => getClusterToDuplicate(clusterId, signal),
+    ...apiQuery(clusters.get, { params: { id: clusterId } }),
     enabled: prefill?.kind === 'cluster',
   })
 

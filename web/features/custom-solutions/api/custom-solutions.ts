@@ -1,31 +1,27 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { Order } from '#common/schemas/clusters.ts'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { customSolutions } from '#common/contract/custom-solutions.ts'
 import type {
-  CustomSolution,
   CustomSolutionRequest,
   CustomSolutionStatus,
   QuoteRequest,
 } from '#common/schemas/custom-solutions.ts'
-import { apiRequest, queryPath } from '#web/lib/api-client.ts'
+import { useApiMutation } from '#web/lib/api/mutations.ts'
+import { apiQuery } from '#web/lib/api/queries.ts'
 
-export const CUSTOM_SOLUTIONS_PATH = '/api/custom-solutions'
-export const OFFICER_CUSTOM_SOLUTIONS_PATH = '/api/officers/custom-solutions'
+/*
+ * The customer's requests and answers, and the officers' quotes. Each change refreshes what the
+ * contract says it changes: the requests on both sides, and the orders when a quote is accepted.
+ */
 
 export const customSolutionsQueryOptions = queryOptions({
-  queryKey: [CUSTOM_SOLUTIONS_PATH],
-  queryFn: async ({ signal }) =>
-    (await queryPath<{ items: CustomSolution[] }>(CUSTOM_SOLUTIONS_PATH, 'throw', signal))!.items,
+  ...apiQuery(customSolutions.list),
+  select: (answer) => answer.items,
 })
 
 export function officerCustomSolutionsQueryOptions(status: CustomSolutionStatus | null) {
   return queryOptions({
-    queryKey: [OFFICER_CUSTOM_SOLUTIONS_PATH, status],
-    queryFn: async ({ signal }) =>
-      (await queryPath<{ items: CustomSolution[] }>(
-        `${OFFICER_CUSTOM_SOLUTIONS_PATH}${status ? `?status=${status}` : ''}`,
-        'throw',
-        signal,
-      ))!.items,
+    ...apiQuery(customSolutions.officerList, { query: status ? { status } : {} }),
+    select: (answer) => answer.items,
   })
 }
 
@@ -33,52 +29,24 @@ export const useCustomSolutions = () => useQuery(customSolutionsQueryOptions)
 export const useOfficerCustomSolutions = (status: CustomSolutionStatus | null) =>
   useQuery(officerCustomSolutionsQueryOptions(status))
 
-function useRefreshing<Variables, Answer>(request: (variables: Variables) => Promise<Answer>) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: request,
-    onSuccess: () =>
-      queryClient.invalidateQueries({
-        predicate: (query) =>
-          typeof query.queryKey[0] === 'string' &&
-          /^\/api\/(custom-solutions|officers\/custom-solutions|orders)/.test(query.queryKey[0]),
-      }),
-  })
-}
-
 export const useSubmitCustomSolution = () =>
-  useRefreshing((request: CustomSolutionRequest) =>
-    apiRequest<CustomSolution>('POST', CUSTOM_SOLUTIONS_PATH, request),
-  )
+  useApiMutation(customSolutions.submit, { input: (request: CustomSolutionRequest) => ({ body: request }) })
 
-export const useAnswerQuote = () =>
-  useRefreshing(
-    ({
-      id,
-      quoteId,
-      accept,
-      reason,
-    }: {
-      id: string
-      quoteId: string
-      accept: boolean
-      reason?: string | null
-    }) =>
-      accept
-        ? apiRequest<Order | CustomSolution>(
-            'POST',
-            `${CUSTOM_SOLUTIONS_PATH}/${id}/quotes/${quoteId}/accept`,
-          )
-        : apiRequest<Order | CustomSolution>(
-            'POST',
-            `${CUSTOM_SOLUTIONS_PATH}/${id}/quotes/${quoteId}/decline`,
-            {
-              reason: reason ?? null,
-            },
-          ),
-  )
+type QuoteOfRequest = { id: string; quoteId: string }
+
+/** Accepting the open quote makes it a confirmed order. */
+export const useAcceptQuote = () =>
+  useApiMutation(customSolutions.acceptQuote, { input: (params: QuoteOfRequest) => ({ params }) })
+
+export const useDeclineQuote = () =>
+  useApiMutation(customSolutions.declineQuote, {
+    input: ({ reason, ...params }: QuoteOfRequest & { reason: string | null }) => ({
+      params,
+      body: { reason },
+    }),
+  })
 
 export const useSendQuote = () =>
-  useRefreshing(({ id, quote }: { id: string; quote: QuoteRequest }) =>
-    apiRequest<CustomSolution>('POST', `${OFFICER_CUSTOM_SOLUTIONS_PATH}/${id}/quotes`, quote),
-  )
+  useApiMutation(customSolutions.sendQuote, {
+    input: ({ id, quote }: { id: string; quote: QuoteRequest }) => ({ params: { id }, body: quote }),
+  })

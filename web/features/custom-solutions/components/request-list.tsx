@@ -12,7 +12,7 @@ import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { toast } from '#web/lib/toast-store.ts'
-import { useAnswerQuote, useCustomSolutions } from '../api/custom-solutions.ts'
+import { useAcceptQuote, useCustomSolutions, useDeclineQuote } from '../api/custom-solutions.ts'
 import { QuoteView } from './quote-view.tsx'
 
 export const STATUS_VARIANT: Record<
@@ -55,7 +55,10 @@ export function CustomSolutionList() {
 function RequestCard({ request }: { request: CustomSolution }) {
   const { t } = useTranslation()
   const dates = useDateFormat()
-  const answer = useAnswerQuote()
+  const accept = useAcceptQuote()
+  const decline = useDeclineQuote()
+  // One answer at a time: neither dialog confirms while the other's call runs.
+  const answering = accept.isPending || decline.isPending
   const [reason, setReason] = useState('')
   const open = request.quotes.find((quote) => quote.status === 'open')
   const accepted = request.quotes.find((quote) => quote.status === 'accepted')
@@ -96,11 +99,11 @@ function RequestCard({ request }: { request: CustomSolution }) {
               pendingLabel={t('customSolutions.quote.accepting')}
               cancelLabel={t('customSolutions.cancel')}
               closeLabel={t('customSolutions.close')}
-              pending={answer.isPending}
+              pending={answering}
               testId="accept-quote-dialog"
               onConfirm={(done) =>
-                answer.mutate(
-                  { id: request.id, quoteId: open.id, accept: true },
+                accept.mutate(
+                  { id: request.id, quoteId: open.id },
                   {
                     onSuccess: () => {
                       toast({ variant: 'success', title: t('customSolutions.quote.acceptedTitle') })
@@ -137,10 +140,10 @@ function RequestCard({ request }: { request: CustomSolution }) {
               cancelLabel={t('customSolutions.cancel')}
               closeLabel={t('customSolutions.close')}
               destructive
-              pending={answer.isPending}
+              pending={answering}
               onConfirm={(done) =>
-                answer.mutate(
-                  { id: request.id, quoteId: open.id, accept: false, reason: reason.trim() || null },
+                decline.mutate(
+                  { id: request.id, quoteId: open.id, reason: reason.trim() || null },
                   {
                     onSuccess: done,
                     onError: (error) =>

@@ -1,44 +1,39 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import type { Order, OrderQuote } from '#common/schemas/clusters.ts'
+import { clusters } from '#common/contract/clusters.ts'
+import { marketplace } from '#common/contract/marketplace.ts'
+import type { Resource } from '#common/contract/resources.ts'
 import type {
   Installation,
   InstallationListQuery,
   InstallationOrderRequest,
-  InstallationSummary,
 } from '#common/schemas/installations.ts'
-import { apiRequest, queryPath } from '#web/lib/api-client.ts'
+import { callApi } from '#web/lib/api/call.ts'
+import { useApiMutation } from '#web/lib/api/mutations.ts'
+import { apiKey, apiQuery, readsOf } from '#web/lib/api/queries.ts'
 import { toast } from '#web/lib/toast-store.ts'
 
-export const INSTALLATIONS_PATH = '/api/installations'
 /** While an operation runs the queries poll too, so a lost realtime message never leaves a page stuck. */
 const POLL_WHILE_CHANGING_MS = 3_000
+/** The clusters a product may go onto: one page, as many as the form lists. */
+const INSTALL_TARGETS_LIMIT = 100
 
-export const installationKeys = {
-  all: () => [INSTALLATIONS_PATH] as const,
-  list: (query: Partial<InstallationListQuery>) => [INSTALLATIONS_PATH, 'list', query] as const,
-  detail: (id: string) => [INSTALLATIONS_PATH, 'detail', id] as const,
+const installationKeys = {
+  detail: (id: string) => apiKey(marketplace.installation, { params: { id } }),
 }
 
 export function installationsQueryOptions(query: Partial<InstallationListQuery>) {
-  const search = new URLSearchParams(
-    Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  )
   return queryOptions({
-    queryKey: installationKeys.list(query),
-    queryFn: async ({ signal }) =>
-      (await queryPath<{ items: InstallationSummary[] }>(`${INSTALLATIONS_PATH}?${search}`, 'throw', signal))!
-        .items,
+    ...apiQuery(marketplace.installations, { query }),
+    select: (page) => page.items,
     refetchInterval: (current) =>
-      current.state.data?.some((item) => item.activeOperation) ? POLL_WHILE_CHANGING_MS : false,
+      current.state.data?.items.some((item) => item.activeOperation) ? POLL_WHILE_CHANGING_MS : false,
   })
 }
 
 export function installationQueryOptions(id: string) {
   return queryOptions({
-    queryKey: installationKeys.detail(id),
-    queryFn: async ({ signal }) =>
-      (await queryPath<Installation>(`${INSTALLATIONS_PATH}/${encodeURIComponent(id)}`, 'throw', signal))!,
+    ...apiQuery(marketplace.installation, { params: { id } }),
     refetchInterval: (current) => (current.state.data?.activeOperation ? POLL_WHILE_CHANGING_MS : false),
   })
 }
@@ -47,31 +42,32 @@ export const useInstallations = (query: Partial<InstallationListQuery>) =>
   useQuery(installationsQueryOptions(query))
 export const useInstallation = (id: string) => useQuery(installationQueryOptions(id))
 
-/** POST /api/installations/quote: the server's price, the promotion decided, and what its invoice charges. */
-export function quoteInstallation(request: InstallationOrderRequest) {
-  return apiRequest<OrderQuote>('POST', `${INSTALLATIONS_PATH}/quote`, request)
+/** The organization's clusters the install form offers (the incompatible ones say why). */
+export const installTargetsQueryOptions = queryOptions({
+  ...apiQuery(clusters.list, { query: { limit: INSTALL_TARGETS_LIMIT } }),
+  select: (page) => page.items,
+})
+
+/**
+ * The server's price of an order as it stands, the promotion decided, and what its invoice
+ * charges: a POST read as a query, one per request body, refreshed when what it reads changes.
+ */
+export function installationQuoteQueryOptions(request: InstallationOrderRequest) {
+  const input = { body: request }
+  return queryOptions({
+    queryKey: apiKey(marketplace.quote, input),
+    queryFn: ({ signal }) => callApi(marketplace.quote, input, { signal }),
+    meta: readsOf(marketplace.quote),
+  })
 }
 
-/** POST /api/installations with its Idempotency-Key: a retry returns the order already made. */
+/** Orders an installation with its Idempotency-Key: a retry returns the order already made. */
 export function useOrderInstallation() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({
-      request,
-      idempotencyKey,
-    }: {
-      request: InstallationOrderRequest
-      idempotencyKey: string
-    }) =>
-      apiRequest<Order>('POST', INSTALLATIONS_PATH, request, {
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
-    onSuccess: () =>
-      queryClient.invalidateQueries({
-        predicate: (query) =>
-          typeof query.queryKey[0] === 'string' &&
-          /^\/api\/(installations|orders|sidebar-counts)/.test(query.queryKey[0]),
-      }),
+  return useApiMutation(marketplace.install, {
+    input: ({ request, idempotencyKey }: { request: InstallationOrderRequest; idempotencyKey: string }) => ({
+      body: request,
+      headers: { 'idempotency-key': idempotencyKey },
+    }),
   })
 }
 
@@ -81,31 +77,52 @@ type Change =
   | { action: 'rollback' | 'retry' | 'credentials/rotate' }
   | { action: 'uninstall'; confirmName: string }
 
+/** The endpoints of a change, one per action: what they change is refreshed once one succeeds. */
+const CHANGE_ENDPOINTS = [
+  marketplace.upgrade,
+  marketplace.reconfigure,
+  marketplace.rollBack,
+  marketplace.retry,
+  marketplace.rotateCredentials,
+  marketplace.uninstall,
+]
+const CHANGED_BY_A_CHANGE: readonly Resource[] = [
+  ...new Set(CHANGE_ENDPOINTS.flatMap((endpoint) => endpoint.changes ?? [])),
+]
+
+function callChange(id: string, change: Change): Promise<Installation> {
+  const params = { id }
+  switch (change.action) {
+    case 'upgrade':
+      return callApi(marketplace.upgrade, {
+        params,
+        body: { version: change.version, settings: change.settings },
+      })
+    case 'reconfigure':
+      return callApi(marketplace.reconfigure, { params, body: { settings: change.settings } })
+    case 'uninstall':
+      return callApi(marketplace.uninstall, { params, body: { confirmName: change.confirmName } })
+    case 'rollback':
+      return callApi(marketplace.rollBack, { params })
+    case 'retry':
+      return callApi(marketplace.retry, { params })
+    case 'credentials/rotate':
+      return callApi(marketplace.rotateCredentials, { params })
+  }
+}
+
 /**
  * A change to one installation: the installation the server answers with (202, its operation under
- * way) replaces the cached one, the lists refresh, and the outcome is toasted — a refusal with the
- * server's own message (409 while another operation runs).
+ * way) replaces the cached one, what the change touches refreshes (the contract's `changes`), and
+ * the outcome is toasted — a refusal with the server's own message (409 while another operation runs).
  */
 export function useInstallationChange(id: string) {
   const queryClient = useQueryClient()
   const { t } = useTranslation()
   return useMutation({
-    mutationFn: (change: Change) => {
-      const path = `${INSTALLATIONS_PATH}/${encodeURIComponent(id)}`
-      switch (change.action) {
-        case 'upgrade':
-          return apiRequest<Installation>('POST', `${path}/upgrade`, {
-            version: change.version,
-            settings: change.settings,
-          })
-        case 'reconfigure':
-          return apiRequest<Installation>('POST', `${path}/reconfigure`, { settings: change.settings })
-        case 'uninstall':
-          return apiRequest<Installation>('DELETE', path, { confirmName: change.confirmName })
-        default:
-          return apiRequest<Installation>('POST', `${path}/${change.action}`)
-      }
-    },
+    mutationFn: (change: Change) => callChange(id, change),
+    // One mutation calls one of several endpoints, all changing the same resources.
+    meta: { changes: CHANGED_BY_A_CHANGE },
     onSuccess: (installation, change) => {
       queryClient.setQueryData(installationKeys.detail(id), installation)
       toast({
@@ -115,18 +132,15 @@ export function useInstallationChange(id: string) {
           `installations.toast.${change.action === 'credentials/rotate' ? 'rotate' : change.action}`,
         ),
       })
-      return queryClient.invalidateQueries({ queryKey: installationKeys.all() })
     },
     onError: (error) =>
       toast({ variant: 'destructive', title: t('installations.toast.failed'), description: error.message }),
   })
 }
 
-/** POST …/credentials/reveal: the password, once the person's own password is typed again. */
-export function revealCredentials(id: string, password: string) {
-  return apiRequest<{ username: string; password: string }>(
-    'POST',
-    `${INSTALLATIONS_PATH}/${encodeURIComponent(id)}/credentials/reveal`,
-    { password },
-  )
+/** The password, once the person's own password is typed again (the audit log records who saw it). */
+export function useRevealCredentials(id: string) {
+  return useApiMutation(marketplace.revealCredentials, {
+    input: (password: string) => ({ params: { id }, body: { password } }),
+  })
 }

@@ -18,7 +18,7 @@ import {
 import { PasswordInput } from '#web/components/ui/password-input.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
-import { revealCredentials, useInstallationChange } from '../api/installations.ts'
+import { useInstallationChange, useRevealCredentials } from '../api/installations.ts'
 
 /**
  * A middleware installation's endpoints and generated user; the password is shown only after the
@@ -139,19 +139,16 @@ function RevealDialog({
   const [open, setOpen] = useState(false)
   const [typed, setTyped] = useState('')
   const [error, setError] = useState<string | null>(null)
-  const [pending, setPending] = useState(false)
-  const submit = async () => {
-    setPending(true)
+  const reveal = useRevealCredentials(installation.id)
+  const submit = () => {
     setError(null)
-    try {
-      const revealed = await revealCredentials(installation.id, typed)
-      onRevealed(revealed.password)
-      setOpen(false)
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : String(failure))
-    } finally {
-      setPending(false)
-    }
+    reveal.mutate(typed, {
+      onSuccess: (revealed) => {
+        onRevealed(revealed.password)
+        setOpen(false)
+      },
+      onError: (failure) => setError(failure instanceof ApiError ? failure.message : String(failure)),
+    })
   }
   return (
     <Dialog
@@ -173,7 +170,7 @@ function RevealDialog({
           className="grid gap-4"
           onSubmit={(event) => {
             event.preventDefault()
-            void submit()
+            submit()
           }}
         >
           <DialogHeader>
@@ -208,7 +205,7 @@ function RevealDialog({
                 {t('installations.cancel')}
               </Button>
             </DialogClose>
-            <Button type="submit" disabled={typed === '' || pending} data-testid="reveal-submit">
+            <Button type="submit" disabled={typed === '' || reveal.isPending} data-testid="reveal-submit">
               <KeyRound aria-hidden="true" />
               {t('installations.connection.revealSubmit')}
             </Button>

@@ -10,7 +10,7 @@ import {
 } from '#common/product-rules.ts'
 import { href } from '#common/routes.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
-import type { ClusterSummary, OrderQuote } from '#common/schemas/clusters.ts'
+import type { OrderQuote } from '#common/schemas/clusters.ts'
 import type { InstallationOrderRequest } from '#common/schemas/installations.ts'
 import type { Product } from '#common/schemas/products.ts'
 import { InvoicePreview } from '#web/components/invoice-preview.tsx'
@@ -20,10 +20,14 @@ import { Input } from '#web/components/ui/input.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
-import { ApiError, queryPath } from '#web/lib/api-client.ts'
+import { ApiError } from '#web/lib/api-client.ts'
 import { IdempotencyKeys } from '#web/lib/idempotency.ts'
 import { useMoney } from '#web/lib/use-money.ts'
-import { quoteInstallation, useOrderInstallation } from '../api/installations.ts'
+import {
+  installationQuoteQueryOptions,
+  installTargetsQueryOptions,
+  useOrderInstallation,
+} from '../api/installations.ts'
 import { SettingsForm } from './settings-form.tsx'
 
 /** How long the form waits after the last change before asking the server for its price. */
@@ -48,11 +52,7 @@ export function InstallForm({
   const id = useId()
   const money = useMoney()
   const navigate = useNavigate()
-  const clusters = useQuery({
-    queryKey: ['/api/clusters', 'install-targets'],
-    queryFn: async ({ signal }) =>
-      (await queryPath<{ items: ClusterSummary[] }>('/api/clusters?limit=100', 'throw', signal))!.items,
-  })
+  const clusters = useQuery(installTargetsQueryOptions)
   const targets = useMemo(
     () =>
       (clusters.data ?? [])
@@ -314,8 +314,7 @@ function useServerQuote(request: InstallationOrderRequest, enabled: boolean) {
     return () => clearTimeout(timer)
   }, [body])
   return useQuery({
-    queryKey: ['/api/installations', 'quote', debounced],
-    queryFn: () => quoteInstallation(JSON.parse(debounced) as InstallationOrderRequest),
+    ...installationQuoteQueryOptions(JSON.parse(debounced) as InstallationOrderRequest),
     enabled: enabled && debounced === body,
     retry: false,
     placeholderData: (previous) => previous,

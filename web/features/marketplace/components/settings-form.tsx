@@ -12,11 +12,13 @@ import type {
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { catalog } from '#common/contract/catalog.ts'
 import { Input } from '#web/components/ui/input.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
-import { PRODUCTS_PATH } from '../api/products.ts'
+import { urlOf } from '#web/lib/api/call.ts'
+import { apiKey, readsOf } from '#web/lib/api/queries.ts'
 
 /**
  * A product's settings as a form generated from its JSON Schema (@rjsf/core), styled like the rest
@@ -45,14 +47,16 @@ async function registerValidatorRuntime() {
 }
 
 function useSettingsValidator(productId: string, schema: RJSFSchema) {
+  const input = { params: { id: productId } }
   return useQuery({
-    queryKey: [PRODUCTS_PATH, 'settings-validator', productId, JSON.stringify(schema)],
+    queryKey: apiKey(catalog.settingsValidator, input, JSON.stringify(schema)),
     queryFn: async (): Promise<ValidatorType> => {
       await registerValidatorRuntime()
-      const url = `${PRODUCTS_PATH}/${encodeURIComponent(productId)}/settings-validator.js`
+      const url = urlOf(catalog.settingsValidator, input)
       const module = (await import(/* @vite-ignore */ url)) as { default: Record<string, never> }
       return createPrecompiledValidator(module.default, schema)
     },
+    meta: readsOf(catalog.settingsValidator),
     staleTime: Number.POSITIVE_INFINITY,
   })
 }
