@@ -1,18 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { DemoBookingReceipt, DemoBookingRequest } from '#common/schemas/leads.ts'
-import { apiRequest } from '#web/lib/api-client.ts'
-import { demoSlotsQueryOptions } from './get-demo-slots.ts'
+import { useQueryClient } from '@tanstack/react-query'
+import { leads } from '#common/contract/leads.ts'
+import type { DemoBookingRequest } from '#common/schemas/leads.ts'
+import { useApiMutation } from '#web/lib/api/mutations.ts'
+import { refreshAfter } from '#web/lib/api/refresh.ts'
 
-/** POST /api/leads/schedule-demo: 409 when someone else booked the slot first. */
-export function bookDemo(request: DemoBookingRequest): Promise<DemoBookingReceipt> {
-  return apiRequest<DemoBookingReceipt>('POST', '/api/leads/schedule-demo', request)
-}
-
-/** Whatever the answer, the free slots have changed: the list is read again. */
+/**
+ * Books a demo; 409 when someone else booked the slot first. Whatever the answer, the free slots
+ * have changed: a booking refreshes them (the contract), and so does a refusal.
+ */
 export function useBookDemo() {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: bookDemo,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: demoSlotsQueryOptions.queryKey }),
+  return useApiMutation(leads.scheduleDemo, {
+    input: (request: DemoBookingRequest) => ({ body: request }),
+    onError: () => refreshAfter(queryClient, leads.scheduleDemo),
   })
 }

@@ -1,12 +1,7 @@
-import { useMutation } from '@tanstack/react-query'
-import type { NewsletterConfirmResponse } from '#common/schemas/leads.ts'
-import { apiRequest } from '#web/lib/api-client.ts'
+import { leads } from '#common/contract/leads.ts'
+import { useApiMutation } from '#web/lib/api/mutations.ts'
 
-/** POST /api/newsletter/confirm with the token of the mailed link (never a GET: see the route). */
-export function confirmNewsletter(token: string): Promise<NewsletterConfirmResponse> {
-  return apiRequest<NewsletterConfirmResponse>('POST', '/api/newsletter/confirm', { token })
-}
-
+/** Confirms a subscription with the token of the mailed link (a POST, never a GET: see the route). */
 export function useConfirmNewsletter() {
-  return useMutation({ mutationFn: confirmNewsletter })
+  return useApiMutation(leads.confirmNewsletter, { input: (token: string) => ({ body: { token } }) })
 }

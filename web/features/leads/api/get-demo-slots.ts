@@ -1,14 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { DemoSlotsResponse } from '#common/schemas/leads.ts'
-import { queryPath } from '#web/lib/api-client.ts'
-
-export const DEMO_SLOTS_PATH = '/api/leads/demo-slots'
+import { useQuery } from '@tanstack/react-query'
+import { leads } from '#common/contract/leads.ts'
+import { apiQuery } from '#web/lib/api/queries.ts'
 
 /** The free demo slots; read fresh whenever the booking form opens, since people book them. */
-export const demoSlotsQueryOptions = queryOptions({
-  queryKey: [DEMO_SLOTS_PATH],
-  queryFn: async ({ signal }) => (await queryPath<DemoSlotsResponse>(DEMO_SLOTS_PATH, 'throw', signal))!,
-})
+export const demoSlotsQueryOptions = apiQuery(leads.demoSlots)
 
 export function useDemoSlots() {
   return useQuery(demoSlotsQueryOptions)

@@ -1,12 +1,8 @@
-import { useMutation } from '@tanstack/react-query'
-import type { ContactRequest, LeadReceipt } from '#common/schemas/leads.ts'
-import { apiRequest } from '#web/lib/api-client.ts'
+import { leads } from '#common/contract/leads.ts'
+import type { ContactRequest } from '#common/schemas/leads.ts'
+import { useApiMutation } from '#web/lib/api/mutations.ts'
 
-/** POST /api/leads/contact. */
-export function submitContactMessage(request: ContactRequest): Promise<LeadReceipt> {
-  return apiRequest<LeadReceipt>('POST', '/api/leads/contact', request)
-}
-
+/** Sends a message to the team. */
 export function useSubmitContactMessage() {
-  return useMutation({ mutationFn: submitContactMessage })
+  return useApiMutation(leads.contact, { input: (request: ContactRequest) => ({ body: request }) })
 }

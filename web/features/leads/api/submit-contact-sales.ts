@@ -1,12 +1,8 @@
-import { useMutation } from '@tanstack/react-query'
-import type { ContactSalesRequest, LeadReceipt } from '#common/schemas/leads.ts'
-import { apiRequest } from '#web/lib/api-client.ts'
+import { leads } from '#common/contract/leads.ts'
+import type { ContactSalesRequest } from '#common/schemas/leads.ts'
+import { useApiMutation } from '#web/lib/api/mutations.ts'
 
-/** POST /api/leads/contact-sales. */
-export function submitContactSales(request: ContactSalesRequest): Promise<LeadReceipt> {
-  return apiRequest<LeadReceipt>('POST', '/api/leads/contact-sales', request)
-}
-
+/** Asks the sales team to get in touch. */
 export function useSubmitContactSales() {
-  return useMutation({ mutationFn: submitContactSales })
+  return useApiMutation(leads.contactSales, { input: (request: ContactSalesRequest) => ({ body: request }) })
 }

@@ -1,12 +1,8 @@
-import { useMutation } from '@tanstack/react-query'
-import type { CustomQuoteRequest, LeadReceipt } from '#common/schemas/leads.ts'
-import { apiRequest } from '#web/lib/api-client.ts'
+import { leads } from '#common/contract/leads.ts'
+import type { CustomQuoteRequest } from '#common/schemas/leads.ts'
+import { useApiMutation } from '#web/lib/api/mutations.ts'
 
-/** POST /api/leads/custom-quote. */
-export function submitCustomQuote(request: CustomQuoteRequest): Promise<LeadReceipt> {
-  return apiRequest<LeadReceipt>('POST', '/api/leads/custom-quote', request)
-}
-
+/** Asks for a quote tailored to a cluster project. */
 export function useSubmitCustomQuote() {
-  return useMutation({ mutationFn: submitCustomQuote })
+  return useApiMutation(leads.customQuote, { input: (request: CustomQuoteRequest) => ({ body: request }) })
 }

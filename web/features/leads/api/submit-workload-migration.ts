@@ -1,12 +1,10 @@
-import { useMutation } from '@tanstack/react-query'
-import type { LeadReceipt, WorkloadMigrationRequest } from '#common/schemas/leads.ts'
-import { apiRequest } from '#web/lib/api-client.ts'
+import { leads } from '#common/contract/leads.ts'
+import type { WorkloadMigrationRequest } from '#common/schemas/leads.ts'
+import { useApiMutation } from '#web/lib/api/mutations.ts'
 
-/** POST /api/leads/workload-migration. */
-export function submitWorkloadMigration(request: WorkloadMigrationRequest): Promise<LeadReceipt> {
-  return apiRequest<LeadReceipt>('POST', '/api/leads/workload-migration', request)
-}
-
+/** Asks for help moving workloads. */
 export function useSubmitWorkloadMigration() {
-  return useMutation({ mutationFn: submitWorkloadMigration })
+  return useApiMutation(leads.workloadMigration, {
+    input: (request: WorkloadMigrationRequest) => ({ body: request }),
+  })
 }

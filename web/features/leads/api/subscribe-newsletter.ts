@@ -1,12 +1,10 @@
-import { useMutation } from '@tanstack/react-query'
+import { leads } from '#common/contract/leads.ts'
 import type { NewsletterSubscribeRequest } from '#common/schemas/leads.ts'
-import { apiRequest } from '#web/lib/api-client.ts'
+import { useApiMutation } from '#web/lib/api/mutations.ts'
 
-/** POST /api/newsletter/subscriptions: mails a link that confirms the subscription. */
-export function subscribeNewsletter(request: NewsletterSubscribeRequest): Promise<{ message: string }> {
-  return apiRequest<{ message: string }>('POST', '/api/newsletter/subscriptions', request)
-}
-
+/** Subscribes to the newsletter: mails a link that confirms the subscription. */
 export function useSubscribeNewsletter() {
-  return useMutation({ mutationFn: subscribeNewsletter })
+  return useApiMutation(leads.subscribeNewsletter, {
+    input: (request: NewsletterSubscribeRequest) => ({ body: request }),
+  })
 }

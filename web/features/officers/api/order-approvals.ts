@@ -1,22 +1,16 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
-import { type Order, orderSchema } from '#common/schemas/clusters.ts'
-import { apiRequest, queryPath } from '#web/lib/api-client.ts'
-
-export const OFFICER_ORDERS_PATH = '/api/officers/orders'
-
-const orderPageSchema = z.object({ items: z.array(orderSchema), nextCursor: z.string().nullable() })
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { officers } from '#common/contract/officers.ts'
+import type { Order } from '#common/schemas/clusters.ts'
+import { callApi } from '#web/lib/api/call.ts'
+import { apiQuery, changesOf } from '#web/lib/api/queries.ts'
+import { refreshEndpoints } from '#web/lib/api/refresh.ts'
 
 /** Orders of every organization waiting for an officer's decision, newest first. */
-export const pendingOrdersQueryOptions = queryOptions({
-  queryKey: [OFFICER_ORDERS_PATH],
-  queryFn: async ({ signal }) =>
-    orderPageSchema.parse(
-      await queryPath<unknown>(`${OFFICER_ORDERS_PATH}?status=pending_approval&limit=100`, 'throw', signal),
-    ),
+export const pendingOrdersQueryOptions = {
+  ...apiQuery(officers.orders, { query: { status: 'pending_approval', limit: 100 } }),
   // Officers work the queue while customers order: keep it fresh without a reload.
   refetchInterval: 15_000,
-})
+}
 
 export function usePendingOrders(enabled: boolean) {
   return useQuery({ ...pendingOrdersQueryOptions, enabled })
@@ -24,16 +18,30 @@ export function usePendingOrders(enabled: boolean) {
 
 export type Decision = { orderId: string; approve: boolean; note: string }
 
-export function useDecideOrder() {
+/**
+ * Approves or declines an order. The queue refreshes before the mutation ends, and the decided
+ * order's row leaves it then: what must follow a decision (its toast) goes in `onDecided`, which
+ * runs whether or not the row is still there.
+ */
+export function useDecideOrder({
+  onDecided,
+}: {
+  onDecided?: (order: Order, decision: Decision) => void
+} = {}) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ orderId, approve, note }: Decision) =>
-      apiRequest<Order>('POST', `${OFFICER_ORDERS_PATH}/${orderId}/${approve ? 'approve' : 'reject'}`, {
-        note: note.trim() === '' ? null : note.trim(),
-      }),
-    // Not awaited: the decided order leaves the queue, and its row's toast must still show.
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: [OFFICER_ORDERS_PATH] })
-    },
+      approve
+        ? callApi(officers.approveOrder, {
+            params: { id: orderId },
+            body: { note: note.trim() === '' ? null : note.trim() },
+          })
+        : callApi(officers.rejectOrder, { params: { id: orderId }, body: { note: note.trim() } }),
+    // Approving and declining change the same (the contract): orders, the reviews, clusters.
+    meta: changesOf(officers.approveOrder),
+    onSuccess: (order, decision) => onDecided?.(order, decision),
+    // A refusal (another officer decided first) means the queue is stale all the same. Not
+    // awaited: the row's error must show before it may leave.
+    onError: () => void refreshEndpoints(queryClient, [officers.orders]),
   })
 }

@@ -58,7 +58,15 @@ function PendingOrder({ order }: { order: Order }) {
   const { t } = useTranslation()
   const dates = useDateFormat()
   const money = useMoney()
-  const decide = useDecideOrder()
+  const decide = useDecideOrder({
+    // The decided order leaves the queue: its toast is said by the mutation, not by this row.
+    onDecided: (_order, { approve }) =>
+      toast({
+        variant: 'success',
+        title: approve ? t('officers.approvals.approvedTitle') : t('officers.approvals.declinedTitle'),
+        description: t('officers.approvals.decidedText', { reference: order.reference }),
+      }),
+  })
   const form = useZodForm(orderApprovalSchema, { defaultValues: { note: '' } })
   const titleId = useId()
   const { configuration, product } = order
@@ -73,12 +81,6 @@ function PendingOrder({ order }: { order: Order }) {
     decide.mutate(
       { orderId: order.id, approve, note: note ?? '' },
       {
-        onSuccess: () =>
-          toast({
-            variant: 'success',
-            title: approve ? t('officers.approvals.approvedTitle') : t('officers.approvals.declinedTitle'),
-            description: t('officers.approvals.decidedText', { reference: order.reference }),
-          }),
         onError: (error) => {
           if (applyServerErrors(form, error)) return
           toast({ variant: 'destructive', title: t('officers.approvals.failed'), description: error.message })

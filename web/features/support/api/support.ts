@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { queryString } from '#common/routes.ts'
-import type { Order } from '#common/schemas/clusters.ts'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { officers } from '#common/contract/officers.ts'
+import { support } from '#common/contract/support.ts'
+import type { Currency } from '#common/money.ts'
 import type {
   NewTicket,
   OfficerReplyInput,
@@ -9,179 +10,107 @@ import type {
   PublicTicket,
   RatingInput,
   ReplyInput,
-  SupportOverview,
-  Ticket,
   TicketListQuery,
-  TicketResource,
-  TicketSummary,
   TrackTicketInput,
 } from '#common/schemas/support.ts'
-import { apiRequest, queryPath } from '#web/lib/api-client.ts'
+import { callApi, urlOf } from '#web/lib/api/call.ts'
+import { useApiMutation } from '#web/lib/api/mutations.ts'
+import { apiKey, apiQuery, changesOf } from '#web/lib/api/queries.ts'
 
-export const SUPPORT_PATH = '/api/support'
-export const TICKETS_PATH = '/api/support/tickets'
-export const OFFICER_TICKETS_PATH = '/api/officers/tickets'
-const PUBLIC_THREAD_PATH = '/api/support/public/thread'
+/*
+ * The support desk's calls. Every ticket query reads `tickets` and every ticket change changes
+ * them (the contract), so a reply, a move or a rating refreshes the lists, the thread and the
+ * officers' queue without naming them.
+ */
 
-export const useSupportOverview = (enabled = true) =>
-  useQuery({
-    queryKey: [`${SUPPORT_PATH}/overview`],
-    queryFn: async ({ signal }) =>
-      (await queryPath<SupportOverview>(`${SUPPORT_PATH}/overview`, 'throw', signal))!,
-    enabled,
-  })
+const items = <Item>(page: { items: Item[] }) => page.items
 
-export const useTicketResources = () =>
-  useQuery({
-    queryKey: [`${SUPPORT_PATH}/resources`],
-    queryFn: async ({ signal }) =>
-      (await queryPath<{ items: TicketResource[] }>(`${SUPPORT_PATH}/resources`, 'throw', signal))!.items,
-  })
+export const useSupportOverview = (enabled = true) => useQuery({ ...apiQuery(support.overview), enabled })
 
-export const ticketsQueryOptions = (query: TicketListQuery) =>
-  queryOptions({
-    queryKey: [TICKETS_PATH, query],
-    queryFn: async ({ signal }) =>
-      (await queryPath<{ items: TicketSummary[] }>(`${TICKETS_PATH}${queryString(query)}`, 'throw', signal))!
-        .items,
-  })
-export const useTickets = (query: TicketListQuery) => useQuery(ticketsQueryOptions(query))
+export const useTicketResources = () => useQuery({ ...apiQuery(support.resources), select: items })
 
-export const useTicket = (id: string) =>
-  useQuery({
-    queryKey: [TICKETS_PATH, id],
-    queryFn: async ({ signal }) => (await queryPath<Ticket>(`${TICKETS_PATH}/${id}`, 'throw', signal))!,
-  })
+export const useTickets = (query: TicketListQuery) =>
+  useQuery({ ...apiQuery(support.tickets, { query }), select: items })
 
-/** Whether a query reads tickets (the members', the visitors' or the officers'). */
-export function readsSupportData(queryKey: readonly unknown[]): boolean {
-  return typeof queryKey[0] === 'string' && /^\/api\/(support|officers\/tickets)/.test(queryKey[0])
-}
-
-/** Any change to a ticket refreshes every support query, the officers' included. */
-function useSupportMutation<Variables, Answer>(request: (variables: Variables) => Promise<Answer>) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: request,
-    onSuccess: () =>
-      queryClient.invalidateQueries({ predicate: (query) => readsSupportData(query.queryKey) }),
-  })
-}
+export const useTicket = (id: string) => useQuery(apiQuery(support.ticket, { params: { id } }))
 
 export const useOpenTicket = () =>
-  useSupportMutation((ticket: NewTicket) => apiRequest<Ticket>('POST', TICKETS_PATH, ticket))
+  useApiMutation(support.openTicket, { input: (ticket: NewTicket) => ({ body: ticket }) })
 
 export const useReply = (id: string) =>
-  useSupportMutation((reply: ReplyInput) =>
-    apiRequest<Ticket>('POST', `${TICKETS_PATH}/${id}/messages`, reply),
-  )
+  useApiMutation(support.reply, { input: (reply: ReplyInput) => ({ params: { id }, body: reply }) })
+
+/** The customer's moves of a ticket: three endpoints that change the same thing. */
+export const TICKET_MOVES = { resolve: support.resolve, close: support.close, reopen: support.reopen }
+export type TicketMove = keyof typeof TICKET_MOVES
 
 export const useMoveTicket = (id: string) =>
-  useSupportMutation((move: 'resolve' | 'close' | 'reopen') =>
-    apiRequest<Ticket>('POST', `${TICKETS_PATH}/${id}/${move}`),
-  )
+  useMutation({
+    mutationFn: (move: TicketMove) => callApi(TICKET_MOVES[move], { params: { id } }),
+    meta: changesOf(support.resolve),
+  })
 
 export const useRateTicket = (id: string) =>
-  useSupportMutation((rating: RatingInput) =>
-    apiRequest<Ticket>('POST', `${TICKETS_PATH}/${id}/rating`, rating),
-  )
+  useApiMutation(support.rate, { input: (rating: RatingInput) => ({ params: { id }, body: rating }) })
 
 // The public site's desk: a visitor's ticket, the tracking mail, and the thread a tracking link opens.
 
 export const useSubmitPublicTicket = () =>
-  useMutation({
-    mutationFn: (ticket: PublicTicket) =>
-      apiRequest<{ message: string }>('POST', `${SUPPORT_PATH}/public/tickets`, ticket),
-  })
+  useApiMutation(support.openVisitorTicket, { input: (ticket: PublicTicket) => ({ body: ticket }) })
 
 export const useTrackTicket = () =>
-  useMutation({
-    mutationFn: (request: TrackTicketInput) =>
-      apiRequest<{ message: string }>('POST', `${SUPPORT_PATH}/public/track`, request),
-  })
+  useApiMutation(support.mailTrackingLink, { input: (request: TrackTicketInput) => ({ body: request }) })
+
+const trackedTicketInput = (token: string) => ({ query: { token } })
 
 export const useTrackedTicket = (token: string) =>
-  useQuery({
-    queryKey: [PUBLIC_THREAD_PATH, token],
-    queryFn: async ({ signal }) =>
-      (await queryPath<Ticket>(`${PUBLIC_THREAD_PATH}?token=${encodeURIComponent(token)}`, 'throw', signal))!,
-    retry: false,
-  })
+  useQuery({ ...apiQuery(support.trackedTicket, trackedTicketInput(token)), retry: false })
 
 export const useVisitorReply = (token: string) => {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (reply: ReplyInput) =>
-      apiRequest<Ticket>('POST', `${PUBLIC_THREAD_PATH}/messages`, { ...reply, token }),
-    onSuccess: (ticket) => queryClient.setQueryData([PUBLIC_THREAD_PATH, token], ticket),
+  return useApiMutation(support.replyToTrackedTicket, {
+    input: (reply: ReplyInput) => ({ body: { ...reply, token } }),
+    onSuccess: (ticket) =>
+      queryClient.setQueryData(apiKey(support.trackedTicket, trackedTicketInput(token)), ticket),
   })
 }
 
 /** Where each reader downloads a ticket's files from. */
 export const attachmentUrls = {
   member: (ticketId: string) => (attachmentId: string) =>
-    `${TICKETS_PATH}/${ticketId}/attachments/${attachmentId}`,
+    urlOf(support.attachment, { params: { id: ticketId, attachmentId } }),
   officer: (ticketId: string) => (attachmentId: string) =>
-    `${OFFICER_TICKETS_PATH}/${ticketId}/attachments/${attachmentId}`,
+    urlOf(officers.ticketAttachment, { params: { id: ticketId, attachmentId } }),
   visitor: (token: string) => (attachmentId: string) =>
-    `${PUBLIC_THREAD_PATH}/attachments/${attachmentId}?token=${encodeURIComponent(token)}`,
+    urlOf(support.trackedAttachment, { params: { attachmentId }, query: { token } }),
 }
 
 // The officers' queue.
 
 export const useOfficerTickets = (query: OfficerTicketQuery) =>
-  useQuery({
-    queryKey: [OFFICER_TICKETS_PATH, query],
-    queryFn: async ({ signal }) =>
-      (await queryPath<{ items: TicketSummary[] }>(
-        `${OFFICER_TICKETS_PATH}${queryString(query)}`,
-        'throw',
-        signal,
-      ))!.items,
-  })
+  useQuery({ ...apiQuery(officers.tickets, { query }), select: items })
 
-export const useOfficerTicket = (id: string) =>
-  useQuery({
-    queryKey: [OFFICER_TICKETS_PATH, id],
-    queryFn: async ({ signal }) =>
-      (await queryPath<Ticket>(`${OFFICER_TICKETS_PATH}/${id}`, 'throw', signal))!,
-  })
+export const useOfficerTicket = (id: string) => useQuery(apiQuery(officers.ticket, { params: { id } }))
 
-export const useSupportOfficers = () =>
-  useQuery({
-    queryKey: ['/api/officers/support-officers'],
-    queryFn: async ({ signal }) =>
-      (await queryPath<{ items: { id: string; name: string }[] }>(
-        '/api/officers/support-officers',
-        'throw',
-        signal,
-      ))!.items,
-  })
+export const useSupportOfficers = () => useQuery({ ...apiQuery(officers.supportOfficers), select: items })
 
 export const useOfficerReply = (id: string) =>
-  useSupportMutation((reply: OfficerReplyInput) =>
-    apiRequest<Ticket>('POST', `${OFFICER_TICKETS_PATH}/${id}/messages`, reply),
-  )
+  useApiMutation(officers.replyToTicket, {
+    input: (reply: OfficerReplyInput) => ({ params: { id }, body: reply }),
+  })
 
 export const useUpdateTicket = (id: string) =>
-  useSupportMutation((update: OfficerTicketUpdate) =>
-    apiRequest<Ticket>('PATCH', `${OFFICER_TICKETS_PATH}/${id}`, update),
-  )
-
-export const useUpgradeSupportPlan = () => {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ planId, currency, key }: { planId: string; currency: string; key: string }) =>
-      apiRequest<Order>(
-        'POST',
-        `${SUPPORT_PATH}/plan-upgrade`,
-        { planId, currency },
-        { headers: { 'Idempotency-Key': key } },
-      ),
-    onSuccess: () =>
-      queryClient.invalidateQueries({
-        predicate: (query) =>
-          typeof query.queryKey[0] === 'string' && /^\/api\/(support|orders|billing)/.test(query.queryKey[0]),
-      }),
+  useApiMutation(officers.updateTicket, {
+    input: (update: OfficerTicketUpdate) => ({ params: { id }, body: update }),
   })
-}
+
+/** A plan to move to, in the currency the admin sees, under the key that makes a retry the same order. */
+export type PlanUpgrade = { planId: string; currency: Currency; key: string }
+
+export const useUpgradeSupportPlan = () =>
+  useApiMutation(support.upgradePlan, {
+    input: ({ planId, currency, key }: PlanUpgrade) => ({
+      body: { planId, currency },
+      headers: { 'idempotency-key': key },
+    }),
+  })
