@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { queryPath } from '#web/lib/api-client.ts'
+import { officers } from '#common/contract/officers.ts'
+import { queryApi } from '#web/lib/api/call.ts'
+import { apiKey, readsOf } from '#web/lib/api/queries.ts'
 import { OFFICERS_ACCESS_STALE_MS } from '#web/lib/constants.ts'
-
-export const OFFICERS_ACCESS_PATH = '/api/officers/check-access'
 
 /**
  * Whether the signed-in user may open the officers panel (spec §5, §7): asked only when signed
@@ -10,8 +10,9 @@ export const OFFICERS_ACCESS_PATH = '/api/officers/check-access'
  */
 export function officerAccessQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: [OFFICERS_ACCESS_PATH, userId],
-    queryFn: async ({ signal }) => (await queryPath<unknown>(OFFICERS_ACCESS_PATH, 'throw', signal)) === true,
+    queryKey: apiKey(officers.checkAccess, undefined, userId),
+    queryFn: async ({ signal }) => (await queryApi(officers.checkAccess, undefined, { signal })) === true,
+    meta: readsOf(officers.checkAccess),
     staleTime: OFFICERS_ACCESS_STALE_MS,
     retry: false,
   })
