@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
-import { navigationInvalidationKeys } from './navigation-invalidation-keys.ts'
+import { refreshEndpoints } from '#web/lib/api/refresh.ts'
+import { navigationRefreshes } from './navigation-refreshes.ts'
 
 /**
  * On each navigation, marks the caches the spec refreshes as stale (§7); the ones on screen
@@ -16,9 +17,7 @@ export function useNavigationInvalidations(): void {
       firstRender.current = false
       return
     }
-    for (const queryKey of navigationInvalidationKeys(location.pathname)) {
-      void queryClient.invalidateQueries({ queryKey })
-    }
+    void refreshEndpoints(queryClient, navigationRefreshes(location.pathname))
     // location.key changes on every navigation, also to the same path.
   }, [location.key, location.pathname, queryClient])
 }

@@ -1,87 +1,47 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import type {
-  BillingDetails,
-  BillingSummary,
-  BudgetAlert,
-  Credits,
-  Invoice,
-  InvoiceStatus,
-  InvoiceSummary,
-  PaymentMethods,
-  PaymentStatus,
-  Plans,
-  Usage,
-} from '#common/schemas/billing.ts'
-import { queryPath } from '#web/lib/api-client.ts'
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { billing } from '#common/contract/billing.ts'
+import { usage } from '#common/contract/usage.ts'
+import type { InvoiceStatus } from '#common/schemas/billing.ts'
+import { queryApi } from '#web/lib/api/call.ts'
+import { apiKey, apiQuery, readsOf } from '#web/lib/api/queries.ts'
 
 /**
- * The billing area's reads. Each key starts with its API path, which is what the navigation
- * invalidations of spec §7 match (web/features/dashboard/navigation-invalidation-keys.ts).
+ * The billing area's reads, by the contract's endpoints: what they read (their meta) is what
+ * mutations, realtime messages and navigations refresh (web/lib/api/refresh.ts).
  */
-export const BILLING_PATHS = {
-  credits: '/api/billing/credits',
-  summary: '/api/billing/summary',
-  plans: '/api/billing/plans',
-  paymentMethods: '/api/billing/payment-methods',
-  invoices: '/api/billing/invoices',
-  details: '/api/billing/details',
-  budgetAlerts: '/api/billing/budget-alerts',
-  payments: '/api/billing/payments',
-  usage: '/api/usage',
-} as const
 
 export const INVOICES_PAGE_SIZE = 20
 
-export const creditsQueryOptions = queryOptions<Credits>({ queryKey: [BILLING_PATHS.credits] })
-export const summaryQueryOptions = queryOptions<BillingSummary>({ queryKey: [BILLING_PATHS.summary] })
-export const plansQueryOptions = queryOptions<Plans>({ queryKey: [BILLING_PATHS.plans] })
-export const paymentMethodsQueryOptions = queryOptions<PaymentMethods>({
-  queryKey: [BILLING_PATHS.paymentMethods],
-})
-export const detailsQueryOptions = queryOptions<BillingDetails>({ queryKey: [BILLING_PATHS.details] })
-export const budgetAlertsQueryOptions = queryOptions<BudgetAlert[]>({
-  queryKey: [BILLING_PATHS.budgetAlerts],
-})
+export const creditsQueryOptions = apiQuery(billing.credits)
+export const summaryQueryOptions = apiQuery(billing.summary)
+export const plansQueryOptions = apiQuery(billing.plans)
+export const paymentMethodsQueryOptions = apiQuery(billing.paymentMethods)
+export const detailsQueryOptions = apiQuery(billing.details)
+export const budgetAlertsQueryOptions = apiQuery(billing.budgetAlerts)
 
 export type InvoiceFilters = { status: InvoiceStatus | null; year: number | null }
 
 export function invoicesQueryOptions(filters: InvoiceFilters) {
+  const query = {
+    limit: INVOICES_PAGE_SIZE,
+    status: filters.status ?? undefined,
+    year: filters.year ?? undefined,
+  }
   return infiniteQueryOptions({
-    queryKey: [BILLING_PATHS.invoices, 'list', filters],
-    queryFn: async ({ pageParam, signal }) => {
-      const query = new URLSearchParams({ limit: String(INVOICES_PAGE_SIZE) })
-      if (filters.status) query.set('status', filters.status)
-      if (filters.year) query.set('year', String(filters.year))
-      if (pageParam) query.set('cursor', pageParam)
-      return (
-        (await queryPath<{ items: InvoiceSummary[]; nextCursor: string | null }>(
-          `${BILLING_PATHS.invoices}?${query}`,
-          'throw',
-          signal,
-        )) ?? { items: [], nextCursor: null }
-      )
-    },
+    queryKey: apiKey(billing.invoices, { query }),
+    queryFn: ({ pageParam, signal }) =>
+      queryApi(billing.invoices, { query: { ...query, cursor: pageParam ?? undefined } }, { signal }),
+    meta: readsOf(billing.invoices),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   })
 }
 
-export function invoiceQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: [BILLING_PATHS.invoices, 'detail', id],
-    queryFn: async ({ signal }) =>
-      (await queryPath<Invoice>(`${BILLING_PATHS.invoices}/${encodeURIComponent(id)}`, 'throw', signal))!,
-  })
-}
+export const invoiceQueryOptions = (id: string) => apiQuery(billing.invoice, { params: { id } })
 
-/** A month's usage; the key's path is the one spec §7 invalidates on /usage. */
-export function usageQueryOptions(month: string | null) {
-  return queryOptions<Usage>({
-    queryKey: [BILLING_PATHS.usage, { month }],
-    queryFn: async ({ signal }) =>
-      (await queryPath<Usage>(`${BILLING_PATHS.usage}${month ? `?month=${month}` : ''}`, 'throw', signal))!,
-  })
-}
+/** A month's usage (the current one without a month); spec §7 refreshes it on each visit to /usage. */
+export const usageQueryOptions = (month: string | null) =>
+  apiQuery(usage.get, { query: { month: month ?? undefined } })
 
 /** How often /payment-success asks whether the webhook has confirmed the payment. */
 export const PAYMENT_POLL_MS = 1_500
@@ -89,13 +49,7 @@ export const PAYMENT_POLL_MS = 1_500
 /** A payment as the server knows it: asked again until Stripe's webhook settles it. */
 export function usePaymentStatus(id: string | null) {
   return useQuery({
-    queryKey: [BILLING_PATHS.payments, id],
-    queryFn: async ({ signal }) =>
-      (await queryPath<PaymentStatus>(
-        `${BILLING_PATHS.payments}/${encodeURIComponent(id!)}`,
-        'throw',
-        signal,
-      ))!,
+    ...apiQuery(billing.payment, { params: { id: id ?? '' } }),
     enabled: id !== null,
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? PAYMENT_POLL_MS : false),
   })

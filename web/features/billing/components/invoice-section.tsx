@@ -2,6 +2,7 @@ import { Download, FileText, LifeBuoy } from 'lucide-react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { billing } from '#common/contract/billing.ts'
 import { href } from '#common/routes.ts'
 import { INVOICE_STATUSES, type InvoiceStatus, type InvoiceSummary } from '#common/schemas/billing.ts'
 import { InvoiceStatusBadge } from '#web/components/invoice-status-badge.tsx'
@@ -11,17 +12,18 @@ import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { SectionCard } from '#web/components/ui/section-card.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
+import { urlOf } from '#web/lib/api/call.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { useSearchParamFilters } from '#web/lib/use-search-param-filters.ts'
 import { usePayInvoice } from '../api/billing-mutations.ts'
-import { BILLING_PATHS, type InvoiceFilters, useInvoices } from '../api/billing-queries.ts'
+import { type InvoiceFilters, useInvoices } from '../api/billing-queries.ts'
 import { invoiceFiltersFrom, searchParamsWithInvoiceFilters } from '../invoice-filters.ts'
 
 const DOWNLOADS = [
-  { format: 'pdf', label: 'PDF' },
-  { format: 'csv', label: 'CSV' },
-  { format: 'facturx', label: 'Factur-X' },
+  { endpoint: billing.invoicePdf, label: 'PDF' },
+  { endpoint: billing.invoiceCsv, label: 'CSV' },
+  { endpoint: billing.invoiceFacturx, label: 'Factur-X' },
 ] as const
 
 /** The organization's invoices and credit notes, filtered by status and year (kept in the URL). */
@@ -160,9 +162,9 @@ function InvoiceRow({ invoice, canPay }: { invoice: InvoiceSummary; canPay: bool
           {money.amount(invoice.totalCents, invoice.currency)}
         </span>
         {DOWNLOADS.map((download) => (
-          <Button key={download.format} asChild variant="outline" size="sm">
+          <Button key={download.label} asChild variant="outline" size="sm">
             <a
-              href={`${BILLING_PATHS.invoices}/${invoice.id}/${download.format}`}
+              href={urlOf(download.endpoint, { params: { id: invoice.id } })}
               download
               aria-label={t('billing.invoices.download', { format: download.label, number: invoice.number })}
             >

@@ -2,6 +2,7 @@ import { Download } from 'lucide-react'
 import { useId, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
+import { usage as usageApi } from '#common/contract/usage.ts'
 import { formatPrice } from '#common/money.ts'
 import { unitsOfCents } from '#common/pricing.ts'
 import { USAGE_KINDS, type Usage } from '#common/schemas/billing.ts'
@@ -9,8 +10,9 @@ import { Button } from '#web/components/ui/button.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
+import { urlOf } from '#web/lib/api/call.ts'
 import { useMoney } from '#web/lib/use-money.ts'
-import { BILLING_PATHS, useUsage } from '../api/billing-queries.ts'
+import { useUsage } from '../api/billing-queries.ts'
 import { clusterKey, kindKey, usageChartRows } from '../usage-chart-data.ts'
 import { UsageChart } from './usage-chart.tsx'
 
@@ -62,7 +64,7 @@ export function UsageView() {
         </div>
         {shown && (
           <Button asChild variant="outline">
-            <a href={`${BILLING_PATHS.usage}/csv?month=${shown}`} download>
+            <a href={urlOf(usageApi.csv, { query: { month: shown } })} download>
               <Download aria-hidden="true" />
               {t('billing.usage.exportCsv')}
             </a>

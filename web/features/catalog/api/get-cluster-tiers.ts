@@ -1,16 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { queryPath } from '#web/lib/api-client.ts'
+import { catalog } from '#common/contract/catalog.ts'
+import { queryApi } from '#web/lib/api/call.ts'
+import { apiKey, readsOf } from '#web/lib/api/queries.ts'
 import { FALLBACK_CLUSTER_TIERS } from '#web/lib/cluster-type-links.ts'
 import { CLUSTER_TIERS_STALE_MS } from '#web/lib/constants.ts'
-
-export const CLUSTER_TIERS_PATH = '/api/cluster-tiers'
 
 export type ClusterTier = { id: string; name: string }
 
 /** The cluster types on sale (spec §7), cached 30 minutes. */
 export const clusterTiersQueryOptions = queryOptions({
-  queryKey: [CLUSTER_TIERS_PATH],
-  queryFn: async ({ signal }) => tiersOf(await queryPath<unknown>(CLUSTER_TIERS_PATH, 'throw', signal)),
+  queryKey: apiKey(catalog.clusterTiers),
+  queryFn: async ({ signal }) => tiersOf(await queryApi(catalog.clusterTiers, undefined, { signal })),
+  meta: readsOf(catalog.clusterTiers),
   staleTime: CLUSTER_TIERS_STALE_MS,
 })
 

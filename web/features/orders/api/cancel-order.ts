@@ -1,20 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import type { Order } from '#common/schemas/clusters.ts'
-import { apiRequest } from '#web/lib/api-client.ts'
+import { orders } from '#common/contract/orders.ts'
+import { useApiMutation } from '#web/lib/api/mutations.ts'
 import { toast } from '#web/lib/toast-store.ts'
-import { invalidateOrders, orderKeys, orderPath } from './order-keys.ts'
+import { orderKeys } from './order-keys.ts'
 
-/** POST /api/orders/{id}/cancel: only an order still waiting for approval can be cancelled. */
-export function cancelOrder(id: string): Promise<Order> {
-  return apiRequest<Order>('POST', `${orderPath(id)}/cancel`)
-}
-
+/** Cancels an order still waiting for approval; the lists and counts reading orders refresh. */
 export function useCancelOrder() {
   const queryClient = useQueryClient()
   const { t } = useTranslation()
-  return useMutation({
-    mutationFn: cancelOrder,
+  return useApiMutation(orders.cancel, {
+    input: (id: string) => ({ params: { id } }),
     onSuccess: (order) => {
       queryClient.setQueryData(orderKeys.detail(order.id), order)
       toast({
@@ -22,7 +18,6 @@ export function useCancelOrder() {
         description: t('orders.toast.cancelled', { reference: order.reference }),
         variant: 'success',
       })
-      return invalidateOrders(queryClient)
     },
     onError: (error) =>
       toast({

@@ -1,29 +1,23 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
-import type { Order, OrderStatus } from '#common/schemas/clusters.ts'
-import { queryPath } from '#web/lib/api-client.ts'
-import { ORDERS_PATH, orderKeys } from './order-keys.ts'
+import { orders } from '#common/contract/orders.ts'
+import type { OrderStatus } from '#common/schemas/clusters.ts'
+import { queryApi, type ResultOf } from '#web/lib/api/call.ts'
+import { readsOf } from '#web/lib/api/queries.ts'
+import { orderKeys, orderListQuery } from './order-keys.ts'
 
-export const ORDERS_PAGE_SIZE = 20
+export type OrderPage = ResultOf<typeof orders.list>
 
-export type OrderPage = { items: Order[]; nextCursor: string | null }
-
-/** GET /api/orders: the organization's orders, newest first, optionally of one status. */
+/** The organization's cluster orders, newest first, optionally of one status. */
 export function ordersQueryOptions(status: OrderStatus | null) {
   return infiniteQueryOptions({
     queryKey: orderKeys.list(status),
-    queryFn: async ({ pageParam, signal }) => {
-      const query = new URLSearchParams({ limit: String(ORDERS_PAGE_SIZE) })
-      // This list is of cluster orders; product orders are listed with their installations.
-      query.set('kind', 'cluster')
-      if (status) query.set('status', status)
-      if (pageParam) query.set('cursor', pageParam)
-      return (
-        (await queryPath<OrderPage>(`${ORDERS_PATH}?${query}`, 'throw', signal)) ?? {
-          items: [],
-          nextCursor: null,
-        }
-      )
-    },
+    queryFn: ({ pageParam, signal }) =>
+      queryApi(
+        orders.list,
+        { query: { ...orderListQuery(status), cursor: pageParam ?? undefined } },
+        { signal },
+      ),
+    meta: readsOf(orders.list),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   })
