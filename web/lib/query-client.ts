@@ -10,8 +10,11 @@ import { QUERY_DEFAULTS } from './constants.ts'
 export function createQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({
     mutationCache: new MutationCache({
-      onSuccess: (_data, _variables, _context, mutation) =>
-        refreshResources(queryClient, mutation.meta?.changes ?? []),
+      // Not awaited: the refetch may unmount the row or form that asked (a decided registration
+      // leaves its list), and TanStack drops the caller's `mutate` callbacks (its toast) once it has.
+      onSuccess: (_data, _variables, _context, mutation) => {
+        void refreshResources(queryClient, mutation.meta?.changes ?? [])
+      },
     }),
     defaultOptions: {
       queries: QUERY_DEFAULTS,
