@@ -54,7 +54,7 @@ export const account = defineEndpoints('account', {
     summary: "The signed-in user's name",
     body: profileRequestSchema,
     responses: { 200: userSchema },
-    changes: ['account'],
+    changes: ['account', 'audit'],
   },
   tokens: {
     ...user,
@@ -75,7 +75,7 @@ export const account = defineEndpoints('account', {
     body: apiTokenRequestSchema,
     responses: { 201: createdApiTokenSchema },
     errors: [422],
-    changes: ['apiTokens', 'notifications'],
+    changes: ['apiTokens', 'notifications', 'audit'],
   },
   revokeToken: {
     ...user,
@@ -87,7 +87,7 @@ export const account = defineEndpoints('account', {
     params: idParams,
     responses: { 204: empty('Revoked') },
     errors: [404],
-    changes: ['apiTokens'],
+    changes: ['apiTokens', 'audit'],
   },
   changePassword: {
     ...user,
@@ -98,7 +98,7 @@ export const account = defineEndpoints('account', {
     body: passwordChangeSchema,
     responses: { 204: empty('Changed') },
     errors: [422],
-    changes: ['accountSecurity', 'apiTokens', 'clusterCredentials'],
+    changes: ['accountSecurity', 'apiTokens', 'clusterCredentials', 'audit'],
   },
   changeEmail: {
     ...user,
@@ -109,7 +109,7 @@ export const account = defineEndpoints('account', {
     body: emailChangeSchema,
     responses: { 202: messageResponseSchema },
     errors: [409],
-    changes: ['account'],
+    changes: ['account', 'audit'],
   },
   updatePreferences: {
     ...user,
@@ -119,7 +119,7 @@ export const account = defineEndpoints('account', {
     summary: 'Theme, currency, billing cycle and language, applied on any browser the person signs in from',
     body: preferencesSchema,
     responses: { 200: userSchema },
-    changes: ['account'],
+    changes: ['account', 'audit'],
   },
   notificationPreferences: {
     ...user,
@@ -136,7 +136,7 @@ export const account = defineEndpoints('account', {
     summary: 'Choose which events reach the person by email and in the app',
     body: notificationPreferencesSchema,
     responses: { 200: notificationPreferencesSchema },
-    changes: ['account'],
+    changes: ['account', 'audit'],
   },
   sessions: {
     ...user,
@@ -155,7 +155,7 @@ export const account = defineEndpoints('account', {
     responses: { 204: empty('Signed out') },
     errors: [404],
     // The current session too, when it is the one named.
-    changes: ['accountSecurity', 'session'],
+    changes: ['accountSecurity', 'session', 'audit'],
   },
   revokeOtherSessions: {
     ...user,
@@ -163,7 +163,7 @@ export const account = defineEndpoints('account', {
     path: '/api/user/sessions/revoke-others',
     summary: 'Sign out every session but this one',
     responses: { 204: empty('Signed out') },
-    changes: ['accountSecurity'],
+    changes: ['accountSecurity', 'audit'],
   },
   promotionRequest: {
     audience: 'member',
@@ -181,6 +181,6 @@ export const account = defineEndpoints('account', {
     body: promotionAskSchema,
     responses: { 201: promotionRequestSchema },
     errors: [409],
-    changes: ['promotionRequests'],
+    changes: ['promotionRequests', 'audit'],
   },
 })

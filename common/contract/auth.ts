@@ -183,7 +183,7 @@ export const auth = defineEndpoints('auth', {
     responses: { 200: recoveryCodesResponseSchema },
     // 400: set-up not started, or a wrong code; 409: already on.
     errors: [400, 409],
-    changes: ['account', 'accountSecurity'],
+    changes: ['account', 'accountSecurity', 'audit'],
   },
   regenerateRecoveryCodes: {
     ...own,
@@ -195,7 +195,7 @@ export const auth = defineEndpoints('auth', {
     responses: { 200: recoveryCodesResponseSchema },
     // 401: the password is wrong; 409: two-factor authentication is off.
     errors: [401, 409],
-    changes: ['accountSecurity'],
+    changes: ['accountSecurity', 'audit'],
   },
   disableMfa: {
     ...own,
@@ -207,7 +207,7 @@ export const auth = defineEndpoints('auth', {
     responses: { 200: messageResponseSchema },
     // 400: a wrong code; 401: the password is wrong; 409: two-factor authentication is off.
     errors: [400, 401, 409],
-    changes: ['account', 'accountSecurity'],
+    changes: ['account', 'accountSecurity', 'audit'],
   },
 
   passkeyLoginOptions: {
@@ -255,7 +255,7 @@ export const auth = defineEndpoints('auth', {
     responses: { 201: passkeySchema },
     // 400: the set-up expired or the passkey could not be verified.
     errors: [400],
-    changes: ['accountSecurity'],
+    changes: ['accountSecurity', 'audit'],
   },
   renamePasskey: {
     ...own,
@@ -276,6 +276,6 @@ export const auth = defineEndpoints('auth', {
     params: idParams,
     responses: { 204: empty('Removed') },
     errors: [404],
-    changes: ['accountSecurity'],
+    changes: ['accountSecurity', 'audit'],
   },
 })

@@ -259,6 +259,6 @@ export const clusters = defineEndpoints('clusters', {
     params: idParams,
     responses: { 204: empty('Revoked') },
     errors: [404],
-    changes: ['clusterCredentials'],
+    changes: ['clusterCredentials', 'audit'],
   },
 })

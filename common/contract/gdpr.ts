@@ -36,7 +36,7 @@ export const gdpr = defineEndpoints('gdpr', {
     responses: { 201: gdprRequestSchema },
     // 409: an export is already in progress.
     errors: [409],
-    changes: ['gdprRequests'],
+    changes: ['gdprRequests', 'audit'],
   },
   downloadExport: {
     ...own,
@@ -57,7 +57,7 @@ export const gdpr = defineEndpoints('gdpr', {
     responses: { 201: gdprRequestSchema },
     // 409: an erasure is already asked for.
     errors: [409],
-    changes: ['gdprRequests'],
+    changes: ['gdprRequests', 'audit'],
   },
   erasureQueue: {
     audience: 'officer',
@@ -72,7 +72,7 @@ export const gdpr = defineEndpoints('gdpr', {
     path: '/api/officers/gdpr-requests/:id/approve',
     summary: 'Erase the account (409 while its organization has unpaid invoices)',
     responses: { 204: empty('Erased') },
-    changes: ['gdprRequests', 'members'],
+    changes: ['gdprRequests', 'members', 'audit'],
   },
   refuseErasure: {
     ...decision,
@@ -80,7 +80,7 @@ export const gdpr = defineEndpoints('gdpr', {
     summary: 'Refuse the erasure, with the reason mailed to the person',
     body: gdprDecisionSchema,
     responses: { 204: empty('Refused') },
-    changes: ['gdprRequests'],
+    changes: ['gdprRequests', 'audit'],
   },
   extendErasure: {
     ...decision,
@@ -88,6 +88,6 @@ export const gdpr = defineEndpoints('gdpr', {
     summary: 'Extend the deadline by two months, once, with the reason mailed to the person',
     body: gdprDecisionSchema,
     responses: { 204: empty('Extended') },
-    changes: ['gdprRequests'],
+    changes: ['gdprRequests', 'audit'],
   },
 })

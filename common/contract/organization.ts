@@ -29,7 +29,7 @@ const memberChange = {
   params: idParams,
   responses: { 200: memberSchema },
   errors: [404, 409],
-  changes: ['members'],
+  changes: ['members', 'audit'],
 } as const
 /** A decision on what waits for the admins, with a note mailed to the person. */
 const decision = { ...admin, params: idParams, body: decisionSchema, errors: [404, 409] } as const
@@ -53,7 +53,7 @@ export const organization = defineEndpoints('organization', {
     summary: "Change a member's role: their sessions end, and the last admin stays one (409)",
     body: memberRoleRequestSchema,
     // An admin may change their own role.
-    changes: ['members', 'account'],
+    changes: ['members', 'account', 'audit'],
   },
   deactivateMember: {
     ...memberChange,
@@ -93,7 +93,7 @@ export const organization = defineEndpoints('organization', {
     body: organizationSettingsSchema,
     responses: { 200: organizationSettingsResponseSchema },
     errors: [404],
-    changes: ['organization'],
+    changes: ['organization', 'audit'],
   },
   invitations: {
     ...admin,
@@ -111,7 +111,7 @@ export const organization = defineEndpoints('organization', {
     body: invitationRequestSchema,
     responses: { 201: invitationSchema },
     errors: [409],
-    changes: ['invitations'],
+    changes: ['invitations', 'audit'],
   },
   resendInvitation: {
     ...admin,
@@ -121,7 +121,7 @@ export const organization = defineEndpoints('organization', {
     params: idParams,
     responses: { 200: invitationSchema },
     errors: [404],
-    changes: ['invitations'],
+    changes: ['invitations', 'audit'],
   },
   revokeInvitation: {
     ...admin,
@@ -131,7 +131,7 @@ export const organization = defineEndpoints('organization', {
     params: idParams,
     responses: { 204: empty('Revoked') },
     errors: [404],
-    changes: ['invitations'],
+    changes: ['invitations', 'audit'],
   },
   registrations: {
     ...admin,
@@ -148,7 +148,7 @@ export const organization = defineEndpoints('organization', {
     path: '/api/organization/registrations/:id/approve',
     summary: 'Approve a registration: the person may sign in, and is mailed',
     responses: { 204: empty('Approved') },
-    changes: ['registrations', 'members'],
+    changes: ['registrations', 'members', 'audit'],
   },
   rejectRegistration: {
     ...decision,
@@ -156,7 +156,7 @@ export const organization = defineEndpoints('organization', {
     path: '/api/organization/registrations/:id/reject',
     summary: 'Reject a registration: the account is closed, and the person is mailed',
     responses: { 204: empty('Rejected') },
-    changes: ['registrations', 'members'],
+    changes: ['registrations', 'members', 'audit'],
   },
   promotionRequests: {
     ...admin,
@@ -173,7 +173,7 @@ export const organization = defineEndpoints('organization', {
     path: '/api/organization/promotion-requests/:id/approve',
     summary: 'Approve a promotion request: the member becomes an admin and their sessions end',
     responses: { 200: promotionRequestSchema },
-    changes: ['promotionRequests', 'members'],
+    changes: ['promotionRequests', 'members', 'audit'],
   },
   declinePromotion: {
     ...decision,
@@ -181,7 +181,7 @@ export const organization = defineEndpoints('organization', {
     path: '/api/organization/promotion-requests/:id/decline',
     summary: 'Decline a promotion request, with a note to the member',
     responses: { 200: promotionRequestSchema },
-    changes: ['promotionRequests'],
+    changes: ['promotionRequests', 'audit'],
   },
   directory: {
     ...operator,
@@ -211,7 +211,7 @@ export const organization = defineEndpoints('organization', {
     body: organizationTermsSchema,
     responses: { 200: organizationDirectoryEntrySchema },
     errors: [404],
-    changes: ['organization', 'billing'],
+    changes: ['organization', 'billing', 'audit'],
   },
   previewInvitation: {
     audience: 'anyone',

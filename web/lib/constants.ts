@@ -119,6 +119,3 @@ export const DEFAULT_AFTER_LOGIN_ROUTE = 'dashboard' satisfies RouteName
 export const FLOW_SLIDE_IN_MS = 400
 export const FLOW_SLIDE_OUT_MS = 300
 export const FLOW_SLIDE_OFFSET_PX = 20
-
-/** The server's exchange rates (app and static pages). */
-export const RATES_PATH = '/api/rates'

@@ -10,10 +10,13 @@ import { QUERY_DEFAULTS } from './constants.ts'
 export function createQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({
     mutationCache: new MutationCache({
-      // After the mutation's own onSuccess (TanStack calls the cache's onSuccess before it): a
-      // screen's optimistic value goes in first, and the refresh then brings the server's.
-      onSettled: (_data, error, _variables, _context, mutation) =>
-        error ? undefined : refreshResources(queryClient, mutation.meta?.changes ?? []),
+      // After the mutation's own onSuccess (TanStack calls the cache's onSuccess before it), so a
+      // screen's optimistic value goes in first and the refresh brings the server's over it. Not
+      // awaited: the refetch may unmount the row or form that asked (a decided registration
+      // leaves its list), and TanStack drops the caller's `mutate` callbacks (its toast) once it has.
+      onSettled: (_data, error, _variables, _context, mutation) => {
+        if (!error) void refreshResources(queryClient, mutation.meta?.changes ?? [])
+      },
     }),
     defaultOptions: {
       queries: QUERY_DEFAULTS,

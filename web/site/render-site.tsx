@@ -2,6 +2,8 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import type { Catalog } from '#common/schemas/catalog.ts'
 import { createI18n, LANGUAGES, type Language } from '#web/lib/i18n.ts'
 import { loadSiteContent } from './content/site-content.ts'
+import { islandApi } from './island-api.ts'
+import type { IslandData } from './islands/island-data.ts'
 import { islandStrings } from './islands/island-strings.ts'
 import { SiteChrome } from './site-chrome.tsx'
 import { SiteDataProvider } from './site-context.tsx'
@@ -29,9 +31,11 @@ export function renderSite({
   only?: string
 }): RenderedPage[] {
   const content = loadSiteContent()
+  const api = islandApi()
   return LANGUAGES.flatMap((language) => {
     const i18n = createI18n(language)
     const t = i18n.t.bind(i18n)
+    const islandData: IslandData = { language, strings: islandStrings(t), api }
     return sitePages(t, language, catalog, content)
       .filter((page) => only === undefined || page.path === only)
       .map((page): RenderedPage => {
@@ -45,7 +49,7 @@ export function renderSite({
             }}
             siteUrl={siteUrl}
             assets={assets}
-            islandData={{ language, strings: islandStrings(t) }}
+            islandData={islandData}
           >
             <SiteDataProvider value={{ language, path: page.path, catalog, content }}>
               <SiteChrome language={language} path={page.path}>

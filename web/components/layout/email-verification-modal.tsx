@@ -1,8 +1,8 @@
-import { useMutation } from '@tanstack/react-query'
 import { CircleCheck, Mail, MailWarning, Send } from 'lucide-react'
 import { type RefObject, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
+import { auth } from '#common/contract/auth.ts'
 import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import {
@@ -12,7 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#web/components/ui/dialog.tsx'
-import { apiRequest } from '#web/lib/api-client.ts'
+import { useApiMutation } from '#web/lib/api/mutations.ts'
 import { EMAIL_VERIFICATION_DISMISSED_KEY } from '#web/lib/constants.ts'
 import { useUser } from '#web/lib/current-user.ts'
 import { toast } from '#web/lib/toast-store.ts'
@@ -36,8 +36,8 @@ export function EmailVerificationModal() {
   const open = shouldShowVerificationModal({ user, pathname, dismissedUserId })
   useInertBackground(open, contentRef)
 
-  const resend = useMutation({
-    mutationFn: (email: string) => apiRequest('POST', '/api/auth/resend-verification', { email }),
+  const resend = useApiMutation(auth.resendVerification, {
+    input: (email: string) => ({ body: { email } }),
     onSuccess: () => {
       setResent(true)
       toast({

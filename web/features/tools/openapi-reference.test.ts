@@ -1,4 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { auth } from '#common/contract/auth.ts'
+import { catalog } from '#common/contract/catalog.ts'
+import type { EndpointDefinition } from '#common/contract/endpoint.ts'
+import { notifications } from '#common/contract/notifications.ts'
+import { system } from '#common/contract/system.ts'
 import {
   countOperations,
   filterApiReference,
@@ -12,20 +17,27 @@ const errorBody = {
   },
 }
 
-/** A slice of the document the server generates, in its shape. */
+/** An endpoint's path as the document writes it: `{id}` for the contract's `:id`. */
+const documented = (endpoint: EndpointDefinition) => endpoint.path.replace(/:(\w+)/g, '{$1}')
+const versionSummary = documented(system.versionSummary)
+const login = documented(auth.login)
+const markRead = documented(notifications.markRead)
+const list = documented(notifications.list)
+
+/** A slice of the document the server generates from the contract, in its shape. */
 const document = {
   openapi: '3.0.3',
   info: { title: 'Clusterdeck API', version: '1', description: 'The API behind the Clusterdeck portal.' },
   components: { schemas: {} },
   paths: {
-    '/api/version/summary': {
+    [versionSummary]: {
       get: {
         summary: 'The running version and environment (DEV or PROD badge)',
         tags: ['system'],
         responses: { 200: { description: 'Default Response', content: {} } },
       },
     },
-    '/api/login': {
+    [login]: {
       post: {
         summary: 'Sign in with username or email and password',
         tags: ['auth'],
@@ -47,11 +59,11 @@ const document = {
         },
       },
     },
-    '/api/notifications/{id}/read': {
+    [markRead]: {
       parameters: [{ name: 'id', in: 'path', schema: { type: 'string', format: 'uuid' } }],
       put: { summary: 'Mark one notification as read', tags: ['notifications'], responses: {} },
     },
-    '/api/notifications': {
+    [list]: {
       get: {
         summary: "The caller's notifications, newest first",
         tags: ['notifications'],
@@ -74,7 +86,7 @@ describe('reading the OpenAPI document', () => {
     expect(reference.groups.map((group) => group.tag)).toEqual(['system', 'auth', 'notifications', ''])
     expect(
       reference.groups[2]?.operations.map((operation) => `${operation.method} ${operation.path}`),
-    ).toEqual(['put /api/notifications/{id}/read', 'get /api/notifications'])
+    ).toEqual([`put ${markRead}`, `get ${list}`])
     expect(reference.operationCount).toBe(5)
   })
 
@@ -116,8 +128,8 @@ describe('reading the OpenAPI document', () => {
 
 describe('operation anchors', () => {
   it('are readable and differ by method and path', () => {
-    expect(operationAnchor('get', '/api/catalog')).toBe('get-api-catalog')
-    expect(operationAnchor('PUT', '/api/notifications/{id}/read')).toBe('put-api-notifications-id-read')
+    expect(operationAnchor('get', documented(catalog.get))).toBe('get-api-catalog')
+    expect(operationAnchor('PUT', markRead)).toBe('put-api-notifications-id-read')
     expect(operationAnchor('get', '/')).toBe('get-root')
   })
 })
@@ -134,10 +146,10 @@ describe('filtering operations', () => {
       filterApiReference(groups, query).flatMap((group) =>
         group.operations.map((operation) => operation.path),
       )
-    expect(paths('LOGIN')).toEqual(['/api/login'])
-    expect(paths('notifications')).toEqual(['/api/notifications/{id}/read', '/api/notifications'])
-    expect(paths('put notifications')).toEqual(['/api/notifications/{id}/read'])
-    expect(paths('system')).toEqual(['/api/version/summary'])
+    expect(paths('LOGIN')).toEqual([login])
+    expect(paths('notifications')).toEqual([markRead, list])
+    expect(paths('put notifications')).toEqual([markRead])
+    expect(paths('system')).toEqual([versionSummary])
     expect(paths('liveness')).toEqual(['/healthz'])
     expect(paths('no such thing')).toEqual([])
   })

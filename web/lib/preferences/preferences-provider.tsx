@@ -8,6 +8,8 @@ import {
   useSyncExternalStore,
 } from 'react'
 import { useTranslation } from 'react-i18next'
+import { account } from '#common/contract/account.ts'
+import { pathOf } from '#common/contract/endpoint.ts'
 import {
   type Currency,
   convertFromUsd,
@@ -129,7 +131,7 @@ export function useLanguage(): {
         rememberLanguage(next)
         void i18n.changeLanguage(next)
         // A signed-in person's mails follow the language they read the app in.
-        if (signedIn) void saveUserLanguage(next)
+        if (signedIn) void saveUserLanguage(pathOf(account.setLanguage), next)
       },
     }),
     [i18n, language, signedIn],

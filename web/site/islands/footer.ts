@@ -1,6 +1,7 @@
 import { clusterTypePath } from '#web/components/layout/nav-links.ts'
 import { clusterTypeSlugFor, displayTierName } from '#web/lib/cluster-type-links.ts'
 import { element } from './dom.ts'
+import type { IslandApi } from './island-data.ts'
 import type { IslandStrings } from './island-strings.ts'
 
 type Tier = { id: string; name: string }
@@ -10,13 +11,13 @@ type VersionSummary = { displayVersion: string; environment: 'development' | 'pr
  * The footer's live parts (spec §2): the running version with its DEV or PROD badge, and the
  * cluster types of the tier list (the page was built with the seven fallback entries).
  */
-export async function attachFooter(strings: IslandStrings): Promise<void> {
-  await Promise.all([showVersion(strings), showClusterTypes()])
+export async function attachFooter(strings: IslandStrings, api: IslandApi): Promise<void> {
+  await Promise.all([showVersion(strings, api.versionSummary), showClusterTypes(api.clusterTiers)])
 }
 
-async function showVersion(strings: IslandStrings): Promise<void> {
+async function showVersion(strings: IslandStrings, path: string): Promise<void> {
   const line = document.querySelector<HTMLElement>('[data-testid="footer-version"]')
-  const summary = await getJson<VersionSummary>('/api/version/summary')
+  const summary = await getJson<VersionSummary>(path)
   if (!line || !summary) return
   const text = line.querySelector('[data-testid="footer-version-text"]')
   if (text) text.textContent = summary.displayVersion
@@ -39,9 +40,9 @@ async function showVersion(strings: IslandStrings): Promise<void> {
   )
 }
 
-async function showClusterTypes(): Promise<void> {
+async function showClusterTypes(path: string): Promise<void> {
   const list = document.querySelector('[data-testid="footer-cluster-types"] ul')
-  const tiers = await getJson<Tier[]>('/api/cluster-tiers')
+  const tiers = await getJson<Tier[]>(path)
   if (!list || !Array.isArray(tiers) || tiers.length === 0) return
   const linkClass = list.querySelector('a')?.getAttribute('class') ?? ''
   list.replaceChildren(

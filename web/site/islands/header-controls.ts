@@ -7,6 +7,7 @@ import { rememberLanguage } from '#web/lib/language.ts'
 import { saveUserLanguage } from '#web/lib/preferences/api/save-user-language.ts'
 import type { LoadedRates } from '#web/lib/preferences/load-rates.ts'
 import { element } from './dom.ts'
+import type { IslandApi } from './island-data.ts'
 import { fill, type IslandStrings } from './island-strings.ts'
 import { currentCurrency, isDarkNow, onPreferencesChange, setCurrency, setTheme } from './preferences.ts'
 import { attachRadioMenu } from './radio-menu.ts'
@@ -89,7 +90,7 @@ export function attachCurrencySwitcher(
 }
 
 /** English or French: remembered, then the page is loaded again in that language. */
-export function attachLanguageSwitcher(strings: IslandStrings, language: Language): void {
+export function attachLanguageSwitcher(strings: IslandStrings, language: Language, api: IslandApi): void {
   const trigger = document.querySelector<HTMLButtonElement>('[data-testid="language-switcher"]')
   if (!trigger) return
   attachRadioMenu(trigger, {
@@ -105,15 +106,19 @@ export function attachLanguageSwitcher(strings: IslandStrings, language: Languag
           element('span', { lang: code }, [strings.language[code]]),
         ],
       })),
-    onSelect: (value) => switchLanguage(value as Language, language),
+    onSelect: (value) => switchLanguage(value as Language, language, api),
   })
 }
 
 /** Remembers the language and asks the server for this page in it (without a ?lang= that would override). */
-export function switchLanguage(next: Language, current: Language): void {
+export function switchLanguage(
+  next: Language,
+  current: Language,
+  api: Pick<IslandApi, 'userLanguage'>,
+): void {
   if (next === current) return
   rememberLanguage(next)
-  if (readCookie(SESSION_HINT_COOKIE) === '1') void saveUserLanguage(next)
+  if (readCookie(SESSION_HINT_COOKIE) === '1') void saveUserLanguage(api.userLanguage, next)
   const url = new URL(window.location.href)
   url.searchParams.delete(LANGUAGE_PARAMETER)
   if (url.href === window.location.href) window.location.reload()

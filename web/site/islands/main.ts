@@ -1,14 +1,13 @@
 import { parseLanguage } from '#common/language.ts'
 import type { User } from '#common/schemas/auth.ts'
 import { takeCarriedToast } from '#web/lib/carried-toast.ts'
-import { RATES_PATH } from '#web/lib/constants.ts'
 import type { LoadedRates } from '#web/lib/preferences/load-rates.ts'
 import { loadRates } from '#web/lib/preferences/load-rates.ts'
 import { attachDocsSearch } from './docs-search.ts'
 import { safeStorage } from './dom.ts'
 import { attachFooter } from './footer.ts'
 import { attachCurrencySwitcher, attachLanguageSwitcher, attachThemeToggle } from './header-controls.ts'
-import type { IslandStrings } from './island-strings.ts'
+import type { IslandData } from './island-data.ts'
 import { attachMobileMenu } from './mobile-menu.ts'
 import { attachPrices } from './pricing.ts'
 import { attachPromoBar } from './promo-bar.ts'
@@ -21,18 +20,15 @@ import { createToaster } from './toasts.ts'
  * (header controls, promo bar, floating menu, footer, prices, documentation search). A signed-in
  * person also gets the app's own header, loaded on demand.
  */
-const data = JSON.parse(document.getElementById('site-data')?.textContent ?? '{}') as {
-  language?: string
-  strings: IslandStrings
-}
+const data = JSON.parse(document.getElementById('site-data')?.textContent ?? '{}') as IslandData
 const language = parseLanguage(data.language) ?? 'en'
-const { strings } = data
+const { strings, api } = data
 followRememberedLanguage(language)
 
 let rates: LoadedRates | undefined
 const ratesLoaded = loadRates({
   fetchRates: async (signal) => {
-    const response = await fetch(RATES_PATH, { signal, headers: { accept: 'application/json' } })
+    const response = await fetch(api.rates, { signal, headers: { accept: 'application/json' } })
     if (!response.ok) throw new Error(`rates: HTTP ${response.status}`)
     return response.json()
   },
@@ -48,17 +44,17 @@ const carried = takeCarriedToast()
 if (carried) showToast(carried)
 attachThemeToggle(strings)
 attachCurrencySwitcher(strings, language, () => rates)
-attachLanguageSwitcher(strings, language)
+attachLanguageSwitcher(strings, language, api)
 attachPromoBar(strings, showToast)
 attachPrices(
   strings,
   ratesLoaded.then((loaded) => loaded.rates),
 )
 attachDocsSearch(strings)
-void attachFooter(strings)
+void attachFooter(strings, api)
 
-const detachMobileMenu = attachMobileMenu(strings, language)
-void signedInUser().then(async (user) => {
+const detachMobileMenu = attachMobileMenu(strings, language, api)
+void signedInUser(api).then(async (user) => {
   if (!user) return
   retargetSignedInLinks()
   detachMobileMenu()

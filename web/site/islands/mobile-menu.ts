@@ -6,6 +6,7 @@ import { currentDeviceIsMobile } from '#web/lib/device.ts'
 import type { Theme } from '#web/lib/preferences/stored-preferences.ts'
 import { element, icon } from './dom.ts'
 import { switchLanguage } from './header-controls.ts'
+import type { IslandApi } from './island-data.ts'
 import type { IslandStrings } from './island-strings.ts'
 import { currentCurrency, currentTheme, onPreferencesChange, setCurrency, setTheme } from './preferences.ts'
 
@@ -27,7 +28,7 @@ const itemClass =
  * Documentation, Tutorials, Login, then the theme, currency and language. A native modal dialog
  * keeps focus inside and closes on Escape, returning focus to the button.
  */
-export function attachMobileMenu(strings: IslandStrings, language: Language): () => void {
+export function attachMobileMenu(strings: IslandStrings, language: Language, api: IslandApi): () => void {
   const container = element('div', { id: 'site-mobile-menu' })
   const sync = () => {
     const mobile = currentDeviceIsMobile()
@@ -46,7 +47,7 @@ export function attachMobileMenu(strings: IslandStrings, language: Language): ()
     },
     [icon(MENU_ICON, 'size-6')],
   )
-  const dialog = buildDialog(strings, language)
+  const dialog = buildDialog(strings, language, api)
   button.addEventListener('click', () => dialog.showModal())
   dialog.addEventListener('close', () => button.focus())
   container.append(button, dialog)
@@ -58,7 +59,7 @@ export function attachMobileMenu(strings: IslandStrings, language: Language): ()
   }
 }
 
-function buildDialog(strings: IslandStrings, language: Language): HTMLDialogElement {
+function buildDialog(strings: IslandStrings, language: Language, api: IslandApi): HTMLDialogElement {
   const close = element(
     'button',
     {
@@ -140,7 +141,7 @@ function buildDialog(strings: IslandStrings, language: Language): HTMLDialogElem
                 strings.language.label,
                 LANGUAGES.map((code) => [code, strings.language[code]]),
                 () => language,
-                (value) => switchLanguage(value as Language, language),
+                (value) => switchLanguage(value as Language, language, api),
               ),
             ],
           ),

@@ -1,14 +1,15 @@
 import { SESSION_HINT_COOKIE } from '#common/session-hint.ts'
 import { readCookie, writeCookie } from '#web/lib/cookies.ts'
+import type { IslandApi } from './island-data.ts'
 
 /**
  * Who is signed in, asked only when the browser holds a session (the hint cookie): a visitor's
  * page makes no session request. A hint left by an expired session is dropped.
  */
-export async function signedInUser(): Promise<unknown | undefined> {
+export async function signedInUser(api: Pick<IslandApi, 'user'>): Promise<unknown | undefined> {
   if (readCookie(SESSION_HINT_COOKIE) !== '1') return undefined
   try {
-    const response = await fetch('/api/user', {
+    const response = await fetch(api.user, {
       credentials: 'include',
       headers: { accept: 'application/json' },
     })

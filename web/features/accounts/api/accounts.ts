@@ -1,171 +1,119 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { queryString } from '#common/routes.ts'
-import type {
-  AccountSession,
-  AuditEntry,
-  AuditQuery,
-  Invitation,
-  InvitationRequest,
-  Member,
-  OrganizationDirectoryEntry,
-  OrganizationOverview,
-  PromotionRequest,
-  Registration,
-  UserRole,
-} from '#common/schemas/accounts.ts'
-import type { User } from '#common/schemas/auth.ts'
-import type { Page } from '#common/schemas/pagination.ts'
-import { apiRequest, queryPath } from '#web/lib/api-client.ts'
-import { USER_PATH } from '#web/lib/current-user.ts'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { account } from '#common/contract/account.ts'
+import { audit } from '#common/contract/audit.ts'
+import type { Endpoint } from '#common/contract/endpoint.ts'
+import { organization } from '#common/contract/organization.ts'
+import type { Currency } from '#common/money.ts'
+import type { ASSIGNABLE_ROLES, AuditQuery, InvitationRequest } from '#common/schemas/accounts.ts'
+import { callApi, urlOf } from '#web/lib/api/call.ts'
+import { useApiMutation } from '#web/lib/api/mutations.ts'
+import { type ApiMutationMeta, apiQuery } from '#web/lib/api/queries.ts'
+import { USER_KEY } from '#web/lib/current-user.ts'
 
-export const MEMBERS_PATH = '/api/organization/members'
-export const INVITATIONS_PATH = '/api/organization/invitations'
-export const REGISTRATIONS_PATH = '/api/organization/registrations'
-export const PROMOTIONS_PATH = '/api/organization/promotion-requests'
-export const SESSIONS_PATH = '/api/user/sessions'
-export const MY_PROMOTION_PATH = '/api/user/promotion-request'
-export const AUDIT_PATH = '/api/audit'
+/** The items of a list the API answers as `{ items }` (the query keeps the answer as it came). */
+export const itemsOf = <Item>(answer: { items: Item[] }): Item[] => answer.items
 
-/** A list the API answers as `{ items }`, keyed by its path. */
-export const listOf = <Item>(path: string) =>
-  queryOptions({
-    queryKey: [path],
-    queryFn: async ({ signal }) => (await queryPath<{ items: Item[] }>(path, 'throw', signal))!.items,
-  })
-
-export const useMembers = () => useQuery(listOf<Member>(MEMBERS_PATH))
-export const useInvitations = () => useQuery(listOf<Invitation>(INVITATIONS_PATH))
-export const usePendingRegistrations = () => useQuery(listOf<Registration>(REGISTRATIONS_PATH))
-export const usePromotionRequests = () => useQuery(listOf<PromotionRequest>(PROMOTIONS_PATH))
-export const useSessions = () => useQuery(listOf<AccountSession>(SESSIONS_PATH))
-export const useMyPromotionRequest = () =>
-  useQuery({
-    queryKey: [MY_PROMOTION_PATH],
-    queryFn: async ({ signal }) =>
-      (await queryPath<{ request: PromotionRequest | null }>(MY_PROMOTION_PATH, 'throw', signal))!.request,
-  })
-
-export type AuditFilters = Pick<AuditQuery, 'action' | 'actor' | 'from' | 'to'>
-export const auditPath = (filters: AuditFilters, cursor?: string) =>
-  `${AUDIT_PATH}${queryString({ ...filters, cursor })}`
-export const useAuditLog = (filters: AuditFilters, cursor: string | undefined) =>
-  useQuery({
-    queryKey: [AUDIT_PATH, filters, cursor],
-    queryFn: async ({ signal }) =>
-      (await queryPath<Page<AuditEntry>>(auditPath(filters, cursor), 'throw', signal))!,
-  })
-
-/** A change that refreshes what it touches (the paths given) and the audit log that records it. */
-export function useChange<Variables, Answer>(
-  request: (variables: Variables) => Promise<Answer>,
-  paths: string[],
-) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: request,
-    // Not awaited: the refetch may unmount the row or form that asked (a decided registration
-    // leaves its list), and TanStack drops the caller's own onSuccess (its toast) once it has.
-    onSuccess: () => {
-      void queryClient.invalidateQueries({
-        predicate: (query) => [...paths, AUDIT_PATH].includes(String(query.queryKey[0])),
-      })
-    },
-  })
+/**
+ * The meta of a mutation that calls one of several endpoints (approve or reject): everything any
+ * of them changes is refreshed once it succeeds.
+ */
+export function changesOfEither(...endpoints: Endpoint[]): ApiMutationMeta {
+  return {
+    endpoint: endpoints.map((endpoint) => endpoint.id).join(' | '),
+    changes: [...new Set(endpoints.flatMap((endpoint) => endpoint.changes ?? []))],
+  }
 }
 
+export const useMembers = () => useQuery({ ...apiQuery(organization.members), select: itemsOf })
+export const useInvitations = () => useQuery({ ...apiQuery(organization.invitations), select: itemsOf })
+export const usePendingRegistrations = () =>
+  useQuery({ ...apiQuery(organization.registrations, { query: {} }), select: itemsOf })
+export const usePromotionRequests = () =>
+  useQuery({ ...apiQuery(organization.promotionRequests, { query: {} }), select: itemsOf })
+export const useSessions = () => useQuery({ ...apiQuery(account.sessions), select: itemsOf })
+export const useMyPromotionRequest = () =>
+  useQuery({ ...apiQuery(account.promotionRequest), select: (answer) => answer.request })
+
+export type AuditFilters = Pick<AuditQuery, 'action' | 'actor' | 'from' | 'to'>
+export const useAuditLog = (filters: AuditFilters, cursor: string | undefined) =>
+  useQuery(apiQuery(audit.list, { query: { ...filters, cursor } }))
+/** The log with the same filters as a CSV file, for a download link. */
+export const auditCsvHref = (filters: AuditFilters) => urlOf(audit.csv, { query: filters })
+
+/*
+ * The changes below refresh what their endpoint changes (the contract), the audit log that
+ * records them included; a screen's toast goes in its own `mutate` callbacks.
+ */
+
 export const useChangeRole = () =>
-  useChange(
-    ({ id, role }: { id: string; role: UserRole }) =>
-      apiRequest<Member>('PATCH', `${MEMBERS_PATH}/${id}`, { role }),
-    [MEMBERS_PATH],
-  )
+  useApiMutation(organization.changeRole, {
+    input: ({ id, role }: { id: string; role: (typeof ASSIGNABLE_ROLES)[number] }) => ({
+      params: { id },
+      body: { role },
+    }),
+  })
 export const useSetActive = () =>
-  useChange(
-    ({ id, active }: { id: string; active: boolean }) =>
-      apiRequest<Member>('POST', `${MEMBERS_PATH}/${id}/${active ? 'reactivate' : 'deactivate'}`),
-    [MEMBERS_PATH],
-  )
+  useMutation({
+    mutationFn: ({ id, active }: { id: string; active: boolean }) =>
+      active
+        ? callApi(organization.reactivateMember, { params: { id } })
+        : callApi(organization.deactivateMember, { params: { id } }),
+    meta: changesOfEither(organization.reactivateMember, organization.deactivateMember),
+  })
 export const useRemoveMember = () =>
-  useChange((id: string) => apiRequest('DELETE', `${MEMBERS_PATH}/${id}`), [MEMBERS_PATH])
+  useApiMutation(organization.removeMember, { input: (id: string) => ({ params: { id } }) })
 
 export const useInvite = () =>
-  useChange(
-    (request: InvitationRequest) => apiRequest<Invitation>('POST', INVITATIONS_PATH, request),
-    [INVITATIONS_PATH],
-  )
+  useApiMutation(organization.invite, { input: (request: InvitationRequest) => ({ body: request }) })
 export const useResendInvitation = () =>
-  useChange(
-    (id: string) => apiRequest<Invitation>('POST', `${INVITATIONS_PATH}/${id}/resend`),
-    [INVITATIONS_PATH],
-  )
+  useApiMutation(organization.resendInvitation, { input: (id: string) => ({ params: { id } }) })
 export const useRevokeInvitation = () =>
-  useChange((id: string) => apiRequest('DELETE', `${INVITATIONS_PATH}/${id}`), [INVITATIONS_PATH])
+  useApiMutation(organization.revokeInvitation, { input: (id: string) => ({ params: { id } }) })
+
+type Decision = { id: string; approve: boolean; note: string | null }
 
 export const useDecideRegistration = () =>
-  useChange(
-    ({ id, approve, note }: { id: string; approve: boolean; note: string | null }) =>
-      apiRequest('POST', `${REGISTRATIONS_PATH}/${id}/${approve ? 'approve' : 'reject'}`, { note }),
-    [REGISTRATIONS_PATH, MEMBERS_PATH],
-  )
+  useMutation({
+    mutationFn: ({ id, approve, note }: Decision) =>
+      approve
+        ? callApi(organization.approveRegistration, { params: { id }, body: { note } })
+        : callApi(organization.rejectRegistration, { params: { id }, body: { note } }),
+    meta: changesOfEither(organization.approveRegistration, organization.rejectRegistration),
+  })
 export const useDecidePromotion = () =>
-  useChange(
-    ({ id, approve, note }: { id: string; approve: boolean; note: string | null }) =>
-      apiRequest<PromotionRequest>('POST', `${PROMOTIONS_PATH}/${id}/${approve ? 'approve' : 'decline'}`, {
-        note,
-      }),
-    [PROMOTIONS_PATH, MEMBERS_PATH],
-  )
+  useMutation({
+    mutationFn: ({ id, approve, note }: Decision) =>
+      approve
+        ? callApi(organization.approvePromotion, { params: { id }, body: { note } })
+        : callApi(organization.declinePromotion, { params: { id }, body: { note } }),
+    meta: changesOfEither(organization.approvePromotion, organization.declinePromotion),
+  })
 
 export const useAskPromotion = () =>
-  useChange(
-    (reason: string) => apiRequest<PromotionRequest>('POST', MY_PROMOTION_PATH, { reason }),
-    [MY_PROMOTION_PATH],
-  )
+  useApiMutation(account.requestPromotion, { input: (reason: string) => ({ body: { reason } }) })
 export const useRevokeSession = () =>
-  useChange((id: string) => apiRequest('DELETE', `${SESSIONS_PATH}/${id}`), [SESSIONS_PATH])
-export const useRevokeOtherSessions = () =>
-  useChange(() => apiRequest('POST', `${SESSIONS_PATH}/revoke-others`), [SESSIONS_PATH])
+  useApiMutation(account.revokeSession, { input: (id: string) => ({ params: { id } }) })
+export const useRevokeOtherSessions = () => useApiMutation(account.revokeOtherSessions)
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (name: string) => apiRequest<User>('PATCH', USER_PATH, { name }),
-    onSuccess: (user) => queryClient.setQueryData([USER_PATH], user),
+  return useApiMutation(account.updateProfile, {
+    input: (name: string) => ({ body: { name } }),
+    onSuccess: (user) => queryClient.setQueryData(USER_KEY, user),
   })
 }
 
-export const ORGANIZATIONS_PATH = '/api/admin/organizations'
 export const useOrganizationDirectory = (search: string) =>
   useQuery({
-    queryKey: [ORGANIZATIONS_PATH, search],
-    queryFn: async ({ signal }) =>
-      (await queryPath<{ items: OrganizationOverview[] }>(
-        `${ORGANIZATIONS_PATH}${queryString({ search: search || undefined })}`,
-        'throw',
-        signal,
-      ))!.items,
+    ...apiQuery(organization.directory, { query: { search: search || undefined } }),
+    select: itemsOf,
   })
 export const useOrganizationEntry = (id: string | null) =>
-  useQuery({
-    queryKey: [ORGANIZATIONS_PATH, 'entry', id],
-    enabled: id !== null,
-    queryFn: async ({ signal }) =>
-      (await queryPath<OrganizationDirectoryEntry>(`${ORGANIZATIONS_PATH}/${id}`, 'throw', signal))!,
-  })
+  useQuery({ ...apiQuery(organization.directoryEntry, { params: { id: id ?? '' } }), enabled: id !== null })
 export const useUpdateOrganizationTerms = () =>
-  useChange(
-    ({
-      id,
-      creditLimitCents,
-      billingCurrency,
-    }: {
-      id: string
-      creditLimitCents: number
-      billingCurrency: string
-    }) =>
-      apiRequest<OrganizationDirectoryEntry>('PATCH', `${ORGANIZATIONS_PATH}/${id}`, {
-        creditLimitCents,
-        billingCurrency,
-      }),
-    [ORGANIZATIONS_PATH],
-  )
+  useApiMutation(organization.updateTerms, {
+    input: ({ id, ...terms }: { id: string; creditLimitCents: number; billingCurrency: Currency }) => ({
+      params: { id },
+      body: terms,
+    }),
+  })

@@ -1,7 +1,6 @@
 import { Download } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { queryString } from '#common/routes.ts'
 import { AUDIT_AREAS, type AuditEntry, isAuditAction } from '#common/schemas/accounts.ts'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
@@ -11,7 +10,7 @@ import { SectionCard } from '#web/components/ui/section-card.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { useDebounced } from '#web/lib/use-debounced.ts'
-import { AUDIT_PATH, type AuditFilters, useAuditLog } from '../api/accounts.ts'
+import { type AuditFilters, auditCsvHref, useAuditLog } from '../api/accounts.ts'
 
 /** The organization's audit log: who changed what and when, filtered, page after page, and as CSV. */
 export function AuditLogSection() {
@@ -30,7 +29,7 @@ export function AuditLogSection() {
     to: to || undefined,
   }
   const reset = () => setCursors([undefined])
-  const csvHref = `${AUDIT_PATH}/csv${queryString(filters)}`
+  const csvHref = auditCsvHref(filters)
   return (
     <SectionCard
       id="audit-log"

@@ -11,7 +11,7 @@ import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { toast } from '#web/lib/toast-store.ts'
-import { GDPR_PATH, useGdprRequests, useRequestErasure, useRequestExport } from '../api/security.ts'
+import { gdprArchiveHref, useGdprRequests, useRequestErasure, useRequestExport } from '../api/security.ts'
 
 /** "Export my data" and "Delete my account" (GDPR), with the state of each request. */
 export function DataSection() {
@@ -129,7 +129,7 @@ function RequestRow({ request }: { request: GdprRequest }) {
       </div>
       {request.status === 'ready' && (
         <a
-          href={`${GDPR_PATH}/${request.id}/archive`}
+          href={gdprArchiveHref(request.id)}
           download
           className={buttonVariants({ variant: 'outline', size: 'sm' })}
         >

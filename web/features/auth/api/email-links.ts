@@ -1,41 +1,32 @@
-import { useMutation } from '@tanstack/react-query'
-import { apiRequest } from '#web/lib/api-client.ts'
+import { auth } from '#common/contract/auth.ts'
+import { urlOf } from '#web/lib/api/call.ts'
+import { useApiMutation } from '#web/lib/api/mutations.ts'
 
 /*
  * The calls that mail a link (spec §7, docs/api.md). Each answers with the same message whether
  * or not the address has an account, so the screens show that message as it is.
  */
 
-type MessageResponse = { message: string }
-
 export function useForgotPassword() {
-  return useMutation({
-    mutationFn: (email: string) =>
-      apiRequest<MessageResponse>('POST', '/api/auth/forgot-password', { email }),
-  })
+  return useApiMutation(auth.forgotPassword, { input: (email: string) => ({ body: { email } }) })
 }
 
 export function useRequestMagicLink() {
-  return useMutation({
-    mutationFn: (email: string) => apiRequest<MessageResponse>('POST', '/api/auth/magic-link', { email }),
-  })
+  return useApiMutation(auth.requestMagicLink, { input: (email: string) => ({ body: { email } }) })
 }
 
 /** The spec does not read this answer (§7); the screens say what happens next themselves. */
 export function useResendVerification() {
-  return useMutation({
-    mutationFn: (email: string) => apiRequest<unknown>('POST', '/api/auth/resend-verification', { email }),
-  })
+  return useApiMutation(auth.resendVerification, { input: (email: string) => ({ body: { email } }) })
 }
 
 export function useResetPassword() {
-  return useMutation({
-    mutationFn: (input: { token: string; password: string }) =>
-      apiRequest<MessageResponse>('POST', '/api/auth/reset-password', input),
+  return useApiMutation(auth.resetPassword, {
+    input: (body: { token: string; password: string }) => ({ body }),
   })
 }
 
 /** The mail's verification link; the server verifies and redirects to `/verify-email?status=`. */
 export function verifyEmailLink(token: string): string {
-  return `/api/auth/verify-email?token=${encodeURIComponent(token)}`
+  return urlOf(auth.verifyEmail, { query: { token } })
 }

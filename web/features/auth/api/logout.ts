@@ -2,10 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { auth } from '#common/contract/auth.ts'
 import { href } from '#common/routes.ts'
+import { urlOf } from '#web/lib/api/call.ts'
 import { carryToast } from '#web/lib/carried-toast.ts'
 import { LOGOUT_BROADCAST_CHANNEL, LOGOUT_MESSAGE_TYPE } from '#web/lib/constants.ts'
-import { forgetSignedInUser, USER_PATH } from '#web/lib/current-user.ts'
+import { forgetSignedInUser, USER_KEY } from '#web/lib/current-user.ts'
 
 /**
  * Set once this tab signs out: the page is about to leave for the root, so the auth gate must
@@ -32,9 +34,12 @@ function broadcastLogout(): void {
   channel.close()
 }
 
-/** The server call: keep-alive with a JSON header; a non-OK answer is only logged (spec §7). */
+/**
+ * The server call: keep-alive with a JSON header, so it completes while the page leaves; a
+ * non-OK answer is only logged (spec §7).
+ */
 async function callLogout(): Promise<void> {
-  const response = await fetch('/api/logout', {
+  const response = await fetch(urlOf(auth.logout), {
     method: 'POST',
     credentials: 'include',
     keepalive: true,
@@ -52,10 +57,12 @@ export function useLogout() {
   const queryClient = useQueryClient()
   const { t } = useTranslation()
   const navigate = useNavigate()
+  // No refresh after it (no `changes` meta): what the signed-in person had goes with
+  // forgetSignedInUser below, and the page leaves for the site root.
   return useMutation({
     mutationFn: async () => {
       signingOut = true
-      queryClient.setQueryData([USER_PATH], null)
+      queryClient.setQueryData(USER_KEY, null)
       broadcastLogout()
       await callLogout()
     },

@@ -1,10 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { auth } from '#common/contract/auth.ts'
+import { organization } from '#common/contract/organization.ts'
 import { DEFAULT_LANGUAGE, parseLanguage } from '#common/language.ts'
-import type { InvitationPreview } from '#common/schemas/accounts.ts'
 import type { InvitationAcceptance, RegisterRequest, User } from '#common/schemas/auth.ts'
-import { apiRequest } from '#web/lib/api-client.ts'
-import { USER_PATH } from '#web/lib/current-user.ts'
+import { callApi } from '#web/lib/api/call.ts'
+import { useApiMutation } from '#web/lib/api/mutations.ts'
+import { apiKey, changesOf, readsOf } from '#web/lib/api/queries.ts'
+import { USER_KEY } from '#web/lib/current-user.ts'
 
 export type LoginResult = User | { mfaRequired: true }
 
@@ -15,11 +18,10 @@ export function isMfaRequired(result: LoginResult): result is { mfaRequired: tru
 /** Sign in; an MFA account answers `{ mfaRequired: true }` and the user is not stored yet (spec §4). */
 export function useLogin() {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (credentials: { username: string; password: string }) =>
-      apiRequest<LoginResult>('POST', '/api/login', credentials),
+  return useApiMutation(auth.login, {
+    input: (credentials: { username: string; password: string }) => ({ body: credentials }),
     onSuccess: (result) => {
-      if (!isMfaRequired(result)) queryClient.setQueryData([USER_PATH], result)
+      if (!isMfaRequired(result)) queryClient.setQueryData(USER_KEY, result)
     },
   })
 }
@@ -27,10 +29,10 @@ export function useLogin() {
 /** Sign in with the token of a magic link; an MFA account still gives its code next. */
 export function useMagicLinkSignIn() {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (token: string) => apiRequest<LoginResult>('POST', '/api/auth/magic-link/verify', { token }),
+  return useApiMutation(auth.loginWithMagicLink, {
+    input: (token: string) => ({ body: { token } }),
     onSuccess: (result) => {
-      if (!isMfaRequired(result)) queryClient.setQueryData([USER_PATH], result)
+      if (!isMfaRequired(result)) queryClient.setQueryData(USER_KEY, result)
     },
   })
 }
@@ -38,9 +40,9 @@ export function useMagicLinkSignIn() {
 /** The second step of a password or magic-link sign-in: the 6-digit code. */
 export function useLoginMfa() {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (code: string) => apiRequest<User>('POST', '/api/login/mfa', { code }),
-    onSuccess: (user) => queryClient.setQueryData([USER_PATH], user),
+  return useApiMutation(auth.loginWithMfaCode, {
+    input: (code: string) => ({ body: { code } }),
+    onSuccess: (user) => queryClient.setQueryData(USER_KEY, user),
   })
 }
 
@@ -48,23 +50,24 @@ export function useLoginMfa() {
 export function useRegister() {
   const queryClient = useQueryClient()
   const { i18n } = useTranslation()
-  return useMutation({
-    mutationFn: (registration: Omit<RegisterRequest, 'language'>) =>
-      apiRequest<User>('POST', '/api/register', {
-        ...registration,
-        language: parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE,
-      }),
-    onSuccess: (user) => queryClient.setQueryData([USER_PATH], user),
+  return useApiMutation(auth.register, {
+    input: (registration: Omit<RegisterRequest, 'language'>) => ({
+      body: { ...registration, language: parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE },
+    }),
+    onSuccess: (user) => queryClient.setQueryData(USER_KEY, user),
   })
 }
 
 /** What an invitation's link is for; an unknown or used link is a 404. */
 export function useInvitationPreview(token: string | null) {
+  // A POST (the token stays out of logs and history) read as a query of that token.
+  const input = { body: { token: token ?? '' } }
   return useQuery({
-    queryKey: ['invitation-preview', token],
+    queryKey: apiKey(organization.previewInvitation, input),
     enabled: token !== null,
     retry: false,
-    queryFn: () => apiRequest<InvitationPreview>('POST', '/api/invitations/preview', { token }),
+    queryFn: ({ signal }) => callApi(organization.previewInvitation, input, { signal }),
+    meta: readsOf(organization.previewInvitation),
   })
 }
 
@@ -72,13 +75,11 @@ export function useInvitationPreview(token: string | null) {
 export function useAcceptInvitation() {
   const queryClient = useQueryClient()
   const { i18n } = useTranslation()
-  return useMutation({
-    mutationFn: (acceptance: Omit<InvitationAcceptance, 'language'>) =>
-      apiRequest<User>('POST', '/api/invitations/accept', {
-        ...acceptance,
-        language: parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE,
-      }),
-    onSuccess: (user) => queryClient.setQueryData([USER_PATH], user),
+  return useApiMutation(organization.acceptInvitation, {
+    input: (acceptance: Omit<InvitationAcceptance, 'language'>) => ({
+      body: { ...acceptance, language: parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE },
+    }),
+    onSuccess: (user) => queryClient.setQueryData(USER_KEY, user),
   })
 }
 
@@ -92,15 +93,19 @@ export function usePasskeySignIn() {
   return useMutation({
     mutationFn: async () => {
       const { startAuthentication } = await import('@simplewebauthn/browser')
-      const { challengeId, options } = await apiRequest<{ challengeId: string; options: unknown }>(
-        'POST',
-        '/api/login/passkey/options',
-      )
-      const response = await startAuthentication({ optionsJSON: options as never })
-      return apiRequest<LoginResult>('POST', '/api/login/passkey', { challengeId, response })
+      const { challengeId, options } = await callApi(auth.passkeyLoginOptions)
+      const answer = await startAuthentication({ optionsJSON: options as never })
+      // Its parts as plain JSON objects, the shape the contract's schema reads.
+      const response = {
+        ...answer,
+        response: { ...answer.response },
+        clientExtensionResults: { ...answer.clientExtensionResults },
+      }
+      return callApi(auth.loginWithPasskey, { body: { challengeId, response } })
     },
+    meta: changesOf(auth.loginWithPasskey),
     onSuccess: (result) => {
-      if (!isMfaRequired(result)) queryClient.setQueryData([USER_PATH], result)
+      if (!isMfaRequired(result)) queryClient.setQueryData(USER_KEY, result)
     },
   })
 }
@@ -108,8 +113,8 @@ export function usePasskeySignIn() {
 /** The second step with one of the recovery codes instead of the authenticator. */
 export function useLoginRecoveryCode() {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (code: string) => apiRequest<User>('POST', '/api/login/recovery-code', { code }),
-    onSuccess: (user) => queryClient.setQueryData([USER_PATH], user),
+  return useApiMutation(auth.loginWithRecoveryCode, {
+    input: (code: string) => ({ body: { code } }),
+    onSuccess: (user) => queryClient.setQueryData(USER_KEY, user),
   })
 }

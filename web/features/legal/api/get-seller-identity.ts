@@ -1,8 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { type PublicSellerIdentity, publicSellerIdentitySchema } from '#common/schemas/legal.ts'
-import { queryPath } from '#web/lib/api-client.ts'
+import { legal } from '#common/contract/legal.ts'
+import { publicSellerIdentitySchema } from '#common/schemas/legal.ts'
+import { queryApi } from '#web/lib/api/call.ts'
+import { apiKey, readsOf } from '#web/lib/api/queries.ts'
 
-export const SELLER_IDENTITY_PATH = '/api/legal/seller'
+const input = { query: {} }
 
 /**
  * The operator's legal identity and contacts (the SELLER_* configuration), checked. Public and
@@ -10,11 +12,10 @@ export const SELLER_IDENTITY_PATH = '/api/legal/seller'
  * who comes back to the page within 5 minutes asks no one.
  */
 export const sellerIdentityQueryOptions = queryOptions({
-  queryKey: [SELLER_IDENTITY_PATH],
-  queryFn: async ({ signal }): Promise<PublicSellerIdentity> =>
-    publicSellerIdentitySchema.parse(
-      await queryPath<unknown>(SELLER_IDENTITY_PATH, 'throw', signal, { useCache: true }),
-    ),
+  queryKey: apiKey(legal.seller, input),
+  queryFn: async ({ signal }) =>
+    publicSellerIdentitySchema.parse(await queryApi(legal.seller, input, { signal, useCache: true })),
+  meta: readsOf(legal.seller),
 })
 
 export function useSellerIdentity() {

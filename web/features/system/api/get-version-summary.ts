@@ -1,20 +1,16 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { queryPath } from '#web/lib/api-client.ts'
+import { useQuery } from '@tanstack/react-query'
+import { system } from '#common/contract/system.ts'
+import type { ResultOf } from '#web/lib/api/call.ts'
+import { apiQuery } from '#web/lib/api/queries.ts'
 import { DEFAULT_VERSION_TEXT } from '#web/lib/constants.ts'
 
-export const VERSION_SUMMARY_PATH = '/api/version/summary'
-
-export type VersionSummary = { displayVersion: string; environment: 'development' | 'production' }
+export type VersionSummary = ResultOf<typeof system.versionSummary>
 
 /**
  * The running version and environment (spec §7), cached 5 minutes by path in the GET cache: every
  * screen that shows it asks the cache, and the server once in 5 minutes.
  */
-export const versionSummaryQueryOptions = queryOptions({
-  queryKey: [VERSION_SUMMARY_PATH],
-  queryFn: ({ signal }) =>
-    queryPath<VersionSummary>(VERSION_SUMMARY_PATH, 'throw', signal, { useCache: true }),
-})
+export const versionSummaryQueryOptions = apiQuery(system.versionSummary, { query: {} }, { useCache: true })
 
 /** The version text ("v1.15.0 (loading...)" until known) and the environment once known. */
 export function useVersionSummary(): {

@@ -1,20 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiRequest } from '#web/lib/api-client.ts'
+import { system } from '#common/contract/system.ts'
+import { callApi, urlOf } from '#web/lib/api/call.ts'
+import { apiKey, readsOf } from '#web/lib/api/queries.ts'
 import { healthEndpointProbe, runCheck, SERVICE_RECHECK_MS } from '../health-check.ts'
-import { toolKeys } from './tool-keys.ts'
 
-export const LIVENESS_PATH = '/healthz'
+const input = { query: {} }
+
+/** What the status page names as the liveness check (`/healthz`). */
+export const LIVENESS_PATH = urlOf(system.health, input)
 
 /** The API's liveness (`GET /healthz`), timed; checked again every 15 s while the tab is visible. */
 export const livenessCheckQueryOptions = queryOptions({
-  queryKey: toolKeys.check(LIVENESS_PATH),
+  queryKey: apiKey(system.health, input),
   queryFn: ({ signal }) =>
     runCheck(
-      healthEndpointProbe((probeSignal) =>
-        apiRequest('GET', LIVENESS_PATH, undefined, { signal: probeSignal }),
-      ),
+      healthEndpointProbe((probeSignal) => callApi(system.health, input, { signal: probeSignal })),
       { signal },
     ),
+  meta: readsOf(system.health),
   refetchInterval: SERVICE_RECHECK_MS,
   refetchIntervalInBackground: false,
 })

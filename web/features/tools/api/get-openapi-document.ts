@@ -1,16 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { queryPath } from '#web/lib/api-client.ts'
+import { system } from '#common/contract/system.ts'
+import { urlOf } from '#web/lib/api/call.ts'
+import { apiQuery } from '#web/lib/api/queries.ts'
 import { type ApiReference, readApiReference } from '../openapi-reference.ts'
 
-export const OPENAPI_DOCUMENT_PATH = '/api/openapi.json'
+const input = { query: {} }
+
+/** Where the document is, for the page's link to it. */
+export const OPENAPI_DOCUMENT_PATH = urlOf(system.openApi, input)
 
 /** The document changes only with a deployment: kept 5 minutes, like the version summary. */
 const OPENAPI_DOCUMENT_STALE_MS = 5 * 60 * 1000
 
 /** The server's OpenAPI document (generated from its route schemas). */
 export const openApiDocumentQueryOptions = queryOptions({
-  queryKey: [OPENAPI_DOCUMENT_PATH],
-  queryFn: ({ signal }) => queryPath<unknown>(OPENAPI_DOCUMENT_PATH, 'throw', signal),
+  ...apiQuery(system.openApi, input),
   staleTime: OPENAPI_DOCUMENT_STALE_MS,
 })
 

@@ -1,23 +1,26 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiRequest } from '#web/lib/api-client.ts'
+import { system } from '#common/contract/system.ts'
+import { callApi, urlOf } from '#web/lib/api/call.ts'
+import { apiKey, readsOf } from '#web/lib/api/queries.ts'
 import { healthEndpointProbe, runCheck, SERVICE_RECHECK_MS } from '../health-check.ts'
-import { toolKeys } from './tool-keys.ts'
 
-export const READINESS_PATH = '/readyz'
+const input = { query: {} }
+
+/** What the status page names as the readiness check (`/readyz`). */
+export const READINESS_PATH = urlOf(system.ready, input)
 
 /**
  * The database, through the API's readiness (`GET /readyz`: 503 "unavailable" when the database
  * does not answer), timed; checked again every 15 s while the tab is visible.
  */
 export const readinessCheckQueryOptions = queryOptions({
-  queryKey: toolKeys.check(READINESS_PATH),
+  queryKey: apiKey(system.ready, input),
   queryFn: ({ signal }) =>
     runCheck(
-      healthEndpointProbe((probeSignal) =>
-        apiRequest('GET', READINESS_PATH, undefined, { signal: probeSignal }),
-      ),
+      healthEndpointProbe((probeSignal) => callApi(system.ready, input, { signal: probeSignal })),
       { signal },
     ),
+  meta: readsOf(system.ready),
   refetchInterval: SERVICE_RECHECK_MS,
   refetchIntervalInBackground: false,
 })

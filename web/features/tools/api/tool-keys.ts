@@ -1,4 +1,7 @@
-/** Query keys of the public tool pages, general to specific. */
+/**
+ * Query keys of the tool pages' checks that call no API endpoint (the realtime socket); the
+ * others are keyed by their endpoint (`apiKey`).
+ */
 export const toolKeys = {
   all: ['tools'] as const,
   checks: () => [...toolKeys.all, 'checks'] as const,

@@ -1,21 +1,26 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiRequest } from '#web/lib/api-client.ts'
-import { RATES_CACHE_TTL_MS, RATES_PATH } from '#web/lib/constants.ts'
+import { rates } from '#common/contract/rates.ts'
+import { callApi } from '#web/lib/api/call.ts'
+import { apiKey, readsOf } from '#web/lib/api/queries.ts'
+import { RATES_CACHE_TTL_MS } from '#web/lib/constants.ts'
 import { type LoadedRates, loadRates } from '../load-rates.ts'
+
+const input = { query: {} }
 
 /**
  * The server's USD-based exchange rates behind the browser's own 10-minute cache and fallbacks
  * (spec §8, §9). The load never fails, so the query never shows an error.
  */
 export const exchangeRatesQueryOptions = queryOptions<LoadedRates>({
-  queryKey: [RATES_PATH],
+  queryKey: apiKey(rates.get, input),
   queryFn: ({ signal }) =>
     loadRates({
-      fetchRates: (requestSignal) => apiRequest('GET', RATES_PATH, undefined, { signal: requestSignal }),
+      fetchRates: (requestSignal) => callApi(rates.get, input, { signal: requestSignal }),
       storage: browserStorage(),
       now: Date.now,
       signal,
     }),
+  meta: readsOf(rates.get),
   staleTime: RATES_CACHE_TTL_MS,
 })
 

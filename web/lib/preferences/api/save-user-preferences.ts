@@ -1,3 +1,5 @@
+import { account } from '#common/contract/account.ts'
+import { pathOf } from '#common/contract/endpoint.ts'
 import type { Preferences } from '#common/schemas/accounts.ts'
 
 /**
@@ -6,7 +8,7 @@ import type { Preferences } from '#common/schemas/accounts.ts'
  */
 export async function saveUserPreferences(preferences: Preferences): Promise<void> {
   try {
-    const response = await fetch('/api/user/preferences', {
+    const response = await fetch(pathOf(account.updatePreferences), {
       method: 'PUT',
       credentials: 'include',
       keepalive: true,
