@@ -13,6 +13,7 @@ export default defineConfig({
             'server/**/*.test.ts',
             'common/**/*.test.ts',
             'cli/**/*.test.ts',
+            'scripts/**/*.test.ts',
             'web/**/*.test.{ts,tsx}',
             'tests/deploy/**/*.test.ts',
           ],

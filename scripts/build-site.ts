@@ -10,6 +10,7 @@ import { build, createServer } from 'vite'
 import type { RenderedPage } from '#web/site/render-site.tsx'
 import { robotsTxt, sitemapXml } from '#web/site/sitemap.ts'
 import { seedCatalog } from './site-catalog.ts'
+import { contractRoutesInTheBrowser } from './vite/contract-routes.ts'
 
 const ISLANDS_ENTRY = 'web/site/islands/main.ts'
 const MANIFEST = '.vite/site-manifest.json'
@@ -50,6 +51,7 @@ async function buildIslands(clientDir: string): Promise<string> {
   await build({
     configFile: false,
     logLevel: 'warn',
+    plugins: [contractRoutesInTheBrowser()],
     oxc: { jsx: { runtime: 'automatic' } },
     build: {
       outDir: clientDir,
@@ -82,6 +84,7 @@ async function renderPages(
   const vite = await createServer({
     configFile: false,
     logLevel: 'warn',
+    plugins: [contractRoutesInTheBrowser()],
     appType: 'custom',
     server: { middlewareMode: true, hmr: false, ws: false },
     oxc: { jsx: { runtime: 'automatic' } },

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { type Answer, type EndpointDefinition, pathOf } from './endpoint.ts'
+import { type Answer, type EndpointDefinition, pathOf, queryString } from './endpoint.ts'
 
 /**
  * Calls an endpoint of the contract by its declaration, typed from its zod schemas: the input as
@@ -86,18 +86,6 @@ const errorBodySchema = z.object({
   code: z.string().optional(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 })
-
-/** The query string of a call: scalars as they are, arrays repeated, undefined left out. */
-export function queryString(query: unknown): string {
-  if (!query || typeof query !== 'object') return ''
-  const search = new URLSearchParams()
-  for (const [name, value] of Object.entries(query as Record<string, unknown>)) {
-    if (value === undefined || value === null) continue
-    for (const item of Array.isArray(value) ? value : [value]) search.append(name, String(item))
-  }
-  const text = search.toString()
-  return text ? `?${text}` : ''
-}
 
 export async function callEndpoint<E extends EndpointDefinition>(
   endpoint: E,

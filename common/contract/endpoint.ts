@@ -141,6 +141,18 @@ export function pathOf<E extends EndpointDefinition>(endpoint: E, params?: Param
   })
 }
 
+/** The query string of a call (zod-free, so a browser's bundle can use it): scalars as they are, arrays repeated, undefined left out. */
+export function queryString(query: unknown): string {
+  if (!query || typeof query !== 'object') return ''
+  const search = new URLSearchParams()
+  for (const [name, value] of Object.entries(query as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue
+    for (const item of Array.isArray(value) ? value : [value]) search.append(name, String(item))
+  }
+  const text = search.toString()
+  return text ? `?${text}` : ''
+}
+
 /** A file answer: the body is the file, in its media type. */
 export const file = (mediaType: string, description: string): FileAnswer => ({
   kind: 'file',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseRealtimeMessage, REALTIME_CHANGES, realtimeMessageSchema } from './realtime.ts'
+import { parseRealtimeMessage, realtimeMessageSchema } from './realtime.ts'
+import { REALTIME_CHANGES } from './realtime-changes.ts'
 import { RESOURCES } from './resources.ts'
 
 const clusterId = '5b0d9a52-53c3-4a4b-9a35-8d0f8f7c2a11'

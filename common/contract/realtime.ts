@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { notificationSchema } from '../schemas/notifications.ts'
 import { CLUSTER_STATUSES, INSTALLATION_STATUSES, TICKET_STATUSES } from '../schemas/statuses.ts'
-import type { Resource } from './resources.ts'
 
 /*
  * What the server pushes on the app's one WebSocket (/ws), a union on `type`: the server publishes
@@ -49,15 +48,6 @@ export const realtimeMessageSchema = z.discriminatedUnion('type', [
 export type RealtimeMessage = z.infer<typeof realtimeMessageSchema>
 export type RealtimeMessageType = RealtimeMessage['type']
 export type RealtimeMessageOf<Type extends RealtimeMessageType> = Extract<RealtimeMessage, { type: Type }>
-
-/** What each message makes stale: the web app refreshes the queries that read these. */
-export const REALTIME_CHANGES: Record<RealtimeMessageType, readonly Resource[]> = {
-  notification: ['notifications'],
-  // An order's state follows its cluster's; the sidebar counts the clusters; cost runs with nodes.
-  cluster: ['clusters', 'orders', 'billing', 'usage'],
-  installation: ['installations', 'orders'],
-  ticket: ['tickets'],
-}
 
 /** A socket frame's message, or undefined when it is not one the server sends. */
 export function parseRealtimeMessage(data: unknown): RealtimeMessage | undefined {

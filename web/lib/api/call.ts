@@ -1,6 +1,6 @@
 import type { z } from 'zod'
-import { type CallInput, queryString } from '#common/contract/client.ts'
-import { type EndpointDefinition, pathOf } from '#common/contract/endpoint.ts'
+import type { CallInput } from '#common/contract/client.ts'
+import { type EndpointDefinition, pathOf, queryString } from '#common/contract/endpoint.ts'
 import {
   ApiError,
   apiRequest,

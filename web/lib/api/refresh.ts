@@ -1,6 +1,7 @@
 import type { Query, QueryClient } from '@tanstack/react-query'
 import type { Endpoint } from '#common/contract/endpoint.ts'
-import { REALTIME_CHANGES, type RealtimeMessage } from '#common/contract/realtime.ts'
+import type { RealtimeMessage } from '#common/contract/realtime.ts'
+import { REALTIME_CHANGES } from '#common/contract/realtime-changes.ts'
 import type { Resource } from '#common/contract/resources.ts'
 
 /**
