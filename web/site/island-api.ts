@@ -13,9 +13,9 @@ import type { IslandApi } from './islands/island-data.ts'
 export function islandApi(): IslandApi {
   return {
     user: urlOf(account.get),
-    versionSummary: urlOf(system.versionSummary, { query: {} }),
-    clusterTiers: urlOf(catalog.clusterTiers, { query: {} }),
-    rates: urlOf(rates.get, { query: {} }),
+    versionSummary: urlOf(system.versionSummary),
+    clusterTiers: urlOf(catalog.clusterTiers),
+    rates: urlOf(rates.get),
     // A call whose input is its body: the islands send that themselves.
     userLanguage: pathOf(account.setLanguage),
   }

@@ -27,9 +27,9 @@ export function changesOfEither(...endpoints: Endpoint[]): ApiMutationMeta {
 export const useMembers = () => useQuery({ ...apiQuery(organization.members), select: itemsOf })
 export const useInvitations = () => useQuery({ ...apiQuery(organization.invitations), select: itemsOf })
 export const usePendingRegistrations = () =>
-  useQuery({ ...apiQuery(organization.registrations, { query: {} }), select: itemsOf })
+  useQuery({ ...apiQuery(organization.registrations), select: itemsOf })
 export const usePromotionRequests = () =>
-  useQuery({ ...apiQuery(organization.promotionRequests, { query: {} }), select: itemsOf })
+  useQuery({ ...apiQuery(organization.promotionRequests), select: itemsOf })
 export const useSessions = () => useQuery({ ...apiQuery(account.sessions), select: itemsOf })
 export const useMyPromotionRequest = () =>
   useQuery({ ...apiQuery(account.promotionRequest), select: (answer) => answer.request })

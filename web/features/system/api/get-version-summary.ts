@@ -10,7 +10,7 @@ export type VersionSummary = ResultOf<typeof system.versionSummary>
  * The running version and environment (spec §7), cached 5 minutes by path in the GET cache: every
  * screen that shows it asks the cache, and the server once in 5 minutes.
  */
-export const versionSummaryQueryOptions = apiQuery(system.versionSummary, { query: {} }, { useCache: true })
+export const versionSummaryQueryOptions = apiQuery(system.versionSummary, undefined, { useCache: true })
 
 /** The version text ("v1.15.0 (loading...)" until known) and the environment once known. */
 export function useVersionSummary(): {

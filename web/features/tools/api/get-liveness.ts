@@ -4,17 +4,15 @@ import { callApi, urlOf } from '#web/lib/api/call.ts'
 import { apiKey, readsOf } from '#web/lib/api/queries.ts'
 import { healthEndpointProbe, runCheck, SERVICE_RECHECK_MS } from '../health-check.ts'
 
-const input = { query: {} }
-
 /** What the status page names as the liveness check (`/healthz`). */
-export const LIVENESS_PATH = urlOf(system.health, input)
+export const LIVENESS_PATH = urlOf(system.health)
 
 /** The API's liveness (`GET /healthz`), timed; checked again every 15 s while the tab is visible. */
 export const livenessCheckQueryOptions = queryOptions({
-  queryKey: apiKey(system.health, input),
+  queryKey: apiKey(system.health),
   queryFn: ({ signal }) =>
     runCheck(
-      healthEndpointProbe((probeSignal) => callApi(system.health, input, { signal: probeSignal })),
+      healthEndpointProbe((probeSignal) => callApi(system.health, {}, { signal: probeSignal })),
       { signal },
     ),
   meta: readsOf(system.health),

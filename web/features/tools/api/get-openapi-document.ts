@@ -4,17 +4,15 @@ import { urlOf } from '#web/lib/api/call.ts'
 import { apiQuery } from '#web/lib/api/queries.ts'
 import { type ApiReference, readApiReference } from '../openapi-reference.ts'
 
-const input = { query: {} }
-
 /** Where the document is, for the page's link to it. */
-export const OPENAPI_DOCUMENT_PATH = urlOf(system.openApi, input)
+export const OPENAPI_DOCUMENT_PATH = urlOf(system.openApi)
 
 /** The document changes only with a deployment: kept 5 minutes, like the version summary. */
 const OPENAPI_DOCUMENT_STALE_MS = 5 * 60 * 1000
 
 /** The server's OpenAPI document (generated from its route schemas). */
 export const openApiDocumentQueryOptions = queryOptions({
-  ...apiQuery(system.openApi, input),
+  ...apiQuery(system.openApi),
   staleTime: OPENAPI_DOCUMENT_STALE_MS,
 })
 

@@ -4,20 +4,18 @@ import { callApi, urlOf } from '#web/lib/api/call.ts'
 import { apiKey, readsOf } from '#web/lib/api/queries.ts'
 import { healthEndpointProbe, runCheck, SERVICE_RECHECK_MS } from '../health-check.ts'
 
-const input = { query: {} }
-
 /** What the status page names as the readiness check (`/readyz`). */
-export const READINESS_PATH = urlOf(system.ready, input)
+export const READINESS_PATH = urlOf(system.ready)
 
 /**
  * The database, through the API's readiness (`GET /readyz`: 503 "unavailable" when the database
  * does not answer), timed; checked again every 15 s while the tab is visible.
  */
 export const readinessCheckQueryOptions = queryOptions({
-  queryKey: apiKey(system.ready, input),
+  queryKey: apiKey(system.ready),
   queryFn: ({ signal }) =>
     runCheck(
-      healthEndpointProbe((probeSignal) => callApi(system.ready, input, { signal: probeSignal })),
+      healthEndpointProbe((probeSignal) => callApi(system.ready, {}, { signal: probeSignal })),
       { signal },
     ),
   meta: readsOf(system.ready),

@@ -5,17 +5,15 @@ import { apiKey, readsOf } from '#web/lib/api/queries.ts'
 import { RATES_CACHE_TTL_MS } from '#web/lib/constants.ts'
 import { type LoadedRates, loadRates } from '../load-rates.ts'
 
-const input = { query: {} }
-
 /**
  * The server's USD-based exchange rates behind the browser's own 10-minute cache and fallbacks
  * (spec §8, §9). The load never fails, so the query never shows an error.
  */
 export const exchangeRatesQueryOptions = queryOptions<LoadedRates>({
-  queryKey: apiKey(rates.get, input),
+  queryKey: apiKey(rates.get),
   queryFn: ({ signal }) =>
     loadRates({
-      fetchRates: (requestSignal) => callApi(rates.get, input, { signal: requestSignal }),
+      fetchRates: (requestSignal) => callApi(rates.get, {}, { signal: requestSignal }),
       storage: browserStorage(),
       now: Date.now,
       signal,
