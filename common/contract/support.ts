@@ -189,7 +189,8 @@ export const support = defineEndpoints('support', {
     body: trackTicketSchema,
     responses: { 200: ticketReceiptSchema },
     errors: [413],
-    changes: ['tickets'],
+    // Only the ticket's links change, which no screen reads: the page that asked (an expired
+    // link's) stays as it is until the visitor follows the new one.
   },
   trackedTicket: {
     ...visitor,
