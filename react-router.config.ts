@@ -3,7 +3,7 @@ import { PRERENDERED_PATHS } from './web/lib/paths.ts'
 
 /**
  * Public pages are prerendered to HTML at build time; the signed-in area is a single-page app
- * served from the SPA fallback (DESIGN.md §4).
+ * served from the SPA fallback.
  */
 export default {
   appDirectory: 'web',

@@ -25,7 +25,7 @@ describe('money', () => {
     expect(convertFromUsd(100, 'USD', FALLBACK_RATES)).toBe(100)
   })
 
-  it('keeps the fallback rates of the spec', () => {
+  it('keeps the fallback rates', () => {
     expect(FALLBACK_RATES).toEqual({ USD: 1, EUR: 0.845, GBP: 0.733 })
     expect(INITIAL_PROVIDER_RATES).toEqual({ USD: 1, EUR: 0.85, GBP: 0.735 })
   })

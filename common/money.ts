@@ -12,9 +12,9 @@ export type ExchangeRates = Record<Currency, number>
 export const RATE_SOURCES = ['primary', 'backup', 'cache', 'fallback'] as const
 export type RateSource = (typeof RATE_SOURCES)[number]
 
-/** Used when neither rate service nor any cache has answered (spec §9, the service's values). */
+/** The rates the server gives (source "fallback") when neither rate service nor any cache has answered. */
 export const FALLBACK_RATES: ExchangeRates = { USD: 1, EUR: 0.845, GBP: 0.733 }
-/** What the currency provider starts with before the first answer (spec §9). */
+/** What the currency provider starts with before the first answer. */
 export const INITIAL_PROVIDER_RATES: ExchangeRates = { USD: 1, EUR: 0.85, GBP: 0.735 }
 
 export function convertFromUsd(amountUsd: number, currency: Currency, rates: ExchangeRates): number {

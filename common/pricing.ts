@@ -95,8 +95,8 @@ export function cyclePriceCents(monthlyCents: number, cycle: BillingCycle): numb
 }
 
 /**
- * The yearly discount shown beside a yearly price: the rounded percentage saved against paying
- * the monthly price twelve times (spec §5).
+ * The yearly discount shown beside a yearly price: the rounded percentage saved against paying the
+ * monthly price twelve times.
  */
 export function yearlyDiscountPercent(monthlyPrice: number, yearlyPrice: number): number {
   const twelveMonths = monthlyPrice * 12

@@ -1,7 +1,7 @@
 /**
- * Every page of the product (spec §2) by name: the one place a path is spelt. The web app's route
- * table (web/lib/paths.ts) gives each a layout, a screen and a title; links, redirects and the
- * server's links in mail are all built here with `href`.
+ * Every page of the product by name: the one place a path is spelt. The web app's route table
+ * (web/lib/paths.ts) gives each a layout, a screen and a title; links, redirects and the server's
+ * links in mail are all built here with `href`.
  */
 export const ROUTES = {
   // Public pages
@@ -105,7 +105,7 @@ export function isClusterTypeSlug(value: string): value is ClusterTypeSlug {
   return (CLUSTER_TYPE_SLUGS as readonly string[]).includes(value)
 }
 
-/** Alias paths of the cluster-type page and the type each shows (spec §2). */
+/** Alias paths of the cluster-type page and the type each shows. */
 export const CLUSTER_TYPE_ALIASES: Record<string, ClusterTypeSlug> = {
   '/sandbox-cluster': 'sandbox',
   '/sandbox-cluster-page': 'sandbox',

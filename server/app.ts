@@ -218,8 +218,8 @@ function answerFrameworkError(isProduction: boolean): NonNullable<FastifyServerO
 }
 
 /**
- * The web app sends `Content-Type: application/json` on body-less calls such as logout (spec §7);
- * an empty body then means "no body" instead of a JSON syntax error.
+ * The web app sends `Content-Type: application/json` on body-less calls such as logout; an empty
+ * body then means "no body" instead of a JSON syntax error.
  */
 function acceptEmptyJsonBodies(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error')

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Every error the API returns has this shape (DESIGN.md §6). */
+/** Every error the API returns has this shape. */
 export const errorResponseSchema = z.object({
   message: z.string(),
   code: z.string().optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /*
- * The one pagination scheme of the API (DESIGN.md §6): a list takes `?limit=&cursor=` and answers
+ * The one pagination scheme of the API: a list takes `?limit=&cursor=` and answers
  * `{ items, nextCursor }`, newest first; the cursor is opaque and null on the last page.
  */
 

@@ -1,12 +1,13 @@
 /**
- * `npm run bench:cluster`: the multi-instance drill of DESIGN.md §7 on one machine. PostgreSQL,
- * three `--role=web` instances and one `--role=worker`, with Debian's nginx in front (its
- * configuration written by this script: WebSocket upgrade, `proxy_next_upstream` for idempotent
- * requests, and a health check of each instance's /readyz that takes a failing one out of the
- * upstream). Signed-in customers poll the dashboard's reads through nginx and hold a socket each,
- * reconnecting and refetching their notifications as the web app does; notifications are created
- * throughout, and clusters are ordered so that their provisioning is under way when the worker
- * dies. Midway one web instance is killed (SIGKILL), later the worker, which is started again.
+ * `npm run bench:cluster`: the multi-instance drill on one machine (any instance behind the load
+ * balancer may die without losing work). PostgreSQL, three `--role=web` instances and one
+ * `--role=worker`, with Debian's nginx in front (its configuration written by this script:
+ * WebSocket upgrade, `proxy_next_upstream` for idempotent requests, and a health check of each
+ * instance's /readyz that takes a failing one out of the upstream). Signed-in customers poll the
+ * dashboard's reads through nginx and hold a socket each, reconnecting and refetching their
+ * notifications as the web app does; notifications are created throughout, and clusters are ordered
+ * so that their provisioning is under way when the worker dies. Midway one web instance is killed
+ * (SIGKILL), later the worker, which is started again.
  *
  * Prints requests and errors (only requests in flight on the killed instance may fail), p50/p99
  * before, during and after the kill, sockets that reconnected, notifications lost (must be 0),

@@ -74,7 +74,7 @@ export type OpenApiOptions = {
 /** The media type of JSON answers and bodies. */
 export const JSON_MEDIA_TYPE = 'application/json'
 
-/** The shared schema of every error answer (DESIGN.md §6). */
+/** The shared schema of every error answer. */
 export const ERROR_RESPONSE = 'ErrorResponse'
 
 /** What each area of the API is about: the document's tag list, in the reference's words. */

@@ -75,7 +75,7 @@ export default fp(async function webApp(
     if (wantsPage && shell) {
       const chosen = chosenLanguage(request)
       if (chosen.fromParameter) rememberLanguage(reply, chosen.language)
-      // Spec §2: /fr opens the home page with French selected.
+      // /fr opens the home page with French selected.
       if (pathname === '/fr') return rememberLanguage(reply, 'fr').redirect('/', 302)
       const folder = pathname.replace(/\/+$/, '')
       const page = [`index.${chosen.language}.html`, 'index.html']

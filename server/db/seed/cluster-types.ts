@@ -8,7 +8,7 @@ const MEMORY = ['mem-2-16', 'mem-4-32', 'mem-8-64', 'mem-16-128']
 const GPU = ['gpu-l4-1', 'gpu-l40s-1', 'gpu-a100-1', 'gpu-h100-1', 'gpu-h100-8']
 
 /**
- * The seven cluster types of the spec's footer list, in display order (the order and names
+ * The seven cluster types the footer lists, in display order (the order and names
  * GET /api/cluster-tiers answers). Base prices are USD cents a month for the control plane and
  * what the type includes; node pools are priced on top.
  */

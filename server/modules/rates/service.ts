@@ -8,8 +8,9 @@ export const RATES_BACKUP_AFTER_MS = 1_500
 type RatesLog = { warn: (object: object, message: string) => void }
 
 /**
- * Exchange rates from the primary service, else (failing or slow) the backup; while both fail, the last good rates
- * (source "cache"), and with none at all the fallback rates (spec §8). Good rates are kept 10 minutes.
+ * Exchange rates from the primary service, else (failing or slow) the backup; while both fail, the
+ * last good rates (source "cache"), and with none at all the fallback rates. Good rates are kept 10
+ * minutes.
  */
 export function createRatesService(options: {
   primaryUrl: string
