@@ -73,7 +73,7 @@ describe('apiRequest', () => {
     expect(await apiRequest('GET', '/api/billing')).toEqual({})
   })
 
-  it('throws with the message in the order of the spec', async () => {
+  it('throws with the message in the order of errorMessageOf', async () => {
     const cases: [Answer, string][] = [
       [{ status: 400, body: '{"message":"Bad thing","error":"other"}' }, 'Bad thing'],
       [{ status: 400, body: '{"error":"Plain error"}' }, 'Plain error'],

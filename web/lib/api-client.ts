@@ -1,6 +1,6 @@
 import { GET_CACHE_MAX_ENTRIES, GET_CACHE_PRUNE_COUNT, GET_CACHE_TTL_MS } from './constants.ts'
 
-/** An error whose message follows the spec's order (§8) and that keeps the status. */
+/** An error that keeps the status, its message chosen by `errorMessageOf`. */
 export class ApiError extends Error {
   readonly status: number
   readonly body: unknown
@@ -62,7 +62,7 @@ export function emptyBodyFor(path: string): [] | Record<string, never> {
 }
 
 /**
- * The message of a failed response, in the spec's order: `message` of a JSON body, its `error`
+ * The message of a failed response, in this order: `message` of a JSON body, its `error`
  * (stringified unless a string), the raw text when not blank, the status text, then a fallback.
  */
 export function errorMessageOf(
@@ -109,8 +109,8 @@ export type RequestOptions = {
 }
 
 /**
- * The one way the web app calls the API (spec §7): credentials always, a JSON content type only
- * with a body, 204 or an empty body gives `{}`, an unparsable body gives `[]` or `{}` by path.
+ * The one way the web app calls the API: credentials always, a JSON content type only with a body,
+ * 204 or an empty body gives `{}`, an unparsable body gives `[]` or `{}` by path.
  */
 export async function apiRequest<T = unknown>(
   method: string,
@@ -156,8 +156,8 @@ function parseBody(path: string, status: number, text: string): unknown {
 }
 
 /**
- * The default query function (spec §7): GET on the key's path. A 401 throws unless the query
- * asks for null; other failures throw with "Error {status}" as the last fallback.
+ * The default query function: GET on the key's path. A 401 throws unless the query asks for null;
+ * other failures throw with "Error {status}" as the last fallback.
  */
 export async function queryPath<T>(
   path: string,
@@ -165,7 +165,7 @@ export async function queryPath<T>(
   signal?: AbortSignal,
   options: { useCache?: boolean } = {},
 ): Promise<T | null> {
-  // What the spec caches 5 minutes answers from the GET cache: a remounted screen asks no one.
+  // A read cached 5 minutes (`useCache`) answers from the GET cache: a remounted screen asks no one.
   if (options.useCache) {
     const cached = getCache.get(path)
     if (cached !== undefined) return cached as T

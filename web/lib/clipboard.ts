@@ -1,6 +1,6 @@
 /**
- * Copies text: the Clipboard API first, then the older selection-and-execCommand method where
- * that API is missing or refuses (spec §8). True when either worked.
+ * Copies text: the Clipboard API first, then the older selection-and-execCommand method where that
+ * API is missing or refuses. True when either worked.
  */
 export async function copyText(text: string): Promise<boolean> {
   try {

@@ -21,7 +21,7 @@ describe('footer cluster type links', () => {
     expect(displayTierName('AI/ML (Violet)')).toBe('AI/ML')
   })
 
-  it('falls back to the seven entries of the spec', () => {
+  it('falls back to the seven fixed entries', () => {
     expect(FALLBACK_CLUSTER_TIERS.map((tier) => tier.name)).toEqual([
       'Standard (Blue)',
       'Enterprise (Red)',

@@ -1,4 +1,4 @@
-/** The seven entries the footer shows when the tier list has not loaded (spec §2). */
+/** The seven entries the footer shows when the tier list has not loaded. */
 export const FALLBACK_CLUSTER_TIERS = [
   { id: 'blue', name: 'Standard (Blue)' },
   { id: 'red', name: 'Enterprise (Red)' },
@@ -11,7 +11,7 @@ export const FALLBACK_CLUSTER_TIERS = [
 
 export type ClusterTypeSlug = 'blue' | 'red' | 'green' | 'data' | 'ai' | 'sandbox' | 'orange'
 
-/** Keywords in the spec's order; the first rule with a keyword in the name decides, blue otherwise. */
+/** Keywords, checked in this order; the first rule with a keyword in the name decides, blue otherwise. */
 const KEYWORD_RULES: [string[], ClusterTypeSlug][] = [
   [['blue', 'standard'], 'blue'],
   [['red', 'enterprise'], 'red'],

@@ -1,6 +1,6 @@
 import type { RouteName } from '#common/routes.ts'
 
-/** The spec's numbers (§4, §7, §9) in one place; tests check them by value. */
+/** The web app's fixed numbers, keys and texts in one place; tests check them by value. */
 
 export const QUERY_DEFAULTS = {
   staleTime: 0,
@@ -41,7 +41,7 @@ export const COPIED_LABEL_MS = 2_000
 
 export const AUTH_REDIRECT_DELAY_MS = 100
 export const MOBILE_MAX_WIDTH_PX = 1024
-/** Phones and tablets by user agent (spec §9: "a mobile user agent"). */
+/** Phones and tablets, told by their user agent. */
 export const MOBILE_USER_AGENT_PATTERN =
   /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobile/i
 
@@ -60,16 +60,16 @@ export const DEFAULT_VERSION_TEXT = 'v1.15.0 (loading...)'
 export const COPYRIGHT_YEAR = 2025
 export const PROMO_CODE = 'PARIS'
 export const PROMO_DISCOUNT_PERCENT = 5
-/** Session storage: the promo bar stays dismissed for the browser session (spec §4). */
+/** Session storage: the promo bar stays dismissed for the browser session. */
 export const PROMO_DISMISSED_SESSION_KEY = 'promoBarDismissed'
 
-/** Preferences (spec §4, §9): their values and defaults. */
+/** Preferences: their values and defaults. */
 export const THEMES = ['light', 'dark', 'system'] as const
 export const DEFAULT_THEME = 'system'
 export const BILLING_CYCLES = ['monthly', 'yearly'] as const
 export const DEFAULT_BILLING_CYCLE = 'monthly'
 export const DEFAULT_CURRENCY = 'EUR'
-/** The header's currency switcher lists them in the spec's order. */
+/** The header's currency switcher lists them in this order. */
 export const CURRENCY_SWITCHER_ORDER = ['USD', 'GBP', 'EUR'] as const
 
 /** Keys in local storage the app reads and writes. */
@@ -80,7 +80,7 @@ export const STORAGE_KEYS = {
   redirectAfterLogin: 'redirectAfterLogin',
 } as const
 
-/** Removed at logout (spec §9). */
+/** Removed at logout. */
 export const LOGOUT_REMOVED_KEYS = [
   'redirectAfterLogin',
   'mfaToken',
@@ -93,7 +93,7 @@ export const LOGOUT_REMOVED_KEYS = [
 export const LOGOUT_BROADCAST_CHANNEL = 'clusterdeck-auth'
 export const LOGOUT_MESSAGE_TYPE = 'LOGOUT'
 
-/** The dashboard sidebar (spec §2, §9): w-72 expanded, w-16 collapsed. */
+/** The dashboard sidebar: w-72 expanded, w-16 collapsed. */
 export const SIDEBAR_WIDTH_CLASS = { expanded: 'w-72', collapsed: 'w-16' } as const
 /** Dispatched on `window` to open or close the sidebar drawer on small screens. */
 export const SIDEBAR_TOGGLE_EVENT = 'clusterdeck:sidebar-toggle'
@@ -112,10 +112,10 @@ export const EMAIL_VERIFICATION_EXEMPT_PATHS = [
   'support',
 ] as const satisfies readonly RouteName[]
 
-/** Where a sign-in goes when no page asked for it (spec §4). */
+/** Where a sign-in goes when no page asked for it. */
 export const DEFAULT_AFTER_LOGIN_ROUTE = 'dashboard' satisfies RouteName
 
-/** The configuration flow's page slide (spec §2): 0.4 s in, 0.3 s out, 20 px sideways. */
+/** The configuration flow's page slide: 0.4 s in, 0.3 s out, 20 px sideways. */
 export const FLOW_SLIDE_IN_MS = 400
 export const FLOW_SLIDE_OUT_MS = 300
 export const FLOW_SLIDE_OFFSET_PX = 20

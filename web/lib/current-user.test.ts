@@ -20,7 +20,7 @@ function memoryStorage(): Storage {
   }
 }
 
-describe('forgetting the signed-in user at logout (spec §4)', () => {
+describe('forgetting the signed-in user at logout', () => {
   const globals = globalThis as { localStorage?: Storage; sessionStorage?: Storage }
   beforeEach(() => {
     globals.localStorage = memoryStorage()

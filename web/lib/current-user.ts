@@ -11,8 +11,8 @@ import { LOGOUT_REMOVED_KEYS, USER_RETRY_COUNT, USER_RETRY_DELAY_MS } from '#web
 export const USER_KEY = apiKey(account.get)
 
 /**
- * The signed-in user. A 401 is retried twice, 1000 ms apart (a session cookie may still be on
- * its way), and then means "signed out", not an error (spec §7, §8).
+ * The signed-in user. A 401 is retried twice, 1000 ms apart (a session cookie may still be on its
+ * way), and then means "signed out", not an error.
  */
 export const userQueryOptions = queryOptions<User | null>({
   queryKey: USER_KEY,

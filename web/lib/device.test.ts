@@ -11,7 +11,7 @@ const desktop = {
 }
 
 describe('mobile detection', () => {
-  it('keeps the 1024 px limit of the spec', () => {
+  it('keeps the 1024 px limit', () => {
     expect(MOBILE_MAX_WIDTH_PX).toBe(1024)
   })
 

@@ -3,8 +3,8 @@ import { MOBILE_MAX_WIDTH_PX, MOBILE_USER_AGENT_PATTERN } from './constants.ts'
 export type DeviceTraits = { width: number; touchPoints: number; hasTouchEvents: boolean; userAgent: string }
 
 /**
- * Small, touch or tablet screens get the floating menus (spec §9): a width of 1024 px or less,
- * touch support, or a mobile user agent.
+ * Small, touch or tablet screens get the floating menus: a width of 1024 px or less, touch support,
+ * or a mobile user agent.
  */
 export function isMobileDevice(traits: DeviceTraits): boolean {
   return (

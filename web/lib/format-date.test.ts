@@ -4,7 +4,7 @@ import { dateFormat } from './format-date.ts'
 const now = new Date('2026-11-22T12:00:00Z')
 const ago = (ms: number) => new Date(now.getTime() - ms)
 
-describe('relative times (spec §9)', () => {
+describe('relative times', () => {
   const english = dateFormat('en')
   const french = dateFormat('fr')
 

@@ -9,10 +9,10 @@ import { useTranslation } from 'react-i18next'
 const MINUTE_MS = 60_000
 const HOUR_MS = 60 * MINUTE_MS
 const DAY_MS = 24 * HOUR_MS
-/** From this age on a relative time shows the date instead (spec §9). */
+/** From this age on a relative time shows the date instead. */
 const RELATIVE_DAYS = 7
 
-/** The words "Just now" of each language (spec §9); the rest comes from Intl.RelativeTimeFormat. */
+/** The words "Just now" of each language; the rest comes from Intl.RelativeTimeFormat. */
 const JUST_NOW: Record<string, string> = { en: 'Just now', fr: 'À l’instant' }
 
 export type DateInput = Date | string | number
@@ -82,8 +82,7 @@ export function dateFormat(language: string, timeZone?: string) {
       return `${parts.year}-${parts.month}-${parts.day}`
     },
     /**
-     * "Just now" under a minute, then minutes, hours and days ago; from 7 days on, the date
-     * (spec §9).
+     * "Just now" under a minute, then minutes, hours and days ago; from 7 days on, the date.
      */
     relative: (value: DateInput, now: DateInput = Date.now()) => {
       const date = toDate(value)

@@ -1,7 +1,7 @@
 /**
- * Every page of the product (spec §2) in one table: its route (common/routes.ts spells the path),
- * its layout, its screen and its title key. The router, the prerender list, the sitemap and the
- * page titles are all built from here; links are built with `href` of common/routes.ts.
+ * Every page of the product in one table: its route (common/routes.ts spells the path), its layout,
+ * its screen and its title key. The router, the prerender list, the sitemap and the page titles are
+ * all built from here; links are built with `href` of common/routes.ts.
  */
 import {
   CLUSTER_TYPE_ALIASES,

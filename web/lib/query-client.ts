@@ -3,9 +3,9 @@ import { refreshResources } from './api/refresh.ts'
 import { QUERY_DEFAULTS } from './constants.ts'
 
 /**
- * TanStack Query with the spec's defaults (§9): no polling, no refetch on focus, no retries.
- * Each query brings its own function from the contract (lib/api/queries.ts); a mutation that
- * names its endpoint's changes in its meta refreshes every query reading them once it succeeds.
+ * TanStack Query with the app's defaults: no polling, no refetch on focus, no retries. Each query
+ * brings its own function from the contract (lib/api/queries.ts); a mutation that names its
+ * endpoint's changes in its meta refreshes every query reading them once it succeeds.
  */
 export function createQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({

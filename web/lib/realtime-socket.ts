@@ -7,9 +7,9 @@ import { REALTIME_SOCKET_PATH, SOCKET_RECONNECT_MS } from './constants.ts'
 import { useUser } from './current-user.ts'
 
 /*
- * The app's one realtime connection (spec §7): a WebSocket at /ws on the page's own host, one per
- * signed-in user however many components listen, reconnecting 5 s after it closes. Each area
- * picks its own message types from it (notifications, clusters…).
+ * The app's one realtime connection: a WebSocket at /ws on the page's own host, one per signed-in
+ * user however many components listen, reconnecting 5 s after it closes. Each area picks its own
+ * message types from it (notifications, clusters…).
  */
 
 export type RealtimeListener = {

@@ -13,9 +13,9 @@ export type ToastInput = {
 export type ToastItem = ToastInput & { id: string; open: boolean }
 
 /**
- * The toast list of spec §4/§9: a new toast goes first and opens; at most 3 are kept; a dismissed
- * toast closes and is removed 6 s later. A small store outside React so any code can toast; the
- * app's Toaster (React) and a static page's toaster (web/site/islands/toasts.ts) both draw it.
+ * The toast list: a new toast goes first and opens; at most 3 are kept; a dismissed toast closes
+ * and is removed 6 s later. A small store outside React so any code can toast; the app's Toaster
+ * (React) and a static page's toaster (web/site/islands/toasts.ts) both draw it.
  */
 let toasts: ToastItem[] = []
 const listeners = new Set<() => void>()

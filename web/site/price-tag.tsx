@@ -63,7 +63,7 @@ export function CyclePrice({
   )
 }
 
-/** "Save 17% with yearly billing" under a paid price (spec §5: the rounded saving). */
+/** "Save 17% with yearly billing" under a paid price (the rounded saving). */
 export function YearlySaving({ monthlyCents }: { monthlyCents: number }) {
   const { t } = useTranslation()
   if (monthlyCents === 0) return null

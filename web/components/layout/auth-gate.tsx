@@ -9,11 +9,11 @@ import { AUTH_REDIRECT_DELAY_MS } from '#web/lib/constants.ts'
 import { useUser } from '#web/lib/current-user.ts'
 
 /**
- * Auth gating of the sign-in-required layouts (spec §4): a spinner with the layout's text while
- * the user loads; with no user, the current path, query and hash become the post-login target
- * and the app goes to /auth 100 ms later. Signed in, the children show — and they stay while
- * this tab logs out (the cached user is cleared at once), so the header can say "Logging out..."
- * until the app leaves for the site root.
+ * Auth gating of the sign-in-required layouts: a spinner with the layout's text while the user
+ * loads; with no user, the current path, query and hash become the post-login target and the app
+ * goes to /auth 100 ms later. Signed in, the children show — and they stay while this tab logs out
+ * (the cached user is cleared at once), so the header can say "Logging out..." until the app leaves
+ * for the site root.
  */
 export function AuthGate({ loadingLabel, children }: { loadingLabel?: string; children: ReactNode }) {
   const { t } = useTranslation()

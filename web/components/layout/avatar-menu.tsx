@@ -7,14 +7,14 @@ import { cn } from '#web/lib/cn.ts'
 import { menuContentClass, menuItemClass, menuSeparatorClass } from './menu-styles.ts'
 import { LINKS } from './nav-links.ts'
 
-/** The name the header shows for a user: the username, else the email (spec §2). */
+/** The name the header shows for a user: the username, else the email. */
 export function displayNameOf(user: Pick<User, 'username' | 'email'>): string {
   return user.username || user.email
 }
 
 /**
- * The avatar menu (spec §2): who is signed in, their organization and Billing ID, then Officers
- * Panel (officers only), Settings and Logout ("Logging out..." while pending).
+ * The avatar menu: who is signed in, their organization and Billing ID, then Officers Panel
+ * (officers only), Settings and Logout ("Logging out..." while pending).
  */
 export function AvatarMenu({
   user,

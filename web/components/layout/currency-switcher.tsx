@@ -10,8 +10,8 @@ import { RadioMenu } from './radio-menu.tsx'
 import { SegmentedChoice } from './segmented-choice.tsx'
 
 /**
- * The header's currency switcher (spec §2): USD, GBP, EUR, remembered under `currency`. The menu
- * also shows today's rate of each currency against the dollar (4 decimals).
+ * The header's currency switcher: USD, GBP, EUR, remembered under `currency`. The menu also shows
+ * today's rate of each currency against the dollar (4 decimals).
  */
 export function CurrencySwitcher({ className }: { className?: string }) {
   const { t } = useTranslation()

@@ -7,7 +7,7 @@ import { MOBILE_DRAWER_LINKS } from './dashboard-nav.ts'
 import { ExpandedNav, SectionLabel, SidebarFooter, type SidebarProps } from './dashboard-nav-parts.tsx'
 import { toggleDashboardSidebar } from './dashboard-sidebar.tsx'
 
-/** The mobile drawer (spec §2): the sidebar plus Pricing, Documentation, Tutorials, Support, Logout. */
+/** The mobile drawer: the sidebar plus Pricing, Documentation, Tutorials, Support, Logout. */
 export function DashboardMobileDrawer({
   sections,
   counts,

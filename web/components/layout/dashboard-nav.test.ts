@@ -32,7 +32,7 @@ function outline(sections: NavSection[]) {
 }
 
 describe('the dashboard sidebar', () => {
-  it('lists the groups and items of spec §2 for a customer, without User Management', () => {
+  it('lists the groups and items for a customer, without User Management', () => {
     expect(outline(dashboardNavFor('user'))).toEqual([
       { section: null, items: ['Dashboard → /dashboard'] },
       {

@@ -52,7 +52,7 @@ export type NavSection = {
   items: NavItem[]
 }
 
-/** The dashboard sidebar of spec §2, in order. */
+/** The dashboard sidebar, in order. */
 export const DASHBOARD_NAV: NavSection[] = [
   {
     id: 'main',
@@ -143,7 +143,7 @@ export const DASHBOARD_FOOTER_LINKS: NavItem[] = [
   { id: 'help-support', label: 'helpAndSupport', to: href('support'), icon: LifeBuoy },
 ]
 
-/** The extra links of the mobile drawer (spec §2); Logout follows them. */
+/** The extra links of the mobile drawer; Logout follows them. */
 export const MOBILE_DRAWER_LINKS: Pick<NavItem, 'id' | 'label' | 'to'>[] = [
   { id: 'pricing', label: 'pricing', to: href('pricing') },
   { id: 'documentation', label: 'documentation', to: href('documentation') },

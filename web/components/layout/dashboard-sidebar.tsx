@@ -16,7 +16,7 @@ export function toggleDashboardSidebar(): void {
   window.dispatchEvent(new Event(SIDEBAR_TOGGLE_EVENT))
 }
 
-/** The desktop sidebar (spec §2): full width with labels, or collapsed to icons with tooltips. */
+/** The desktop sidebar: full width with labels, or collapsed to icons with tooltips. */
 export function DashboardSidebar({
   sections,
   counts,

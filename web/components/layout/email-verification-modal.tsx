@@ -19,8 +19,8 @@ import { toast } from '#web/lib/toast-store.ts'
 import { shouldShowVerificationModal } from './email-verification.ts'
 
 /**
- * The blocking "Email Verification Required" modal (spec §2): the page behind is blurred and
- * inert until the user verifies (and refreshes) or continues without verification for the session.
+ * The blocking "Email Verification Required" modal: the page behind is blurred and inert until the
+ * user verifies (and refreshes) or continues without verification for the session.
  */
 export function EmailVerificationModal() {
   const { t } = useTranslation()

@@ -51,7 +51,7 @@ describe('shouldShowVerificationModal', () => {
 })
 
 describe('the verification modal texts and keys', () => {
-  it('has the spec texts', () => {
+  it('has the exact English texts', () => {
     const texts = en.emailVerification
     expect(texts.title).toBe('Email Verification Required')
     expect(texts.openEmailClient).toBe('Open Email Client')

@@ -2,9 +2,9 @@ import { isWithin } from '#common/routes.ts'
 import { EMAIL_VERIFICATION_EXEMPT_PATHS } from '#web/lib/constants.ts'
 
 /**
- * Whether the blocking verification modal shows (spec §2, §4): for a signed-in user whose email
- * is not verified, who has not chosen to continue without it in this browser session, and not
- * on the pages that sign in or follow a mail link (nor on support, which the modal links to).
+ * Whether the blocking verification modal shows: for a signed-in user whose email is not verified,
+ * who has not chosen to continue without it in this browser session, and not on the pages that sign
+ * in or follow a mail link (nor on support, which the modal links to).
  */
 export function shouldShowVerificationModal(input: {
   user: { id: string; emailVerified: boolean } | null | undefined

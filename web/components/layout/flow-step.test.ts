@@ -3,7 +3,7 @@ import { FLOW_SLIDE_IN_MS, FLOW_SLIDE_OFFSET_PX, FLOW_SLIDE_OUT_MS } from '#web/
 import { flowStepOf, slideDirection } from './flow-step.ts'
 
 describe('configuration flow slide', () => {
-  it('uses the spec timings: 0.4 s in, 0.3 s out, 20 px', () => {
+  it('uses the timings: 0.4 s in, 0.3 s out, 20 px', () => {
     expect(FLOW_SLIDE_IN_MS).toBe(400)
     expect(FLOW_SLIDE_OUT_MS).toBe(300)
     expect(FLOW_SLIDE_OFFSET_PX).toBe(20)

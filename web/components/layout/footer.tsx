@@ -12,9 +12,9 @@ import { clusterTypePath, FOOTER_SECTIONS, LINKS } from './nav-links.ts'
 const COMPLIANCE_BADGES = ['gdpr', 'hds', 'cispe', 'sovereignty'] as const
 
 /**
- * The site footer (spec §1, §2): what the product does, its compliance badges, the cluster types
- * from the tier list (seven fixed entries until it loads), Resources and Company links, and the
- * running version with its DEV or PROD badge.
+ * The site footer: what the product does, its compliance badges, the cluster types from the tier
+ * list (seven fixed entries until it loads), Resources and Company links, and the running version
+ * with its DEV or PROD badge.
  */
 export function Footer({ className }: { className?: string }) {
   const { t } = useTranslation()

@@ -13,7 +13,7 @@ import {
 } from '#web/lib/constants.ts'
 import { en } from '#web/locales/en.ts'
 
-describe('header, footer and promo bar constants (spec §2, §7, §9)', () => {
+describe('header, footer and promo bar constants', () => {
   it('keeps the promo bar numbers', () => {
     expect(PROMO_CODE).toBe('PARIS')
     expect(PROMO_DISCOUNT_PERCENT).toBe(5)
@@ -34,7 +34,7 @@ describe('header, footer and promo bar constants (spec §2, §7, §9)', () => {
     expect(en.footer.environment).toEqual({ development: 'DEV', production: 'PROD' })
   })
 
-  it('keeps the exact English labels of the spec', () => {
+  it('keeps the exact English labels', () => {
     expect(en.header.signIn).toBe('Sign In')
     expect(en.header.login).toBe('Login')
     expect(en.header.avatar.organization).toBe('Organization')

@@ -44,8 +44,8 @@ const itemClass =
   'flex min-h-12 w-full items-center gap-3 rounded-lg px-3 text-base font-medium transition-colors hover:bg-accent hover:text-accent-foreground aria-[current=page]:bg-primary/10 aria-[current=page]:text-primary [&_svg]:size-5 [&_svg]:shrink-0 [&_svg]:text-muted-foreground aria-[current=page]:[&_svg]:text-primary'
 
 /**
- * On small, touch or tablet screens (spec §2, §9) a floating bottom-right button opens the full
- * menu: its items depend on the session, then the preferences.
+ * On small, touch or tablet screens a floating bottom-right button opens the full menu: its items
+ * depend on the session, then the preferences.
  */
 export function MobileMenu({
   user,

@@ -18,7 +18,7 @@ describe('navigation links', () => {
     expect(HEADER_NAV.filter((link) => link.signedInOnly).map((link) => link.name)).toEqual(['support'])
   })
 
-  it('list the floating menu items of the spec', () => {
+  it('list the floating menu items', () => {
     expect(mobileMenuItems(false, false)).toEqual(['home', 'pricing', 'documentation', 'tutorials', 'login'])
     expect(mobileMenuItems(false, true)).toEqual(['home', 'pricing', 'documentation', 'tutorials', 'login'])
     expect(mobileMenuItems(true, false)).toEqual([
@@ -42,7 +42,7 @@ describe('navigation links', () => {
     ])
   })
 
-  it('link the footer to the spec pages', () => {
+  it('link the footer to its pages', () => {
     const paths = [...FOOTER_SECTIONS.resources, ...FOOTER_SECTIONS.company].map((name) => LINKS[name])
     for (const path of ['/data-centers', '/newsletter', '/about', '/contact', '/privacy-policy', '/terms']) {
       expect(paths).toContain(path)

@@ -32,7 +32,7 @@ export function clusterTypePath(slug: ClusterTypeSlug): string {
   return href('clusterType', { type: slug })
 }
 
-/** The header's links (spec §2): Support only when signed in. */
+/** The header's links: Support only when signed in. */
 export const HEADER_NAV: { name: HeaderLinkName; signedInOnly: boolean }[] = [
   { name: 'pricing', signedInOnly: false },
   { name: 'documentation', signedInOnly: false },
@@ -42,7 +42,7 @@ export const HEADER_NAV: { name: HeaderLinkName; signedInOnly: boolean }[] = [
 
 export type MobileMenuItem = HeaderLinkName | 'login' | 'logout'
 
-/** The floating menu's items, in the spec's order; Officers Panel only for officers. */
+/** The floating menu's items, in order; Officers Panel only for officers. */
 export function mobileMenuItems(signedIn: boolean, isOfficer: boolean): MobileMenuItem[] {
   if (!signedIn) return ['home', 'pricing', 'documentation', 'tutorials', 'login']
   return [
@@ -57,7 +57,7 @@ export function mobileMenuItems(signedIn: boolean, isOfficer: boolean): MobileMe
   ]
 }
 
-/** The footer's two link sections (spec §2). */
+/** The footer's two link sections. */
 export const FOOTER_SECTIONS = {
   resources: ['documentation', 'tutorials', 'dataCenters', 'newsletter'],
   company: ['about', 'contact', 'privacyPolicy', 'terms'],

@@ -14,9 +14,9 @@ import {
 import { toast } from '#web/lib/toast-store.ts'
 
 /**
- * The promo bar (spec §2, §4): 5% off a first purchase with the code PARIS. Clicking the code
- * copies it ("Copied!" for 2 s and a toast); closing it hides it for the browser session, and a
- * small side tab brings it back with the toast "Discount Bar Restored!".
+ * The promo bar: 5% off a first purchase with the code PARIS. Clicking the code copies it
+ * ("Copied!" for 2 s and a toast); closing it hides it for the browser session, and a small side
+ * tab brings it back with the toast "Discount Bar Restored!".
  */
 export function PromoBar() {
   const { t } = useTranslation()

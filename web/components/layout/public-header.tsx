@@ -21,10 +21,10 @@ import { ThemeToggle } from './theme-toggle.tsx'
 export const MAIN_CONTENT_ID = 'main-content'
 
 /**
- * The public header (spec §2): logo, nav (Support only when signed in), theme toggle, currency
- * and language switchers, then the bell, Dashboard and avatar menu when signed in, or Sign In.
- * Desktop nav shows above 1024 px; below, the floating menu takes over. Layouts with their own
- * mobile drawer (the dashboard) pass `showMobileMenu={false}`.
+ * The public header: logo, nav (Support only when signed in), theme toggle, currency and language
+ * switchers, then the bell, Dashboard and avatar menu when signed in, or Sign In. Desktop nav shows
+ * above 1024 px; below, the floating menu takes over. Layouts with their own mobile drawer (the
+ * dashboard) pass `showMobileMenu={false}`.
  */
 export function PublicHeader({
   className,
@@ -39,8 +39,8 @@ export function PublicHeader({
   const { t } = useTranslation()
   const { user: sessionUser, isLoading } = useUser()
   const logout = useLogout()
-  // Logout clears the cached user at once (spec §4); the signed-in header stays, showing
-  // "Logging out...", until the app leaves for the site root.
+  // Logout clears the cached user at once; the signed-in header stays, showing "Logging out...",
+  // until the app leaves for the site root.
   const [leavingUser, setLeavingUser] = useState<User | null>(null)
   const user = sessionUser ?? (logout.isPending ? leavingUser : null)
   const isOfficer = useOfficerAccess(user?.id)
@@ -49,7 +49,7 @@ export function PublicHeader({
     isLoggingOut: logout.isPending,
     logOut: (source: string) => {
       setLeavingUser(sessionUser)
-      // A failure is reported by the logout itself (toast) and only logged here (spec §8).
+      // A failure is reported by the logout itself (toast) and only logged here.
       logout.mutate(undefined, {
         onError: (error) => console.warn(`Logout from the ${source} failed`, error),
       })

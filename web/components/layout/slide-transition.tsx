@@ -12,9 +12,9 @@ import { slideDirection } from './flow-step.ts'
 type Page = { location: Location; outlet: ReactNode }
 
 /**
- * The configuration flow's page change (spec §2): the old page slides out in 0.3 s, then the new
- * one slides in in 0.4 s, 20 px sideways — forward towards provisioning, backward towards
- * configure. Other moves, and visitors who ask for reduced motion, get no slide.
+ * The configuration flow's page change: the old page slides out in 0.3 s, then the new one slides
+ * in in 0.4 s, 20 px sideways — forward towards provisioning, backward towards configure. Other
+ * moves, and visitors who ask for reduced motion, get no slide.
  */
 export function SlideTransition() {
   const location = useLocation()

@@ -9,8 +9,8 @@ import { headerIconButtonClass } from './menu-styles.ts'
 import { SegmentedChoice } from './segmented-choice.tsx'
 
 /**
- * The header's light/dark toggle (spec §2). The icon follows the `dark` class, so it is right
- * from the first paint; the choice is remembered under the `theme` key.
+ * The header's light/dark toggle. The icon follows the `dark` class, so it is right from the first
+ * paint; the choice is remembered under the `theme` key.
  */
 export function ThemeToggle({ className }: { className?: string }) {
   const { t } = useTranslation()

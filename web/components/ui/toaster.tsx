@@ -31,7 +31,7 @@ const toastVariants = cva(
 
 const noToasts: ToastItem[] = []
 
-/** Renders the toast list (spec §9): 5 s by default, swipe right 50 px to dismiss, F8 to focus. */
+/** Renders the toast list: 5 s by default, swipe right 50 px to dismiss, F8 to focus. */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToToasts, currentToasts, () => noToasts)
   const { t } = useTranslation()

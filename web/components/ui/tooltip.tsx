@@ -2,7 +2,7 @@ import { Tooltip as TooltipPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
 import { cn } from '#web/lib/cn.ts'
 
-/** The provider with the spec's delays sits in AppProviders; these are single tooltips. */
+/** The provider with the app's delays (TOOLTIP_DELAY_MS) sits in AppProviders; these are single tooltips. */
 export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
   return <TooltipPrimitive.Root data-slot="tooltip" {...props} />
 }

@@ -2,8 +2,8 @@ import { href } from '#common/routes.ts'
 import { DEFAULT_AFTER_LOGIN_ROUTE, STORAGE_KEYS } from '#web/lib/constants.ts'
 
 /**
- * The post-login target (spec §4): a sign-in-required page visited while signed out is saved
- * with its query and hash, and the next successful sign-in returns there once.
+ * The post-login target: a sign-in-required page visited while signed out is saved with its query
+ * and hash, and the next successful sign-in returns there once.
  */
 
 type TargetStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>

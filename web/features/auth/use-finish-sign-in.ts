@@ -8,7 +8,7 @@ import { takeRedirectTarget } from './redirect-target.ts'
 
 /**
  * After any successful sign-in (password, code, magic link, registration, demo account): the
- * toast of spec §8, then the saved post-login target, or the dashboard.
+ * success toast, then the saved post-login target, or the dashboard.
  */
 export function useFinishSignIn(): (user: User, how: 'login' | 'register') => void {
   const { t } = useTranslation()
@@ -52,7 +52,7 @@ function foundedOrganization(user: User): boolean {
   return user.role === 'admin' && user.membershipStatus === 'active' && user.companyId !== ''
 }
 
-/** The destructive toast of a failed sign-in or registration, with the server's message (§8). */
+/** The destructive toast of a failed sign-in or registration, with the server's message. */
 export function toastAuthFailure(title: string, error: unknown): void {
   toast({
     title,

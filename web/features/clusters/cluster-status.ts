@@ -1,8 +1,8 @@
 import type { ClusterDetail, ClusterStatus, Operation } from '#common/schemas/clusters.ts'
 
 /**
- * How each cluster status reads at a glance (DESIGN.md §2): settled, on its way somewhere, paused,
- * gone or failed. Badges, topology colours and the polling fallback all follow this.
+ * How each cluster status reads at a glance: settled, on its way somewhere, paused, gone or failed.
+ * Badges, topology colours and the polling fallback all follow this.
  */
 export type StatusTone = 'success' | 'progress' | 'paused' | 'muted' | 'danger'
 

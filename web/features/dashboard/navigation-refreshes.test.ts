@@ -10,7 +10,7 @@ import { navigationRefreshes } from './navigation-refreshes.ts'
 const ALWAYS = ['dashboard.sidebarCounts', 'billing.credits', 'billing.summary', 'billing.plans']
 const idsOn = (pathname: string) => navigationRefreshes(pathname).map((endpoint) => endpoint.id)
 
-describe('what a navigation refreshes (spec §7)', () => {
+describe('what a navigation refreshes', () => {
   it('refreshes the sidebar counts and the billing credits, summary and plans everywhere', () => {
     expect(idsOn('/dashboard')).toEqual(ALWAYS)
     expect(idsOn('/')).toEqual(ALWAYS)

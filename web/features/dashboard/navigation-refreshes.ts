@@ -4,7 +4,7 @@ import type { Endpoint } from '#common/contract/endpoint.ts'
 import { usage } from '#common/contract/usage.ts'
 import { isWithin } from '#common/routes.ts'
 
-/** Refreshed on every navigation (spec §7): the shell's counts and the billing figures shown around. */
+/** Refreshed on every navigation: the shell's counts and the billing figures shown around. */
 const ALWAYS = [dashboard.sidebarCounts, billing.credits, billing.summary, billing.plans]
 const ON_BILLING = [billing.paymentMethods, billing.invoices]
 const ON_USAGE = [usage.get]

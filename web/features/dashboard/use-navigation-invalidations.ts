@@ -5,7 +5,7 @@ import { refreshEndpoints } from '#web/lib/api/refresh.ts'
 import { navigationRefreshes } from './navigation-refreshes.ts'
 
 /**
- * On each navigation, marks the caches the spec refreshes as stale (§7); the ones on screen
+ * On each navigation, marks the caches of navigation-refreshes.ts as stale; the ones on screen
  * refetch at once. The first render is no navigation: its queries are fetching anyway.
  */
 export function useNavigationInvalidations(): void {

@@ -31,8 +31,8 @@ const notification = (overrides: Partial<Notification>): Notification => ({
   ...overrides,
 })
 
-describe('the spec constants of the notification menu', () => {
-  it('has the values of spec §9', () => {
+describe('the constants of the notification menu', () => {
+  it('has the values', () => {
     expect(NOTIFICATIONS_POLL_MS).toBe(10_000)
     expect(SOCKET_RECONNECT_MS).toBe(5_000)
     expect(NOTIFICATION_BADGE_CAP).toBe(99)
@@ -43,7 +43,7 @@ describe('the spec constants of the notification menu', () => {
     expect(REALTIME_SOCKET_PATH).toBe('/ws')
   })
 
-  it('has the toast texts of spec §8', () => {
+  it('has the toast texts', () => {
     expect(en.notifications.toast).toEqual({
       successTitle: 'Success',
       errorTitle: 'Error',

@@ -1,7 +1,7 @@
 import type { Notification } from '#common/schemas/notifications.ts'
 import { NOTIFICATION_BADGE_CAP, NOTIFICATIONS_INITIAL, NOTIFICATIONS_PAGE } from '#web/lib/constants.ts'
 
-/** The badge on the bell: nothing at zero, the count up to 99, then "99+" (spec §2). */
+/** The badge on the bell: nothing at zero, the count up to 99, then "99+". */
 export function badgeText(unreadCount: number | undefined | null): string | null {
   if (!unreadCount || unreadCount <= 0) return null
   return unreadCount > NOTIFICATION_BADGE_CAP ? `${NOTIFICATION_BADGE_CAP}+` : String(unreadCount)
@@ -22,7 +22,7 @@ export function shownCountAfter(clicks: number): number {
 
 export type NotificationTone = 'success' | 'warning' | 'error' | 'system' | 'info'
 
-/** The four types the spec names keep their colour and icon; anything else reads as info. */
+/** Success, warning, error and system keep their colour and icon; any other type reads as info. */
 export function notificationTone(type: string): NotificationTone {
   return type === 'success' || type === 'warning' || type === 'error' || type === 'system' ? type : 'info'
 }

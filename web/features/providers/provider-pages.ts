@@ -1,7 +1,7 @@
 import { href, type RouteName } from '#common/routes.ts'
 import { CHECK_PROVIDERS, type CheckProvider } from '#common/schemas/providers.ts'
 
-/** The provider test pages (spec §2) and the provider each checks. */
+/** The provider test pages and the provider each checks. */
 const PROVIDER_TEST_ROUTES = {
   gcp: 'gcpClusterTest',
   aws: 'awsEksTest',

@@ -23,7 +23,7 @@ type InputArgs<E extends EndpointDefinition> =
 
 type JsonAnswerOf<E extends EndpointDefinition> = Extract<E['responses'][keyof E['responses']], z.ZodType>
 
-/** The parsed JSON of a success; `{}` for an endpoint that answers without a body (spec: 204 gives {}). */
+/** The parsed JSON of a success; `{}` for an endpoint that answers without a body (204 gives {}). */
 export type ResultOf<E extends EndpointDefinition> = [JsonAnswerOf<E>] extends [never]
   ? Record<string, never>
   : z.output<JsonAnswerOf<E>>

@@ -22,10 +22,9 @@ export type RatesDependencies = {
 }
 
 /**
- * The currency context's rates (spec §8, §9): a cache younger than 10 minutes is used as is;
- * otherwise the server is asked, with a 5 s time-out, and a good answer is cached. When the
- * request fails, any cached rates (even old ones) are used, and with none the provider's
- * initial rates. Never throws.
+ * The currency context's rates: a cache younger than 10 minutes is used as is; otherwise the server
+ * is asked, with a 5 s time-out, and a good answer is cached. When the request fails, any cached
+ * rates (even old ones) are used, and with none the provider's initial rates. Never throws.
  */
 export async function loadRates(dependencies: RatesDependencies): Promise<LoadedRates> {
   const cached = parseCachedRates(readStorage(dependencies.storage))

@@ -48,7 +48,7 @@ export type ThemeContextValue = {
   setTheme: (theme: Theme) => void
 }
 
-/** The currency context of spec §3, with the price helpers every screen uses. */
+/** The currency context, with the price helpers every screen uses. */
 export type CurrencyContextValue = {
   currency: Currency
   setCurrency: (currency: Currency) => void
@@ -75,8 +75,8 @@ const CurrencyContext = createContext<CurrencyContextValue | null>(null)
 const BillingCycleContext = createContext<BillingCycleContextValue | null>(null)
 
 /**
- * Theme, currency (with exchange rates), billing cycle and language (spec §4, §9). Every value
- * renders as its default on the server and during hydration; stored choices apply right after.
+ * Theme, currency (with exchange rates), billing cycle and language. Every value renders as its
+ * default on the server and during hydration; stored choices apply right after.
  */
 export function PreferencesProvider({ children }: { children: ReactNode }) {
   useServerPreferences()

@@ -10,9 +10,9 @@ export type RatesProvenance = {
 }
 
 /**
- * The source of the rates the site uses (spec §8): the primary or backup service, cached rates or
- * fallback rates. Old cached rates used because the server is unreachable count as cached; the
- * provider's initial rates, used before any answer, count as fallback.
+ * The source of the rates the site uses: the primary or backup service, cached rates or fallback
+ * rates. Old cached rates used because the server is unreachable count as cached; the provider's
+ * initial rates, used before any answer, count as fallback.
  */
 export function ratesProvenance(loaded: LoadedRates): RatesProvenance {
   switch (loaded.origin) {

@@ -11,7 +11,7 @@ const serverAnswer = {
 }
 
 describe('exchange-rate cache', () => {
-  it('keeps the spec constants', () => {
+  it('keeps its constants', () => {
     expect(RATES_CACHE_TTL_MS).toBe(10 * 60 * 1000)
     expect(RATES_REQUEST_TIMEOUT_MS).toBe(5000)
     expect(RATES_CACHE_KEY).toMatch(/v\d+/)

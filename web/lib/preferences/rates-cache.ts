@@ -12,8 +12,8 @@ export type RatesSnapshot = { rates: ExchangeRates; lastUpdated: number | null; 
 export type CachedRates = RatesSnapshot & { savedAt: number }
 
 /**
- * A rates answer is accepted only with numeric EUR and GBP rates (spec §5); USD is the base.
- * Returns undefined for anything else.
+ * A rates answer is accepted only with numeric EUR and GBP rates; USD is the base. Returns
+ * undefined for anything else.
  */
 export function parseRatesResponse(body: unknown): RatesSnapshot | undefined {
   if (!isRecord(body) || !isRecord(body.rates)) return undefined
@@ -55,7 +55,7 @@ export function serializeCachedRates(snapshot: RatesSnapshot, savedAt: number): 
   } satisfies CachedRates)
 }
 
-/** The cache is valid 10 minutes after it was saved (spec §9); an entry from the future is not. */
+/** The cache is valid 10 minutes after it was saved; an entry from the future is not. */
 export function isCacheFresh(entry: CachedRates, now: number): boolean {
   const age = now - entry.savedAt
   return age >= 0 && age < RATES_CACHE_TTL_MS

@@ -11,7 +11,7 @@ import {
 import { parseBillingCycle, parseCurrency, parseTheme, resolveTheme } from './stored-preferences.ts'
 
 describe('stored preferences', () => {
-  it('keeps the spec defaults and storage keys', () => {
+  it('keeps the defaults and storage keys', () => {
     expect(DEFAULT_THEME).toBe('system')
     expect(DEFAULT_CURRENCY).toBe('EUR')
     expect(DEFAULT_BILLING_CYCLE).toBe('monthly')

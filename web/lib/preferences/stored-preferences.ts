@@ -12,8 +12,8 @@ export type ResolvedTheme = Exclude<Theme, 'system'>
 export type BillingCycle = (typeof BILLING_CYCLES)[number]
 
 /**
- * Reading what local storage holds (spec §4, §9): anything unknown, missing or tampered with
- * gives the default, so a bad value never breaks the page.
+ * Reading what local storage holds: anything unknown, missing or tampered with gives the default,
+ * so a bad value never breaks the page.
  */
 export function parseTheme(stored: string | null | undefined): Theme {
   return oneOf(THEMES, stored) ?? DEFAULT_THEME

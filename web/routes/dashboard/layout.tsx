@@ -11,7 +11,7 @@ import { useSidebarCounts } from '#web/features/dashboard/api/get-sidebar-counts
 import { MOBILE_MAX_WIDTH_PX, SIDEBAR_TOGGLE_EVENT } from '#web/lib/constants.ts'
 import { useUser } from '#web/lib/current-user.ts'
 
-/** The signed-in dashboard (spec §2): header on top, the sidebar at the left, the page beside it. */
+/** The signed-in dashboard: header on top, the sidebar at the left, the page beside it. */
 export default function DashboardLayout() {
   const { t } = useTranslation()
   return (
@@ -74,7 +74,7 @@ function DashboardShell() {
         counts={counts}
         open={drawerOpen}
         onOpenChange={setDrawerOpen}
-        // Spec §8: a failed logout from the drawer is only logged; the drawer has closed already.
+        // A failed logout from the drawer is only logged; the drawer has closed already.
         onLogout={() =>
           logout.mutate(undefined, { onError: (error) => console.warn('Logout failed', error) })
         }

@@ -5,7 +5,7 @@ import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { CatalogError } from '#web/features/cluster-config/components/catalog-error.tsx'
 import { ClusterWizard } from '#web/features/cluster-config/components/cluster-wizard.tsx'
 
-/** /configure-cluster and /clusters/configure: the configuration wizard (spec §2, flow layout). */
+/** /configure-cluster and /clusters/configure: the configuration wizard (flow layout). */
 export default function ConfigureClusterRoute() {
   const { t } = useTranslation()
   const catalog = useCatalog()

@@ -5,8 +5,8 @@ import { MAIN_CONTENT_ID, PublicHeader } from '#web/components/layout/public-hea
 import { SlideTransition } from '#web/components/layout/slide-transition.tsx'
 
 /**
- * The configuration flow (configure, then provisioning): sign-in required, with the public
- * header and footer, and pages that slide when moving between the two steps (spec §2).
+ * The configuration flow (configure, then provisioning): sign-in required, with the public header
+ * and footer, and pages that slide when moving between the two steps.
  */
 export default function FlowLayout() {
   const { t } = useTranslation()

@@ -4,7 +4,7 @@ import { AuthGate } from '#web/components/layout/auth-gate.tsx'
 import { Footer } from '#web/components/layout/footer.tsx'
 import { MAIN_CONTENT_ID, PublicHeader } from '#web/components/layout/public-header.tsx'
 
-/** Sign-in-required pages with the public header and footer (spec §2, "plain page layout"). */
+/** Sign-in-required pages with the public header and footer (the "plain page layout"). */
 export default function PlainLayout() {
   const { t } = useTranslation()
   return (

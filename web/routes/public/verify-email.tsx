@@ -80,7 +80,7 @@ function Verified() {
   )
 }
 
-/** Asks for a new verification mail (POST /api/auth/resend-verification), toasts of spec §8. */
+/** Asks for a new verification mail (POST /api/auth/resend-verification), with a toast either way. */
 function ResendCard(props: Pick<Parameters<typeof AuthCard>[0], 'icon' | 'tone' | 'title' | 'description'>) {
   const { t } = useTranslation()
   const { user } = useUser()

@@ -8,8 +8,8 @@ type Tier = { id: string; name: string }
 type VersionSummary = { displayVersion: string; environment: 'development' | 'production' }
 
 /**
- * The footer's live parts (spec §2): the running version with its DEV or PROD badge, and the
- * cluster types of the tier list (the page was built with the seven fallback entries).
+ * The footer's live parts: the running version with its DEV or PROD badge, and the cluster types of
+ * the tier list (the page was built with the seven fallback entries).
  */
 export async function attachFooter(strings: IslandStrings, api: IslandApi): Promise<void> {
   await Promise.all([showVersion(strings, api.versionSummary), showClusterTypes(api.clusterTiers)])

@@ -24,9 +24,9 @@ const itemClass =
   'flex min-h-12 w-full items-center gap-3 rounded-lg px-3 text-base font-medium transition-colors hover:bg-accent hover:text-accent-foreground aria-[current=page]:bg-primary/10 aria-[current=page]:text-primary'
 
 /**
- * The floating menu of small, touch and tablet screens (spec §2) for a visitor: Home, Pricing,
- * Documentation, Tutorials, Login, then the theme, currency and language. A native modal dialog
- * keeps focus inside and closes on Escape, returning focus to the button.
+ * The floating menu of small, touch and tablet screens for a visitor: Home, Pricing, Documentation,
+ * Tutorials, Login, then the theme, currency and language. A native modal dialog keeps focus inside
+ * and closes on Escape, returning focus to the button.
  */
 export function attachMobileMenu(strings: IslandStrings, language: Language, api: IslandApi): () => void {
   const container = element('div', { id: 'site-mobile-menu' })

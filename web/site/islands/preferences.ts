@@ -9,9 +9,9 @@ import {
 import { safeStorage } from './dom.ts'
 
 /**
- * The visitor's preferences on a static page, under the keys the app uses (spec §9: currency,
- * billingCycle, theme), so a choice made here holds in the app and back. Changes are announced
- * with a `site:preferences` event for the islands that draw prices.
+ * The visitor's preferences on a static page, under the keys the app uses (currency, billingCycle,
+ * theme), so a choice made here holds in the app and back. Changes are announced with a
+ * `site:preferences` event for the islands that draw prices.
  */
 export const PREFERENCES_EVENT = 'site:preferences'
 

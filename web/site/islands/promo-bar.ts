@@ -13,8 +13,8 @@ import type { ShowToast } from './toasts.ts'
 const CHECK_ICON = ['M20 6 9 17l-5-5']
 
 /**
- * The promo bar (spec §2, §4) on a static page: the code copies with "Copied!" for 2 s and a
- * toast; closing hides it for the browser session behind a side tab that brings it back.
+ * The promo bar on a static page: the code copies with "Copied!" for 2 s and a toast; closing hides
+ * it for the browser session behind a side tab that brings it back.
  */
 export function attachPromoBar(strings: IslandStrings, showToast: ShowToast): void {
   const bar = document.querySelector<HTMLElement>('[data-testid="promo-bar"]')

@@ -27,7 +27,7 @@ const X_ICON = ['M18 6 6 18', 'm6 6 12 12']
  */
 export function createToaster(closeLabel: string) {
   const list = document.querySelector<HTMLOListElement>('#site-toasts ol')
-  // F8 moves focus to the toasts (spec §9), as the app's toaster does.
+  // F8 moves focus to the toasts, as the app's toaster does.
   document.addEventListener('keydown', (event) => {
     if ((TOAST_HOTKEY as readonly string[]).includes(event.key) && list) list.focus()
   })
@@ -92,7 +92,7 @@ function draw(toast: ToastItem, closeLabel: string): HTMLLIElement {
 
 export type ShowToast = ReturnType<typeof createToaster>
 
-/** A swipe right past the threshold (spec §9: 50 px) dismisses; a shorter one springs back. */
+/** A swipe right past the threshold (50 px) dismisses; a shorter one springs back. */
 function dismissOnSwipeRight(item: HTMLElement, dismiss: () => void): void {
   let startX: number | undefined
   item.addEventListener('pointerdown', (event) => {

@@ -3,8 +3,8 @@ import { urlOf } from '#web/lib/api/call.ts'
 import { useApiMutation } from '#web/lib/api/mutations.ts'
 
 /*
- * The calls that mail a link (spec §7, docs/api.md). Each answers with the same message whether
- * or not the address has an account, so the screens show that message as it is.
+ * The calls that mail a link (docs/api.md). Each answers with the same message whether or not the
+ * address has an account, so the screens show that message as it is.
  */
 
 export function useForgotPassword() {
@@ -15,7 +15,7 @@ export function useRequestMagicLink() {
   return useApiMutation(auth.requestMagicLink, { input: (email: string) => ({ body: { email } }) })
 }
 
-/** The spec does not read this answer (§7); the screens say what happens next themselves. */
+/** Its answer is not read; the screens say what happens next themselves. */
 export function useResendVerification() {
   return useApiMutation(auth.resendVerification, { input: (email: string) => ({ body: { email } }) })
 }

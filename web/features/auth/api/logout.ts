@@ -35,8 +35,8 @@ function broadcastLogout(): void {
 }
 
 /**
- * The server call: keep-alive with a JSON header, so it completes while the page leaves; a
- * non-OK answer is only logged (spec §7).
+ * The server call: keep-alive with a JSON header, so it completes while the page leaves; a non-OK
+ * answer is only logged.
  */
 async function callLogout(): Promise<void> {
   const response = await fetch(urlOf(auth.logout), {
@@ -49,9 +49,9 @@ async function callLogout(): Promise<void> {
 }
 
 /**
- * Logout (spec §4): the cached user is cleared at once, other tabs are told, the server is
- * called, stored keys and cached data go, and the app returns to the site root. The root is a
- * static page loaded as a new document, so the §8 toast that reports the outcome is carried to it.
+ * Logout: the cached user is cleared at once, other tabs are told, the server is called, stored
+ * keys and cached data go, and the app returns to the site root. The root is a static page loaded
+ * as a new document, so the toast that reports the outcome is carried to it.
  */
 export function useLogout() {
   const queryClient = useQueryClient()

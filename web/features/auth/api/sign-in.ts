@@ -15,7 +15,7 @@ export function isMfaRequired(result: LoginResult): result is { mfaRequired: tru
   return 'mfaRequired' in result && result.mfaRequired === true
 }
 
-/** Sign in; an MFA account answers `{ mfaRequired: true }` and the user is not stored yet (spec §4). */
+/** Sign in; an MFA account answers `{ mfaRequired: true }` and the user is not stored yet. */
 export function useLogin() {
   const queryClient = useQueryClient()
   return useApiMutation(auth.login, {

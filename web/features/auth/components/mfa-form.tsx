@@ -22,8 +22,8 @@ import { toastAuthFailure } from '../use-finish-sign-in.ts'
 const RESTART_CODES = new Set(['MFA_SESSION_MISSING', 'MFA_TOO_MANY_ATTEMPTS'])
 
 /**
- * The second step of a sign-in (spec §4, pending second factor): the 6-digit code, or one of the
- * recovery codes for a lost authenticator.
+ * The second step of a sign-in (pending second factor): the 6-digit code, or one of the recovery
+ * codes for a lost authenticator.
  */
 export function MfaForm(props: { onSignedIn: (user: User) => void; onRestart: () => void }) {
   const { t } = useTranslation()

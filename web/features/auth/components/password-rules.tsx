@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { PASSWORD_MIN_LENGTH } from '#common/schemas/auth.ts'
 import { cn } from '#web/lib/cn.ts'
 
-/** The password rules of DESIGN.md §6, the length one checked as the person types. */
+/** The password rules, the length one checked as the person types. */
 export function PasswordRules({ password }: { password: string }) {
   const { t } = useTranslation()
   const longEnough = password.length >= PASSWORD_MIN_LENGTH

@@ -39,7 +39,7 @@ export function invoicesQueryOptions(filters: InvoiceFilters) {
 
 export const invoiceQueryOptions = (id: string) => apiQuery(billing.invoice, { params: { id } })
 
-/** A month's usage (the current one without a month); spec §7 refreshes it on each visit to /usage. */
+/** A month's usage (the current one without a month), refreshed on each visit to /usage. */
 export const usageQueryOptions = (month: string | null) =>
   apiQuery(usage.get, { query: { month: month ?? undefined } })
 

@@ -7,7 +7,7 @@ import { CLUSTER_TIERS_STALE_MS } from '#web/lib/constants.ts'
 
 export type ClusterTier = { id: string; name: string }
 
-/** The cluster types on sale (spec §7), cached 30 minutes. */
+/** The cluster types on sale, cached 30 minutes. */
 export const clusterTiersQueryOptions = queryOptions({
   queryKey: apiKey(catalog.clusterTiers),
   queryFn: async ({ signal }) => tiersOf(await queryApi(catalog.clusterTiers, undefined, { signal })),
@@ -16,8 +16,8 @@ export const clusterTiersQueryOptions = queryOptions({
 })
 
 /**
- * The tier list, or the seven fixed entries while it loads, when it fails or when it is empty
- * (spec §2, footer).
+ * The tier list, or the footer's seven fixed entries while it loads, when it fails or when it is
+ * empty.
  */
 export function useClusterTiers(): { tiers: readonly ClusterTier[]; isFallback: boolean } {
   const query = useQuery(clusterTiersQueryOptions)

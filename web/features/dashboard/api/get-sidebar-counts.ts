@@ -3,7 +3,7 @@ import { dashboard } from '#common/contract/dashboard.ts'
 import { apiQuery } from '#web/lib/api/queries.ts'
 import { SIDEBAR_COUNTS_REFETCH_MS, SIDEBAR_COUNTS_STALE_MS } from '#web/lib/constants.ts'
 
-/** Spec §3: orders.total may come as a number or a string. */
+/** `orders.total` may come as a number or a string. */
 export type SidebarCounts = { clusters: number; orders: { total: number | string } }
 
 /**

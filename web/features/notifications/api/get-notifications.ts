@@ -4,8 +4,8 @@ import { apiQueryOrNull } from '#web/lib/api/queries.ts'
 import { NOTIFICATIONS_POLL_MS } from '#web/lib/constants.ts'
 
 /**
- * The caller's non-trashed notifications, newest first. Polled every 10 s while the tab is
- * visible; a 401 (signed out meanwhile) gives null rather than an error (spec §7).
+ * The caller's non-trashed notifications, newest first. Polled every 10 s while the tab is visible;
+ * a 401 (signed out meanwhile) gives null rather than an error.
  */
 export const notificationsQueryOptions = queryOptions({
   ...apiQueryOrNull(notifications.list),

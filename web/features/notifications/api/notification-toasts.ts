@@ -3,7 +3,7 @@ import { NOTIFICATION_TOAST_MS } from '#web/lib/constants.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { failureMessage } from '../notification-display.ts'
 
-/** Spec §8: a failed notification call says "Error" with the server's message or the fallback. */
+/** A failed notification call says "Error" with the server's message or the fallback. */
 export function toastNotificationFailure(error: unknown, fallback: string, t: TFunction): void {
   toast({
     title: t('notifications.toast.errorTitle'),
@@ -13,7 +13,7 @@ export function toastNotificationFailure(error: unknown, fallback: string, t: TF
   })
 }
 
-/** Spec §8: successes are titled "Success" and stay 3 s. */
+/** Successes are titled "Success" and stay 3 s. */
 export function toastNotificationSuccess(description: string, t: TFunction): void {
   toast({
     title: t('notifications.toast.successTitle'),

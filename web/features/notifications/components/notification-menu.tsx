@@ -18,9 +18,9 @@ import { badgeText, liveNotifications, shownCountAfter } from '../notification-d
 import { NotificationItem } from './notification-item.tsx'
 
 /**
- * The bell of the header (spec §2): unread badge capped at "99+", and a panel listing the live
- * notifications newest first, 5 at first and 10 more per "View all notifications". Renders
- * nothing while signed out.
+ * The bell of the header: unread badge capped at "99+", and a panel listing the live notifications
+ * newest first, 5 at first and 10 more per "View all notifications". Renders nothing while signed
+ * out.
  */
 export function NotificationMenu() {
   const { t } = useTranslation()
@@ -30,7 +30,7 @@ export function NotificationMenu() {
   // The session ended on the server: this tab forgets the user like a logout from another tab.
   useNotificationSocket(user?.id, () => forgetSignedInUser(queryClient))
   const unread = useNotificationCount({ enabled: signedIn }).data?.count ?? 0
-  // Polled while signed in (spec §7), so the panel opens on a fresh list.
+  // Polled while signed in, so the panel opens on a fresh list.
   const list = useNotifications({ enabled: signedIn })
   const [open, setOpen] = useState(false)
 

@@ -7,8 +7,8 @@ import { useRealtimeMessages } from '#web/lib/realtime-socket.ts'
 
 /**
  * A notification message for the signed-in user on the realtime socket refreshes what reads
- * notifications (spec §7), and so does a socket that opens again: what came while it was closed
- * is fetched. `onSignedOut` runs when the server no longer knows the session.
+ * notifications, and so does a socket that opens again: what came while it was closed is fetched.
+ * `onSignedOut` runs when the server no longer knows the session.
  */
 export function useNotificationSocket(userId: string | undefined, onSignedOut: () => void): void {
   const queryClient = useQueryClient()

@@ -5,8 +5,8 @@ import { apiKey, readsOf } from '#web/lib/api/queries.ts'
 import { OFFICERS_ACCESS_STALE_MS } from '#web/lib/constants.ts'
 
 /**
- * Whether the signed-in user may open the officers panel (spec §5, §7): asked only when signed
- * in, never retried, cached 5 minutes. Keyed by user so a new sign-in asks again.
+ * Whether the signed-in user may open the officers panel: asked only when signed in, never retried,
+ * cached 5 minutes. Keyed by user so a new sign-in asks again.
  */
 export function officerAccessQueryOptions(userId: string) {
   return queryOptions({

@@ -7,8 +7,8 @@ import { DEFAULT_VERSION_TEXT } from '#web/lib/constants.ts'
 export type VersionSummary = ResultOf<typeof system.versionSummary>
 
 /**
- * The running version and environment (spec §7), cached 5 minutes by path in the GET cache: every
- * screen that shows it asks the cache, and the server once in 5 minutes.
+ * The running version and environment, cached 5 minutes by path in the GET cache: every screen that
+ * shows it asks the cache, and the server once in 5 minutes.
  */
 export const versionSummaryQueryOptions = apiQuery(system.versionSummary, undefined, { useCache: true })
 

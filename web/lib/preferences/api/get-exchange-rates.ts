@@ -6,8 +6,8 @@ import { RATES_CACHE_TTL_MS } from '#web/lib/constants.ts'
 import { type LoadedRates, loadRates } from '../load-rates.ts'
 
 /**
- * The server's USD-based exchange rates behind the browser's own 10-minute cache and fallbacks
- * (spec §8, §9). The load never fails, so the query never shows an error.
+ * The server's USD-based exchange rates behind the browser's own 10-minute cache and fallbacks. The
+ * load never fails, so the query never shows an error.
  */
 export const exchangeRatesQueryOptions = queryOptions<LoadedRates>({
   queryKey: apiKey(rates.get),
