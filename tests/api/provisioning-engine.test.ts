@@ -23,8 +23,8 @@ import { startTestServer, type TestServer, waitForMail } from '#tests/helpers/se
 
 /**
  * The provisioning engine on a real database with the real queue and workers and the simulated
- * driver at 500× speed (a creation takes about half a second): every lifecycle transition of
- * DESIGN.md §2, the 409 on a concurrent change, a failure with its retry, and what people hear.
+ * driver at 500× speed (a creation takes about half a second): every lifecycle transition of a
+ * cluster, the 409 on a concurrent change, a failure with its retry, and what people hear.
  */
 
 let server: TestServer

@@ -6,9 +6,9 @@ import { startTestServer, TestClient, type TestServer } from '#tests/helpers/ser
 import { containsStackTrace } from '#tests/helpers/stack-trace.ts'
 
 /**
- * The security headers of DESIGN.md §6 on every kind of answer (success, page, redirect, each
- * error status), HSTS in production only, and error bodies that are `{ message, code? }` without
- * a trace of the server's internals.
+ * The security headers on every kind of answer (success, page, redirect, each error status), HSTS
+ * in production only, and error bodies that are `{ message, code? }` without a trace of the
+ * server's internals.
  */
 const RATE_LIMIT = 3
 let development: TestServer

@@ -1,8 +1,8 @@
 /**
- * Proves the multi-instance fan-out of DESIGN.md §3: two real server processes on one database,
- * a notification created by a request to instance A reaches a WebSocket client connected to
- * instance B, through PostgreSQL LISTEN/NOTIFY alone (the instances share nothing else). It also
- * proves that each process starts on an already migrated database and stops cleanly on SIGTERM.
+ * Proves the multi-instance fan-out: two real server processes on one database, a notification
+ * created by a request to instance A reaches a WebSocket client connected to instance B, through
+ * PostgreSQL LISTEN/NOTIFY alone (the instances share nothing else). It also proves that each
+ * process starts on an already migrated database and stops cleanly on SIGTERM.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import os from 'node:os'

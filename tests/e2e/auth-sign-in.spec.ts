@@ -4,7 +4,7 @@ import { expectToast, openAuthScreen, signInThroughForm, toastTitled } from './s
 import { expect, signIn, test } from './support/fixtures.ts'
 
 test.describe('sign in at /auth', () => {
-  test('with a username: the toasts of spec §8, then the dashboard when no page was saved', async ({
+  test('with a username: the "Login successful" toast, then the dashboard when no page was saved', async ({
     page,
   }) => {
     await page.goto('/auth')

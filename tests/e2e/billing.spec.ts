@@ -162,7 +162,7 @@ test('the dashboard’s spend moves when a new cluster’s hour is metered', asy
   }
   expect(summary.monthToDateCents).toBeGreaterThan(0)
 
-  // Coming back to the dashboard refreshes the billing figures (spec §7).
+  // Coming back to the dashboard refreshes the billing figures.
   await page.getByRole('link', { name: 'Billing', exact: true }).first().click()
   await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click()
   await expect(page.getByTestId('dashboard-stat-spend-value')).toHaveText(

@@ -36,7 +36,7 @@ function startedAnimations(page: Page) {
   return page.evaluate(() => (window as unknown as { startedAnimations: unknown[] }).startedAnimations)
 }
 
-test.describe('configuration flow slide (spec §2)', () => {
+test.describe('configuration flow slide', () => {
   test('forward to provisioning: out 0.3 s to the left, in 0.4 s from the right, 20 px; backward mirrored', async ({
     page,
   }) => {

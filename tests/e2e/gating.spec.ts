@@ -22,7 +22,7 @@ async function visitSignedOut(page: Page, path: string, spinnerText: string) {
   expect(await savedTarget(page)).toBe(path)
 }
 
-test.describe('auth gating (spec §4)', () => {
+test.describe('auth gating', () => {
   test('/dashboard?tab=x#y signed out: spinner, /auth, and back to /dashboard?tab=x#y after signing in', async ({
     page,
     baseURL,

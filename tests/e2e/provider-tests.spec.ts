@@ -3,9 +3,9 @@ import type { Page } from '@playwright/test'
 import { expect, signIn, test } from './support/fixtures.ts'
 
 /**
- * The seven provider test pages (spec §2): for the platform operator, each runs its provider's
- * check on open and shows the steps; the e2e server runs the simulated driver, which the page must
- * say plainly. Anyone else is told that the check is the operator's, and the page asks nothing.
+ * The seven provider test pages: for the platform operator, each runs its provider's check on open
+ * and shows the steps; the e2e server runs the simulated driver, which the page must say plainly.
+ * Anyone else is told that the check is the operator's, and the page asks nothing.
  */
 
 const PROVIDER_PAGES = [

@@ -1,7 +1,7 @@
 import { holdLogoutRequests } from './support/auth.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
 
-/** Corrections to the shell found in a review against the spec (issue 15). */
+/** Corrections to the shell found in a review (issue 15). */
 
 test('in the dashboard, Logout shows "Logging out..." while pending and the page stays until it leaves', async ({
   page,
@@ -24,7 +24,7 @@ test('in the dashboard, Logout shows "Logging out..." while pending and the page
   expect((await page.request.get('/api/user')).status()).toBe(401)
 })
 
-test('GET answers the spec caches 5 minutes come from the GET cache: screens that show them ask the server once', async ({
+test('GET answers cached 5 minutes come from the GET cache: screens that show them ask the server once', async ({
   page,
 }) => {
   await page.clock.install()

@@ -33,7 +33,7 @@ async function linksOf(container: ReturnType<Page['locator']>) {
 }
 
 test.describe('dashboard sidebar', () => {
-  test('a customer sees the groups and items of the spec, without User Management', async ({ page }) => {
+  test('a customer sees the groups and items, without User Management', async ({ page }) => {
     await signIn(page, 'demo')
     await page.goto('/dashboard')
     await expect(sidebar(page)).toBeVisible()
@@ -105,7 +105,7 @@ test.describe('dashboard sidebar', () => {
     await expect(sidebar(page).getByTestId('sidebar-count-clusters')).toHaveText(String(expected.clusters))
     await expect(sidebar(page).getByTestId('sidebar-count-orders')).toHaveText(String(expected.orders.total))
 
-    // orders.total may come as a string (spec §3); a route change asks for the counts again.
+    // orders.total may come as a string; a route change asks for the counts again.
     await page.route('**/api/sidebar-counts', (route) =>
       route.fulfill({ json: { clusters: 3, orders: { total: '12' } } }),
     )

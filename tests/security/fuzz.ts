@@ -4,11 +4,11 @@ import { boundaryMutation, hostileMutation } from './fuzz-mutations.ts'
 import { render, validParts } from './fuzz-parts.ts'
 
 /**
- * API fuzzing driven by the OpenAPI document the server generates from its route schemas. For
- * every documented operation it builds valid requests (from the JSON schemas), boundary values and
+ * API fuzzing driven by the OpenAPI document the server generates from its route schemas. For every
+ * documented operation it builds valid requests (from the JSON schemas), boundary values and
  * hostile requests, sends them through a caller the test provides, and checks every answer against
- * the API's promises (DESIGN.md §6): no 5xx, errors as JSON with a `message`, no stack trace, no
- * status the document does not list, and none of the given secrets (another organization's data).
+ * the API's promises: no 5xx, errors as JSON with a `message`, no stack trace, no status the
+ * document does not list, and none of the given secrets (another organization's data).
  */
 
 export type JsonSchema = {
