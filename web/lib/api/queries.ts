@@ -39,9 +39,15 @@ export function readsOf(endpoint: Endpoint): ApiQueryMeta {
   return { endpoint: endpoint.id, reads: endpoint.reads ?? [], personal: endpoint.audience !== 'anyone' }
 }
 
-/** The meta of a mutation of this endpoint: what it changes (refreshed when it succeeds). */
-export function changesOf(endpoint: Endpoint): ApiMutationMeta {
-  return { endpoint: endpoint.id, changes: endpoint.changes ?? [] }
+/**
+ * The meta of a mutation of this endpoint: what it changes (refreshed when it succeeds). A
+ * mutation that calls one of several endpoints (approve or reject) names them all.
+ */
+export function changesOf(...endpoints: [Endpoint, ...Endpoint[]]): ApiMutationMeta {
+  return {
+    endpoint: endpoints.map((endpoint) => endpoint.id).join(' | '),
+    changes: [...new Set(endpoints.flatMap((endpoint) => endpoint.changes ?? []))],
+  }
 }
 
 /**

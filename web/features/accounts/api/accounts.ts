@@ -1,28 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { account } from '#common/contract/account.ts'
 import { audit } from '#common/contract/audit.ts'
-import type { Endpoint } from '#common/contract/endpoint.ts'
 import { organization } from '#common/contract/organization.ts'
 import type { Currency } from '#common/money.ts'
 import type { ASSIGNABLE_ROLES, AuditQuery, InvitationRequest } from '#common/schemas/accounts.ts'
 import { callApi, urlOf } from '#web/lib/api/call.ts'
 import { useApiMutation } from '#web/lib/api/mutations.ts'
-import { type ApiMutationMeta, apiQuery } from '#web/lib/api/queries.ts'
+import { apiQuery, changesOf } from '#web/lib/api/queries.ts'
 import { USER_KEY } from '#web/lib/current-user.ts'
 
 /** The items of a list the API answers as `{ items }` (the query keeps the answer as it came). */
 export const itemsOf = <Item>(answer: { items: Item[] }): Item[] => answer.items
-
-/**
- * The meta of a mutation that calls one of several endpoints (approve or reject): everything any
- * of them changes is refreshed once it succeeds.
- */
-export function changesOfEither(...endpoints: Endpoint[]): ApiMutationMeta {
-  return {
-    endpoint: endpoints.map((endpoint) => endpoint.id).join(' | '),
-    changes: [...new Set(endpoints.flatMap((endpoint) => endpoint.changes ?? []))],
-  }
-}
 
 export const useMembers = () => useQuery({ ...apiQuery(organization.members), select: itemsOf })
 export const useInvitations = () => useQuery({ ...apiQuery(organization.invitations), select: itemsOf })
@@ -58,7 +46,7 @@ export const useSetActive = () =>
       active
         ? callApi(organization.reactivateMember, { params: { id } })
         : callApi(organization.deactivateMember, { params: { id } }),
-    meta: changesOfEither(organization.reactivateMember, organization.deactivateMember),
+    meta: changesOf(organization.reactivateMember, organization.deactivateMember),
   })
 export const useRemoveMember = () =>
   useApiMutation(organization.removeMember, { input: (id: string) => ({ params: { id } }) })
@@ -78,7 +66,7 @@ export const useDecideRegistration = () =>
       approve
         ? callApi(organization.approveRegistration, { params: { id }, body: { note } })
         : callApi(organization.rejectRegistration, { params: { id }, body: { note } }),
-    meta: changesOfEither(organization.approveRegistration, organization.rejectRegistration),
+    meta: changesOf(organization.approveRegistration, organization.rejectRegistration),
   })
 export const useDecidePromotion = () =>
   useMutation({
@@ -86,7 +74,7 @@ export const useDecidePromotion = () =>
       approve
         ? callApi(organization.approvePromotion, { params: { id }, body: { note } })
         : callApi(organization.declinePromotion, { params: { id }, body: { note } }),
-    meta: changesOfEither(organization.approvePromotion, organization.declinePromotion),
+    meta: changesOf(organization.approvePromotion, organization.declinePromotion),
   })
 
 export const useAskPromotion = () =>

@@ -8,9 +8,8 @@ import type { Endpoint } from '#common/contract/endpoint.ts'
 import { gdpr } from '#common/contract/gdpr.ts'
 import { organization } from '#common/contract/organization.ts'
 import type { Resource } from '#common/contract/resources.ts'
-import { apiKey, readsOf } from '#web/lib/api/queries.ts'
+import { apiKey, changesOf, readsOf } from '#web/lib/api/queries.ts'
 import { refreshResources } from '#web/lib/api/refresh.ts'
-import { changesOfEither } from './accounts.ts'
 
 /** Which queries of these endpoints a change leaves to refresh, by the contract alone. */
 function refreshedBy(changes: readonly Resource[] | undefined, reads: Endpoint[]): string[] {
@@ -54,7 +53,7 @@ const cases: [string, readonly Resource[] | undefined, string[]][] = [
   ['a role change', organization.changeRole.changes, ['organization.members']],
   [
     'a deactivation or reactivation',
-    changesOfEither(organization.deactivateMember, organization.reactivateMember).changes,
+    changesOf(organization.deactivateMember, organization.reactivateMember).changes,
     ['organization.members'],
   ],
   ['a removal', organization.removeMember.changes, ['organization.members']],
@@ -63,12 +62,12 @@ const cases: [string, readonly Resource[] | undefined, string[]][] = [
   ['an invitation revoked', organization.revokeInvitation.changes, ['organization.invitations']],
   [
     'a registration decided',
-    changesOfEither(organization.approveRegistration, organization.rejectRegistration).changes,
+    changesOf(organization.approveRegistration, organization.rejectRegistration).changes,
     ['organization.members', 'organization.registrations'],
   ],
   [
     'a promotion decided',
-    changesOfEither(organization.approvePromotion, organization.declinePromotion).changes,
+    changesOf(organization.approvePromotion, organization.declinePromotion).changes,
     ['organization.members', 'organization.promotionRequests'],
   ],
   ['a promotion asked', account.requestPromotion.changes, ['account.promotionRequest']],
@@ -91,7 +90,7 @@ const cases: [string, readonly Resource[] | undefined, string[]][] = [
   ['an erasure asked', gdpr.requestErasure.changes, ['gdpr.requests']],
   [
     'an erasure decided',
-    changesOfEither(gdpr.approveErasure, gdpr.refuseErasure, gdpr.extendErasure).changes,
+    changesOf(gdpr.approveErasure, gdpr.refuseErasure, gdpr.extendErasure).changes,
     ['gdpr.erasureQueue'],
   ],
   ['a cluster credential revoked', clusters.revokeCredential.changes, ['clusters.credentials']],

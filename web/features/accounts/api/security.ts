@@ -13,7 +13,7 @@ import { callApi, urlOf } from '#web/lib/api/call.ts'
 import { useApiMutation } from '#web/lib/api/mutations.ts'
 import { apiQuery, changesOf } from '#web/lib/api/queries.ts'
 import { USER_KEY } from '#web/lib/current-user.ts'
-import { changesOfEither, itemsOf } from './accounts.ts'
+import { itemsOf } from './accounts.ts'
 
 /** The account's credentials: the authenticator app, recovery codes, passkeys and API tokens. */
 
@@ -89,7 +89,7 @@ export const useDecideErasure = () =>
       const endpoint = action === 'refuse' ? gdpr.refuseErasure : gdpr.extendErasure
       return callApi(endpoint, { params: { id }, body: { reason } })
     },
-    meta: changesOfEither(gdpr.approveErasure, gdpr.refuseErasure, gdpr.extendErasure),
+    meta: changesOf(gdpr.approveErasure, gdpr.refuseErasure, gdpr.extendErasure),
   })
 
 export const useChangePassword = () =>

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { clusters } from '#common/contract/clusters.ts'
+import type { Endpoint } from '#common/contract/endpoint.ts'
 import { marketplace } from '#common/contract/marketplace.ts'
-import type { Resource } from '#common/contract/resources.ts'
 import type {
   Installation,
   InstallationListQuery,
@@ -10,7 +10,7 @@ import type {
 } from '#common/schemas/installations.ts'
 import { callApi } from '#web/lib/api/call.ts'
 import { useApiMutation } from '#web/lib/api/mutations.ts'
-import { apiKey, apiQuery, readsOf } from '#web/lib/api/queries.ts'
+import { apiKey, apiQuery, changesOf, readsOf } from '#web/lib/api/queries.ts'
 import { toast } from '#web/lib/toast-store.ts'
 
 /** While an operation runs the queries poll too, so a lost realtime message never leaves a page stuck. */
@@ -78,16 +78,13 @@ type Change =
   | { action: 'uninstall'; confirmName: string }
 
 /** The endpoints of a change, one per action: what they change is refreshed once one succeeds. */
-const CHANGE_ENDPOINTS = [
+const CHANGE_ENDPOINTS: [Endpoint, ...Endpoint[]] = [
   marketplace.upgrade,
   marketplace.reconfigure,
   marketplace.rollBack,
   marketplace.retry,
   marketplace.rotateCredentials,
   marketplace.uninstall,
-]
-const CHANGED_BY_A_CHANGE: readonly Resource[] = [
-  ...new Set(CHANGE_ENDPOINTS.flatMap((endpoint) => endpoint.changes ?? [])),
 ]
 
 function callChange(id: string, change: Change): Promise<Installation> {
@@ -121,8 +118,8 @@ export function useInstallationChange(id: string) {
   const { t } = useTranslation()
   return useMutation({
     mutationFn: (change: Change) => callChange(id, change),
-    // One mutation calls one of several endpoints, all changing the same resources.
-    meta: { changes: CHANGED_BY_A_CHANGE },
+    // One mutation calls one of several endpoints.
+    meta: changesOf(...CHANGE_ENDPOINTS),
     onSuccess: (installation, change) => {
       queryClient.setQueryData(installationKeys.detail(id), installation)
       toast({
