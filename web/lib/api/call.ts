@@ -18,7 +18,8 @@ import {
 
 /** What a call sends; a call to an endpoint without parameters, query or body may leave it out. */
 export type ApiInput<E extends EndpointDefinition> = CallInput<E>
-type InputArgs<E extends EndpointDefinition> =
+/** An input argument, optional where the endpoint needs none. */
+export type InputArgs<E extends EndpointDefinition> =
   object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>]
 
 type JsonAnswerOf<E extends EndpointDefinition> = Extract<E['responses'][keyof E['responses']], z.ZodType>

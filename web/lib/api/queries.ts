@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { CallInput } from '#common/contract/client.ts'
 import type { Endpoint } from '#common/contract/endpoint.ts'
 import type { Resource } from '#common/contract/resources.ts'
-import { queryApi, type ResultOf } from './call.ts'
+import { type InputArgs, queryApi, type ResultOf } from './call.ts'
 
 /**
  * What a query or a mutation says about itself (typed for TanStack Query below): the endpoint it
@@ -56,21 +56,22 @@ export function changesOf(...endpoints: [Endpoint, ...Endpoint[]]): ApiMutationM
  */
 export function apiQuery<E extends Endpoint>(
   endpoint: E,
-  input?: CallInput<E>,
-  options: { useCache?: boolean } = {},
+  ...[input, options = {}]: [...InputArgs<E>, options?: { useCache?: boolean }]
 ) {
+  const call = input as CallInput<E> | undefined
   return queryOptions({
-    queryKey: apiKey(endpoint, input),
-    queryFn: ({ signal }) => queryApi(endpoint, input, { signal, ...options }),
+    queryKey: apiKey(endpoint, call),
+    queryFn: ({ signal }) => queryApi(endpoint, call, { signal, ...options }),
     meta: readsOf(endpoint),
   })
 }
 
 /** The same query for someone who may be signed out: a 401 gives `null`, not an error. */
-export function apiQueryOrNull<E extends Endpoint>(endpoint: E, input?: CallInput<E>) {
+export function apiQueryOrNull<E extends Endpoint>(endpoint: E, ...[input]: InputArgs<E>) {
+  const call = input as CallInput<E> | undefined
   return queryOptions<ResultOf<E> | null>({
-    queryKey: apiKey(endpoint, input),
-    queryFn: ({ signal }) => queryApi(endpoint, input, { signal, on401: 'null' }),
+    queryKey: apiKey(endpoint, call),
+    queryFn: ({ signal }) => queryApi(endpoint, call, { signal, on401: 'null' }),
     meta: { ...readsOf(endpoint), on401: 'null' },
   })
 }
