@@ -16,7 +16,7 @@ import path from 'node:path'
 import { api } from '#common/contract/index.ts'
 import { notifications } from '#server/db/schema/index.ts'
 import { poolExecutor } from '#server/db/transaction.ts'
-import { createNotification } from '#server/modules/notifications/service.ts'
+import { createNotification } from '#server/modules/notifications/index.ts'
 import { createSignedInCustomers, registerCustomer } from './customers.ts'
 import {
   type Bench,

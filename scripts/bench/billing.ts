@@ -15,9 +15,7 @@ import { clusters, organizations } from '#server/db/schema/index.ts'
 import { seedDatabase } from '#server/db/seed/index.ts'
 import { plainConfiguration } from '#server/db/seed/running-cluster.ts'
 import { inTransaction } from '#server/db/transaction.ts'
-import { issueMonthlyInvoices } from '#server/modules/billing/invoicing.ts'
-import { syncClusterMeter } from '#server/modules/billing/meter.ts'
-import { meterHour } from '#server/modules/billing/metering.ts'
+import { issueMonthlyInvoices, meterHour, syncClusterMeter } from '#server/modules/billing/index.ts'
 import {
   forEachWithConcurrency,
   formatNumber,

@@ -24,7 +24,7 @@ import WebSocket from 'ws'
 import { api } from '#common/contract/index.ts'
 import type { Database } from '#server/db/client.ts'
 import { poolExecutor } from '#server/db/transaction.ts'
-import { createNotification } from '#server/modules/notifications/service.ts'
+import { createNotification } from '#server/modules/notifications/index.ts'
 import { createSignedInCustomers, orderBenchCluster } from './customers.ts'
 import {
   type Bench,

@@ -11,7 +11,7 @@ import {
 } from '#common/schemas/clusters.ts'
 import type { Database } from '#server/db/client.ts'
 import { organizations, users } from '#server/db/schema/index.ts'
-import { createSession } from '#server/modules/auth/sessions.ts'
+import { createSession } from '#server/modules/auth/index.ts'
 import { forEachWithConcurrency, type RunningServer } from './harness.ts'
 
 /** The production session cookie (server/plugins/auth.ts): `__Host-` prefixed, sent here over plain HTTP. */

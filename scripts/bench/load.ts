@@ -15,8 +15,8 @@ import { api } from '#common/contract/index.ts'
 import type { Database } from '#server/db/client.ts'
 import { organizations, users } from '#server/db/schema/index.ts'
 import { poolExecutor } from '#server/db/transaction.ts'
-import { hashPassword } from '#server/modules/auth/passwords.ts'
-import { createNotification } from '#server/modules/notifications/service.ts'
+import { hashPassword } from '#server/modules/auth/index.ts'
+import { createNotification } from '#server/modules/notifications/index.ts'
 import { sessionCookieOf } from './customers.ts'
 import {
   ensureWebBuild,

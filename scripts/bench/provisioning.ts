@@ -15,7 +15,7 @@
 import { performance } from 'node:perf_hooks'
 import type { Database } from '#server/db/client.ts'
 import { organizations, users } from '#server/db/schema/index.ts'
-import { createSession } from '#server/modules/auth/sessions.ts'
+import { createSession } from '#server/modules/auth/index.ts'
 import { orderBenchCluster, PRODUCTION_SESSION_COOKIE } from './customers.ts'
 import {
   forEachWithConcurrency,

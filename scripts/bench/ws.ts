@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks'
 import WebSocket from 'ws'
 import { api } from '#common/contract/index.ts'
 import { poolExecutor } from '#server/db/transaction.ts'
-import { createNotification } from '#server/modules/notifications/service.ts'
+import { createNotification } from '#server/modules/notifications/index.ts'
 import { createSignedInCustomers } from './customers.ts'
 import {
   forEachWithConcurrency,

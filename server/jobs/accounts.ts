@@ -1,6 +1,6 @@
 import type { ServerContext } from '#server/context.ts'
-import { mailExpiringTokens } from '#server/modules/auth/api-tokens.ts'
-import { buildExport } from '#server/modules/gdpr/requests.ts'
+import { mailExpiringTokens } from '#server/modules/auth/index.ts'
+import { buildExport } from '#server/modules/gdpr/index.ts'
 import { QUEUES } from './queue.ts'
 
 /** Each day at 08:00 UTC: the mail 7 days before an API token expires. */

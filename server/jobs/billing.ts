@@ -1,15 +1,15 @@
 import type { ServerContext } from '#server/context.ts'
 import {
+  chaseOverdueInvoices,
   deliverBudgetWebhook,
   evaluateBudgetAlerts,
+  expireCredits,
+  issueMonthlyInvoices,
+  issueOrderInvoice,
+  meterDueHours,
   sealLegacyWebhookSecrets,
-} from '#server/modules/billing/budget-alerts.ts'
-import { expireCredits } from '#server/modules/billing/credits.ts'
-import { issueMonthlyInvoices } from '#server/modules/billing/invoicing.ts'
-import { meterDueHours } from '#server/modules/billing/metering.ts'
-import { issueOrderInvoice } from '#server/modules/billing/order-invoices.ts'
-import { chaseOverdueInvoices } from '#server/modules/billing/overdue.ts'
-import { createRatesService, type RatesService } from '#server/modules/rates/service.ts'
+} from '#server/modules/billing/index.ts'
+import { createRatesService, type RatesService } from '#server/modules/rates/index.ts'
 import { QUEUES } from './queue.ts'
 
 /** Five past every hour, UTC: the hour just ended is complete by then. */

@@ -1,5 +1,5 @@
 import type { ServerContext } from '#server/context.ts'
-import { sweepTickets } from '#server/modules/support/officers.ts'
+import { sweepTickets } from '#server/modules/support/index.ts'
 import { QUEUES } from './queue.ts'
 
 /** Every minute, UTC: a breached clock is flagged to officers within a minute of running out. */

@@ -1,7 +1,7 @@
 import type { Language } from '#common/language.ts'
 import type { LeadKind } from '#common/schemas/leads.ts'
 import type { Lead } from '#server/db/schema/index.ts'
-import { DEMO_TIME_ZONE } from '#server/modules/leads/constants.ts'
+import { DEMO_TIME_ZONE } from '#server/modules/leads/index.ts'
 import { languageEntries, type MailSecret, mailTemplate } from './template.ts'
 
 /*

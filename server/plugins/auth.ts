@@ -6,11 +6,9 @@ import { scopeOf } from '#common/contract/endpoint.ts'
 import { SESSION_HINT_COOKIE } from '#common/session-hint.ts'
 import type { Database } from '#server/db/client.ts'
 import { forbidden, unauthorized } from '#server/lib/errors.ts'
-import { assertMayAct, standingOf } from '#server/modules/auth/account-gate.ts'
-import { findTokenSession, type TokenSession } from '#server/modules/auth/api-tokens.ts'
-import type { SessionStore } from '#server/modules/auth/session-store.ts'
-import type { ActiveSession } from '#server/modules/auth/sessions.ts'
-import type { UserWithOrganization } from '#server/modules/users/queries.ts'
+import type { ActiveSession, SessionStore } from '#server/modules/auth/index.ts'
+import { assertMayAct, findTokenSession, standingOf, type TokenSession } from '#server/modules/auth/index.ts'
+import type { UserWithOrganization } from '#server/modules/users/index.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {

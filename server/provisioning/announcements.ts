@@ -8,7 +8,7 @@ import type { Database } from '#server/db/client.ts'
 import { type Cluster, type ClusterOperation, clusterEvents, users } from '#server/db/schema/index.ts'
 import type { SqlExecutor } from '#server/db/transaction.ts'
 import type { PreparedMail } from '#server/mail/template.ts'
-import { channelsFor, createNotification } from '#server/modules/notifications/service.ts'
+import { channelsFor, createNotification } from '#server/modules/notifications/index.ts'
 import { publishToOrganization } from '#server/realtime/publish.ts'
 
 /**

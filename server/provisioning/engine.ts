@@ -12,7 +12,7 @@ import {
 import type { SqlExecutor } from '#server/db/transaction.ts'
 import { enqueueClusterStep, startClusterStepWorkers } from '#server/jobs/provisioning.ts'
 import { conflict, notFound } from '#server/lib/errors.ts'
-import { syncClusterMeter } from '#server/modules/billing/meter.ts'
+import { syncClusterMeter } from '#server/modules/billing/index.ts'
 import { publishClusterChange, recordEvent } from './announcements.ts'
 import type { DriverName } from './driver.ts'
 import { driverClusterOf, getDriver } from './drivers.ts'

@@ -2,9 +2,8 @@ import { productFootprint, productMonthlyPriceCents } from '#common/product-rule
 import type { Database } from '#server/db/client.ts'
 import { installationOperations, installationSteps, installations } from '#server/db/schema/index.ts'
 import { generatePassword, sealSecret } from '#server/lib/secrets.ts'
-import { syncInstallationMeter } from '#server/modules/billing/meter.ts'
-import { checkProductSettings } from '#server/modules/catalog/product-settings.ts'
-import { findProduct } from '#server/modules/catalog/products.ts'
+import { syncInstallationMeter } from '#server/modules/billing/index.ts'
+import { checkProductSettings, findProduct } from '#server/modules/catalog/index.ts'
 import { serviceEndpoints, usernameOf } from './installation-endpoints.ts'
 import { INSTALLATION_OPERATION_STEPS } from './simulated/installations.ts'
 

@@ -20,7 +20,7 @@ import {
 import type { SqlExecutor } from '#server/db/transaction.ts'
 import { clusterOperationFailedMail, clusterRunningMail } from '#server/mail/provisioning-mails.ts'
 import { prepareMail } from '#server/mail/template.ts'
-import { syncClusterMeter, syncInstallationMeter } from '#server/modules/billing/meter.ts'
+import { syncClusterMeter, syncInstallationMeter } from '#server/modules/billing/index.ts'
 import { publishClusterChange, recordEvent, tellRequester } from './announcements.ts'
 import type { UpgradeParameters } from './driver.ts'
 import { recordInstalledProduct } from './installed-products.ts'

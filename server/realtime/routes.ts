@@ -2,7 +2,7 @@ import websocket from '@fastify/websocket'
 import type { FastifyInstance } from 'fastify'
 import type { ServerContext } from '#server/context.ts'
 import { forbidden, HttpError } from '#server/lib/errors.ts'
-import { standingOf } from '#server/modules/auth/account-gate.ts'
+import { standingOf } from '#server/modules/auth/index.ts'
 import { requestCookie, requireUser } from '#server/plugins/auth.ts'
 import { requestOrigin } from '#server/plugins/security.ts'
 

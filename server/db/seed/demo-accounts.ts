@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { INVITATION_VALID_DAYS } from '#common/schemas/accounts.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { invitations, promotionRequests, registrationRequests, users } from '#server/db/schema/index.ts'
-import { recordAudit } from '#server/modules/audit/service.ts'
+import { recordAudit } from '#server/modules/audit/index.ts'
 
 const DAY_MS = 24 * 3_600_000
 

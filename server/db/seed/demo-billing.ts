@@ -4,11 +4,17 @@ import { FALLBACK_RATES } from '#common/money.ts'
 import type { Database } from '#server/db/client.ts'
 import { budgetAlerts, invoices, organizations } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
-import { grantCredits } from '#server/modules/billing/credits.ts'
-import { issueMonthlyInvoice, monthOf } from '#server/modules/billing/invoicing.ts'
-import { syncSupportPlanMeter } from '#server/modules/billing/meter.ts'
-import { HOUR_MS, meterHour, startOfHour, startOfMonth } from '#server/modules/billing/metering.ts'
-import { getCatalog } from '#server/modules/catalog/service.ts'
+import {
+  grantCredits,
+  HOUR_MS,
+  issueMonthlyInvoice,
+  meterHour,
+  monthOf,
+  startOfHour,
+  startOfMonth,
+  syncSupportPlanMeter,
+} from '#server/modules/billing/index.ts'
+import { getCatalog } from '#server/modules/catalog/index.ts'
 import { seedDemoCustomSolution } from './demo-custom-solutions.ts'
 import { seedDemoInstallations } from './demo-installations.ts'
 import { seedDemoSupport } from './demo-support.ts'

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { supportMessages, supportTickets, users } from '#server/db/schema/index.ts'
-import { addCoveredMinutes } from '#server/modules/support/clocks.ts'
+import { addCoveredMinutes } from '#server/modules/support/index.ts'
 
 const HOUR_MS = 3_600_000
 

@@ -6,7 +6,7 @@ import {
   DEMO_TOTP_SECRET,
   demoEmail,
 } from '#common/demo-accounts.ts'
-import { hashPassword } from '#server/modules/auth/passwords.ts'
+import { hashPassword } from '#server/modules/auth/index.ts'
 import type { Database } from '../client.ts'
 import { organizations, users } from '../schema/index.ts'
 import { seedCatalog } from './catalog.ts'

@@ -10,7 +10,7 @@ import {
 } from '#common/schemas/clusters.ts'
 import type { Database } from '#server/db/client.ts'
 import { clusters, orders } from '#server/db/schema/index.ts'
-import { syncClusterMeter } from '#server/modules/billing/meter.ts'
+import { syncClusterMeter } from '#server/modules/billing/index.ts'
 import { provisionAtOnce } from '#server/provisioning/provision-at-once.ts'
 
 /**

@@ -3,8 +3,8 @@ import { scopesForRole } from '#common/api-scopes.ts'
 import type { UserRole } from '#common/schemas/accounts.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { apiTokens, passkeys, recoveryCodes, sessions, users } from '#server/db/schema/index.ts'
-import { type AuditActor, recordAudit } from '#server/modules/audit/service.ts'
-import { revokeClusterCredentialsOf } from '#server/modules/clusters/kubeconfig.ts'
+import { type AuditActor, recordAudit } from '#server/modules/audit/index.ts'
+import { revokeClusterCredentialsOf } from '#server/modules/clusters/index.ts'
 
 /*
  * The one revocation: every change of an account or of its secrets calls it, in the change's

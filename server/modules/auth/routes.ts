@@ -5,7 +5,7 @@ import type { ServerContext } from '#server/context.ts'
 import { HttpError, unauthorized } from '#server/lib/errors.ts'
 import { sessionMeta } from '#server/lib/http.ts'
 import { type RequestOf, serve } from '#server/lib/serve.ts'
-import { confirmEmailChange } from '#server/modules/users/credentials.ts'
+import { confirmEmailChange } from '#server/modules/users/index.ts'
 import {
   requestMagicLink,
   requestPasswordReset,

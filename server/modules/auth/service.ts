@@ -10,15 +10,15 @@ import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
 import { conflict, notFound, unauthorized, unprocessable } from '#server/lib/errors.ts'
 import { registrationPendingMail, verifyEmailMail } from '#server/mail/auth-mails.ts'
 import { mailSecret, sendMail } from '#server/mail/template.ts'
-import { recordAudit } from '#server/modules/audit/service.ts'
-import { createNotification } from '#server/modules/notifications/service.ts'
-import { createOrganizationWithBillingId } from '#server/modules/organizations/billing-ids.ts'
+import { recordAudit } from '#server/modules/audit/index.ts'
+import { createNotification } from '#server/modules/notifications/index.ts'
+import { createOrganizationWithBillingId } from '#server/modules/organizations/index.ts'
 import {
   activeAdminsOf,
   findUserById,
   findUserForLogin,
   toUserResponse,
-} from '#server/modules/users/queries.ts'
+} from '#server/modules/users/index.ts'
 import { assertMayEnter } from './account-gate.ts'
 import { issueAuthToken } from './auth-tokens.ts'
 import { clearLoginFailures } from './lockout.ts'

@@ -3,7 +3,7 @@ import type { UserRole } from '#common/schemas/accounts.ts'
 import type { Database, Queryable } from '#server/db/client.ts'
 import { organizations, sessions, users } from '#server/db/schema/index.ts'
 import { generateToken, hashToken } from '#server/lib/tokens.ts'
-import { type UserWithOrganization, userWithOrganizationColumns } from '#server/modules/users/queries.ts'
+import { type UserWithOrganization, userWithOrganizationColumns } from '#server/modules/users/index.ts'
 
 const HOUR_MS = 60 * 60 * 1000
 export const SESSION_IDLE_MS = 30 * 24 * HOUR_MS

@@ -3,7 +3,7 @@ import type { MembershipStatus, UserRole } from '#common/schemas/accounts.ts'
 import type { Database, Queryable } from '#server/db/client.ts'
 import { users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
-import { recordAudit } from '#server/modules/audit/service.ts'
+import { recordAudit } from '#server/modules/audit/index.ts'
 import { assertNotLockedOut, type LockoutPolicy, lockSignInAttempts, recordLoginFailure } from './lockout.ts'
 import { createSession, type SessionMeta } from './sessions.ts'
 

@@ -7,7 +7,7 @@ import { invoiceLines, invoices, organizations } from '#server/db/schema/index.t
 import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { notFound, unprocessable } from '#server/lib/errors.ts'
-import { recordAudit } from '#server/modules/audit/service.ts'
+import { recordAudit } from '#server/modules/audit/index.ts'
 import { grantCredits } from './credits.ts'
 import { currencyOf, takeDocumentNumber } from './invoicing.ts'
 import { lineDescription } from './line-descriptions.ts'

@@ -10,7 +10,7 @@ import { creditEntries, invoices, organizations, payments, stripeEvents } from '
 import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { badRequest, conflict, HttpError, notFound } from '#server/lib/errors.ts'
-import { recordAudit } from '#server/modules/audit/service.ts'
+import { recordAudit } from '#server/modules/audit/index.ts'
 import { currencyOf } from './invoicing.ts'
 
 /**

@@ -13,7 +13,7 @@ import {
 import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { notFound } from '#server/lib/errors.ts'
-import { recordAudit } from '#server/modules/audit/service.ts'
+import { recordAudit } from '#server/modules/audit/index.ts'
 import { usableLots } from './credits.ts'
 import { currencyOf } from './invoicing.ts'
 

@@ -6,7 +6,7 @@ import { clusterCredentials, clusters, users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { notFound } from '#server/lib/errors.ts'
-import { recordAudit } from '#server/modules/audit/service.ts'
+import { recordAudit } from '#server/modules/audit/index.ts'
 
 /** The person's own cluster credentials, as the account page lists and revokes them one by one. */
 

@@ -32,10 +32,9 @@ import {
   quoteReadyMail,
 } from '#server/mail/custom-solution-mails.ts'
 import { sendMail } from '#server/mail/template.ts'
-import { currencyOf } from '#server/modules/billing/invoicing.ts'
-import { createNotification, notifyOfficers } from '#server/modules/notifications/service.ts'
-import { toOrderResponse } from '#server/modules/orders/present.ts'
-import { auditOrder, nextReference } from '#server/modules/orders/service.ts'
+import { currencyOf } from '#server/modules/billing/index.ts'
+import { createNotification, notifyOfficers } from '#server/modules/notifications/index.ts'
+import { auditOrder, nextReference, toOrderResponse } from '#server/modules/orders/index.ts'
 
 /**
  * Custom solutions: a customer's request for what the catalog lacks, officers' quotes, and the

@@ -6,9 +6,15 @@ import { usageRecords } from '#server/db/schema/index.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { conflict } from '#server/lib/errors.ts'
 import { serve } from '#server/lib/serve.ts'
-import { issueMonthlyInvoice, monthOf, monthStart } from '#server/modules/billing/invoicing.ts'
-import { meterHour, startOfHour, startOfNextMonth } from '#server/modules/billing/metering.ts'
-import { createRatesService } from '#server/modules/rates/service.ts'
+import {
+  issueMonthlyInvoice,
+  meterHour,
+  monthOf,
+  monthStart,
+  startOfHour,
+  startOfNextMonth,
+} from '#server/modules/billing/index.ts'
+import { createRatesService } from '#server/modules/rates/index.ts'
 import { requireMember } from '#server/plugins/auth.ts'
 
 const endpoints = api.development

@@ -8,7 +8,7 @@ import { notFound } from '#server/lib/errors.ts'
 import { escapeHtml } from '#server/lib/html.ts'
 import { sessionMeta } from '#server/lib/http.ts'
 import { serve } from '#server/lib/serve.ts'
-import { devLogin } from '#server/modules/auth/service.ts'
+import { devLogin } from '#server/modules/auth/index.ts'
 import devBillingRoutes from './billing-routes.ts'
 import { latestMails, MAILBOX_SIZE, type OutboxMail } from './mailbox.ts'
 

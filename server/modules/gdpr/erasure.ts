@@ -14,8 +14,8 @@ import {
   supportTickets,
   users,
 } from '#server/db/schema/index.ts'
-import type { AuditActor } from '#server/modules/audit/service.ts'
-import { retireAccount } from '#server/modules/organizations/members.ts'
+import type { AuditActor } from '#server/modules/audit/index.ts'
+import { retireAccount } from '#server/modules/organizations/index.ts'
 import { ticketsOfPerson } from './person-tickets.ts'
 
 /** The name that replaces an erased person's wherever their records stay. */

@@ -20,8 +20,8 @@ import {
   exportReadyMail,
 } from '#server/mail/account-mails.ts'
 import { sendMail } from '#server/mail/template.ts'
-import { recordAudit } from '#server/modules/audit/service.ts'
-import { createNotification, notifyOfficers } from '#server/modules/notifications/service.ts'
+import { recordAudit } from '#server/modules/audit/index.ts'
+import { createNotification, notifyOfficers } from '#server/modules/notifications/index.ts'
 import { buildExportArchive } from './archive.ts'
 import { eraseAccount, erasurePreview } from './erasure.ts'
 

@@ -8,10 +8,9 @@ import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { badRequest, conflict, invalidFields, unauthorized, unprocessable } from '#server/lib/errors.ts'
 import { generatePassword, openSecret, sealSecret } from '#server/lib/secrets.ts'
-import { recordAudit } from '#server/modules/audit/service.ts'
-import { verifyPassword } from '#server/modules/auth/passwords.ts'
-import { checkProductSettings } from '#server/modules/catalog/product-settings.ts'
-import { findProduct } from '#server/modules/catalog/products.ts'
+import { recordAudit } from '#server/modules/audit/index.ts'
+import { verifyPassword } from '#server/modules/auth/index.ts'
+import { checkProductSettings, findProduct } from '#server/modules/catalog/index.ts'
 import {
   type NewInstallationOperation,
   retryInstallationOperation,

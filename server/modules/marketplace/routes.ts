@@ -3,7 +3,7 @@ import { api } from '#common/contract/index.ts'
 import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { serve } from '#server/lib/serve.ts'
-import { createRatesService } from '#server/modules/rates/service.ts'
+import { createRatesService } from '#server/modules/rates/index.ts'
 import {
   reconfigureInstallation,
   retryInstallation,

@@ -24,12 +24,9 @@ import {
 import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { conflict, HttpError, invalidFields, unprocessable } from '#server/lib/errors.ts'
-import { previewOrderInvoice } from '#server/modules/billing/invoice-preview.ts'
-import { checkProductSettings } from '#server/modules/catalog/product-settings.ts'
-import { findProduct } from '#server/modules/catalog/products.ts'
-import { getCatalog } from '#server/modules/catalog/service.ts'
-import { findCluster } from '#server/modules/clusters/service.ts'
-import { toOrderResponse } from '#server/modules/orders/present.ts'
+import { previewOrderInvoice } from '#server/modules/billing/index.ts'
+import { checkProductSettings, findProduct, getCatalog } from '#server/modules/catalog/index.ts'
+import { findCluster } from '#server/modules/clusters/index.ts'
 import {
   auditOrder,
   beginOrder,
@@ -37,7 +34,8 @@ import {
   isFirstPaidOrder,
   nextReference,
   requestHash,
-} from '#server/modules/orders/service.ts'
+  toOrderResponse,
+} from '#server/modules/orders/index.ts'
 import { startInstallationOperation } from '#server/provisioning/installation-engine.ts'
 
 /** What the products on a cluster take from it, for the capacity rule. */

@@ -3,11 +3,14 @@ import { api } from '#common/contract/index.ts'
 import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { serve } from '#server/lib/serve.ts'
-import { grantCreditsByOfficer, issueCreditNote } from '#server/modules/billing/credit-notes.ts'
-import { listInvoicesForOfficers, toInvoiceSummary } from '#server/modules/billing/invoices.ts'
-import { decideOrder } from '#server/modules/orders/approval.ts'
-import { listOrdersForOfficers } from '#server/modules/orders/service.ts'
-import { createRatesService } from '#server/modules/rates/service.ts'
+import {
+  grantCreditsByOfficer,
+  issueCreditNote,
+  listInvoicesForOfficers,
+  toInvoiceSummary,
+} from '#server/modules/billing/index.ts'
+import { decideOrder, listOrdersForOfficers } from '#server/modules/orders/index.ts'
+import { createRatesService } from '#server/modules/rates/index.ts'
 
 const endpoints = api.officers
 

@@ -20,9 +20,9 @@ import {
   registrationRejectedMail,
 } from '#server/mail/account-mails.ts'
 import { sendMail } from '#server/mail/template.ts'
-import { recordAudit } from '#server/modules/audit/service.ts'
-import { createNotification } from '#server/modules/notifications/service.ts'
-import { activeAdminsOf } from '#server/modules/users/queries.ts'
+import { recordAudit } from '#server/modules/audit/index.ts'
+import { createNotification } from '#server/modules/notifications/index.ts'
+import { activeAdminsOf } from '#server/modules/users/index.ts'
 import { retireAccount } from './members.ts'
 
 /*

@@ -17,11 +17,10 @@ import { generateToken, hashToken } from '#server/lib/tokens.ts'
 import { invitationMail } from '#server/mail/account-mails.ts'
 import { invitationForAccountHolderMail } from '#server/mail/invitation-mails.ts'
 import { mailSecret, sendMail } from '#server/mail/template.ts'
-import { recordAudit } from '#server/modules/audit/service.ts'
-import { assertAcceptablePassword, hashPassword } from '#server/modules/auth/passwords.ts'
-import type { SessionMeta } from '#server/modules/auth/sessions.ts'
-import { openSession } from '#server/modules/auth/sign-in.ts'
-import { findUserById, toUserResponse } from '#server/modules/users/queries.ts'
+import { recordAudit } from '#server/modules/audit/index.ts'
+import type { SessionMeta } from '#server/modules/auth/index.ts'
+import { assertAcceptablePassword, hashPassword, openSession } from '#server/modules/auth/index.ts'
+import { findUserById, toUserResponse } from '#server/modules/users/index.ts'
 
 /*
  * Invitations: an admin names an address, the mailed link (a random token whose keyed hash is

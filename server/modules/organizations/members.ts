@@ -5,8 +5,8 @@ import { users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { conflict, forbidden, notFound } from '#server/lib/errors.ts'
-import { type AuditActor, recordAudit } from '#server/modules/audit/service.ts'
-import { type AccessChange, revokeAccess } from '#server/modules/auth/revocation.ts'
+import { type AuditActor, recordAudit } from '#server/modules/audit/index.ts'
+import { type AccessChange, revokeAccess } from '#server/modules/auth/index.ts'
 
 /*
  * An organization's members as its admins manage them. Every change keeps at least one active

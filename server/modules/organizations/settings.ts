@@ -11,7 +11,7 @@ import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { notFound } from '#server/lib/errors.ts'
 import { likeEscaped } from '#server/lib/like.ts'
-import { recordAudit } from '#server/modules/audit/service.ts'
+import { recordAudit } from '#server/modules/audit/index.ts'
 import { listMembers } from './members.ts'
 
 /** An organization's own rules (its admins), and every organization as the operator sees it. */

@@ -7,9 +7,14 @@ import { orderReferenceSequence, orders, organizations, supportPlans } from '#se
 import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { notFound, unprocessable } from '#server/lib/errors.ts'
-import { syncSupportPlanMeter } from '#server/modules/billing/meter.ts'
-import { toOrderResponse } from '#server/modules/orders/present.ts'
-import { auditOrder, beginOrder, nextReference, requestHash } from '#server/modules/orders/service.ts'
+import { syncSupportPlanMeter } from '#server/modules/billing/index.ts'
+import {
+  auditOrder,
+  beginOrder,
+  nextReference,
+  requestHash,
+  toOrderResponse,
+} from '#server/modules/orders/index.ts'
 
 /**
  * An organization's move to a higher support plan, as an order: it takes effect at once (the

@@ -3,8 +3,8 @@ import { api } from '#common/contract/index.ts'
 import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { serve } from '#server/lib/serve.ts'
-import { organizationOf } from '#server/modules/billing/service.ts'
-import { createRatesService } from '#server/modules/rates/service.ts'
+import { organizationOf } from '#server/modules/billing/index.ts'
+import { createRatesService } from '#server/modules/rates/index.ts'
 import { usageCsv, usageOf } from './service.ts'
 
 /** The organization's metered usage: every member reads it. */

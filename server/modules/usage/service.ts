@@ -6,12 +6,12 @@ import { csvField } from '#server/lib/csv.ts'
 import {
   type ChargeLine,
   chargeLines,
+  currencyOf,
+  monthSpend,
   rateForMonth,
   splitByWeight,
   sumOf,
-} from '#server/modules/billing/charges.ts'
-import { currencyOf } from '#server/modules/billing/invoicing.ts'
-import { monthSpend } from '#server/modules/billing/summary.ts'
+} from '#server/modules/billing/index.ts'
 
 /**
  * The usage charts' data: a month's charges per day, by kind and by cluster, in cents of the

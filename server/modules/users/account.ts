@@ -10,8 +10,8 @@ import { sessions, users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { notFound } from '#server/lib/errors.ts'
-import { recordAudit } from '#server/modules/audit/service.ts'
-import { endSessions } from '#server/modules/auth/sessions.ts'
+import { recordAudit } from '#server/modules/audit/index.ts'
+import { endSessions } from '#server/modules/auth/index.ts'
 import { findUserById, toUserResponse } from './queries.ts'
 
 /** The signed-in person's own account: their name and where they are signed in. */

@@ -12,12 +12,16 @@ import {
   passwordChangedMail,
 } from '#server/mail/account-mails.ts'
 import { mailSecret, sendMail } from '#server/mail/template.ts'
-import { recordAudit } from '#server/modules/audit/service.ts'
-import { consumeAuthToken, issueAuthToken } from '#server/modules/auth/auth-tokens.ts'
-import { assertAcceptablePassword, hashPassword } from '#server/modules/auth/passwords.ts'
-import { confirmPassword } from '#server/modules/auth/reauthentication.ts'
-import { revokeAccess } from '#server/modules/auth/revocation.ts'
-import { channelsFor } from '#server/modules/notifications/service.ts'
+import { recordAudit } from '#server/modules/audit/index.ts'
+import {
+  assertAcceptablePassword,
+  confirmPassword,
+  consumeAuthToken,
+  hashPassword,
+  issueAuthToken,
+  revokeAccess,
+} from '#server/modules/auth/index.ts'
+import { channelsFor } from '#server/modules/notifications/index.ts'
 
 /** Changing one's password and address: both need the password again. */
 

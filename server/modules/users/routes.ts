@@ -4,8 +4,8 @@ import type { AppContext } from '#server/context.ts'
 import { answerCache, sendCachedAnswer } from '#server/lib/cached-answer.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { serve } from '#server/lib/serve.ts'
-import { createApiToken, listApiTokens, revokeApiToken } from '#server/modules/auth/api-tokens.ts'
-import { askForPromotion, myPromotionRequest } from '#server/modules/organizations/approvals.ts'
+import { createApiToken, listApiTokens, revokeApiToken } from '#server/modules/auth/index.ts'
+import { askForPromotion, myPromotionRequest } from '#server/modules/organizations/index.ts'
 import {
   listSessions,
   notificationPreferences,

@@ -1,0 +1,2 @@
+/** The gdpr module's front door: what other parts of the server may use. Its other files are its own. */
+export { buildExport } from './requests.ts'
