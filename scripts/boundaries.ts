@@ -4,9 +4,16 @@
  * one rule a file-level tool cannot state: no cycle between server modules. Exits 1 on any breach.
  */
 import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
 import { moduleCycles, moduleOf } from './boundaries/module-graph.ts'
 
-const ROOTS = ['server', 'common', 'web', 'cli', 'scripts', 'tests']
+// Paths are the repository's; the tree checked is the working folder's (a test plants breaches in
+// a folder of its own and runs this there).
+const REPOSITORY = path.resolve(import.meta.dirname, '..')
+const CONFIG = path.join(REPOSITORY, '.dependency-cruiser.cjs')
+const DEPCRUISE = path.join(REPOSITORY, 'node_modules', '.bin', 'depcruise')
+const ROOTS = ['server', 'common', 'web', 'cli', 'scripts', 'tests'].filter((root) => existsSync(root))
 
 type CruiseResult = {
   modules: Array<{
@@ -18,11 +25,10 @@ type CruiseResult = {
   }
 }
 
-const run = spawnSync(
-  'depcruise',
-  [...ROOTS, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'],
-  { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
-)
+const run = spawnSync(DEPCRUISE, [...ROOTS, '--config', CONFIG, '--output-type', 'json'], {
+  encoding: 'utf8',
+  maxBuffer: 256 * 1024 * 1024,
+})
 if (run.status !== 0 && !run.stdout) {
   console.error(run.stderr)
   process.exit(1)

@@ -32,6 +32,8 @@ const steps: Step[] = [
 let passed = 0
 let failed = 0
 const failures: string[] = []
+// Named again at the end: a long run's log is often read from its last lines only.
+const failedTests: string[] = []
 
 for (const step of steps) {
   console.log(`\n▶ ${step.name}`)
@@ -46,9 +48,13 @@ if (existsSync(vitestReport)) {
   const report = JSON.parse(readFileSync(vitestReport, 'utf8')) as {
     numPassedTests: number
     numFailedTests: number
+    testResults: Array<{ name: string; assertionResults: Array<{ status: string; fullName: string }> }>
   }
   passed += report.numPassedTests
   failed += report.numFailedTests
+  for (const file of report.testResults)
+    for (const test of file.assertionResults)
+      if (test.status === 'failed') failedTests.push(`${path.relative('.', file.name)} › ${test.fullName}`)
 }
 
 if (hasBrowserTests && !failures.includes('build')) {
@@ -63,18 +69,38 @@ if (hasBrowserTests && !failures.includes('build')) {
     })
     if (result.status !== 0) failures.push('browser tests')
     if (existsSync(browserReport)) {
-      const stats = JSON.parse(readFileSync(browserReport, 'utf8')).stats as {
-        expected: number
-        unexpected: number
-        flaky: number
-      }
-      passed += stats.expected + stats.flaky
-      failed += stats.unexpected
+      const report = JSON.parse(readFileSync(browserReport, 'utf8')) as PlaywrightReport
+      passed += report.stats.expected + report.stats.flaky
+      failed += report.stats.unexpected
+      failedTests.push(...unexpectedBrowserTests(report.suites))
     }
   }
 }
 
+if (failedTests.length > 0)
+  console.log(`\nFailed tests:\n${failedTests.map((name) => `  ✘ ${name}`).join('\n')}`)
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`)
 if (failures.length > 0 && failed === 0) failed = failures.length
 console.log(`\n${passed} passed, ${failed} failed`)
 process.exit(failures.length > 0 ? 1 : 0)
+
+type PlaywrightSuite = {
+  title: string
+  file?: string
+  specs?: Array<{ title: string; file: string; line: number; tests: Array<{ status: string }> }>
+  suites?: PlaywrightSuite[]
+}
+type PlaywrightReport = {
+  stats: { expected: number; unexpected: number; flaky: number }
+  suites: PlaywrightSuite[]
+}
+
+function unexpectedBrowserTests(suites: PlaywrightSuite[] = [], titles: string[] = []): string[] {
+  return suites.flatMap((suite) => {
+    const trail = suite.file === suite.title ? titles : [...titles, suite.title]
+    const here = (suite.specs ?? [])
+      .filter((spec) => spec.tests.some((test) => test.status === 'unexpected'))
+      .map((spec) => `${spec.file}:${spec.line} › ${[...trail, spec.title].join(' › ')}`)
+    return [...here, ...unexpectedBrowserTests(suite.suites, trail)]
+  })
+}
