@@ -15,12 +15,11 @@ import { requestValidatorCompiler } from './lib/request-validator.ts'
 import { responseSerializerCompiler } from './lib/response-serializer.ts'
 import { serve } from './lib/serve.ts'
 import auditRoutes from './modules/audit/routes.ts'
-import mfaRoutes from './modules/auth/mfa-routes.ts'
-import passkeyRoutes from './modules/auth/passkey-routes.ts'
+import { createSessionStore, onAddressProven, onRevokeClusterCredentials } from './modules/auth/index.ts'
 import authRoutes from './modules/auth/routes.ts'
-import { createSessionStore } from './modules/auth/session-store.ts'
 import billingRoutes from './modules/billing/routes.ts'
 import catalogRoutes from './modules/catalog/routes.ts'
+import { revokeClusterCredentialsOf } from './modules/clusters/index.ts'
 import clusterRoutes from './modules/clusters/routes.ts'
 import customSolutionRoutes from './modules/custom-solutions/routes.ts'
 import dashboardRoutes from './modules/dashboard/routes.ts'
@@ -32,6 +31,7 @@ import marketplaceRoutes from './modules/marketplace/routes.ts'
 import notificationRoutes from './modules/notifications/routes.ts'
 import officerRoutes from './modules/officers/routes.ts'
 import orderRoutes from './modules/orders/routes.ts'
+import { admitVouchedRegistrant } from './modules/organizations/index.ts'
 import organizationRoutes from './modules/organizations/routes.ts'
 import providerRoutes from './modules/providers/routes.ts'
 import ratesRoutes from './modules/rates/routes.ts'
@@ -50,11 +50,24 @@ import { AccessLog, requestLogger } from './request-logging.ts'
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
 /**
+ * What a module must do when a module it builds on acts, handed down here since the lower one
+ * cannot import it: auth's revocation ends a person's kubeconfigs (clusters), and an address
+ * proven by a mailed link admits a registrant at a vouched domain (organizations). Every process
+ * builds the app (a worker too), so this runs once per process; adding the same function again
+ * changes nothing.
+ */
+function connectModules() {
+  onRevokeClusterCredentials(revokeClusterCredentialsOf)
+  onAddressProven(admitVouchedRegistrant)
+}
+
+/**
  * Builds the whole application from plugins and modules without listening, so tests can `inject`
  * into the real thing. Order: framework plugins, our decorators, then routes.
  */
 export async function buildApp(ctx: ServerContext, options: { loggerInstance?: FastifyBaseLogger } = {}) {
   const { config } = ctx
+  connectModules()
   const accessLog = new AccessLog()
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: false }),
@@ -123,8 +136,6 @@ export async function buildApp(ctx: ServerContext, options: { loggerInstance?: F
   await app.register(systemRoutes, ctx)
   await app.register(authRoutes, ctx)
   await app.register(userRoutes, appCtx)
-  await app.register(mfaRoutes, ctx)
-  await app.register(passkeyRoutes, ctx)
   await app.register(organizationRoutes, ctx)
   await app.register(auditRoutes, ctx)
   await app.register(gdprRoutes, ctx)

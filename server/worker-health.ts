@@ -2,7 +2,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify'
 import type { ServerContext } from './context.ts'
 import { requestValidatorCompiler } from './lib/request-validator.ts'
 import { responseSerializerCompiler } from './lib/response-serializer.ts'
-import { healthRoutes } from './modules/system/routes.ts'
+import { healthRoutes } from './modules/system/index.ts'
 
 /**
  * What a `--role=worker` process serves on PORT: `/healthz` (the process answers) and `/readyz`

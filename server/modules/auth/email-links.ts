@@ -1,20 +1,19 @@
 import { eq } from 'drizzle-orm'
+import { api } from '#common/contract/index.ts'
 import { absoluteHref } from '#common/routes.ts'
 import type { ServerContext } from '#server/context.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { users } from '#server/db/schema/index.ts'
 import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
 import { magicLinkMail, passwordResetMail, verifyEmailMail } from '#server/mail/auth-mails.ts'
-import { mailSecret, sendMail } from '#server/mail/template.ts'
+import { mailSecret, type Recipient, sendMail } from '#server/mail/template.ts'
 import { recordAudit } from '#server/modules/audit/index.ts'
-import { admitVouchedRegistrant } from '#server/modules/organizations/index.ts'
 import { findUserByEmail, findUserById, toUserResponse } from '#server/modules/users/index.ts'
 import { assertMayEnter } from './account-gate.ts'
 import { consumeAuthToken, issueAuthToken, revokeAuthTokens } from './auth-tokens.ts'
 import { clearLoginFailures } from './lockout.ts'
 import { assertAcceptablePassword, hashPassword } from './passwords.ts'
 import { revokeAccess } from './revocation.ts'
-import { verificationLink } from './service.ts'
 import { createSession, type SessionMeta } from './sessions.ts'
 import { openSession } from './sign-in.ts'
 
@@ -26,13 +25,31 @@ import { openSession } from './sign-in.ts'
 export async function resendVerification(ctx: ServerContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email)
   if (!user || user.emailVerified) return
-  await inTransaction(ctx.db, async (tx, sqlExecutor) => {
-    const token = await issueAuthToken(tx, ctx.config.sessionSecret, user.id, 'verify_email')
-    await sendMail(ctx.queue, sqlExecutor, verifyEmailMail, user, {
-      name: user.name,
-      url: mailSecret(ctx.config.secretsKey, verificationLink(ctx.config.appUrl, token)),
-    })
+  await inTransaction(ctx.db, (tx, sqlExecutor) => mailVerificationLink(ctx, tx, sqlExecutor, user))
+}
+
+/** Mails the link that proves a person's address: on registration, and again whenever they ask. */
+export async function mailVerificationLink(
+  ctx: ServerContext,
+  tx: Queryable,
+  sqlExecutor: SqlExecutor,
+  person: Recipient & { id: string; name: string },
+): Promise<void> {
+  const token = await issueAuthToken(tx, ctx.config.sessionSecret, person.id, 'verify_email')
+  await sendMail(ctx.queue, sqlExecutor, verifyEmailMail, person, {
+    name: person.name,
+    url: mailSecret(ctx.config.secretsKey, verificationLink(ctx.config.appUrl, token)),
   })
+}
+
+/**
+ * The verification link opens the API, which records the proof and redirects to the page
+ * (docs/decisions/003-mail-links.md): it is the one link in mail that is not a page's.
+ */
+function verificationLink(appUrl: string, token: string): string {
+  const url = new URL(api.auth.verifyEmail.path, appUrl)
+  url.searchParams.set('token', token)
+  return url.toString()
 }
 
 export async function verifyEmail(ctx: ServerContext, token: string): Promise<void> {
@@ -43,12 +60,27 @@ export async function verifyEmail(ctx: ServerContext, token: string): Promise<vo
 }
 
 /**
- * A link mailed to the address was opened: the address is verified, and a registrant at a domain
- * their organization vouches for joins it now.
+ * What follows from a proven address beyond auth: a registrant at a domain their organization
+ * vouches for joins it (the organizations module, which builds on auth, registers this at start-up
+ * in server/app.ts). Each runs in the proof's transaction.
  */
+export type AddressProvenListener = (
+  ctx: ServerContext,
+  tx: Queryable,
+  sqlExecutor: SqlExecutor,
+  userId: string,
+) => Promise<void>
+
+const addressProvenListeners = new Set<AddressProvenListener>()
+
+export function onAddressProven(listener: AddressProvenListener): void {
+  addressProvenListeners.add(listener)
+}
+
+/** A link mailed to the address was opened: the address is verified, and the listeners hear of it. */
 async function addressProven(ctx: ServerContext, tx: Queryable, sqlExecutor: SqlExecutor, userId: string) {
   await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId))
-  await admitVouchedRegistrant(ctx, tx, sqlExecutor, userId)
+  for (const listener of addressProvenListeners) await listener(ctx, tx, sqlExecutor, userId)
 }
 
 export async function requestPasswordReset(ctx: ServerContext, email: string): Promise<void> {

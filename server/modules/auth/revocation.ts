@@ -4,7 +4,6 @@ import type { UserRole } from '#common/schemas/accounts.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { apiTokens, passkeys, recoveryCodes, sessions, users } from '#server/db/schema/index.ts'
 import { type AuditActor, recordAudit } from '#server/modules/audit/index.ts'
-import { revokeClusterCredentialsOf } from '#server/modules/clusters/index.ts'
 
 /*
  * The one revocation: every change of an account or of its secrets calls it, in the change's
@@ -67,6 +66,27 @@ export const ENDS: Record<AccessChange, Ends> = {
   },
 }
 
+/**
+ * Ends a person's cluster credentials (kubeconfigs) and answers how many it ended. They are the
+ * clusters module's, which builds on auth (its token review asks auth's account gate): it hands
+ * this over at start-up (server/app.ts), and each revocation that ends them calls it.
+ */
+export type ClusterCredentialRevoker = (tx: Queryable, userId: string) => Promise<number>
+
+const clusterCredentialRevokers = new Set<ClusterCredentialRevoker>()
+
+export function onRevokeClusterCredentials(revoker: ClusterCredentialRevoker): void {
+  clusterCredentialRevokers.add(revoker)
+}
+
+async function revokeClusterCredentials(tx: Queryable, userId: string): Promise<number> {
+  // Fails closed: a revocation that could not end the kubeconfigs must not pass for done.
+  if (clusterCredentialRevokers.size === 0) throw new Error('No cluster credential revoker is registered')
+  let revoked = 0
+  for (const revoker of clusterCredentialRevokers) revoked += await revoker(tx, userId)
+  return revoked
+}
+
 export type Revoked = {
   sessions: number
   apiTokens: number
@@ -101,7 +121,7 @@ export async function revokeAccess(tx: Queryable, revocation: Revocation): Promi
   const revoked: Revoked = {
     sessions: endedSessions.length,
     apiTokens: await revokeApiTokens(tx, userId, ends.apiTokens, revocation.role),
-    clusterCredentials: ends.clusterCredentials ? await revokeClusterCredentialsOf(tx, userId) : 0,
+    clusterCredentials: ends.clusterCredentials ? await revokeClusterCredentials(tx, userId) : 0,
     passkeys: ends.passkeys
       ? (await tx.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id })).length
       : 0,

@@ -5,7 +5,8 @@ import type { ServerContext } from '#server/context.ts'
 import { HttpError, unauthorized } from '#server/lib/errors.ts'
 import { sessionMeta } from '#server/lib/http.ts'
 import { type RequestOf, serve } from '#server/lib/serve.ts'
-import { confirmEmailChange } from '#server/modules/users/index.ts'
+import accountCredentialRoutes from './account-routes.ts'
+import { confirmEmailChange } from './credentials.ts'
 import {
   requestMagicLink,
   requestPasswordReset,
@@ -14,12 +15,23 @@ import {
   signInWithMagicLink,
   verifyEmail,
 } from './email-links.ts'
-import { completeMfaLogin, login, register } from './service.ts'
+import mfaRoutes from './mfa-routes.ts'
+import passkeyRoutes from './passkey-routes.ts'
+import { completeMfaLogin, login } from './service.ts'
 import { deleteSession } from './sessions.ts'
 
 const endpoints = api.auth
 
+/**
+ * Signing in and out and proving an address; the signed-in person's second factor, passkeys and
+ * other ways in are served by the routes registered here too. Registering is the organizations
+ * module's (it founds or joins an organization).
+ */
 export default async function authRoutes(app: FastifyInstance, ctx: ServerContext) {
+  await app.register(mfaRoutes, ctx)
+  await app.register(passkeyRoutes, ctx)
+  await app.register(accountCredentialRoutes, ctx)
+
   serve(app, endpoints.login, async (request, reply) => {
     const result = await login(ctx, request.body, sessionMeta(request))
     await endCurrentSession(request)
@@ -45,13 +57,6 @@ export default async function authRoutes(app: FastifyInstance, ctx: ServerContex
       { recoveryCode: request.body.code },
       sessionMeta(request),
     )
-    reply.setSessionCookie(result.session.token, result.session.expiresAt)
-    return result.user
-  })
-
-  serve(app, endpoints.register, async (request, reply) => {
-    const result = await register(ctx, request.body, sessionMeta(request))
-    await endCurrentSession(request)
     reply.setSessionCookie(result.session.token, result.session.expiresAt)
     return result.user
   })

@@ -1,4 +1,9 @@
-/** The billing module's front door: what other parts of the server may use. Its other files are its own. */
+/**
+ * The billing module's front door: what other parts of the server may use. Its other files are its own.
+ *
+ * Billing builds on users (the admins who hear of a budget alert): users ← billing; no identity
+ * module (users, auth, organizations, gdpr) uses it.
+ */
 export { deliverBudgetWebhook, evaluateBudgetAlerts, sealLegacyWebhookSecrets } from './budget-alerts.ts'
 export type { ChargeLine } from './charges.ts'
 export { chargeLines, rateForMonth, splitByWeight, sumOf } from './charges.ts'

@@ -1,10 +1,18 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { api } from '#common/contract/index.ts'
 import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { sessionMeta } from '#server/lib/http.ts'
 import { serve } from '#server/lib/serve.ts'
-import { decidePromotion, decideRegistration, listPromotionRequests, listRegistrations } from './approvals.ts'
+import { deleteSession } from '#server/modules/auth/index.ts'
+import {
+  askForPromotion,
+  decidePromotion,
+  decideRegistration,
+  listPromotionRequests,
+  listRegistrations,
+  myPromotionRequest,
+} from './approvals.ts'
 import {
   acceptInvitation,
   invite,
@@ -14,6 +22,7 @@ import {
   revokeInvitation,
 } from './invitations.ts'
 import { changeRole, listMembers, removeMember, setActive } from './members.ts'
+import { register } from './registration.ts'
 import {
   listOrganizations,
   organizationDirectoryEntry,
@@ -26,8 +35,8 @@ const endpoints = api.organization
 
 /**
  * An organization as its admins run it: members, invitations and what waits for their approval;
- * every organization as the platform operator sees it; and the invitation's link, before an
- * account exists.
+ * every organization as the platform operator sees it; the ways into one before an account exists
+ * (registering, an invitation's link); and a member's request to be promoted.
  */
 export default async function organizationRoutes(app: FastifyInstance, ctx: ServerContext) {
   serve(app, endpoints.members, async (request) => ({
@@ -107,4 +116,24 @@ export default async function organizationRoutes(app: FastifyInstance, ctx: Serv
     reply.setSessionCookie(result.session.token, result.session.expiresAt)
     return result.user
   })
+
+  serve(app, api.auth.register, async (request, reply) => {
+    const result = await register(ctx, request.body, sessionMeta(request))
+    // Registering signs in anew: a session this browser had ends once the new one exists.
+    await endCurrentSession(request)
+    reply.setSessionCookie(result.session.token, result.session.expiresAt)
+    return result.user
+  })
+
+  serve(app, api.account.promotionRequest, async (request) => ({
+    request: await myPromotionRequest(ctx.db, callerOf(request)),
+  }))
+  serve(app, api.account.requestPromotion, async (request, reply) =>
+    reply.status(201).send(await askForPromotion(ctx, callerOf(request), request.body.reason)),
+  )
+
+  async function endCurrentSession(request: FastifyRequest) {
+    const current = await request.loadSession()
+    if (current) await deleteSession(ctx.db, current.idHash)
+  }
 }

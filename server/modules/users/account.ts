@@ -1,20 +1,17 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import {
-  type AccountSession,
   NOTIFICATION_EVENTS,
   type NotificationPreferences,
   type Preferences,
 } from '#common/schemas/accounts.ts'
 import type { Database, Queryable } from '#server/db/client.ts'
-import { sessions, users } from '#server/db/schema/index.ts'
+import { users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
-import { notFound } from '#server/lib/errors.ts'
 import { recordAudit } from '#server/modules/audit/index.ts'
-import { endSessions } from '#server/modules/auth/index.ts'
 import { findUserById, toUserResponse } from './queries.ts'
 
-/** The signed-in person's own account: their name and where they are signed in. */
+/** The signed-in person's own account: their name and their choices. */
 
 export async function updateProfile(db: Database, caller: Caller, name: string) {
   return inTransaction(db, async (tx) => {
@@ -30,52 +27,6 @@ export async function updateProfile(db: Database, caller: Caller, name: string) 
       })
     }
     return toUserResponse((await findUserById(tx, caller.userId))!)
-  })
-}
-
-/** The caller's live sessions, the most recently used first, the current one marked. */
-export async function listSessions(db: Queryable, caller: Caller): Promise<AccountSession[]> {
-  const rows = await db
-    .select({
-      id: sessions.id,
-      ip: sessions.ip,
-      userAgent: sessions.userAgent,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-    })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.userId, caller.userId),
-        eq(sessions.mfaPending, false),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
-    )
-    .orderBy(desc(sessions.lastSeenAt))
-    .limit(100)
-  return rows.map((row) => ({
-    ...row,
-    createdAt: row.createdAt.toISOString(),
-    lastSeenAt: row.lastSeenAt.toISOString(),
-    current: row.id === caller.sessionId,
-  }))
-}
-
-export async function revokeSession(db: Database, caller: Caller, sessionId: string) {
-  await inTransaction(db, async (tx) => {
-    const [ended] = await tx
-      .delete(sessions)
-      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, caller.userId)))
-      .returning({ id: sessions.id })
-    if (!ended) throw notFound('Session not found')
-    await recordAudit(tx, caller, 'session.revoked', { type: 'session', id: sessionId })
-  })
-}
-
-export async function revokeOtherSessions(db: Database, caller: Caller) {
-  await inTransaction(db, async (tx) => {
-    const count = await endSessions(tx, caller.userId, caller.sessionId)
-    await recordAudit(tx, caller, 'session.others_revoked', self(caller), { count })
   })
 }
 

@@ -13,15 +13,11 @@ import {
 } from '#server/mail/account-mails.ts'
 import { mailSecret, sendMail } from '#server/mail/template.ts'
 import { recordAudit } from '#server/modules/audit/index.ts'
-import {
-  assertAcceptablePassword,
-  confirmPassword,
-  consumeAuthToken,
-  hashPassword,
-  issueAuthToken,
-  revokeAccess,
-} from '#server/modules/auth/index.ts'
 import { channelsFor } from '#server/modules/notifications/index.ts'
+import { consumeAuthToken, issueAuthToken } from './auth-tokens.ts'
+import { assertAcceptablePassword, hashPassword } from './passwords.ts'
+import { confirmPassword } from './reauthentication.ts'
+import { revokeAccess } from './revocation.ts'
 
 /** Changing one's password and address: both need the password again. */
 
