@@ -6,6 +6,7 @@ import type { User } from '#common/schemas/auth.ts'
 import { Logo } from '#web/components/layout/logo.tsx'
 import { HEADER_NAV, LINKS } from '#web/components/layout/nav-links.ts'
 import { Button } from '#web/components/ui/button.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useLogout } from '#web/features/auth/api/logout.ts'
 import { NotificationMenu } from '#web/features/notifications/components/notification-menu.tsx'
 import { useOfficerAccess } from '#web/features/officers/api/check-access.ts'
@@ -87,11 +88,9 @@ export function PublicHeader({
             <LanguageSwitcher className="hidden sm:inline-flex" />
             <span className="mx-1 hidden h-6 w-px bg-border sm:block" aria-hidden="true" />
             {isLoading && !user ? (
-              <span
-                className="block h-9 w-20 animate-pulse rounded-md bg-muted"
-                role="status"
-                aria-label={t('header.accountLoading')}
-              />
+              <span role="status" aria-label={t('header.accountLoading')}>
+                <Skeleton className="h-9 w-20" />
+              </span>
             ) : user ? (
               <div className="flex items-center gap-1 sm:gap-2">
                 <NotificationMenu />

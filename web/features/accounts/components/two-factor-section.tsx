@@ -15,6 +15,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '#web/components/ui/input.tsx'
 import { PasswordInput } from '#web/components/ui/password-input.tsx'
 import { SectionCard } from '#web/components/ui/section-card.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useDisableMfa, useEnableMfa, useRegenerateRecoveryCodes, useStartMfa } from '../api/security.ts'
@@ -180,7 +181,7 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
         {qr ? (
           <img src={qr} alt={t('accounts.mfa.qrAlt')} width={192} height={192} data-testid="totp-qr" />
         ) : (
-          <div className="size-48 animate-pulse rounded bg-muted" />
+          <Skeleton className="size-48 rounded" />
         )}
       </div>
       <div className="grid content-start gap-3">

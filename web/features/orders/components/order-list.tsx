@@ -7,6 +7,7 @@ import type { Order, OrderStatus } from '#common/schemas/clusters.ts'
 import { Alert, AlertDescription, AlertTitle } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { useOrders } from '../api/get-orders.ts'
@@ -71,7 +72,7 @@ export function OrderList({
         <div role="status" aria-label={t('orders.loading')} className="grid gap-2" data-testid="loading">
           <span className="sr-only">{t('orders.loading')}</span>
           {[0, 1, 2].map((row) => (
-            <span key={row} aria-hidden="true" className="block h-16 animate-pulse rounded-lg bg-muted" />
+            <Skeleton key={row} className="h-16 rounded-lg" />
           ))}
         </div>
       ) : orders.isError ? (
