@@ -50,17 +50,19 @@ module.exports = {
     },
     {
       name: 'web-shared-imports-no-feature',
-      comment: 'web/components and web/lib serve every feature; they depend on none.',
+      comment:
+        'web/components and web/lib serve every feature, the shell and the routes; they depend on none of them.',
       severity: 'error',
       from: { path: '^web/(components|lib)/' },
-      to: { path: '^web/features/' },
+      to: { path: '^web/(features|shell|routes)/' },
     },
     {
       name: 'feature-imports-no-route',
-      comment: 'Routes compose features; a feature never imports a route.',
+      comment:
+        'The shell (web/shell: providers, header, footer, sidebar) and the routes compose features; a feature imports neither.',
       severity: 'error',
       from: { path: '^web/features/' },
-      to: { path: '^web/routes/' },
+      to: { path: '^web/(shell|routes)/' },
     },
     {
       name: 'feature-imports-no-other-feature',

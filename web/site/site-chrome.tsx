@@ -3,14 +3,14 @@ import { Tooltip } from 'radix-ui'
 import type { ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import { StaticRouter } from 'react-router'
-import { Footer } from '#web/components/layout/footer.tsx'
-import { PromoBar } from '#web/components/layout/promo-bar.tsx'
-import { MAIN_CONTENT_ID, PublicHeader, SkipLink } from '#web/components/layout/public-header.tsx'
 import { Toaster } from '#web/components/ui/toaster.tsx'
 import { userQueryOptions } from '#web/lib/current-user.ts'
 import { createI18n, type Language } from '#web/lib/i18n.ts'
 import { PreferencesProvider } from '#web/lib/preferences/preferences-provider.tsx'
 import { createQueryClient } from '#web/lib/query-client.ts'
+import { Footer } from '#web/shell/footer.tsx'
+import { PromoBar } from '#web/shell/promo-bar.tsx'
+import { MAIN_CONTENT_ID, PublicHeader, SkipLink } from '#web/shell/public-header.tsx'
 
 /** Ids the islands find the chrome by (web/site/islands). */
 export const CHROME_IDS = { header: 'site-header', toasts: 'site-toasts' } as const

@@ -3,7 +3,6 @@ export const dataCenters = {
   lead: 'Every region where Clusterdeck runs managed Kubernetes, with its provider, its certifications and whether it takes new clusters today. Filter by location and compliance, then configure a cluster where your data must live.',
   loading: 'Loading data centers...',
   error: 'The data centers could not be loaded: {{message}}',
-  retry: 'Try again',
   empty: 'No data center is listed yet.',
   filters: {
     label: 'Filter data centers',

@@ -7,7 +7,6 @@ export const officers = {
     title: 'Orders waiting for approval',
     loading: 'Loading the orders waiting for approval…',
     loadFailed: 'The orders could not be loaded: {{message}}',
-    retry: 'Try again',
     emptyTitle: 'Nothing waits for approval',
     emptyHint: 'New orders for HDS data centers or above a credit limit appear here.',
     type: 'Cluster type',

@@ -4,7 +4,6 @@ export const orders = {
   loadingOrder: 'Loading the order...',
   loadFailed: 'The orders could not be loaded',
   loadOrderFailed: 'The order could not be loaded',
-  retry: 'Try again',
   listLabel: 'Orders',
   listLead: 'Every order of your organization, with its status. Open one to follow it live.',
   statusLead: 'The order and its cluster, live.',

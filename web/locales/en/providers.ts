@@ -6,7 +6,6 @@ export const providers = {
   running: 'Running the check...',
   loading: 'Running the check for {{cloud}}...',
   error: 'The check could not run: {{message}}',
-  retry: 'Try again',
   operatorOnlyTitle: 'Only the platform operator can run this check',
   operatorOnly:
     "These checks look into the platform's own infrastructure: the management cluster and its cloud credentials. Ask the platform operator if you need to know whether clusters can be built here.",

@@ -96,7 +96,6 @@ export const tools = {
     loading: 'Loading the API document...',
     error: 'The API document could not be loaded: {{message}}',
     invalid: 'The server answered with something that is not an OpenAPI document.',
-    retry: 'Try again',
     empty: 'The API document lists no operations.',
     filter: 'Filter operations',
     filterPlaceholder: 'Filter by path, method, tag or summary',

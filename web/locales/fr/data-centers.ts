@@ -5,7 +5,6 @@ export const dataCenters: typeof english = {
   lead: 'Toutes les régions où Clusterdeck exploite du Kubernetes managé, avec leur hébergeur, leurs certifications et leur ouverture aux nouveaux clusters. Filtrez par localisation et conformité, puis configurez un cluster là où vos données doivent résider.',
   loading: 'Chargement des centres de données...',
   error: 'Impossible de charger les centres de données : {{message}}',
-  retry: 'Réessayer',
   empty: 'Aucun centre de données n’est encore référencé.',
   filters: {
     label: 'Filtrer les centres de données',

@@ -7,7 +7,6 @@ export const officers = {
     title: 'Commandes en attente d’approbation',
     loading: 'Chargement des commandes en attente…',
     loadFailed: 'Les commandes n’ont pas pu être chargées : {{message}}',
-    retry: 'Réessayer',
     emptyTitle: 'Aucune commande en attente',
     emptyHint:
       'Les nouvelles commandes pour des centres HDS ou au-delà d’une limite de crédit apparaissent ici.',

@@ -6,7 +6,6 @@ export const orders: typeof english = {
   loadingOrder: 'Chargement de la commande...',
   loadFailed: 'Les commandes n’ont pas pu être chargées',
   loadOrderFailed: 'La commande n’a pas pu être chargée',
-  retry: 'Réessayer',
   listLabel: 'Commandes',
   listLead:
     'Toutes les commandes de votre organisation, avec leur état. Ouvrez-en une pour la suivre en direct.',

@@ -8,7 +8,6 @@ export const providers: typeof english = {
   running: 'Vérification en cours...',
   loading: 'Vérification de {{cloud}} en cours...',
   error: 'La vérification n’a pas pu s’exécuter : {{message}}',
-  retry: 'Réessayer',
   operatorOnlyTitle: 'Seul l’opérateur de la plateforme peut lancer cette vérification',
   operatorOnly:
     'Ces vérifications examinent l’infrastructure de la plateforme elle-même : le cluster de gestion et ses identifiants cloud. Demandez à l’opérateur de la plateforme si vous devez savoir si des clusters peuvent être construits ici.',

@@ -98,7 +98,6 @@ export const tools: typeof english = {
     loading: 'Chargement du document de l’API...',
     error: 'Impossible de charger le document de l’API : {{message}}',
     invalid: 'La réponse du serveur n’est pas un document OpenAPI.',
-    retry: 'Réessayer',
     empty: 'Le document de l’API ne liste aucune opération.',
     filter: 'Filtrer les opérations',
     filterPlaceholder: 'Filtrer par chemin, méthode, étiquette ou résumé',

@@ -21,6 +21,7 @@ import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useBillingSummary } from '#web/features/billing/api/billing-queries.ts'
 import { useSidebarCounts } from '#web/features/dashboard/api/get-sidebar-counts.ts'
 import { useNotificationCount } from '#web/features/notifications/api/get-notification-count.ts'
@@ -247,7 +248,7 @@ function StatCard({
         </span>
       </div>
       {value === undefined ? (
-        <span className="block h-9 w-16 animate-pulse rounded-md bg-muted" aria-hidden="true" />
+        <Skeleton className="h-9 w-16" />
       ) : (
         <p
           className="text-3xl font-semibold tracking-tight tabular-nums"

@@ -1,15 +1,15 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router'
-import { AuthGate } from '#web/components/layout/auth-gate.tsx'
-import { DashboardMobileDrawer } from '#web/components/layout/dashboard-drawer.tsx'
-import { dashboardNavFor } from '#web/components/layout/dashboard-nav.ts'
-import { DashboardSidebar } from '#web/components/layout/dashboard-sidebar.tsx'
-import { MAIN_CONTENT_ID, PublicHeader } from '#web/components/layout/public-header.tsx'
 import { useLogout } from '#web/features/auth/api/logout.ts'
 import { useSidebarCounts } from '#web/features/dashboard/api/get-sidebar-counts.ts'
 import { MOBILE_MAX_WIDTH_PX, SIDEBAR_TOGGLE_EVENT } from '#web/lib/constants.ts'
 import { useUser } from '#web/lib/current-user.ts'
+import { AuthGate } from '#web/shell/auth-gate.tsx'
+import { DashboardMobileDrawer } from '#web/shell/dashboard-drawer.tsx'
+import { dashboardNavFor } from '#web/shell/dashboard-nav.ts'
+import { DashboardSidebar } from '#web/shell/dashboard-sidebar.tsx'
+import { MAIN_CONTENT_ID, PublicHeader } from '#web/shell/public-header.tsx'
 
 /** The signed-in dashboard: header on top, the sidebar at the left, the page beside it. */
 export default function DashboardLayout() {

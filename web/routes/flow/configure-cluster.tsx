@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { CatalogError } from '#web/features/cluster-config/components/catalog-error.tsx'
 import { ClusterWizard } from '#web/features/cluster-config/components/cluster-wizard.tsx'
@@ -48,17 +49,17 @@ function WizardSkeleton({ label }: { label: string }) {
       <div className="grid gap-4" aria-hidden="true">
         <div className="grid grid-cols-7 gap-2">
           {Array.from({ length: 7 }, (_, index) => (
-            <div key={index} className="mx-auto size-8 animate-pulse rounded-full bg-muted" />
+            <Skeleton key={index} className="mx-auto size-8 rounded-full" />
           ))}
         </div>
-        <div className="h-7 w-48 animate-pulse rounded bg-muted" />
+        <Skeleton className="h-7 w-48 rounded" />
         <div className="grid gap-3 sm:grid-cols-2">
           {Array.from({ length: 4 }, (_, index) => (
-            <div key={index} className="h-28 animate-pulse rounded-xl bg-muted" />
+            <Skeleton key={index} className="h-28 rounded-xl" />
           ))}
         </div>
       </div>
-      <div className="hidden h-72 animate-pulse rounded-xl bg-muted lg:block" aria-hidden="true" />
+      <Skeleton className="hidden h-72 rounded-xl lg:block" />
     </div>
   )
 }

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import { AuthGate } from '#web/components/layout/auth-gate.tsx'
-import { Footer } from '#web/components/layout/footer.tsx'
-import { MAIN_CONTENT_ID, PublicHeader } from '#web/components/layout/public-header.tsx'
-import { SlideTransition } from '#web/components/layout/slide-transition.tsx'
+import { AuthGate } from '#web/shell/auth-gate.tsx'
+import { Footer } from '#web/shell/footer.tsx'
+import { MAIN_CONTENT_ID, PublicHeader } from '#web/shell/public-header.tsx'
+import { SlideTransition } from '#web/shell/slide-transition.tsx'
 
 /**
  * The configuration flow (configure, then provisioning): sign-in required, with the public header

@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import type { Catalog, ClusterType } from '#common/schemas/catalog.ts'
 import { Button } from '#web/components/ui/button.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { CatalogError } from '#web/features/cluster-config/components/catalog-error.tsx'
 import { priceFrom } from '#web/features/cluster-config/price-from.ts'
@@ -24,7 +25,7 @@ export default function ClusterSelectionRoute() {
       <div role="status" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <span className="sr-only">{t('clusterConfig.selection.loading')}</span>
         {Array.from({ length: 4 }, (_, index) => (
-          <div key={index} aria-hidden="true" className="h-80 animate-pulse rounded-xl bg-muted" />
+          <Skeleton key={index} className="h-80 rounded-xl" />
         ))}
       </div>
     )

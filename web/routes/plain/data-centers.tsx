@@ -1,13 +1,13 @@
-import { ArrowRight, MapPin, RefreshCw, X } from 'lucide-react'
+import { ArrowRight, MapPin, X } from 'lucide-react'
 import { useDeferredValue, useId, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import type { DataCenter } from '#common/schemas/catalog.ts'
-import { Alert, AlertDescription } from '#web/components/ui/alert.tsx'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import { RetryAlert } from '#web/components/ui/retry-alert.tsx'
 import { SearchInput } from '#web/components/ui/search-input.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
@@ -46,20 +46,11 @@ export default function DataCentersRoute() {
     )
   } else if (catalog.isError) {
     content = (
-      <Alert variant="destructive" role="alert">
-        <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-          <span>{t('dataCenters.error', { message: catalog.error.message })}</span>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void catalog.refetch()}
-            aria-disabled={catalog.isFetching}
-          >
-            <RefreshCw aria-hidden="true" />
-            {t('dataCenters.retry')}
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <RetryAlert
+        message={t('dataCenters.error', { message: catalog.error.message })}
+        onRetry={() => void catalog.refetch()}
+        retrying={catalog.isFetching}
+      />
     )
   } else if (catalog.data.dataCenters.length === 0) {
     content = <p className="text-muted-foreground">{t('dataCenters.empty')}</p>

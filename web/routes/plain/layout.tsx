@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
-import { AuthGate } from '#web/components/layout/auth-gate.tsx'
-import { Footer } from '#web/components/layout/footer.tsx'
-import { MAIN_CONTENT_ID, PublicHeader } from '#web/components/layout/public-header.tsx'
+import { AuthGate } from '#web/shell/auth-gate.tsx'
+import { Footer } from '#web/shell/footer.tsx'
+import { MAIN_CONTENT_ID, PublicHeader } from '#web/shell/public-header.tsx'
 
 /** Sign-in-required pages with the public header and footer (the "plain page layout"). */
 export default function PlainLayout() {

@@ -5,6 +5,7 @@ import { CHECK_PROVIDER_NAMES, CHECK_PROVIDERS, type CheckProvider } from '#comm
 import { usePageTitle } from '#web/components/layout/page-title.tsx'
 import { Alert, AlertDescription, AlertTitle } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { RetryAlert } from '#web/components/ui/retry-alert.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { useProviderCheck } from '#web/features/providers/api/get-provider-check.ts'
@@ -135,17 +136,7 @@ function ProviderTest({ provider }: { provider: CheckProvider }) {
 
 function CheckError({ message, onRetry, busy }: { message: string; onRetry: () => void; busy: boolean }) {
   const { t } = useTranslation()
-  return (
-    <Alert variant="destructive" role="alert">
-      <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-        <span>{t('providers.error', { message })}</span>
-        <Button variant="outline" size="sm" aria-disabled={busy} onClick={() => !busy && onRetry()}>
-          <RefreshCw aria-hidden="true" />
-          {t('providers.retry')}
-        </Button>
-      </AlertDescription>
-    </Alert>
-  )
+  return <RetryAlert message={t('providers.error', { message })} onRetry={onRetry} retrying={busy} />
 }
 
 function OtherProviders({ current }: { current: CheckProvider }) {

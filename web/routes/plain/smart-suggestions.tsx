@@ -12,6 +12,7 @@ import {
   workloadQuestionnaireSchema,
 } from '#common/smart-suggestions.ts'
 import { Button } from '#web/components/ui/button.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { CatalogError } from '#web/features/cluster-config/components/catalog-error.tsx'
 import { SuggestionForm } from '#web/features/cluster-config/components/suggestion-form.tsx'
@@ -29,7 +30,7 @@ export default function SmartSuggestionsRoute() {
     content = (
       <div role="status" className="grid gap-4">
         <span className="sr-only">{t('suggestions.loading')}</span>
-        <div aria-hidden="true" className="h-96 animate-pulse rounded-xl bg-muted" />
+        <Skeleton className="h-96 rounded-xl" />
       </div>
     )
   else if (catalog.isError) content = <CatalogError catalog={catalog} />

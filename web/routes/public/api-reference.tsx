@@ -1,8 +1,8 @@
-import { FileJson, RefreshCw, X } from 'lucide-react'
+import { FileJson, X } from 'lucide-react'
 import { useDeferredValue, useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Alert, AlertDescription } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { RetryAlert } from '#web/components/ui/retry-alert.tsx'
 import { SearchInput } from '#web/components/ui/search-input.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { OPENAPI_DOCUMENT_PATH, useApiReference } from '#web/features/tools/api/get-openapi-document.ts'
@@ -29,19 +29,13 @@ export default function ApiReferenceRoute() {
     )
   } else if (error || isInvalid || !reference) {
     content = (
-      <Alert variant="destructive" role="alert">
-        <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-          <span>
-            {error
-              ? t('tools.apiReference.error', { message: error.message })
-              : t('tools.apiReference.invalid')}
-          </span>
-          <Button variant="outline" size="sm" onClick={retry} aria-disabled={isFetching}>
-            <RefreshCw aria-hidden="true" />
-            {t('tools.apiReference.retry')}
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <RetryAlert
+        message={
+          error ? t('tools.apiReference.error', { message: error.message }) : t('tools.apiReference.invalid')
+        }
+        onRetry={retry}
+        retrying={isFetching}
+      />
     )
   } else if (reference.operationCount === 0) {
     content = <p className="text-muted-foreground">{t('tools.apiReference.empty')}</p>

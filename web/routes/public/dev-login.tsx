@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { DEMO_ACCOUNTS } from '#common/demo-accounts.ts'
 import { href } from '#common/routes.ts'
-import { LoadingState } from '#web/components/layout/auth-gate.tsx'
 import { buttonVariants } from '#web/components/ui/button.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { useDevLogin } from '#web/features/auth/api/dev-login.ts'
@@ -12,6 +11,7 @@ import { AuthCard, AuthScreen } from '#web/features/auth/components/auth-screen.
 import { toastAuthFailure, useFinishSignIn } from '#web/features/auth/use-finish-sign-in.ts'
 import { versionSummaryQueryOptions } from '#web/features/system/api/get-version-summary.ts'
 import { ApiError } from '#web/lib/api-client.ts'
+import { LoadingState } from '#web/shell/auth-gate.tsx'
 
 /**
  * /dev-login: one click per demo account, in development only (GET /api/version/summary), and

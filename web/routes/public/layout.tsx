@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router'
-import { Footer } from '#web/components/layout/footer.tsx'
-import { PromoBar } from '#web/components/layout/promo-bar.tsx'
-import { MAIN_CONTENT_ID, PublicHeader, SkipLink } from '#web/components/layout/public-header.tsx'
+import { Footer } from '#web/shell/footer.tsx'
+import { PromoBar } from '#web/shell/promo-bar.tsx'
+import { MAIN_CONTENT_ID, PublicHeader, SkipLink } from '#web/shell/public-header.tsx'
 
 /** Public pages: promo bar, header, the page, footer. */
 export default function PublicLayout() {

@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { href } from '#common/routes.ts'
-import { LoadingState } from '#web/components/layout/auth-gate.tsx'
 import { Alert, AlertDescription } from '#web/components/ui/alert.tsx'
 import { buttonVariants } from '#web/components/ui/button.tsx'
 import { useResendVerification, verifyEmailLink } from '#web/features/auth/api/email-links.ts'
@@ -13,6 +12,7 @@ import { DEFAULT_AFTER_LOGIN_ROUTE } from '#web/lib/constants.ts'
 import { useUser } from '#web/lib/current-user.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
+import { LoadingState } from '#web/shell/auth-gate.tsx'
 
 /**
  * /verify-email and /verify-registration-email. The mail's link (GET /api/auth/verify-email)

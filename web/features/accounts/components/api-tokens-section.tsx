@@ -1,17 +1,24 @@
 import { KeySquare } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
 import { scopesForRole, TOKEN_ACCESS, TOKEN_AREAS, type TokenScope } from '#common/api-scopes.ts'
-import { type ApiToken, type CreatedApiToken, TOKEN_LIFETIMES } from '#common/schemas/accounts.ts'
+import {
+  type ApiToken,
+  apiTokenRequestSchema,
+  type CreatedApiToken,
+  TOKEN_LIFETIMES,
+} from '#common/schemas/accounts.ts'
 import type { User } from '#common/schemas/auth.ts'
+import { check } from '#common/validation-messages.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { CopyButton } from '#web/components/ui/copy-button.tsx'
-import { Input } from '#web/components/ui/input.tsx'
-import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import { Form, FormField, FormInputField, FormSelectField } from '#web/components/ui/form.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { SectionCard } from '#web/components/ui/section-card.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
+import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/security.ts'
@@ -109,36 +116,48 @@ function TokenRow({ token }: { token: ApiToken }) {
   )
 }
 
+/**
+ * The token form: the request's own name and scopes, and the lifetime chosen as one of the usual
+ * ones or a date (the request carries one or the other).
+ */
+const newTokenFormSchema = z
+  .object({
+    name: apiTokenRequestSchema.shape.name,
+    scopes: apiTokenRequestSchema.shape.scopes,
+    lifetime: z.enum([...TOKEN_LIFETIMES, CUSTOM_DATE]),
+    date: z.string(),
+  })
+  .refine((form) => form.lifetime !== CUSTOM_DATE || form.date !== '', {
+    path: ['date'],
+    ...check('required'),
+  })
+
 function NewTokenForm({ user, onCreated }: { user: User; onCreated: (token: CreatedApiToken) => void }) {
   const { t } = useTranslation()
   const create = useCreateApiToken()
-  const ids = useId()
   const allowed = scopesForRole(user.role)
-  const [name, setName] = useState('')
-  const [scopes, setScopes] = useState<TokenScope[]>([])
-  const [lifetime, setLifetime] = useState<string>('30d')
-  const [date, setDate] = useState('')
-  const toggle = (scope: TokenScope, on: boolean) =>
-    setScopes((current) => (on ? [...current, scope] : current.filter((chosen) => chosen !== scope)))
+  const form = useZodForm(newTokenFormSchema, {
+    defaultValues: { name: '', scopes: [], lifetime: '30d', date: '' },
+  })
+  const [name, scopes, lifetime, date] = form.watch(['name', 'scopes', 'lifetime', 'date'])
   return (
-    <form
-      className="grid gap-3 rounded-lg border border-dashed p-3"
+    <Form
+      form={form}
+      className="gap-3 rounded-lg border border-dashed p-3"
       aria-label={t('accounts.tokens.new')}
-      onSubmit={(event) => {
-        event.preventDefault()
+      onSubmit={(values) =>
         create.mutate(
           {
-            name: name.trim(),
-            scopes,
-            ...(lifetime === CUSTOM_DATE
-              ? { expiresOn: date }
-              : { lifetime: lifetime as (typeof TOKEN_LIFETIMES)[number] }),
+            name: values.name,
+            scopes: values.scopes,
+            ...(values.lifetime === CUSTOM_DATE ? { expiresOn: values.date } : { lifetime: values.lifetime }),
           },
           {
             onSuccess: (token) => {
               onCreated(token)
-              setName('')
-              setScopes([])
+              // The expiry stays as chosen for the next token.
+              form.resetField('name')
+              form.resetField('scopes')
             },
             onError: (error) =>
               toast({
@@ -148,79 +167,74 @@ function NewTokenForm({ user, onCreated }: { user: User; onCreated: (token: Crea
               }),
           },
         )
-      }}
+      }
     >
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem_12rem] sm:items-end">
-        <label htmlFor={`${ids}-name`} className="grid gap-1.5 text-sm font-medium">
-          {t('accounts.tokens.name')}
-          <Input
-            id={`${ids}-name`}
-            value={name}
-            maxLength={60}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </label>
-        <label htmlFor={`${ids}-lifetime`} className="grid gap-1.5 text-sm font-medium">
-          {t('accounts.tokens.expiry')}
-          <NativeSelect
-            id={`${ids}-lifetime`}
-            value={lifetime}
-            onChange={(event) => setLifetime(event.target.value)}
-          >
-            {TOKEN_LIFETIMES.map((value) => (
-              <option key={value} value={value}>
-                {t(`accounts.tokens.lifetimes.${value}`)}
-              </option>
-            ))}
-            <option value={CUSTOM_DATE}>{t('accounts.tokens.lifetimes.date')}</option>
-          </NativeSelect>
-        </label>
+        <FormInputField control={form.control} name="name" label={t('accounts.tokens.name')} maxLength={60} />
+        <FormSelectField
+          control={form.control}
+          name="lifetime"
+          label={t('accounts.tokens.expiry')}
+          options={[
+            ...TOKEN_LIFETIMES.map((value) => ({ value, label: t(`accounts.tokens.lifetimes.${value}`) })),
+            { value: CUSTOM_DATE, label: t('accounts.tokens.lifetimes.date') },
+          ]}
+        />
         {lifetime === CUSTOM_DATE && (
-          <label htmlFor={`${ids}-date`} className="grid gap-1.5 text-sm font-medium">
-            {t('accounts.tokens.date')}
-            <Input
-              id={`${ids}-date`}
-              type="date"
-              value={date}
-              onChange={(event) => setDate(event.target.value)}
-              required
-            />
-          </label>
+          <FormInputField
+            control={form.control}
+            name="date"
+            label={t('accounts.tokens.date')}
+            type="date"
+            required
+          />
         )}
       </div>
-      <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-medium">{t('accounts.tokens.scopes')}</legend>
-        <div className="grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-3">
-          {TOKEN_AREAS.map((area) => (
-            <div key={area} className="grid gap-1 text-sm">
-              <span className="text-muted-foreground">{t(`accounts.tokens.areas.${area}`)}</span>
-              <div className="flex gap-4">
-                {TOKEN_ACCESS.map((access) => {
-                  const scope = `${area}:${access}` as TokenScope
-                  const permitted = allowed.includes(scope)
-                  return (
-                    <label
-                      key={scope}
-                      className="flex items-center gap-2"
-                      title={permitted ? undefined : t('accounts.tokens.beyondRole')}
-                    >
-                      <input
-                        type="checkbox"
-                        className="size-4 accent-[var(--primary)]"
-                        checked={scopes.includes(scope)}
-                        disabled={!permitted}
-                        onChange={(event) => toggle(scope, event.target.checked)}
-                        aria-label={`${t(`accounts.tokens.areas.${area}`)}: ${t(`accounts.tokens.access.${access}`)}`}
-                      />
-                      {t(`accounts.tokens.access.${access}`)}
-                    </label>
-                  )
-                })}
-              </div>
+      <FormField
+        control={form.control}
+        name="scopes"
+        render={({ field }) => (
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium">{t('accounts.tokens.scopes')}</legend>
+            <div className="grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-3">
+              {TOKEN_AREAS.map((area) => (
+                <div key={area} className="grid gap-1 text-sm">
+                  <span className="text-muted-foreground">{t(`accounts.tokens.areas.${area}`)}</span>
+                  <div className="flex gap-4">
+                    {TOKEN_ACCESS.map((access) => {
+                      const scope = `${area}:${access}` as TokenScope
+                      const permitted = allowed.includes(scope)
+                      return (
+                        <label
+                          key={scope}
+                          className="flex items-center gap-2"
+                          title={permitted ? undefined : t('accounts.tokens.beyondRole')}
+                        >
+                          <input
+                            type="checkbox"
+                            className="size-4 accent-[var(--primary)]"
+                            checked={field.value.includes(scope)}
+                            disabled={!permitted}
+                            onChange={(event) =>
+                              field.onChange(
+                                event.target.checked
+                                  ? [...field.value, scope]
+                                  : field.value.filter((chosen) => chosen !== scope),
+                              )
+                            }
+                            aria-label={`${t(`accounts.tokens.areas.${area}`)}: ${t(`accounts.tokens.access.${access}`)}`}
+                          />
+                          {t(`accounts.tokens.access.${access}`)}
+                        </label>
+                      )
+                    })}
+                  </div>
+                </div>
+              ))}
             </div>
-          ))}
-        </div>
-      </fieldset>
+          </fieldset>
+        )}
+      />
       <Button
         type="submit"
         className="justify-self-start"
@@ -230,6 +244,6 @@ function NewTokenForm({ user, onCreated }: { user: User; onCreated: (token: Crea
       >
         {create.isPending ? t('accounts.tokens.creating') : t('accounts.tokens.create')}
       </Button>
-    </form>
+    </Form>
   )
 }

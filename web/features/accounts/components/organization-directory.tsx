@@ -1,19 +1,20 @@
 import { Building2, Users } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { CURRENCIES, type Currency } from '#common/money.ts'
+import { z } from 'zod'
+import { CURRENCIES } from '#common/money.ts'
 import { centsOfUnits, unitsOfCents } from '#common/pricing.ts'
 import { href } from '#common/routes.ts'
 import type { Member, OrganizationDirectoryEntry } from '#common/schemas/accounts.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
-import { Input } from '#web/components/ui/input.tsx'
-import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import { Form, FormInputField, FormSelectField } from '#web/components/ui/form.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { SearchInput } from '#web/components/ui/search-input.tsx'
 import { SectionCard } from '#web/components/ui/section-card.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
+import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useDebounced } from '#web/lib/use-debounced.ts'
@@ -160,21 +161,32 @@ function OrganizationEntry({ id }: { id: string }) {
   )
 }
 
+/** The limit as typed (units of the currency, possibly decimal); the server checks the cents. */
+const termsFormSchema = z.object({ creditLimit: z.string(), billingCurrency: z.enum(CURRENCIES) })
+
 /** The limit is typed in units of the billing currency chosen beside it, and kept in its cents. */
 function TermsForm({ entry }: { entry: OrganizationDirectoryEntry }) {
   const { t } = useTranslation()
-  const ids = useId()
   const update = useUpdateOrganizationTerms()
-  const [limit, setLimit] = useState(String(unitsOfCents(entry.creditLimitCents)))
-  const [currency, setCurrency] = useState(entry.billingCurrency)
+  const form = useZodForm(termsFormSchema, {
+    defaultValues: {
+      creditLimit: String(unitsOfCents(entry.creditLimitCents)),
+      billingCurrency: entry.billingCurrency,
+    },
+  })
+  const [limit, currency] = form.watch(['creditLimit', 'billingCurrency'])
   return (
-    <form
-      className="grid gap-3 sm:grid-cols-[12rem_12rem_auto] sm:items-end"
+    <Form
+      form={form}
+      className="gap-3 sm:grid-cols-[12rem_12rem_auto] sm:items-end"
       aria-label={t('accounts.directory.terms')}
-      onSubmit={(event) => {
-        event.preventDefault()
+      onSubmit={(values) =>
         update.mutate(
-          { id: entry.id, creditLimitCents: centsOfUnits(Number(limit)), billingCurrency: currency },
+          {
+            id: entry.id,
+            creditLimitCents: centsOfUnits(Number(values.creditLimit)),
+            billingCurrency: values.billingCurrency,
+          },
           {
             onSuccess: () =>
               toast({ variant: 'success', title: t('accounts.directory.saved', { name: entry.name }) }),
@@ -186,37 +198,26 @@ function TermsForm({ entry }: { entry: OrganizationDirectoryEntry }) {
               }),
           },
         )
-      }}
+      }
     >
-      <label htmlFor={`${ids}-limit`} className="grid gap-1.5 text-sm font-medium">
-        {t('accounts.directory.creditLimit', { currency })}
-        <Input
-          id={`${ids}-limit`}
-          type="number"
-          min={0}
-          step="any"
-          inputMode="decimal"
-          value={limit}
-          onChange={(event) => setLimit(event.target.value)}
-        />
-      </label>
-      <label htmlFor={`${ids}-currency`} className="grid gap-1.5 text-sm font-medium">
-        {t('accounts.directory.billingCurrency')}
-        <NativeSelect
-          id={`${ids}-currency`}
-          value={currency}
-          onChange={(event) => setCurrency(event.target.value as Currency)}
-        >
-          {CURRENCIES.map((code) => (
-            <option key={code} value={code}>
-              {code}
-            </option>
-          ))}
-        </NativeSelect>
-      </label>
+      <FormInputField
+        control={form.control}
+        name="creditLimit"
+        label={t('accounts.directory.creditLimit', { currency })}
+        type="number"
+        min={0}
+        step="any"
+        inputMode="decimal"
+      />
+      <FormSelectField
+        control={form.control}
+        name="billingCurrency"
+        label={t('accounts.directory.billingCurrency')}
+        options={CURRENCIES.map((code) => ({ value: code, label: code }))}
+      />
       <Button type="submit" disabled={update.isPending || limit === '' || Number(limit) < 0}>
         {update.isPending ? t('accounts.saving') : t('accounts.save')}
       </Button>
-    </form>
+    </Form>
   )
 }

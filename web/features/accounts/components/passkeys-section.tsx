@@ -1,13 +1,15 @@
 import { KeyRound } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Passkey } from '#common/schemas/auth.ts'
+import { type Passkey, passkeyNameSchema } from '#common/schemas/auth.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
+import { Form, FormInputField } from '#web/components/ui/form.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { SectionCard } from '#web/components/ui/section-card.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
+import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/security.ts'
@@ -22,9 +24,6 @@ const failure = (title: string) => (error: Error) => {
 export function PasskeysSection() {
   const { t } = useTranslation()
   const passkeys = usePasskeys()
-  const add = useAddPasskey()
-  const nameId = useId()
-  const [name, setName] = useState('')
   return (
     <SectionCard
       id="passkeys"
@@ -46,35 +45,43 @@ export function PasskeysSection() {
           ))}
         </ul>
       )}
-      <form
-        className="grid gap-2 sm:grid-cols-[minmax(0,20rem)_auto] sm:items-end sm:justify-start"
-        onSubmit={(event) => {
-          event.preventDefault()
-          add.mutate(name.trim(), {
-            onSuccess: (passkey) => {
-              toast({ variant: 'success', title: t('accounts.passkeys.added', { name: passkey.name }) })
-              setName('')
-            },
-            onError: failure(t('accounts.passkeys.failed')),
-          })
-        }}
-      >
-        <label htmlFor={nameId} className="grid gap-1.5 text-sm font-medium">
-          {t('accounts.passkeys.name')}
-          <Input
-            id={nameId}
-            value={name}
-            maxLength={60}
-            placeholder={t('accounts.passkeys.namePlaceholder')}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </label>
-        <Button type="submit" disabled={add.isPending || name.trim() === ''}>
-          <KeyRound aria-hidden="true" />
-          {add.isPending ? t('accounts.passkeys.adding') : t('accounts.passkeys.add')}
-        </Button>
-      </form>
+      <AddPasskeyForm />
     </SectionCard>
+  )
+}
+
+/** A passkey of this browser, under the name the person gives it. */
+function AddPasskeyForm() {
+  const { t } = useTranslation()
+  const add = useAddPasskey()
+  const form = useZodForm(passkeyNameSchema, { defaultValues: { name: '' } })
+  const name = form.watch('name')
+  return (
+    <Form
+      form={form}
+      className="gap-2 sm:grid-cols-[minmax(0,20rem)_auto] sm:items-end sm:justify-start"
+      onSubmit={(values) =>
+        add.mutate(values.name, {
+          onSuccess: (passkey) => {
+            toast({ variant: 'success', title: t('accounts.passkeys.added', { name: passkey.name }) })
+            form.reset()
+          },
+          onError: failure(t('accounts.passkeys.failed')),
+        })
+      }
+    >
+      <FormInputField
+        control={form.control}
+        name="name"
+        label={t('accounts.passkeys.name')}
+        maxLength={60}
+        placeholder={t('accounts.passkeys.namePlaceholder')}
+      />
+      <Button type="submit" disabled={add.isPending || name.trim() === ''}>
+        <KeyRound aria-hidden="true" />
+        {add.isPending ? t('accounts.passkeys.adding') : t('accounts.passkeys.add')}
+      </Button>
+    </Form>
   )
 }
 

@@ -1,22 +1,32 @@
-import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
 import { CURRENCIES } from '#common/money.ts'
 import {
   NOTIFICATION_EVENTS,
-  type NotificationEvent,
   type NotificationPreferences,
+  notificationPreferencesSchema,
   type OrganizationSettings,
-  type Preferences,
+  preferencesSchema,
 } from '#common/schemas/accounts.ts'
 import type { User } from '#common/schemas/auth.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { CheckboxField } from '#web/components/ui/checkbox-field.tsx'
-import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  FormSelectField,
+} from '#web/components/ui/form.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { SectionCard } from '#web/components/ui/section-card.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
 import { BILLING_CYCLES, THEMES } from '#web/lib/constants.ts'
+import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { LANGUAGES } from '#web/lib/i18n.ts'
 import {
   useBillingCycle,
@@ -36,17 +46,18 @@ import {
 /** Theme, currency, billing cycle and language, saved for every browser the person signs in from. */
 export function PreferencesSection({ user }: { user: User }) {
   const { t } = useTranslation()
-  const ids = useId()
   const theme = useTheme()
   const currency = useCurrency()
   const cycle = useBillingCycle()
   const language = useLanguage()
   const save = useSavePreferences()
-  const [choice, setChoice] = useState<Required<Preferences>>({
-    theme: user.preferences.theme ?? theme.theme,
-    currency: user.preferences.currency ?? currency.currency,
-    billingCycle: user.preferences.billingCycle ?? cycle.billingCycle,
-    language: user.preferences.language ?? language.language,
+  const form = useZodForm(preferencesSchema.required(), {
+    defaultValues: {
+      theme: user.preferences.theme ?? theme.theme,
+      currency: user.preferences.currency ?? currency.currency,
+      billingCycle: user.preferences.billingCycle ?? cycle.billingCycle,
+      language: user.preferences.language ?? language.language,
+    },
   })
   const fields = [
     { key: 'theme', options: THEMES },
@@ -60,10 +71,10 @@ export function PreferencesSection({ user }: { user: User }) {
       title={t('accounts.preferences.title')}
       description={t('accounts.preferences.description')}
     >
-      <form
-        className="grid gap-3 sm:grid-cols-4 sm:items-end"
-        onSubmit={(event) => {
-          event.preventDefault()
+      <Form
+        form={form}
+        className="gap-3 sm:grid-cols-4 sm:items-end"
+        onSubmit={(choice) =>
           save.mutate(choice, {
             onSuccess: () => {
               // This browser follows at once; others take the choices at their next sign-in.
@@ -80,28 +91,24 @@ export function PreferencesSection({ user }: { user: User }) {
                 description: error.message,
               }),
           })
-        }}
+        }
       >
         {fields.map(({ key, options }) => (
-          <label key={key} htmlFor={`${ids}-${key}`} className="grid gap-1.5 text-sm font-medium">
-            {t(`accounts.preferences.${key}`)}
-            <NativeSelect
-              id={`${ids}-${key}`}
-              value={choice[key]}
-              onChange={(event) => setChoice((current) => ({ ...current, [key]: event.target.value }))}
-            >
-              {options.map((option) => (
-                <option key={option} value={option}>
-                  {t(`accounts.preferences.options.${option}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </label>
+          <FormSelectField
+            key={key}
+            control={form.control}
+            name={key}
+            label={t(`accounts.preferences.${key}`)}
+            options={options.map((option) => ({
+              value: option,
+              label: t(`accounts.preferences.options.${option}`),
+            }))}
+          />
         ))}
         <Button type="submit" className="sm:col-span-4 sm:justify-self-start" disabled={save.isPending}>
           {save.isPending ? t('accounts.saving') : t('accounts.preferences.save')}
         </Button>
-      </form>
+      </Form>
     </SectionCard>
   )
 }
@@ -127,17 +134,23 @@ export function OrganizationRulesSection() {
   )
 }
 
+/**
+ * The rules as the form holds them: the domains as typed, one a line (or separated by commas),
+ * checked by the server when saved.
+ */
+const rulesFormSchema = z.object({ requireMfa: z.boolean(), domains: z.string() })
+
 function RulesForm({ settings }: { settings: OrganizationSettings }) {
   const { t } = useTranslation()
-  const domainsId = useId()
   const save = useSaveOrganizationSettings()
-  const [requireMfa, setRequireMfa] = useState(settings.requireMfa)
-  const [domains, setDomains] = useState(settings.verifiedDomains.join('\n'))
+  const form = useZodForm(rulesFormSchema, {
+    defaultValues: { requireMfa: settings.requireMfa, domains: settings.verifiedDomains.join('\n') },
+  })
   return (
-    <form
-      className="grid gap-4"
-      onSubmit={(event) => {
-        event.preventDefault()
+    <Form
+      form={form}
+      className="gap-4"
+      onSubmit={({ requireMfa, domains }) => {
         const verifiedDomains = domains
           .split(/[\s,]+/)
           .map((domain) => domain.trim())
@@ -156,31 +169,37 @@ function RulesForm({ settings }: { settings: OrganizationSettings }) {
         )
       }}
     >
-      <CheckboxField
-        label={t('accounts.rules.requireMfa')}
-        hint={t('accounts.rules.requireMfaHint')}
-        checked={requireMfa}
-        onCheckedChange={setRequireMfa}
-        testId="require-mfa"
+      <FormField
+        control={form.control}
+        name="requireMfa"
+        render={({ field }) => (
+          <CheckboxField
+            label={t('accounts.rules.requireMfa')}
+            hint={t('accounts.rules.requireMfaHint')}
+            checked={field.value}
+            onCheckedChange={field.onChange}
+            testId="require-mfa"
+          />
+        )}
       />
-      <label htmlFor={domainsId} className="grid max-w-xl gap-1.5 text-sm font-medium">
-        {t('accounts.rules.domains')}
-        <Textarea
-          id={domainsId}
-          value={domains}
-          rows={3}
-          placeholder="example.com"
-          onChange={(event) => setDomains(event.target.value)}
-          aria-describedby={`${domainsId}-hint`}
-        />
-        <span id={`${domainsId}-hint`} className="text-xs font-normal text-muted-foreground">
-          {t('accounts.rules.domainsHint')}
-        </span>
-      </label>
+      <FormField
+        control={form.control}
+        name="domains"
+        render={({ field }) => (
+          <FormItem className="max-w-xl">
+            <FormLabel>{t('accounts.rules.domains')}</FormLabel>
+            <FormControl>
+              <Textarea {...field} rows={3} placeholder="example.com" />
+            </FormControl>
+            <FormDescription>{t('accounts.rules.domainsHint')}</FormDescription>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
       <Button type="submit" className="justify-self-start" disabled={save.isPending}>
         {save.isPending ? t('accounts.saving') : t('accounts.save')}
       </Button>
-    </form>
+    </Form>
   )
 }
 
@@ -208,14 +227,12 @@ export function NotificationPreferencesSection() {
 function NotificationGrid({ initial }: { initial: NotificationPreferences }) {
   const { t } = useTranslation()
   const save = useSaveNotificationPreferences()
-  const [choice, setChoice] = useState(initial)
-  const toggle = (event: NotificationEvent, channel: 'email' | 'app', on: boolean) =>
-    setChoice((current) => ({ ...current, [event]: { ...current[event], [channel]: on } }))
+  const form = useZodForm(notificationPreferencesSchema, { defaultValues: initial })
   return (
-    <form
-      className="grid gap-3"
-      onSubmit={(event) => {
-        event.preventDefault()
+    <Form
+      form={form}
+      className="gap-3"
+      onSubmit={(choice) =>
         save.mutate(choice, {
           onSuccess: () => toast({ variant: 'success', title: t('accounts.notifications.saved') }),
           onError: (error) =>
@@ -225,7 +242,7 @@ function NotificationGrid({ initial }: { initial: NotificationPreferences }) {
               description: error.message,
             }),
         })
-      }}
+      }
     >
       <table className="w-full text-sm">
         <thead>
@@ -249,12 +266,21 @@ function NotificationGrid({ initial }: { initial: NotificationPreferences }) {
               </th>
               {(['email', 'app'] as const).map((channel) => (
                 <td key={channel} className="py-2 text-center">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-[var(--primary)]"
-                    checked={choice[event][channel]}
-                    onChange={(change) => toggle(event, channel, change.target.checked)}
-                    aria-label={`${t(`accounts.notifications.events.${event}`)}: ${t(`accounts.notifications.${channel}`)}`}
+                  <FormField
+                    control={form.control}
+                    name={`${event}.${channel}`}
+                    render={({ field }) => (
+                      <input
+                        type="checkbox"
+                        className="size-4 accent-[var(--primary)]"
+                        name={field.name}
+                        ref={field.ref}
+                        checked={field.value}
+                        onBlur={field.onBlur}
+                        onChange={(change) => field.onChange(change.target.checked)}
+                        aria-label={`${t(`accounts.notifications.events.${event}`)}: ${t(`accounts.notifications.${channel}`)}`}
+                      />
+                    )}
                   />
                 </td>
               ))}
@@ -265,6 +291,6 @@ function NotificationGrid({ initial }: { initial: NotificationPreferences }) {
       <Button type="submit" className="justify-self-start" disabled={save.isPending}>
         {save.isPending ? t('accounts.saving') : t('accounts.save')}
       </Button>
-    </form>
+    </Form>
   )
 }

@@ -1,13 +1,22 @@
 import { Download, ShieldCheck } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useState } from 'react'
+import type { Control, FieldPath, FieldValues } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import type { User } from '#common/schemas/auth.ts'
+import {
+  mfaCodeSchema,
+  mfaDisableRequestSchema,
+  passwordConfirmationSchema,
+  type User,
+} from '#common/schemas/auth.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { CopyButton } from '#web/components/ui/copy-button.tsx'
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '#web/components/ui/form.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { PasswordInput } from '#web/components/ui/password-input.tsx'
 import { SectionCard } from '#web/components/ui/section-card.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useDisableMfa, useEnableMfa, useRegenerateRecoveryCodes, useStartMfa } from '../api/security.ts'
 
@@ -40,6 +49,77 @@ export function TwoFactorSection({ user }: { user: User }) {
   )
 }
 
+/** The person's password, asked again before a change to their second factor. */
+function PasswordField<Values extends FieldValues, Name extends FieldPath<Values>, Transformed>({
+  control,
+  name,
+  label,
+}: {
+  control: Control<Values, unknown, Transformed>
+  name: Name
+  label: string
+}) {
+  const { t } = useTranslation()
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <PasswordInput
+              {...field}
+              autoComplete="current-password"
+              showLabel={t('accounts.mfa.showPassword')}
+              required
+            />
+          </FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  )
+}
+
+/** A six-digit code of the authenticator app; anything but digits is dropped as it is typed. */
+function CodeField<Values extends FieldValues, Name extends FieldPath<Values>, Transformed>({
+  control,
+  name,
+  label,
+  className,
+  autoComplete,
+}: {
+  control: Control<Values, unknown, Transformed>
+  name: Name
+  label: string
+  className?: string
+  autoComplete?: 'one-time-code'
+}) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className={className}>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <Input
+              {...field}
+              inputMode="numeric"
+              autoComplete={autoComplete}
+              maxLength={6}
+              className="font-mono tracking-widest"
+              onChange={(event) => field.onChange(event.target.value.replace(/\D/g, '').slice(0, 6))}
+            />
+          </FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  )
+}
+
 function PasswordStep({
   label,
   submitLabel,
@@ -51,32 +131,19 @@ function PasswordStep({
   pending: boolean
   onSubmit: (password: string) => void
 }) {
-  const { t } = useTranslation()
-  const id = useId()
-  const [password, setPassword] = useState('')
+  const form = useZodForm(passwordConfirmationSchema, { defaultValues: { password: '' } })
+  const password = form.watch('password')
   return (
-    <form
-      className="grid gap-2 sm:grid-cols-[minmax(0,20rem)_auto] sm:items-end sm:justify-start"
-      onSubmit={(event) => {
-        event.preventDefault()
-        if (password) onSubmit(password)
-      }}
+    <Form
+      form={form}
+      className="gap-2 sm:grid-cols-[minmax(0,20rem)_auto] sm:items-end sm:justify-start"
+      onSubmit={(values) => onSubmit(values.password)}
     >
-      <label htmlFor={id} className="grid gap-1.5 text-sm font-medium">
-        {label}
-        <PasswordInput
-          id={id}
-          value={password}
-          autoComplete="current-password"
-          showLabel={t('accounts.mfa.showPassword')}
-          onChange={(event) => setPassword(event.target.value)}
-          required
-        />
-      </label>
+      <PasswordField control={form.control} name="password" label={label} />
       <Button type="submit" disabled={pending || !password}>
         {submitLabel}
       </Button>
-    </form>
+    </Form>
   )
 }
 
@@ -87,8 +154,6 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const { t } = useTranslation()
   const start = useStartMfa()
   const enable = useEnableMfa()
-  const codeId = useId()
-  const [code, setCode] = useState('')
   const [qr, setQr] = useState<string | null>(null)
   const setup = start.data
   useEffect(() => {
@@ -116,7 +181,7 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
         {qr ? (
           <img src={qr} alt={t('accounts.mfa.qrAlt')} width={192} height={192} data-testid="totp-qr" />
         ) : (
-          <div className="size-48 animate-pulse rounded bg-muted" />
+          <Skeleton className="size-48 rounded" />
         )}
       </div>
       <div className="grid content-start gap-3">
@@ -133,10 +198,9 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
             <CopyButton text={setup.secret} label={t('accounts.mfa.copySecret')} />
           </div>
         </div>
-        <form
-          className="grid gap-2 sm:grid-cols-[12rem_auto] sm:items-end sm:justify-start"
-          onSubmit={(event) => {
-            event.preventDefault()
+        <FirstCodeForm
+          pending={enable.isPending}
+          onSubmit={(code) =>
             enable.mutate(code, {
               onSuccess: ({ recoveryCodes }) => {
                 toast({ variant: 'success', title: t('accounts.mfa.enabled') })
@@ -144,24 +208,8 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
               },
               onError: failure(t('accounts.mfa.failed')),
             })
-          }}
-        >
-          <label htmlFor={codeId} className="grid gap-1.5 text-sm font-medium">
-            {t('accounts.mfa.firstCode')}
-            <Input
-              id={codeId}
-              value={code}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              className="font-mono tracking-widest"
-              onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
-            />
-          </label>
-          <Button type="submit" disabled={enable.isPending || code.length !== 6}>
-            {t('accounts.mfa.turnOn')}
-          </Button>
-        </form>
+          }
+        />
       </div>
     </div>
   )
@@ -172,8 +220,6 @@ function ManageTwoFactor({ onCodes }: { onCodes: (codes: string[]) => void }) {
   const regenerate = useRegenerateRecoveryCodes()
   const disable = useDisableMfa()
   const [mode, setMode] = useState<'idle' | 'codes' | 'off'>('idle')
-  const [code, setCode] = useState('')
-  const codeId = useId()
   return (
     <div className="grid gap-3">
       <p className="flex items-center gap-2 text-sm">
@@ -202,35 +248,70 @@ function ManageTwoFactor({ onCodes }: { onCodes: (codes: string[]) => void }) {
         />
       )}
       {mode === 'off' && (
-        <div className="grid gap-2">
-          <label htmlFor={codeId} className="grid max-w-48 gap-1.5 text-sm font-medium">
-            {t('accounts.mfa.currentCode')}
-            <Input
-              id={codeId}
-              value={code}
-              inputMode="numeric"
-              maxLength={6}
-              className="font-mono tracking-widest"
-              onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
-            />
-          </label>
-          <PasswordStep
-            label={t('accounts.mfa.passwordToTurnOff')}
-            submitLabel={t('accounts.mfa.turnOff')}
-            pending={disable.isPending}
-            onSubmit={(password) =>
-              disable.mutate(
-                { password, code },
-                {
-                  onSuccess: () => toast({ variant: 'success', title: t('accounts.mfa.disabled') }),
-                  onError: failure(t('accounts.mfa.failed')),
-                },
-              )
-            }
-          />
-        </div>
+        <TurnOffForm
+          pending={disable.isPending}
+          onSubmit={(request) =>
+            disable.mutate(request, {
+              onSuccess: () => toast({ variant: 'success', title: t('accounts.mfa.disabled') }),
+              onError: failure(t('accounts.mfa.failed')),
+            })
+          }
+        />
       )}
     </div>
+  )
+}
+
+/** The first code of the app, which turns two-factor authentication on. */
+function FirstCodeForm({ pending, onSubmit }: { pending: boolean; onSubmit: (code: string) => void }) {
+  const { t } = useTranslation()
+  const form = useZodForm(mfaCodeSchema, { defaultValues: { code: '' } })
+  const code = form.watch('code')
+  return (
+    <Form
+      form={form}
+      className="gap-2 sm:grid-cols-[12rem_auto] sm:items-end sm:justify-start"
+      onSubmit={(values) => onSubmit(values.code)}
+    >
+      <CodeField
+        control={form.control}
+        name="code"
+        label={t('accounts.mfa.firstCode')}
+        autoComplete="one-time-code"
+      />
+      <Button type="submit" disabled={pending || code.length !== 6}>
+        {t('accounts.mfa.turnOn')}
+      </Button>
+    </Form>
+  )
+}
+
+/** Turning two-factor authentication off takes a current code and the password. */
+function TurnOffForm({
+  pending,
+  onSubmit,
+}: {
+  pending: boolean
+  onSubmit: (request: { password: string; code: string }) => void
+}) {
+  const { t } = useTranslation()
+  const form = useZodForm(mfaDisableRequestSchema, { defaultValues: { password: '', code: '' } })
+  const password = form.watch('password')
+  return (
+    <Form form={form} className="gap-2" onSubmit={onSubmit}>
+      <CodeField
+        control={form.control}
+        name="code"
+        label={t('accounts.mfa.currentCode')}
+        className="max-w-48"
+      />
+      <div className="grid gap-2 sm:grid-cols-[minmax(0,20rem)_auto] sm:items-end sm:justify-start">
+        <PasswordField control={form.control} name="password" label={t('accounts.mfa.passwordToTurnOff')} />
+        <Button type="submit" disabled={pending || !password}>
+          {t('accounts.mfa.turnOff')}
+        </Button>
+      </div>
+    </Form>
   )
 }
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import type { OrderRequest, PriceBreakdown } from '#common/schemas/clusters.ts'
 import { InvoicePreview } from '#web/components/invoice-preview.tsx'
 import { RetryAlert } from '#web/components/ui/retry-alert.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
 import { useDebounced } from '#web/lib/use-debounced.ts'
@@ -46,7 +47,7 @@ export function OrderQuote({
           <Spinner className="size-4" />
           {t('clusterConfig.quote.loading')}
         </span>
-        <div className="h-6 w-40 animate-pulse rounded bg-muted" />
+        <Skeleton className="h-6 w-40 rounded" />
       </div>
     )
   else if (quote.isError)

@@ -2,6 +2,7 @@ import { FileStack, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#web/components/ui/button.tsx'
 import { RetryAlert } from '#web/components/ui/retry-alert.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { toast } from '#web/lib/toast-store.ts'
 import { useDeleteClusterTemplate } from '../api/delete-cluster-template.ts'
 import { type ClusterTemplate, useClusterTemplates } from '../api/get-cluster-templates.ts'
@@ -17,8 +18,8 @@ export function TemplatePicker({ wizard, catalog }: StepProps) {
   if (templates.isPending)
     return (
       <div className="grid gap-2" role="status" aria-label={t('clusterConfig.templates.loading')}>
-        <div className="h-5 w-48 animate-pulse rounded bg-muted" />
-        <div className="h-14 animate-pulse rounded-lg bg-muted" />
+        <Skeleton className="h-5 w-48 rounded" />
+        <Skeleton className="h-14 rounded-lg" />
       </div>
     )
   if (templates.isError)

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '#web/components/ui/button.tsx'
+import { RetryAlert } from '#web/components/ui/retry-alert.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
@@ -44,12 +44,7 @@ export function DemoSlotPicker({ control }: { control: CustomFieldControl }) {
           {t('leads.scheduleDemo.loadingSlots')}
         </p>
       ) : slotsQuery.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
-          {t('leads.scheduleDemo.slotsFailed')}
-          <Button type="button" variant="outline" size="sm" onClick={() => slotsQuery.refetch()}>
-            {t('leads.retry')}
-          </Button>
-        </div>
+        <RetryAlert message={t('leads.scheduleDemo.slotsFailed')} onRetry={() => void slotsQuery.refetch()} />
       ) : !day ? (
         <p className="text-sm text-muted-foreground">{t('leads.scheduleDemo.noSlots')}</p>
       ) : (

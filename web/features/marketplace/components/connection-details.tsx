@@ -1,6 +1,7 @@
 import { Eye, EyeOff, KeyRound, RotateCcw } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { passwordConfirmationSchema } from '#common/schemas/auth.ts'
 import type { Installation } from '#common/schemas/installations.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
@@ -15,8 +16,18 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '#web/components/ui/dialog.tsx'
+import {
+  Form,
+  FormAlert,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '#web/components/ui/form.tsx'
 import { PasswordInput } from '#web/components/ui/password-input.tsx'
-import { ApiError } from '#web/lib/api-client.ts'
+import { applyServerErrors } from '#web/lib/form/server-errors.ts'
+import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { useInstallationChange, useRevealCredentials } from '../api/installations.ts'
 
@@ -135,30 +146,9 @@ function RevealDialog({
   onRevealed: (password: string) => void
 }) {
   const { t } = useTranslation()
-  const id = useId()
   const [open, setOpen] = useState(false)
-  const [typed, setTyped] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const reveal = useRevealCredentials(installation.id)
-  const submit = () => {
-    setError(null)
-    reveal.mutate(typed, {
-      onSuccess: (revealed) => {
-        onRevealed(revealed.password)
-        setOpen(false)
-      },
-      onError: (failure) => setError(failure instanceof ApiError ? failure.message : String(failure)),
-    })
-  }
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next)
-        setTyped('')
-        setError(null)
-      }}
-    >
+    <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="outline" size="sm" data-testid="reveal-password">
           <Eye aria-hidden="true" />
@@ -166,52 +156,80 @@ function RevealDialog({
         </Button>
       </DialogTrigger>
       <DialogContent closeLabel={t('installations.close')}>
-        <form
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault()
-            submit()
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>{t('installations.connection.revealTitle')}</DialogTitle>
-            <DialogDescription>
-              {t('installations.connection.revealText', { product: installation.productName })}
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-1.5">
-            <label htmlFor={`${id}-password`} className="text-sm font-medium">
-              {t('installations.connection.yourPassword')}
-            </label>
-            <PasswordInput
-              id={`${id}-password`}
-              value={typed}
-              autoComplete="current-password"
-              required
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              onChange={(event) => setTyped(event.target.value)}
-              showLabel={t('auth.fields.showPassword')}
-            />
-            {error && (
-              <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
-                {error}
-              </p>
-            )}
-          </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t('installations.cancel')}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={typed === '' || reveal.isPending} data-testid="reveal-submit">
-              <KeyRound aria-hidden="true" />
-              {t('installations.connection.revealSubmit')}
-            </Button>
-          </DialogFooter>
-        </form>
+        {/* Mounted while open only: the dialog opened again starts empty. */}
+        {open && (
+          <RevealForm
+            installation={installation}
+            onRevealed={(password) => {
+              onRevealed(password)
+              setOpen(false)
+            }}
+          />
+        )}
       </DialogContent>
     </Dialog>
+  )
+}
+
+/** The person's own password, asked again; a wrong one is said above the field. */
+function RevealForm({
+  installation,
+  onRevealed,
+}: {
+  installation: Installation
+  onRevealed: (password: string) => void
+}) {
+  const { t } = useTranslation()
+  const reveal = useRevealCredentials(installation.id)
+  const form = useZodForm(passwordConfirmationSchema, { defaultValues: { password: '' } })
+  const typed = form.watch('password')
+  return (
+    <Form
+      form={form}
+      className="gap-4"
+      onSubmit={({ password }) =>
+        reveal.mutate(password, {
+          onSuccess: (revealed) => onRevealed(revealed.password),
+          onError: (failure) => applyServerErrors(form, failure),
+        })
+      }
+    >
+      <DialogHeader>
+        <DialogTitle>{t('installations.connection.revealTitle')}</DialogTitle>
+        <DialogDescription>
+          {t('installations.connection.revealText', { product: installation.productName })}
+        </DialogDescription>
+      </DialogHeader>
+      <FormAlert />
+      <FormField
+        control={form.control}
+        name="password"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>{t('installations.connection.yourPassword')}</FormLabel>
+            <FormControl>
+              <PasswordInput
+                {...field}
+                autoComplete="current-password"
+                required
+                showLabel={t('auth.fields.showPassword')}
+              />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            {t('installations.cancel')}
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={typed === '' || reveal.isPending} data-testid="reveal-submit">
+          <KeyRound aria-hidden="true" />
+          {t('installations.connection.revealSubmit')}
+        </Button>
+      </DialogFooter>
+    </Form>
   )
 }

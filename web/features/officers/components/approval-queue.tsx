@@ -2,10 +2,10 @@ import { CheckCircle2, ShieldCheck, XCircle } from 'lucide-react'
 import { type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type Order, orderApprovalSchema, orderRejectionSchema } from '#common/schemas/clusters.ts'
-import { Alert } from '#web/components/ui/alert.tsx'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '#web/components/ui/form.tsx'
+import { RetryAlert } from '#web/components/ui/retry-alert.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
@@ -28,12 +28,10 @@ export function ApprovalQueue() {
     )
   if (pending.isError)
     return (
-      <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
-        <span>{t('officers.approvals.loadFailed', { message: pending.error.message })}</span>
-        <Button variant="outline" size="sm" onClick={() => void pending.refetch()}>
-          {t('officers.approvals.retry')}
-        </Button>
-      </Alert>
+      <RetryAlert
+        message={t('officers.approvals.loadFailed', { message: pending.error.message })}
+        onRetry={() => void pending.refetch()}
+      />
     )
   if (pending.data.items.length === 0)
     return (

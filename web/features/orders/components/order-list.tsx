@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { href } from '#common/routes.ts'
 import type { Order, OrderStatus } from '#common/schemas/clusters.ts'
-import { Alert, AlertDescription, AlertTitle } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import { LoadError } from '#web/components/ui/retry-alert.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { useOrders } from '../api/get-orders.ts'
@@ -71,24 +72,11 @@ export function OrderList({
         <div role="status" aria-label={t('orders.loading')} className="grid gap-2" data-testid="loading">
           <span className="sr-only">{t('orders.loading')}</span>
           {[0, 1, 2].map((row) => (
-            <span key={row} aria-hidden="true" className="block h-16 animate-pulse rounded-lg bg-muted" />
+            <Skeleton key={row} className="h-16 rounded-lg" />
           ))}
         </div>
       ) : orders.isError ? (
-        <Alert variant="destructive" role="alert" data-testid="load-error">
-          <AlertTitle>{t('orders.loadFailed')}</AlertTitle>
-          <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-            <span>{orders.error.message}</span>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => void orders.refetch()}
-              disabled={orders.isFetching}
-            >
-              {t('orders.retry')}
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadError title={t('orders.loadFailed')} query={orders} />
       ) : items.length === 0 ? (
         <div
           className="grid justify-items-start gap-3 rounded-xl border border-dashed p-6"

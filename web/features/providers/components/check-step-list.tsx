@@ -2,6 +2,7 @@ import { CircleCheck, CircleX, FlaskConical } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { PROVIDER_CHECK_STEPS, type ProviderCheckStepResult } from '#common/schemas/providers.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/cn.ts'
 
 type KnownStep = (typeof PROVIDER_CHECK_STEPS)[number]
@@ -85,8 +86,8 @@ export function CheckStepPlaceholders() {
     <ul aria-hidden="true" className="grid gap-3">
       {PROVIDER_CHECK_STEPS.map((name) => (
         <li key={name} className="grid gap-2 rounded-xl border bg-card p-4">
-          <span className="h-4 w-1/3 animate-pulse rounded bg-muted motion-reduce:animate-none" />
-          <span className="h-3 w-2/3 animate-pulse rounded bg-muted motion-reduce:animate-none" />
+          <Skeleton className="h-4 w-1/3 rounded motion-reduce:animate-none" />
+          <Skeleton className="h-3 w-2/3 rounded motion-reduce:animate-none" />
         </li>
       ))}
     </ul>

@@ -1,9 +1,9 @@
 import { Languages } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { RadioMenu } from '#web/components/layout/radio-menu.tsx'
+import { SegmentedChoice } from '#web/components/layout/segmented-choice.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useLanguage } from '#web/lib/preferences/preferences-provider.tsx'
-import { RadioMenu } from './radio-menu.tsx'
-import { SegmentedChoice } from './segmented-choice.tsx'
 
 /** English or French, remembered in local storage; <html lang> follows. */
 export function LanguageSwitcher({ className }: { className?: string }) {

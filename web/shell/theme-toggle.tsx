@@ -1,12 +1,12 @@
 import { Monitor, Moon, Sun } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { headerIconButtonClass } from '#web/components/layout/menu-styles.ts'
+import { SegmentedChoice } from '#web/components/layout/segmented-choice.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { THEMES } from '#web/lib/constants.ts'
 import { useTheme } from '#web/lib/preferences/preferences-provider.tsx'
 import type { Theme } from '#web/lib/preferences/stored-preferences.ts'
-import { headerIconButtonClass } from './menu-styles.ts'
-import { SegmentedChoice } from './segmented-choice.tsx'
 
 /**
  * The header's light/dark toggle. The icon follows the `dark` class, so it is right from the first

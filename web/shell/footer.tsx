@@ -1,13 +1,13 @@
 import { ShieldCheck } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { Logo } from '#web/components/layout/logo.tsx'
+import { clusterTypePath, FOOTER_SECTIONS, LINKS } from '#web/components/layout/nav-links.ts'
 import { useClusterTiers } from '#web/features/catalog/api/get-cluster-tiers.ts'
 import { useVersionSummary } from '#web/features/system/api/get-version-summary.ts'
 import { clusterTypeSlugFor, displayTierName } from '#web/lib/cluster-type-links.ts'
 import { cn } from '#web/lib/cn.ts'
 import { COPYRIGHT_YEAR } from '#web/lib/constants.ts'
-import { Logo } from './logo.tsx'
-import { clusterTypePath, FOOTER_SECTIONS, LINKS } from './nav-links.ts'
 
 const COMPLIANCE_BADGES = ['gdpr', 'hds', 'cispe', 'sovereignty'] as const
 

@@ -2,12 +2,12 @@ import { ChevronDown } from 'lucide-react'
 import { DropdownMenu } from 'radix-ui'
 import { useTranslation } from 'react-i18next'
 import { CURRENCY_SYMBOLS } from '#common/money.ts'
+import { menuSeparatorClass } from '#web/components/layout/menu-styles.ts'
+import { RadioMenu } from '#web/components/layout/radio-menu.tsx'
+import { SegmentedChoice } from '#web/components/layout/segmented-choice.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { useCurrency } from '#web/lib/preferences/preferences-provider.tsx'
-import { menuSeparatorClass } from './menu-styles.ts'
-import { RadioMenu } from './radio-menu.tsx'
-import { SegmentedChoice } from './segmented-choice.tsx'
 
 /**
  * The header's currency switcher: USD, GBP, EUR, remembered under `currency`. The menu also shows

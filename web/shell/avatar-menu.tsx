@@ -3,9 +3,9 @@ import { DropdownMenu } from 'radix-ui'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { User } from '#common/schemas/auth.ts'
+import { menuContentClass, menuItemClass, menuSeparatorClass } from '#web/components/layout/menu-styles.ts'
+import { LINKS } from '#web/components/layout/nav-links.ts'
 import { cn } from '#web/lib/cn.ts'
-import { menuContentClass, menuItemClass, menuSeparatorClass } from './menu-styles.ts'
-import { LINKS } from './nav-links.ts'
 
 /** The name the header shows for a user: the username, else the email. */
 export function displayNameOf(user: Pick<User, 'username' | 'email'>): string {

@@ -1,11 +1,11 @@
 import { Tooltip } from 'radix-ui'
 import type { ReactNode } from 'react'
-import { EmailVerificationModal } from '#web/components/layout/email-verification-modal.tsx'
 import { Toaster } from '#web/components/ui/toaster.tsx'
 import { useLogoutFromOtherTabs } from '#web/features/auth/api/logout.ts'
 import { useNavigationInvalidations } from '#web/features/dashboard/use-navigation-invalidations.ts'
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '#web/lib/constants.ts'
 import { PreferencesProvider } from '#web/lib/preferences/preferences-provider.tsx'
+import { EmailVerificationModal } from './email-verification-modal.tsx'
 
 /** Cross-cutting providers and effects of the shell, around every page. */
 export function AppProviders({ children }: { children: ReactNode }) {

@@ -3,7 +3,10 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink } from 'react-router'
 import type { User } from '#common/schemas/auth.ts'
+import { Logo } from '#web/components/layout/logo.tsx'
+import { HEADER_NAV, LINKS } from '#web/components/layout/nav-links.ts'
 import { Button } from '#web/components/ui/button.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useLogout } from '#web/features/auth/api/logout.ts'
 import { NotificationMenu } from '#web/features/notifications/components/notification-menu.tsx'
 import { useOfficerAccess } from '#web/features/officers/api/check-access.ts'
@@ -12,9 +15,7 @@ import { useUser } from '#web/lib/current-user.ts'
 import { AvatarMenu } from './avatar-menu.tsx'
 import { CurrencySwitcher } from './currency-switcher.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
-import { Logo } from './logo.tsx'
 import { MobileMenu } from './mobile-menu.tsx'
-import { HEADER_NAV, LINKS } from './nav-links.ts'
 import { ThemeToggle } from './theme-toggle.tsx'
 
 /** The id the skip link jumps to; layouts put it on their <main>. */
@@ -87,11 +88,9 @@ export function PublicHeader({
             <LanguageSwitcher className="hidden sm:inline-flex" />
             <span className="mx-1 hidden h-6 w-px bg-border sm:block" aria-hidden="true" />
             {isLoading && !user ? (
-              <span
-                className="block h-9 w-20 animate-pulse rounded-md bg-muted"
-                role="status"
-                aria-label={t('header.accountLoading')}
-              />
+              <span role="status" aria-label={t('header.accountLoading')}>
+                <Skeleton className="h-9 w-20" />
+              </span>
             ) : user ? (
               <div className="flex items-center gap-1 sm:gap-2">
                 <NotificationMenu />
