@@ -8,8 +8,8 @@ import {
   productMonthlyPriceCents,
 } from '#common/product-rules.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
-import type { OrderQuote } from '#common/schemas/clusters.ts'
 import type { InstallationOrderRequest } from '#common/schemas/installations.ts'
+import type { OrderQuote } from '#common/schemas/orders.ts'
 import type { InstallRequest } from '#common/schemas/products.ts'
 import { validationMessage } from '#common/validation-messages.ts'
 import type { ServerContext } from '#server/context.ts'

@@ -5,16 +5,9 @@ import { configurationIssues, priceConfiguration } from '#common/cluster-rules.t
 import { type Currency, convertFromUsd, type ExchangeRates } from '#common/money.ts'
 import { PROMO_CODE } from '#common/pricing.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
-import {
-  CLUSTER_STATUSES,
-  type ClusterConfiguration,
-  type OrderKind,
-  type OrderQuote,
-  type OrderRequest,
-  type OrderStatus,
-  type PriceBreakdown,
-} from '#common/schemas/clusters.ts'
+import { CLUSTER_STATUSES, type ClusterConfiguration, type PriceBreakdown } from '#common/schemas/clusters.ts'
 import { INSTALLATION_STATUSES } from '#common/schemas/installations.ts'
+import type { OrderKind, OrderQuote, OrderRequest, OrderStatus } from '#common/schemas/orders.ts'
 import type { PageQuery } from '#common/schemas/pagination.ts'
 import { validationMessage } from '#common/validation-messages.ts'
 import type { ServerContext } from '#server/context.ts'

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Currency } from '#common/money.ts'
 import { priceProduct } from '#common/product-rules.ts'
-import type { Order } from '#common/schemas/clusters.ts'
+import type { Order } from '#common/schemas/orders.ts'
 import type { ServerContext } from '#server/context.ts'
 import { orderReferenceSequence, orders, organizations, supportPlans } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
