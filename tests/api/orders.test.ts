@@ -146,6 +146,21 @@ describe('Idempotency-Key', () => {
     expect(other.json().code).toBe('IDEMPOTENCY_KEY_REUSED')
   })
 
+  it('leaves out the total the browser showed: a retry showing another figure is the same order', async () => {
+    const { client, organizationId } = await newCustomer()
+    const key = randomUUID()
+    const configuration = blueConfiguration()
+    const first = await placeOrder(client, orderBody(configuration, { clientTotalCents: 42_584 }), key)
+    const again = await placeOrder(client, orderBody(configuration, { clientTotalCents: 1 }), key)
+    const without = await placeOrder(client, orderBody(configuration), key)
+    expect(first.statusCode, first.body).toBe(201)
+    expect([again.statusCode, without.statusCode]).toEqual([200, 200])
+    expect([again.json().id, without.json().id]).toEqual([first.json().id, first.json().id])
+    expect(
+      await server.db.select().from(orders).where(eq(orders.organizationId, organizationId)),
+    ).toHaveLength(1)
+  })
+
   it('is required', async () => {
     const { client } = await newCustomer()
     const response = await client.post('/api/orders', orderBody())
