@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { orderSchema } from '../schemas/clusters.ts'
 import {
   customSolutionRequestSchema,
   customSolutionSchema,
@@ -7,6 +6,7 @@ import {
   officerCustomSolutionQuerySchema,
   quoteRequestSchema,
 } from '../schemas/custom-solutions.ts'
+import { orderSchema } from '../schemas/orders.ts'
 import { defineEndpoints } from './endpoint.ts'
 import { idParams } from './parameters.ts'
 

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { orderQuoteSchema, orderSchema } from '../schemas/clusters.ts'
 import {
   connectionCredentialsSchema,
   installationListQuerySchema,
@@ -11,6 +10,7 @@ import {
   uninstallInstallationSchema,
   upgradeInstallationSchema,
 } from '../schemas/installations.ts'
+import { orderQuoteSchema, orderSchema } from '../schemas/orders.ts'
 import { installCheckSchema, installRequestSchema } from '../schemas/products.ts'
 import { productParams } from './catalog.ts'
 import { defineEndpoints } from './endpoint.ts'

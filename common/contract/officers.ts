@@ -7,12 +7,7 @@ import {
   officerInvoiceQuerySchema,
   officerInvoiceSchema,
 } from '../schemas/billing.ts'
-import {
-  ORDER_STATUSES,
-  orderApprovalSchema,
-  orderRejectionSchema,
-  orderSchema,
-} from '../schemas/clusters.ts'
+import { ORDER_STATUSES, orderApprovalSchema, orderRejectionSchema, orderSchema } from '../schemas/orders.ts'
 import { pageQuerySchema, pageSchema } from '../schemas/pagination.ts'
 import {
   officerReplySchema,

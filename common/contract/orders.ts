@@ -5,7 +5,7 @@ import {
   orderQuoteSchema,
   orderRequestSchema,
   orderSchema,
-} from '../schemas/clusters.ts'
+} from '../schemas/orders.ts'
 import { pageQuerySchema, pageSchema } from '../schemas/pagination.ts'
 import { defineEndpoints } from './endpoint.ts'
 import { idempotencyHeaders, idParams } from './parameters.ts'

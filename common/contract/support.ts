@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { orderSchema } from '../schemas/clusters.ts'
+import { orderSchema } from '../schemas/orders.ts'
 import {
   ATTACHMENT_TYPES,
   newTicketSchema,

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROMO_MESSAGES, priceConfiguration } from '#common/cluster-rules.ts'
 import { FALLBACK_RATES } from '#common/money.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
-import type { ClusterDetail, Order, PriceBreakdown } from '#common/schemas/clusters.ts'
+import type { ClusterDetail, PriceBreakdown } from '#common/schemas/clusters.ts'
+import type { Order } from '#common/schemas/orders.ts'
 import { clusterOperations, clusters, orders, organizations, users } from '#server/db/schema/index.ts'
 import { signedInClient, verifiedUser } from '#tests/helpers/auth.ts'
 import { blueConfiguration, orderBody } from '#tests/helpers/orders.ts'
@@ -143,6 +144,21 @@ describe('Idempotency-Key', () => {
     const other = await placeOrder(client, orderBody(blueConfiguration('another-name')), key)
     expect(other.statusCode).toBe(409)
     expect(other.json().code).toBe('IDEMPOTENCY_KEY_REUSED')
+  })
+
+  it('leaves out the total the browser showed: a retry showing another figure is the same order', async () => {
+    const { client, organizationId } = await newCustomer()
+    const key = randomUUID()
+    const configuration = blueConfiguration()
+    const first = await placeOrder(client, orderBody(configuration, { clientTotalCents: 42_584 }), key)
+    const again = await placeOrder(client, orderBody(configuration, { clientTotalCents: 1 }), key)
+    const without = await placeOrder(client, orderBody(configuration), key)
+    expect(first.statusCode, first.body).toBe(201)
+    expect([again.statusCode, without.statusCode]).toEqual([200, 200])
+    expect([again.json().id, without.json().id]).toEqual([first.json().id, first.json().id])
+    expect(
+      await server.db.select().from(orders).where(eq(orders.organizationId, organizationId)),
+    ).toHaveLength(1)
   })
 
   it('is required', async () => {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { AxeBuilder } from '@axe-core/playwright'
 import { FALLBACK_RATES } from '../../common/money.ts'
-import type { Order } from '../../common/schemas/clusters.ts'
 import type { CustomSolution } from '../../common/schemas/custom-solutions.ts'
+import type { Order } from '../../common/schemas/orders.ts'
 import { expectToast } from './support/auth.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
 

@@ -5,8 +5,9 @@ import { DEMO_PASSWORD } from '../../common/demo-accounts.ts'
 import type { ExchangeRates } from '../../common/money.ts'
 import { formatCents } from '../../common/pricing.ts'
 import type { Catalog } from '../../common/schemas/catalog.ts'
-import type { ClusterConfiguration, Order } from '../../common/schemas/clusters.ts'
+import type { ClusterConfiguration } from '../../common/schemas/clusters.ts'
 import type { Installation } from '../../common/schemas/installations.ts'
+import type { Order } from '../../common/schemas/orders.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
 
 /**

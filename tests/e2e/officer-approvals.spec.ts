@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import type { ClusterConfiguration, Order } from '../../common/schemas/clusters.ts'
+import type { ClusterConfiguration } from '../../common/schemas/clusters.ts'
+import type { Order } from '../../common/schemas/orders.ts'
 import { blueConfiguration } from '../helpers/orders.ts'
 import { expectToast } from './support/auth.ts'
 import { expect, signIn, test } from './support/fixtures.ts'

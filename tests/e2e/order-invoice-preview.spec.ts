@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { FALLBACK_RATES } from '../../common/money.ts'
 import { formatAmount } from '../../common/pricing.ts'
-import type { OrderQuote } from '../../common/schemas/clusters.ts'
+import type { OrderQuote } from '../../common/schemas/orders.ts'
 import { expect, test } from './support/fixtures.ts'
 import { Registrar, signInAsFreshAdmin } from './support/registrations.ts'
 

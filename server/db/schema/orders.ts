@@ -9,13 +9,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import {
-  type ClusterConfiguration,
-  ORDER_KINDS,
-  ORDER_STATUSES,
-  type OrderedProduct,
-  type PriceBreakdown,
-} from '#common/schemas/clusters.ts'
+import type { ClusterConfiguration, PriceBreakdown } from '#common/schemas/clusters.ts'
+import { ORDER_KINDS, ORDER_STATUSES, type OrderedProduct } from '#common/schemas/orders.ts'
 import { organizations } from './organizations.ts'
 import { users } from './users.ts'
 

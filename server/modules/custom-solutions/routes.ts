@@ -3,9 +3,11 @@ import { api } from '#common/contract/index.ts'
 import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { serve } from '#server/lib/serve.ts'
+import { registerOrderKind } from '#server/modules/orders/index.ts'
 import { createRatesService } from '#server/modules/rates/index.ts'
 import {
   acceptQuote,
+  customSolutionOrders,
   declineQuote,
   findCustomSolution,
   listCustomSolutions,
@@ -18,6 +20,7 @@ const endpoints = api.customSolutions
 
 /** Custom solutions: the customer's requests and answers, and the officers' quotes. */
 export default async function customSolutionRoutes(app: FastifyInstance, ctx: ServerContext) {
+  registerOrderKind(customSolutionOrders)
   // Quotes are priced in the organization's billing currency and converted at the day's rate.
   const rates = createRatesService({
     primaryUrl: ctx.config.ratesPrimaryUrl,
@@ -37,7 +40,7 @@ export default async function customSolutionRoutes(app: FastifyInstance, ctx: Se
   )
   serve(app, endpoints.acceptQuote, async (request, reply) => {
     reply.status(201)
-    return acceptQuote(ctx, callerOf(request), request.params.id, request.params.quoteId)
+    return acceptQuote(ctx, callerOf(request), { id: request.params.id, quoteId: request.params.quoteId })
   })
   serve(app, endpoints.declineQuote, async (request) =>
     declineQuote(ctx, callerOf(request), request.params.id, request.params.quoteId, request.body.reason),

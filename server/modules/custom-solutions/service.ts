@@ -17,8 +17,6 @@ import {
   customSolutionQuotes,
   customSolutionReferenceSequence,
   customSolutions,
-  orderReferenceSequence,
-  orders,
   organizations,
   users,
 } from '#server/db/schema/index.ts'
@@ -34,7 +32,7 @@ import {
 import { sendMail } from '#server/mail/template.ts'
 import { currencyOf } from '#server/modules/billing/index.ts'
 import { createNotification, notifyOfficers } from '#server/modules/notifications/index.ts'
-import { auditOrder, nextReference, toOrderResponse } from '#server/modules/orders/index.ts'
+import { nextReference, type OrderKindDefinition, placeOrder } from '#server/modules/orders/index.ts'
 
 /**
  * Custom solutions: a customer's request for what the catalog lacks, officers' quotes, and the
@@ -196,50 +194,59 @@ export async function sendQuote(
 }
 
 /**
- * The customer accepts the open quote: it becomes a confirmed order of kind `custom` (its monthly
- * total in USD cents, converted when it was quoted; PARIS not applying to a negotiated price), and
- * the officer who quoted hears of it.
+ * A custom solution's order: the customer accepts the open quote and it becomes a confirmed order
+ * of kind `custom` (its monthly total in USD cents, converted when it was quoted; PARIS not
+ * applying to a negotiated price), and the officer who quoted hears of it.
  */
-export async function acceptQuote(ctx: ServerContext, caller: Caller, id: string, quoteId: string) {
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
-    const { request, quote, organizationName } = await openQuote(tx, caller, id, quoteId)
+export const customSolutionOrders: OrderKindDefinition<{ id: string; quoteId: string }> = {
+  kind: 'custom',
+  admission: 'accepted quote',
+  // The price was agreed with an officer, who answers for it.
+  weighedAgainstCreditLimit: false,
+  price: async ({ db, caller, request: answered }) => {
+    const { request, quote } = await openQuote(db, caller, answered.id, answered.quoteId)
     // Orders are priced in USD cents; the customer was shown the quote's currency.
     const total = quote.monthlyTotalUsdCents
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        reference: await nextReference(tx, orderReferenceSequence, 'ORD'),
-        organizationId: caller.organizationId,
-        createdBy: caller.userId,
-        kind: 'custom',
-        status: 'confirmed',
-        totalCents: total,
+    return {
+      ordered: {
         customSolution: {
           id: request.id,
           reference: request.reference,
           title: request.title,
           quoteId: quote.id,
         },
-        // A negotiated price: no promotion applies to it.
-        price: priceProduct(total, { promoCode: null, isFirstPaidOrder: false }),
-        currency: quote.currency,
-      })
-      .returning()
-    await auditOrder(tx, caller, order!, 'order.placed')
-    await tx
+      },
+      price: priceProduct(total, { promoCode: null, isFirstPaidOrder: false }),
+      currency: currencyOf(quote.currency),
+    }
+  },
+  fulfil: async ({ ctx, tx, sqlExecutor, order, organizationName }) => {
+    if (!order.customSolution) throw new Error(`Order ${order.id} orders no custom solution`)
+    const [quote] = await tx
       .update(customSolutionQuotes)
-      .set({ status: 'accepted', orderId: order!.id })
-      .where(eq(customSolutionQuotes.id, quote.id))
-    await tx
+      .set({ status: 'accepted', orderId: order.id })
+      .where(eq(customSolutionQuotes.id, order.customSolution.quoteId))
+      .returning()
+    const [request] = await tx
       .update(customSolutions)
       .set({ status: 'accepted', updatedAt: new Date() })
-      .where(eq(customSolutions.id, id))
-    await tellQuoter(ctx, tx, sqlExecutor, quote, request, organizationName, {
+      .where(eq(customSolutions.id, order.customSolution.id))
+      .returning()
+    await tellQuoter(ctx, tx, sqlExecutor, quote!, request!, organizationName, {
       accepted: true,
-      detail: order!.reference,
+      detail: order.reference,
     })
-    return toOrderResponse({ ...order!, organizationName })
-  })
+    return order
+  },
+}
+
+/** The customer accepts the open quote of their request: the order it became. */
+export async function acceptQuote(
+  ctx: ServerContext,
+  caller: Caller,
+  answered: { id: string; quoteId: string },
+) {
+  return (await placeOrder(ctx, { caller, kind: customSolutionOrders, request: answered })).order
 }
 
 export async function declineQuote(
@@ -269,7 +276,7 @@ export async function declineQuote(
 }
 
 /** The request (locked), its quote, which must still be open and valid, and the customer's name. */
-async function openQuote(tx: Database, caller: Caller, id: string, quoteId: string) {
+async function openQuote(tx: Queryable, caller: Caller, id: string, quoteId: string) {
   const request = await requestRow(
     tx,
     and(eq(customSolutions.id, id), eq(customSolutions.organizationId, caller.organizationId)),

@@ -1,2 +1,2 @@
 /** The marketplace module's front door: what other parts of the server may use. Its other files are its own. */
-export { createInstallationForOrder } from './service.ts'
+export { placeInstallationOrder } from './service.ts'

@@ -3,7 +3,7 @@ import { api } from '#common/contract/index.ts'
 import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { serve } from '#server/lib/serve.ts'
-import { createRatesService } from '#server/modules/rates/index.ts'
+import { registerOrderKind, serveOrdering } from '#server/modules/orders/index.ts'
 import {
   reconfigureInstallation,
   retryInstallation,
@@ -14,7 +14,7 @@ import {
   upgradeInstallation,
 } from './changes.ts'
 import { findInstallation, listInstallations } from './installations.ts'
-import { checkInstall, placeInstallationOrder, quoteInstallationOrder } from './service.ts'
+import { checkInstall, productOrders } from './service.ts'
 
 const endpoints = api.marketplace
 
@@ -24,14 +24,6 @@ const endpoints = api.marketplace
  * Terraform provider can manage installations with.
  */
 export default async function marketplaceRoutes(app: FastifyInstance, ctx: ServerContext) {
-  // Quotes preview the invoice and orders are weighed against the credit limit, both in the
-  // organization's billing currency.
-  const rates = createRatesService({
-    primaryUrl: ctx.config.ratesPrimaryUrl,
-    backupUrl: ctx.config.ratesBackupUrl,
-    log: app.log,
-  })
-
   /** A change was accepted: the installation as it stands now, its operation under way. */
   const accepted = async (request: FastifyRequest, reply: FastifyReply, id: string) =>
     reply.status(202).send(await findInstallation(ctx.db, callerOf(request), id))
@@ -40,20 +32,8 @@ export default async function marketplaceRoutes(app: FastifyInstance, ctx: Serve
     const checked = await checkInstall(ctx.db, callerOf(request), request.params.id, request.body)
     return { settings: checked.settings, monthlyPriceCents: checked.monthlyPriceCents }
   })
-  serve(app, endpoints.quote, async (request) =>
-    quoteInstallationOrder(ctx, callerOf(request), request.body, (await rates.current()).rates),
-  )
-  serve(app, endpoints.install, async (request, reply) => {
-    const placed = await placeInstallationOrder(
-      ctx,
-      callerOf(request),
-      request.body,
-      request.headers['idempotency-key'],
-      (await rates.current()).rates,
-    )
-    reply.status(placed.created ? 201 : 200)
-    return placed.order
-  })
+  registerOrderKind(productOrders)
+  serveOrdering(app, ctx, { kind: productOrders, quote: endpoints.quote, place: endpoints.install })
 
   serve(app, endpoints.installations, async (request) => ({
     items: await listInstallations(ctx.db, callerOf(request), request.query),

@@ -1,41 +1,25 @@
 import { and, eq, ne } from 'drizzle-orm'
 import type { ExchangeRates } from '#common/money.ts'
-import { PROMO_CODE } from '#common/pricing.ts'
 import {
   installIssues,
   priceProduct,
   productFootprint,
   productMonthlyPriceCents,
 } from '#common/product-rules.ts'
+import { href } from '#common/routes.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
-import type { OrderQuote } from '#common/schemas/clusters.ts'
 import type { InstallationOrderRequest } from '#common/schemas/installations.ts'
 import type { InstallRequest } from '#common/schemas/products.ts'
 import { validationMessage } from '#common/validation-messages.ts'
 import type { ServerContext } from '#server/context.ts'
 import type { Database, Queryable } from '#server/db/client.ts'
-import {
-  type Cluster,
-  installations,
-  type OrderRow,
-  orderReferenceSequence,
-  orders,
-} from '#server/db/schema/index.ts'
-import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
+import { type Cluster, installations, type OrderRow, orders } from '#server/db/schema/index.ts'
+import type { SqlExecutor } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
-import { conflict, HttpError, invalidFields, unprocessable } from '#server/lib/errors.ts'
-import { previewOrderInvoice } from '#server/modules/billing/index.ts'
+import { conflict, HttpError, invalidFields } from '#server/lib/errors.ts'
 import { checkProductSettings, findProduct, getCatalog } from '#server/modules/catalog/index.ts'
 import { findCluster } from '#server/modules/clusters/index.ts'
-import {
-  auditOrder,
-  beginOrder,
-  creditReasonOf,
-  isFirstPaidOrder,
-  nextReference,
-  requestHash,
-  toOrderResponse,
-} from '#server/modules/orders/index.ts'
+import { type OrderKindDefinition, placeOrder } from '#server/modules/orders/index.ts'
 import { startInstallationOperation } from '#server/provisioning/installation-engine.ts'
 
 /** What the products on a cluster take from it, for the capacity rule. */
@@ -113,68 +97,29 @@ export async function checkInstall(
 }
 
 /**
- * The server's price of a product order, the promotion applied or refused: what the form shows
- * beside its own, with what its invoice will charge (VAT, credits) and how the rest is paid.
+ * A product onto one of the organization's clusters, through the path cluster orders take: the
+ * price from the server, the Idempotency-Key, PARIS on a first paid order, an officer's approval
+ * above the credit limit; a confirmed order starts the installation.
  */
-export async function quoteInstallationOrder(
-  ctx: ServerContext,
-  caller: Caller,
-  request: InstallationOrderRequest,
-  rates: ExchangeRates,
-): Promise<OrderQuote> {
-  const checked = await checkInstall(ctx.db, caller, request.productId, request)
-  const price = priceProduct(checked.monthlyPriceCents, {
-    promoCode: request.promoCode,
-    isFirstPaidOrder: await isFirstPaidOrder(ctx.db, caller.organizationId),
-  })
-  return { ...price, invoice: await previewOrderInvoice(ctx, caller.organizationId, price, rates) }
-}
-
-/**
- * Orders a product onto a cluster, through the pipeline cluster orders take: the price from the
- * server, the Idempotency-Key, PARIS on a first paid order, an officer's approval above the credit
- * limit. One transaction, serialised per organization; a confirmed order starts the installation.
- */
-export async function placeInstallationOrder(
-  ctx: ServerContext,
-  caller: Caller,
-  request: InstallationOrderRequest,
-  idempotencyKey: string,
-  rates: ExchangeRates,
-) {
-  const hash = requestHash(request)
-  const catalog = await getCatalog(ctx.db)
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
-    const { organization, existing, credit } = await beginOrder(tx, caller, idempotencyKey, hash)
-    if (existing) return { order: existing, created: false }
-
+export const productOrders: OrderKindDefinition<InstallationOrderRequest> = {
+  kind: 'product',
+  admission: 'checkout',
+  weighedAgainstCreditLimit: true,
+  readsCatalog: true,
+  price: async ({ db, caller, request, catalog, placing, isFirstPaidOrder }) => {
     // The cluster is locked so two orders cannot both take its last free capacity.
-    await findCluster(tx, caller, request.clusterId, { lock: true })
-    const checked = await checkInstall(tx, caller, request.productId, request, catalog)
-    await assertNamespaceFree(
-      tx,
-      request.clusterId,
-      request.namespace,
-      checked.product.id,
-      checked.product.name,
-    )
-    const price = priceProduct(checked.monthlyPriceCents, {
-      promoCode: request.promoCode,
-      isFirstPaidOrder: await isFirstPaidOrder(tx, caller.organizationId),
-    })
-    if (price.promoMessage) throw unprocessable(price.promoMessage, 'PROMO_CODE_REFUSED')
-    const approvalReason = creditReasonOf(credit, price.totalCents, rates)
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        reference: await nextReference(tx, orderReferenceSequence, 'ORD'),
-        organizationId: caller.organizationId,
-        createdBy: caller.userId,
-        kind: 'product',
-        status: approvalReason ? 'pending_approval' : 'confirmed',
-        totalCents: price.totalCents,
-        idempotencyKey,
-        requestHash: hash,
+    if (placing) await findCluster(db, caller, request.clusterId, { lock: true })
+    const checked = await checkInstall(db, caller, request.productId, request, catalog ?? undefined)
+    if (placing)
+      await assertNamespaceFree(
+        db,
+        request.clusterId,
+        request.namespace,
+        checked.product.id,
+        checked.product.name,
+      )
+    return {
+      ordered: {
         product: {
           productId: checked.product.id,
           productName: checked.product.name,
@@ -186,20 +131,38 @@ export async function placeInstallationOrder(
           version: request.version,
           settings: checked.settings,
         },
-        price,
-        currency: request.currency,
-        promoCode: price.promoCode === PROMO_CODE ? PROMO_CODE : null,
-        approvalReason,
-      })
-      .returning()
-    await auditOrder(tx, caller, order!, 'order.placed')
-    let stored = order!
-    if (!approvalReason)
-      stored = await createInstallationForOrder(ctx, tx, sqlExecutor, stored, caller.userId)
-    return { order: toOrderResponse({ ...stored, organizationName: organization.name }), created: true }
-  })
+      },
+      price: priceProduct(checked.monthlyPriceCents, {
+        promoCode: request.promoCode,
+        isFirstPaidOrder: await isFirstPaidOrder(),
+      }),
+      currency: request.currency,
+    }
+  },
+  fulfil: ({ ctx, tx, sqlExecutor, order, requestedBy }) =>
+    createInstallationForOrder(ctx, tx, sqlExecutor, order, requestedBy),
+  approvedNotice: (order) => ({
+    message: `${order.product?.productName} on ${order.product?.clusterName} is being installed`,
+    link: order.installationId
+      ? href('productOrder', { id: order.installationId })
+      : href('orderStatus', { id: order.id }),
+  }),
 }
 
+/**
+ * Orders a product onto a cluster, as the install endpoint does; a caller outside the routes (a
+ * test that orders with no server running) uses it too.
+ */
+export function placeInstallationOrder(
+  ctx: ServerContext,
+  caller: Caller,
+  request: InstallationOrderRequest,
+  idempotencyKey: string,
+  rates: ExchangeRates,
+) {
+  return placeOrder(ctx, { caller, kind: productOrders, request, idempotencyKey, rates })
+}
+/** Another live installation of the product in that namespace of the cluster: a 409. */
 async function assertNamespaceFree(
   db: Queryable,
   clusterId: string,

@@ -1,21 +1,20 @@
 import { and, eq } from 'drizzle-orm'
 import { href } from '#common/routes.ts'
 import type { ServerContext } from '#server/context.ts'
-import { type OrderRow, orders } from '#server/db/schema/index.ts'
+import { orders } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { conflict } from '#server/lib/errors.ts'
 import { getCatalog } from '#server/modules/catalog/index.ts'
-import { createInstallationForOrder } from '#server/modules/marketplace/index.ts'
 import { notifyOfEvent } from '#server/modules/notifications/index.ts'
-import { createClusterForOrder } from './fulfilment.ts'
+import { registeredOrderKind } from './kinds.ts'
 import { toOrderResponse } from './present.ts'
-import { assertClusterNameFree, auditOrder, findOrderForOfficer } from './service.ts'
+import { auditOrder, findOrderForOfficer } from './service.ts'
 
 /**
  * Officers decide on orders that wait for approval (HDS data centers, above the credit limit).
- * Approval creates the cluster and starts provisioning in the same transaction; either way the
- * person who ordered hears of it.
+ * Approval fulfils the order by its kind (a cluster created and provisioned, a product installed)
+ * in the same transaction; either way the person who ordered hears of it.
  */
 export async function decideOrder(
   ctx: ServerContext,
@@ -23,7 +22,8 @@ export async function decideOrder(
   orderId: string,
   decision: { approve: boolean; note: string | null },
 ) {
-  const catalog = decision.approve ? await getCatalog(ctx.db) : undefined
+  // A cluster is created from the catalog; it is read before the transaction, side by side.
+  const catalog = decision.approve ? await getCatalog(ctx.db) : null
   return inTransaction(ctx.db, async (tx, sqlExecutor) => {
     const order = await findOrderForOfficer(tx, orderId)
     const [locked] = await tx
@@ -40,27 +40,20 @@ export async function decideOrder(
       decisionNote: decision.note,
       updatedAt: new Date(),
     }
+    const kind = decision.approve ? registeredOrderKind(locked.kind) : null
     let stored = locked
-    if (decision.approve && locked.kind === 'product') {
+    if (kind) {
+      await kind.assertFulfillable?.(tx, locked)
       const [approved] = await tx.update(orders).set(decided).where(eq(orders.id, orderId)).returning()
-      stored = await createInstallationForOrder(
+      stored = await kind.fulfil({
         ctx,
         tx,
         sqlExecutor,
-        approved!,
-        locked.createdBy ?? officer.userId,
-      )
-    } else if (decision.approve && catalog) {
-      await assertClusterNameFree(tx, locked.organizationId, locked.configuration!.name)
-      const [approved] = await tx.update(orders).set(decided).where(eq(orders.id, orderId)).returning()
-      stored = await createClusterForOrder(
-        ctx,
-        tx,
-        sqlExecutor,
-        approved!,
+        order: approved!,
+        organizationName: order.organizationName,
         catalog,
-        locked.createdBy ?? officer.userId,
-      )
+        requestedBy: locked.createdBy ?? officer.userId,
+      })
     } else {
       const [rejected] = await tx
         .update(orders)
@@ -72,26 +65,18 @@ export async function decideOrder(
     await auditOrder(tx, officer, locked, decision.approve ? 'order.approved' : 'order.rejected', {
       note: decision.note,
     })
-    if (locked.createdBy)
+    if (locked.createdBy) {
+      const approved = kind?.approvedNotice?.(stored)
       await notifyOfEvent(tx, sqlExecutor, 'orders', {
         userId: locked.createdBy,
         type: decision.approve ? 'success' : 'warning',
         title: decision.approve ? 'Order approved' : 'Order declined',
         message: decision.approve
-          ? `Order ${locked.reference} was approved: ${orderedName(locked)} is being ${locked.kind === 'product' ? 'installed' : 'provisioned'}.`
+          ? `Order ${locked.reference} was approved${approved ? `: ${approved.message}.` : '.'}`
           : `Order ${locked.reference} was declined${decision.note ? `: ${decision.note}` : '.'}`,
-        link:
-          locked.kind === 'product' && stored.installationId
-            ? href('productOrder', { id: stored.installationId })
-            : href('orderStatus', { id: locked.id }),
+        link: approved?.link ?? href('orderStatus', { id: locked.id }),
       })
+    }
     return toOrderResponse({ ...stored, organizationName: order.organizationName })
   })
-}
-
-/** What an order is for, as its notifications name it. */
-function orderedName(order: OrderRow): string {
-  return order.product
-    ? `${order.product.productName} on ${order.product.clusterName}`
-    : (order.configuration?.name ?? order.reference)
 }

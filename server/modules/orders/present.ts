@@ -1,4 +1,4 @@
-import type { Order } from '#common/schemas/clusters.ts'
+import type { Order } from '#common/schemas/orders.ts'
 import type { OrderRow } from '#server/db/schema/index.ts'
 
 export type OrderWithOrganization = OrderRow & { organizationName: string }

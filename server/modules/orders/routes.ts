@@ -3,37 +3,18 @@ import { api } from '#common/contract/index.ts'
 import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { serve } from '#server/lib/serve.ts'
-import { createRatesService } from '#server/modules/rates/index.ts'
+import { clusterOrders } from './cluster-orders.ts'
+import { registerOrderKind } from './kinds.ts'
+import { serveOrdering } from './ordering-routes.ts'
 import { toOrderResponse } from './present.ts'
-import { cancelOrder, findOrder, listOrders, placeOrder, quoteOrder } from './service.ts'
+import { cancelOrder, findOrder, listOrders } from './service.ts'
 
 const endpoints = api.orders
 
-/** The organization's orders: its active members only. */
+/** The organization's orders: its active members only. Clusters are ordered here. */
 export default async function orderRoutes(app: FastifyInstance, ctx: ServerContext) {
-  // Quotes preview the invoice and orders are weighed against the credit limit, both in the
-  // organization's billing currency.
-  const rates = createRatesService({
-    primaryUrl: ctx.config.ratesPrimaryUrl,
-    backupUrl: ctx.config.ratesBackupUrl,
-    log: app.log,
-  })
-
-  serve(app, endpoints.quote, async (request) =>
-    quoteOrder(ctx, callerOf(request), request.body, (await rates.current()).rates),
-  )
-
-  serve(app, endpoints.place, async (request, reply) => {
-    const placed = await placeOrder(
-      ctx,
-      callerOf(request),
-      request.body,
-      request.headers['idempotency-key'],
-      (await rates.current()).rates,
-    )
-    reply.status(placed.created ? 201 : 200)
-    return placed.order
-  })
+  registerOrderKind(clusterOrders)
+  serveOrdering(app, ctx, { kind: clusterOrders, quote: endpoints.quote, place: endpoints.place })
 
   serve(app, endpoints.list, async (request) =>
     listOrders(ctx.db, callerOf(request).organizationId, request.query),

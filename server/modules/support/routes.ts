@@ -4,6 +4,7 @@ import { SUPPORT_BODY_LIMIT_BYTES } from '#common/schemas/support.ts'
 import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { serve } from '#server/lib/serve.ts'
+import { registerOrderKind, serveOrdering } from '#server/modules/orders/index.ts'
 import { sendAttachment, withBodyLimit } from './attachment-answer.ts'
 import {
   findTicketForOfficer,
@@ -13,7 +14,7 @@ import {
   replyAsOfficer,
   updateTicketAsOfficer,
 } from './officers.ts'
-import { upgradeSupportPlan } from './plans.ts'
+import { supportPlanOrders } from './plans.ts'
 import { devSupportRoutes, publicSupportRoutes } from './public-routes.ts'
 import {
   findTicket,
@@ -37,15 +38,8 @@ export default async function supportRoutes(app: FastifyInstance, ctx: ServerCon
   if (ctx.config.devRoutes) await app.register(devSupportRoutes, ctx)
   await officerRoutes(app, ctx)
 
-  serve(app, endpoints.upgradePlan, async (request, reply) => {
-    const placed = await upgradeSupportPlan(
-      ctx,
-      callerOf(request),
-      request.body,
-      request.headers['idempotency-key'],
-    )
-    return reply.status(placed.created ? 201 : 200).send(placed.order)
-  })
+  registerOrderKind(supportPlanOrders)
+  serveOrdering(app, ctx, { kind: supportPlanOrders, place: endpoints.upgradePlan })
 }
 
 async function memberRoutes(app: FastifyInstance, ctx: ServerContext) {

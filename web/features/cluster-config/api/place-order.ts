@@ -1,5 +1,5 @@
 import { orders } from '#common/contract/orders.ts'
-import type { OrderRequest } from '#common/schemas/clusters.ts'
+import type { OrderRequest } from '#common/schemas/orders.ts'
 import { useApiMutation } from '#web/lib/api/mutations.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions, skipToken } from '@tanstack/react-query'
 import { orders } from '#common/contract/orders.ts'
-import type { OrderRequest } from '#common/schemas/clusters.ts'
+import type { OrderRequest } from '#common/schemas/orders.ts'
 import { callApi } from '#web/lib/api/call.ts'
 import { apiKey, readsOf } from '#web/lib/api/queries.ts'
 

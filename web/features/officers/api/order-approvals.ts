@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { officers } from '#common/contract/officers.ts'
-import type { Order } from '#common/schemas/clusters.ts'
+import type { Order } from '#common/schemas/orders.ts'
 import { callApi } from '#web/lib/api/call.ts'
 import { apiQuery, changesOf } from '#web/lib/api/queries.ts'
 import { refreshEndpoints } from '#web/lib/api/refresh.ts'

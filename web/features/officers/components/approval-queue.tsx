@@ -1,7 +1,7 @@
 import { CheckCircle2, ShieldCheck, XCircle } from 'lucide-react'
 import { type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type Order, orderApprovalSchema, orderRejectionSchema } from '#common/schemas/clusters.ts'
+import { type Order, orderApprovalSchema, orderRejectionSchema } from '#common/schemas/orders.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '#web/components/ui/form.tsx'

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { orders } from '#common/contract/orders.ts'
-import type { Order } from '#common/schemas/clusters.ts'
+import type { Order } from '#common/schemas/orders.ts'
 import { queryApi } from '#web/lib/api/call.ts'
 import { readsOf } from '#web/lib/api/queries.ts'
 import { orderKeys } from './order-keys.ts'

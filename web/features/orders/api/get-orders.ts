@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { orders } from '#common/contract/orders.ts'
-import type { OrderStatus } from '#common/schemas/clusters.ts'
+import type { OrderStatus } from '#common/schemas/orders.ts'
 import { queryApi, type ResultOf } from '#web/lib/api/call.ts'
 import { readsOf } from '#web/lib/api/queries.ts'
 import { orderKeys, orderListQuery } from './order-keys.ts'

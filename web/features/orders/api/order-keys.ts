@@ -1,5 +1,5 @@
 import { orders } from '#common/contract/orders.ts'
-import type { OrderStatus } from '#common/schemas/clusters.ts'
+import type { OrderStatus } from '#common/schemas/orders.ts'
 import { apiKey } from '#web/lib/api/queries.ts'
 
 export const ORDERS_PAGE_SIZE = 20

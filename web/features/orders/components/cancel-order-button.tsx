@@ -1,6 +1,6 @@
 import { Ban } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import type { Order } from '#common/schemas/clusters.ts'
+import type { Order } from '#common/schemas/orders.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { useCancelOrder } from '../api/cancel-order.ts'

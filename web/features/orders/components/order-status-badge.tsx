@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { OrderStatus } from '#common/schemas/clusters.ts'
+import type { OrderStatus } from '#common/schemas/orders.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 
 const VARIANTS = {
