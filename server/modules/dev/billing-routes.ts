@@ -10,8 +10,8 @@ import {
   issueMonthlyInvoice,
   meterHour,
   monthOf,
-  monthStart,
   startOfHour,
+  startOfNamedMonth,
   startOfNextMonth,
 } from '#server/modules/billing/index.ts'
 import { createRatesService } from '#server/modules/rates/index.ts'
@@ -49,7 +49,7 @@ export default async function devBillingRoutes(app: FastifyInstance, ctx: Server
     endpoints.usageRecords,
     async (request) => {
       const month = request.query.month ?? monthOf(new Date())
-      const start = monthStart(month)
+      const start = startOfNamedMonth(month)
       const end = startOfNextMonth(start)
       const rows = await ctx.db
         .select()
