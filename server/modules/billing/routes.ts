@@ -4,7 +4,6 @@ import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { notFound } from '#server/lib/errors.ts'
 import { serve } from '#server/lib/serve.ts'
-import { createRatesService } from '#server/modules/rates/index.ts'
 import { billingDetailsOf, updateBillingDetails } from './billing-details.ts'
 import { documentLanguageOf, organizationOf } from './billing-organization.ts'
 import { plansOf } from './billing-plans.ts'
@@ -34,11 +33,7 @@ const endpoints = api.billing
 
 /** The organization's billing: every member reads it, its admins pay and change it; Stripe's webhook. */
 export default async function billingRoutes(app: FastifyInstance, ctx: ServerContext) {
-  const rates = createRatesService({
-    primaryUrl: ctx.config.ratesPrimaryUrl,
-    backupUrl: ctx.config.ratesBackupUrl,
-    log: app.log,
-  })
+  const { rates } = ctx
   const stripe = ctx.config.stripe ? createStripe(ctx.config.stripe) : undefined
   const issuer = invoiceIssuerOf(ctx.config)
   const requireStripe = () => {

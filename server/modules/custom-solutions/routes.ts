@@ -3,7 +3,6 @@ import { api } from '#common/contract/index.ts'
 import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { serve } from '#server/lib/serve.ts'
-import { createRatesService } from '#server/modules/rates/index.ts'
 import {
   acceptQuote,
   declineQuote,
@@ -19,11 +18,7 @@ const endpoints = api.customSolutions
 /** Custom solutions: the customer's requests and answers, and the officers' quotes. */
 export default async function customSolutionRoutes(app: FastifyInstance, ctx: ServerContext) {
   // Quotes are priced in the organization's billing currency and converted at the day's rate.
-  const rates = createRatesService({
-    primaryUrl: ctx.config.ratesPrimaryUrl,
-    backupUrl: ctx.config.ratesBackupUrl,
-    log: app.log,
-  })
+  const { rates } = ctx
 
   serve(app, endpoints.list, async (request) => ({
     items: await listCustomSolutions(ctx.db, callerOf(request)),

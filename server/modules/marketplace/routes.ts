@@ -3,7 +3,6 @@ import { api } from '#common/contract/index.ts'
 import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { serve } from '#server/lib/serve.ts'
-import { createRatesService } from '#server/modules/rates/index.ts'
 import {
   reconfigureInstallation,
   retryInstallation,
@@ -26,11 +25,7 @@ const endpoints = api.marketplace
 export default async function marketplaceRoutes(app: FastifyInstance, ctx: ServerContext) {
   // Quotes preview the invoice and orders are weighed against the credit limit, both in the
   // organization's billing currency.
-  const rates = createRatesService({
-    primaryUrl: ctx.config.ratesPrimaryUrl,
-    backupUrl: ctx.config.ratesBackupUrl,
-    log: app.log,
-  })
+  const { rates } = ctx
 
   /** A change was accepted: the installation as it stands now, its operation under way. */
   const accepted = async (request: FastifyRequest, reply: FastifyReply, id: string) =>

@@ -3,7 +3,6 @@ import { api } from '#common/contract/index.ts'
 import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { serve } from '#server/lib/serve.ts'
-import { createRatesService } from '#server/modules/rates/index.ts'
 import { toOrderResponse } from './present.ts'
 import { cancelOrder, findOrder, listOrders, placeOrder, quoteOrder } from './service.ts'
 
@@ -13,11 +12,7 @@ const endpoints = api.orders
 export default async function orderRoutes(app: FastifyInstance, ctx: ServerContext) {
   // Quotes preview the invoice and orders are weighed against the credit limit, both in the
   // organization's billing currency.
-  const rates = createRatesService({
-    primaryUrl: ctx.config.ratesPrimaryUrl,
-    backupUrl: ctx.config.ratesBackupUrl,
-    log: app.log,
-  })
+  const { rates } = ctx
 
   serve(app, endpoints.quote, async (request) =>
     quoteOrder(ctx, callerOf(request), request.body, (await rates.current()).rates),
