@@ -15,6 +15,7 @@ import { createMailer } from './lib/mailer.ts'
 import { createLogger } from './logger.ts'
 import { sealPlainTotpSecrets } from './modules/auth/index.ts'
 import { startKubeApiListener } from './modules/clusters/index.ts'
+import { createRatesService } from './modules/rates/index.ts'
 import { startInboundMail } from './modules/support/index.ts'
 import { startProvisioningWorkers } from './provisioning/engine.ts'
 import { scheduleMaintenanceSweep } from './provisioning/maintenance.ts'
@@ -85,7 +86,12 @@ async function main() {
   })
   if (role !== 'web') await startEmailWorker(queue, mailer, { secretsKey: config.secretsKey })
   const realtime = await startRealtimeHub(databaseUrl, logger)
-  const ctx = { config, db, queue, realtime }
+  const rates = createRatesService({
+    primaryUrl: config.ratesPrimaryUrl,
+    backupUrl: config.ratesBackupUrl,
+    log: logger,
+  })
+  const ctx = { config, db, queue, realtime, rates }
   if (role !== 'web') await startProvisioningWorkers(ctx)
   if (role !== 'web') await scheduleMaintenanceSweep(ctx)
   if (role !== 'web') await startBillingWorkers(ctx)

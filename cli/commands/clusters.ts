@@ -100,8 +100,11 @@ export function nodePoolOf(text: string) {
   return { name: match[1]!, flavorId: match[2]!, nodeCount, autoscaling, labels: {}, taints: [] }
 }
 
-/** The order's configuration from --from-file (a configuration, or an order body), flags on top. */
-export function configurationOf(context: Context) {
+/**
+ * The order request to place: its configuration from --from-file (a configuration, or an order
+ * body), flags on top, with the billing cycle, currency and promotion code.
+ */
+export function orderRequestOf(context: Context) {
   let base: Record<string, unknown> = {}
   let order: Record<string, unknown> = {}
   const file = context.string('from-file')
@@ -237,7 +240,7 @@ export const clusterCommands: CommandSpec[] = [
     details:
       'The order is placed with an Idempotency-Key: the same key and body give the same order. An order\nthat needs an officer (HDS data center, over the credit limit) waits for approval; --wait waits for it\ntoo, then follows the cluster being built.',
     run: async (context) => {
-      const body = configurationOf(context)
+      const body = orderRequestOf(context)
       const order = await context.call(endpoints.orders.place, {
         headers: { 'idempotency-key': context.string('idempotency-key') ?? randomUUID() },
         body,

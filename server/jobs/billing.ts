@@ -9,7 +9,6 @@ import {
   meterDueHours,
   sealLegacyWebhookSecrets,
 } from '#server/modules/billing/index.ts'
-import { createRatesService, type RatesService } from '#server/modules/rates/index.ts'
 import { QUEUES } from './queue.ts'
 
 /** Five past every hour, UTC: the hour just ended is complete by then. */
@@ -17,26 +16,18 @@ export const METERING_CRON = '5 * * * *'
 /** Every day at 00:15 UTC: on the 1st it issues last month's invoices. */
 export const BILLING_DAILY_CRON = '15 0 * * *'
 
-export function billingRates(ctx: ServerContext): RatesService {
-  return createRatesService({
-    primaryUrl: ctx.config.ratesPrimaryUrl,
-    backupUrl: ctx.config.ratesBackupUrl,
-    log: { warn: () => {} },
-  })
-}
-
 /** The hourly run: meter every due hour, then look at the budget alerts. */
-export async function runMetering(ctx: ServerContext, rates: RatesService, now = new Date()) {
+export async function runMetering(ctx: ServerContext, now = new Date()) {
   const hours = await meterDueHours(ctx.db, now)
-  await evaluateBudgetAlerts(ctx, (await rates.current()).rates, now)
+  await evaluateBudgetAlerts(ctx, (await ctx.rates.current()).rates, now)
   return hours
 }
 
 /** The daily run: the invoices on the 1st, then overdue invoices and expired credits. */
-export async function runBillingDay(ctx: ServerContext, rates: RatesService, now = new Date()) {
+export async function runBillingDay(ctx: ServerContext, now = new Date()) {
   const invoices =
     now.getUTCDate() === 1
-      ? await issueMonthlyInvoices(ctx.db, { rates: (await rates.current()).rates, at: now })
+      ? await issueMonthlyInvoices(ctx.db, { rates: (await ctx.rates.current()).rates, at: now })
       : []
   const chased = await chaseOverdueInvoices(ctx, now)
   const expired = await expireCredits(ctx.db, now)
@@ -45,7 +36,6 @@ export async function runBillingDay(ctx: ServerContext, rates: RatesService, now
 
 /** Delivers budget webhooks and issues yearly orders' invoices (every worker process). */
 export async function startBillingWorkers(ctx: ServerContext): Promise<void> {
-  const rates = billingRates(ctx)
   await sealLegacyWebhookSecrets(ctx.db, ctx.config.secretsKey)
   await ctx.queue.boss.work<{ orderId: string }>(
     QUEUES.orderInvoice,
@@ -54,7 +44,7 @@ export async function startBillingWorkers(ctx: ServerContext): Promise<void> {
       if (job)
         await issueOrderInvoice(ctx.db, {
           orderId: job.data.orderId,
-          rates: (await rates.current()).rates,
+          rates: (await ctx.rates.current()).rates,
           at: new Date(),
         })
     },
@@ -71,13 +61,12 @@ export async function startBillingWorkers(ctx: ServerContext): Promise<void> {
 /** The billing schedules, sent once across instances, worked here. */
 export async function scheduleBilling(ctx: ServerContext): Promise<void> {
   const { boss } = ctx.queue
-  const rates = billingRates(ctx)
   await boss.schedule(QUEUES.meterUsage, METERING_CRON, null, { tz: 'UTC' })
   await boss.schedule(QUEUES.billingDaily, BILLING_DAILY_CRON, null, { tz: 'UTC' })
   await boss.work(QUEUES.meterUsage, { pollingIntervalSeconds: 5 }, async () => {
-    await runMetering(ctx, rates)
+    await runMetering(ctx)
   })
   await boss.work(QUEUES.billingDaily, { pollingIntervalSeconds: 5 }, async () => {
-    await runBillingDay(ctx, rates)
+    await runBillingDay(ctx)
   })
 }

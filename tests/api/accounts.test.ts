@@ -14,7 +14,7 @@ import {
 } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import { mailExpiringTokens } from '#server/modules/auth/api-tokens.ts'
-import { finaliseInvoice } from '#server/modules/billing/invoicing.ts'
+import { finaliseInvoice } from '#server/modules/billing/invoice-issuing.ts'
 import {
   mailsTo,
   newRegistration,

@@ -12,7 +12,7 @@ import {
   SIGNATURE_HEADER,
   sealLegacyWebhookSecrets,
 } from '#server/modules/billing/budget-alerts.ts'
-import { meterHour } from '#server/modules/billing/metering.ts'
+import { meterHour } from '#server/modules/billing/metering-run.ts'
 import { mailsTo, waitForMailWithSubject } from '#tests/helpers/auth.ts'
 import { createOrganization, hoursFrom, memberOf, runningCluster } from '#tests/helpers/billing.ts'
 import { testConfiguration } from '#tests/helpers/clusters.ts'

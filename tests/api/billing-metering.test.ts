@@ -2,7 +2,7 @@ import { and, asc, eq, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hourlyMillicentsOf } from '#common/pricing.ts'
 import { usageRecords } from '#server/db/schema/index.ts'
-import { meterDueHours, meterHour } from '#server/modules/billing/metering.ts'
+import { meterDueHours, meterHour } from '#server/modules/billing/metering-run.ts'
 import {
   changeCluster,
   createOrganization,

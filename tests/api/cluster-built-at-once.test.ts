@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { usageRecords } from '#server/db/schema/index.ts'
 import { plainConfiguration } from '#server/db/seed/running-cluster.ts'
-import { meterHour } from '#server/modules/billing/metering.ts'
+import { meterHour } from '#server/modules/billing/metering-run.ts'
 import { runningCluster } from '#tests/helpers/billing.ts'
 import {
   clusterRecord,

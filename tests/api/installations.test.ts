@@ -14,7 +14,7 @@ import {
 } from '#server/db/schema/index.ts'
 import { plainConfiguration } from '#server/db/seed/running-cluster.ts'
 import { hashPassword } from '#server/modules/auth/passwords.ts'
-import { meterHour } from '#server/modules/billing/metering.ts'
+import { meterHour } from '#server/modules/billing/metering-run.ts'
 import { createOrganization, memberOf, runningCluster } from '#tests/helpers/billing.ts'
 import { orderCluster, waitForClusterStatus } from '#tests/helpers/clusters.ts'
 import { startTestServer, type TestServer } from '#tests/helpers/server.ts'

@@ -7,7 +7,7 @@ import { clusters, organizations, users } from '#server/db/schema/index.ts'
 import { insertRunningCluster } from '#server/db/seed/running-cluster.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import { createSession } from '#server/modules/auth/sessions.ts'
-import { syncClusterMeter } from '#server/modules/billing/meter.ts'
+import { syncClusterMeter } from '#server/modules/billing/billable-periods.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
 import { APP_ORIGIN, TEST_SECRETS_KEY, type TestServer } from './server.ts'
 

@@ -18,6 +18,7 @@ import { startEmailWorker } from '#server/jobs/send-email.ts'
 import { createMailer } from '#server/lib/mailer.ts'
 import { sealPlainTotpSecrets } from '#server/modules/auth/totp.ts'
 import { openOutboxText } from '#server/modules/dev/mailbox.ts'
+import { createRatesService } from '#server/modules/rates/index.ts'
 import { startProvisioningWorkers } from '#server/provisioning/engine.ts'
 import { startRealtimeHub } from '#server/realtime/hub.ts'
 import { OFFLINE_RATES } from '../../scripts/server-process.ts'
@@ -89,7 +90,12 @@ export async function startTestServer(
   })
   await startEmailWorker(queue, mailer, { secretsKey: config.secretsKey })
   const realtime = await startRealtimeHub(database.url, silentLogger)
-  const ctx: ServerContext = { config, db, queue, realtime }
+  const rates = createRatesService({
+    primaryUrl: config.ratesPrimaryUrl,
+    backupUrl: config.ratesBackupUrl,
+    log: silentLogger,
+  })
+  const ctx: ServerContext = { config, db, queue, realtime, rates }
   await startProvisioningWorkers(ctx)
   await startBillingWorkers(ctx)
   await startAccountWorkers(ctx)

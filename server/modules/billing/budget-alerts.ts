@@ -17,8 +17,9 @@ import { budgetAlertMail } from '#server/mail/billing-mails.ts'
 import { sendMail } from '#server/mail/template.ts'
 import { channelsFor, createNotification } from '#server/modules/notifications/index.ts'
 import { activeAdminsOf } from '#server/modules/users/index.ts'
-import { currencyOf, monthOf } from './invoicing.ts'
-import { documentLanguageOf } from './service.ts'
+import { documentLanguageOf } from './billing-organization.ts'
+import { monthOf } from './calendar.ts'
+import { currencyOf } from './currency.ts'
 import { spendOf } from './summary.ts'
 
 /**
@@ -99,7 +100,10 @@ export async function createBudgetAlert(
   })
 }
 
-export async function deleteBudgetAlert(db: Database, organizationId: string, id: string): Promise<void> {
+export async function deleteBudgetAlert(
+  db: Database,
+  { organizationId, id }: { organizationId: string; id: string },
+): Promise<void> {
   const deleted = await db
     .delete(budgetAlerts)
     .where(and(eq(budgetAlerts.id, id), eq(budgetAlerts.organizationId, organizationId)))

@@ -3,6 +3,7 @@ import type { Currency, ExchangeRates } from '#common/money.ts'
 import { MILLICENTS_PER_CENT, roundHourlyMillicents } from '#common/pricing.ts'
 import type { UsageKind } from '#common/schemas/billing.ts'
 import type { Database } from '#server/db/client.ts'
+import { monthOf } from './calendar.ts'
 
 /**
  * What an organization is charged for a stretch of time, in cents of its billing currency. This
@@ -135,7 +136,7 @@ export async function rateForMonth(
   monthStart: Date,
   currentRates: ExchangeRates,
 ): Promise<number> {
-  const month = monthStart.toISOString().slice(0, 7)
+  const month = monthOf(monthStart)
   const result = await db.execute<{ exchange_rate: string }>(sql`
     select exchange_rate from invoices
     where organization_id = ${organizationId} and source = ${`month:${month}`} and kind = 'invoice'`)

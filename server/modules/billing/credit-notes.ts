@@ -8,8 +8,9 @@ import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { notFound, unprocessable } from '#server/lib/errors.ts'
 import { recordAudit } from '#server/modules/audit/index.ts'
-import { grantCredits } from './credits.ts'
-import { currencyOf, takeDocumentNumber } from './invoicing.ts'
+import { grantCredits } from './credit-ledger.ts'
+import { currencyOf } from './currency.ts'
+import { takeDocumentNumber } from './invoice-issuing.ts'
 import { lineDescription } from './line-descriptions.ts'
 
 const YEAR_MS = 365 * 24 * 3_600_000

@@ -5,9 +5,10 @@ import type { PriceBreakdown } from '#common/schemas/clusters.ts'
 import type { ServerContext } from '#server/context.ts'
 import { organizations } from '#server/db/schema/index.ts'
 import { notFound } from '#server/lib/errors.ts'
-import { creditsInCurrencyCents, currencyOf, invoiceAmounts, usableCreditsUsdCents } from './invoicing.ts'
-import { orderChargesIn } from './order-invoices.ts'
+import { currencyOf } from './currency.ts'
+import { creditsInCurrencyCents, invoiceAmounts, usableCreditsUsdCents } from './invoice-amounts.ts'
 import { paymentOptionsOf } from './seller.ts'
+import { orderChargesIn } from './yearly-order-invoices.ts'
 
 /**
  * What the invoice of an order will say, for the order's review before it is placed: the price

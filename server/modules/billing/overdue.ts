@@ -8,7 +8,7 @@ import { invoices, organizations, users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import { invoiceOverdueMail } from '#server/mail/billing-mails.ts'
 import { sendMail } from '#server/mail/template.ts'
-import { currencyOf } from './invoicing.ts'
+import { currencyOf } from './currency.ts'
 import { paymentOptionsOf } from './seller.ts'
 
 const DAY_MS = 86_400_000

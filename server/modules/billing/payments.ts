@@ -11,7 +11,7 @@ import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { badRequest, conflict, HttpError, notFound } from '#server/lib/errors.ts'
 import { recordAudit } from '#server/modules/audit/index.ts'
-import { currencyOf } from './invoicing.ts'
+import { currencyOf } from './currency.ts'
 
 /**
  * Card and SEPA Direct Debit payments through Stripe Checkout (docs/decisions/016-billing.md):
@@ -222,7 +222,11 @@ export async function listPaymentMethods(
 }
 
 /** The method, if it is one of the organization's; another's is not found. */
-async function ownMethod(db: Database, stripe: Stripe, organizationId: string, methodId: string) {
+async function ownMethod(
+  db: Database,
+  stripe: Stripe,
+  { organizationId, methodId }: { organizationId: string; methodId: string },
+) {
   const [organization] = await db
     .select({ customerId: organizations.stripeCustomerId })
     .from(organizations)
@@ -242,20 +246,18 @@ async function ownMethod(db: Database, stripe: Stripe, organizationId: string, m
 export async function makeDefaultPaymentMethod(
   db: Database,
   stripe: Stripe,
-  organizationId: string,
-  methodId: string,
+  { organizationId, methodId }: { organizationId: string; methodId: string },
 ) {
-  const { customerId } = await ownMethod(db, stripe, organizationId, methodId)
+  const { customerId } = await ownMethod(db, stripe, { organizationId, methodId })
   await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: methodId } })
 }
 
 export async function removePaymentMethod(
   db: Database,
   stripe: Stripe,
-  organizationId: string,
-  methodId: string,
+  { organizationId, methodId }: { organizationId: string; methodId: string },
 ) {
-  await ownMethod(db, stripe, organizationId, methodId)
+  await ownMethod(db, stripe, { organizationId, methodId })
   await stripe.paymentMethods.detach(methodId)
 }
 
@@ -350,8 +352,7 @@ async function recordPayment(tx: Database, session: Stripe.Checkout.Session): Pr
 /** What /payment-success shows: the payment as the server knows it from the webhook. */
 export async function paymentStatus(
   db: Database,
-  organizationId: string,
-  paymentId: string,
+  { organizationId, paymentId }: { organizationId: string; paymentId: string },
 ): Promise<PaymentStatus> {
   const [row] = await db
     .select({ payment: payments, invoiceNumber: invoices.number })

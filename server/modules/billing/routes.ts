@@ -4,11 +4,15 @@ import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { notFound } from '#server/lib/errors.ts'
 import { serve } from '#server/lib/serve.ts'
-import { createRatesService } from '#server/modules/rates/index.ts'
+import { billingDetailsOf, updateBillingDetails } from './billing-details.ts'
+import { documentLanguageOf, organizationOf } from './billing-organization.ts'
+import { plansOf } from './billing-plans.ts'
 import { createBudgetAlert, deleteBudgetAlert, listBudgetAlerts } from './budget-alerts.ts'
+import { creditsOf } from './credit-statement.ts'
 import { renderFacturX } from './facturx.ts'
+import { invoiceCsv } from './invoice-csv.ts'
 import { renderInvoicePdf } from './invoice-pdf.ts'
-import { findInvoice, invoiceCsv, listInvoices } from './invoices.ts'
+import { findInvoice, listInvoices } from './invoice-reads.ts'
 import {
   cardPaymentsUnavailable,
   checkoutCredits,
@@ -23,25 +27,13 @@ import {
   verifyWebhook,
 } from './payments.ts'
 import { invoiceIssuerOf } from './seller.ts'
-import {
-  billingDetailsOf,
-  creditsOf,
-  documentLanguageOf,
-  organizationOf,
-  plansOf,
-  updateBillingDetails,
-} from './service.ts'
 import { billingSummary } from './summary.ts'
 
 const endpoints = api.billing
 
 /** The organization's billing: every member reads it, its admins pay and change it; Stripe's webhook. */
 export default async function billingRoutes(app: FastifyInstance, ctx: ServerContext) {
-  const rates = createRatesService({
-    primaryUrl: ctx.config.ratesPrimaryUrl,
-    backupUrl: ctx.config.ratesBackupUrl,
-    log: app.log,
-  })
+  const { rates } = ctx
   const stripe = ctx.config.stripe ? createStripe(ctx.config.stripe) : undefined
   const issuer = invoiceIssuerOf(ctx.config)
   const requireStripe = () => {
@@ -71,10 +63,13 @@ export default async function billingRoutes(app: FastifyInstance, ctx: ServerCon
     listInvoices(ctx.db, callerOf(request).organizationId, request.query),
   )
   serve(app, endpoints.invoice, async (request) =>
-    findInvoice(ctx.db, request.params.id, callerOf(request).organizationId),
+    findInvoice(ctx.db, { organizationId: callerOf(request).organizationId, id: request.params.id }),
   )
   serve(app, endpoints.invoiceCsv, async (request, reply) => {
-    const invoice = await findInvoice(ctx.db, request.params.id, callerOf(request).organizationId)
+    const invoice = await findInvoice(ctx.db, {
+      organizationId: callerOf(request).organizationId,
+      id: request.params.id,
+    })
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${invoice.number}.csv"`)
@@ -82,7 +77,7 @@ export default async function billingRoutes(app: FastifyInstance, ctx: ServerCon
   })
   serve(app, endpoints.invoicePdf, async (request, reply) => {
     const { organizationId } = callerOf(request)
-    const invoice = await findInvoice(ctx.db, request.params.id, organizationId)
+    const invoice = await findInvoice(ctx.db, { organizationId, id: request.params.id })
     const pdf = await renderInvoicePdf(invoice, await documentLanguageOf(ctx.db, organizationId), issuer)
     return reply
       .type('application/pdf')
@@ -91,7 +86,7 @@ export default async function billingRoutes(app: FastifyInstance, ctx: ServerCon
   })
   serve(app, endpoints.invoiceFacturx, async (request, reply) => {
     const { organizationId } = callerOf(request)
-    const invoice = await findInvoice(ctx.db, request.params.id, organizationId)
+    const invoice = await findInvoice(ctx.db, { organizationId, id: request.params.id })
     const language = await documentLanguageOf(ctx.db, organizationId)
     const pdf = await renderFacturX(invoice, issuer, request.log, language)
     return reply
@@ -113,12 +108,15 @@ export default async function billingRoutes(app: FastifyInstance, ctx: ServerCon
     return reply.status(201).send(alert)
   })
   serve(app, endpoints.deleteBudgetAlert, async (request, reply) => {
-    await deleteBudgetAlert(ctx.db, callerOf(request).organizationId, request.params.id)
+    await deleteBudgetAlert(ctx.db, {
+      organizationId: callerOf(request).organizationId,
+      id: request.params.id,
+    })
     return reply.status(204).send(null)
   })
 
   serve(app, endpoints.payment, async (request) =>
-    paymentStatus(ctx.db, callerOf(request).organizationId, request.params.id),
+    paymentStatus(ctx.db, { organizationId: callerOf(request).organizationId, paymentId: request.params.id }),
   )
   serve(app, endpoints.buyCredits, async (request) =>
     checkoutCredits(ctx.db, requireStripe(), {
@@ -139,16 +137,17 @@ export default async function billingRoutes(app: FastifyInstance, ctx: ServerCon
     checkoutSetup(ctx.db, requireStripe(), { caller: callerOf(request), appUrl: ctx.config.appUrl }),
   )
   serve(app, endpoints.setDefaultPaymentMethod, async (request, reply) => {
-    await makeDefaultPaymentMethod(
-      ctx.db,
-      requireStripe(),
-      callerOf(request).organizationId,
-      request.params.id,
-    )
+    await makeDefaultPaymentMethod(ctx.db, requireStripe(), {
+      organizationId: callerOf(request).organizationId,
+      methodId: request.params.id,
+    })
     return reply.status(204).send(null)
   })
   serve(app, endpoints.removePaymentMethod, async (request, reply) => {
-    await removePaymentMethod(ctx.db, requireStripe(), callerOf(request).organizationId, request.params.id)
+    await removePaymentMethod(ctx.db, requireStripe(), {
+      organizationId: callerOf(request).organizationId,
+      methodId: request.params.id,
+    })
     return reply.status(204).send(null)
   })
 

@@ -3,9 +3,9 @@ import type { Currency, ExchangeRates } from '#common/money.ts'
 import { MILLICENTS_PER_CENT } from '#common/pricing.ts'
 import type { BillingSummary } from '#common/schemas/billing.ts'
 import type { Database } from '#server/db/client.ts'
+import { HOUR_MS, startOfHour, startOfMonth, startOfNextMonth } from './calendar.ts'
 import { type ChargeLine, chargeLines, rateForMonth, sumOf } from './charges.ts'
-import { currencyOf } from './invoicing.ts'
-import { HOUR_MS, startOfHour, startOfMonth, startOfNextMonth } from './metering.ts'
+import { currencyOf } from './currency.ts'
 
 /**
  * What the organization spends this month as it accrues: the charged usage so far, and the

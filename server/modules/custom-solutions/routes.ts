@@ -4,7 +4,6 @@ import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { serve } from '#server/lib/serve.ts'
 import { registerOrderKind } from '#server/modules/orders/index.ts'
-import { createRatesService } from '#server/modules/rates/index.ts'
 import {
   acceptQuote,
   customSolutionOrders,
@@ -22,11 +21,7 @@ const endpoints = api.customSolutions
 export default async function customSolutionRoutes(app: FastifyInstance, ctx: ServerContext) {
   registerOrderKind(customSolutionOrders)
   // Quotes are priced in the organization's billing currency and converted at the day's rate.
-  const rates = createRatesService({
-    primaryUrl: ctx.config.ratesPrimaryUrl,
-    backupUrl: ctx.config.ratesBackupUrl,
-    log: app.log,
-  })
+  const { rates } = ctx
 
   serve(app, endpoints.list, async (request) => ({
     items: await listCustomSolutions(ctx.db, callerOf(request)),

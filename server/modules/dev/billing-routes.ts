@@ -10,11 +10,10 @@ import {
   issueMonthlyInvoice,
   meterHour,
   monthOf,
-  monthStart,
   startOfHour,
+  startOfNamedMonth,
   startOfNextMonth,
 } from '#server/modules/billing/index.ts'
-import { createRatesService } from '#server/modules/rates/index.ts'
 import { requireMember } from '#server/plugins/auth.ts'
 
 const endpoints = api.development
@@ -27,11 +26,7 @@ const asMember = { preValidation: requireMember }
  * production; the browser tests drive the jobs through them rather than the wall clock.
  */
 export default async function devBillingRoutes(app: FastifyInstance, ctx: ServerContext) {
-  const rates = createRatesService({
-    primaryUrl: ctx.config.ratesPrimaryUrl,
-    backupUrl: ctx.config.ratesBackupUrl,
-    log: app.log,
-  })
+  const { rates } = ctx
 
   serve(
     app,
@@ -49,7 +44,7 @@ export default async function devBillingRoutes(app: FastifyInstance, ctx: Server
     endpoints.usageRecords,
     async (request) => {
       const month = request.query.month ?? monthOf(new Date())
-      const start = monthStart(month)
+      const start = startOfNamedMonth(month)
       const end = startOfNextMonth(start)
       const rows = await ctx.db
         .select()

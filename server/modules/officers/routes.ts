@@ -10,7 +10,6 @@ import {
   toInvoiceSummary,
 } from '#server/modules/billing/index.ts'
 import { decideOrder, listOrdersForOfficers } from '#server/modules/orders/index.ts'
-import { createRatesService } from '#server/modules/rates/index.ts'
 
 const endpoints = api.officers
 
@@ -20,11 +19,7 @@ const endpoints = api.officers
  * The support desk's queue is served by the support module.
  */
 export default async function officerRoutes(app: FastifyInstance, ctx: ServerContext) {
-  const rates = createRatesService({
-    primaryUrl: ctx.config.ratesPrimaryUrl,
-    backupUrl: ctx.config.ratesBackupUrl,
-    log: app.log,
-  })
+  const { rates } = ctx
 
   serve(app, endpoints.checkAccess, async (request) => request.user.isOfficer)
 

@@ -5,7 +5,6 @@ import type { idempotencyHeaders } from '#common/contract/parameters.ts'
 import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { serve } from '#server/lib/serve.ts'
-import { createRatesService } from '#server/modules/rates/index.ts'
 import type { OrderKindDefinition } from './kinds.ts'
 import { placeOrder, quoteOrder } from './placement.ts'
 
@@ -27,14 +26,7 @@ export function serveOrdering<Request extends object>(
 ) {
   // Quotes preview the invoice and orders are weighed against the credit limit, both in the
   // organization's billing currency.
-  const rates =
-    quote || kind.weighedAgainstCreditLimit
-      ? createRatesService({
-          primaryUrl: ctx.config.ratesPrimaryUrl,
-          backupUrl: ctx.config.ratesBackupUrl,
-          log: app.log,
-        })
-      : null
+  const rates = quote || kind.weighedAgainstCreditLimit ? ctx.rates : null
 
   // The endpoint's schema has parsed the body into the kind's request; Fastify's typing of a body
   // whose type is a parameter cannot say so.

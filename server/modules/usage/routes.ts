@@ -4,16 +4,11 @@ import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { serve } from '#server/lib/serve.ts'
 import { organizationOf } from '#server/modules/billing/index.ts'
-import { createRatesService } from '#server/modules/rates/index.ts'
 import { usageCsv, usageOf } from './service.ts'
 
 /** The organization's metered usage: every member reads it. */
 export default async function usageRoutes(app: FastifyInstance, ctx: ServerContext) {
-  const rates = createRatesService({
-    primaryUrl: ctx.config.ratesPrimaryUrl,
-    backupUrl: ctx.config.ratesBackupUrl,
-    log: app.log,
-  })
+  const { rates } = ctx
 
   serve(app, api.usage.get, async (request) =>
     usageOf(

@@ -7,9 +7,12 @@ import {
   type ChargeLine,
   chargeLines,
   currencyOf,
+  monthOf,
   monthSpend,
   rateForMonth,
   splitByWeight,
+  startOfNamedMonth,
+  startOfNextMonth,
   sumOf,
 } from '#server/modules/billing/index.ts'
 
@@ -21,12 +24,10 @@ import {
  */
 
 const DAY_MS = 86_400_000
-const MONTH_PATTERN = /^(\d{4})-(\d{2})$/
-
-export function monthBounds(month: string): { from: Date; to: Date } {
-  const [, year, monthNumber] = MONTH_PATTERN.exec(month)!
-  const from = new Date(Date.UTC(Number(year), Number(monthNumber) - 1, 1))
-  return { from, to: new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1)) }
+/** A named month ("2026-10", checked by the contract) from its first instant to the next month's, UTC. */
+function monthBounds(month: string): { from: Date; to: Date } {
+  const from = startOfNamedMonth(month)
+  return { from, to: startOfNextMonth(from) }
 }
 
 export async function usageOf(
@@ -36,7 +37,7 @@ export async function usageOf(
   now: Date,
   rates: ExchangeRates,
 ): Promise<Usage> {
-  const current = now.toISOString().slice(0, 7)
+  const current = monthOf(now)
   const chosen = month ?? current
   const { from, to } = monthBounds(chosen)
   const currency = currencyOf(organization.billingCurrency)

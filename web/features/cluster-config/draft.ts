@@ -87,7 +87,7 @@ export function emptyDraft(): WizardDraft {
 }
 
 /** The configuration the draft stands for, in the shared shape (not yet validated). */
-export function configurationOf(draft: WizardDraft): ClusterConfigurationInput {
+export function configurationInputOf(draft: WizardDraft): ClusterConfigurationInput {
   return {
     name: draft.name.trim(),
     clusterTypeId: draft.clusterTypeId,

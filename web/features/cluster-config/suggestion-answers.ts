@@ -3,7 +3,7 @@ import {
   GPU_NEEDS,
   WORKLOAD_ENVIRONMENTS,
   type WorkloadQuestionnaire,
-} from '#common/smart-suggestions.ts'
+} from '#common/smart-suggestions/index.ts'
 
 export const DEFAULT_ANSWERS: WorkloadQuestionnaire = {
   services: '5',

@@ -9,7 +9,7 @@ import {
   nodePoolSchema,
 } from '#common/schemas/clusters.ts'
 import { defaultIssueMessage, validationMessage } from '#common/validation-messages.ts'
-import { configurationOf, type DraftNodePool, type WizardDraft } from './draft.ts'
+import { configurationInputOf, type DraftNodePool, type WizardDraft } from './draft.ts'
 
 /**
  * The wizard's checks: the shared schema (field by field, so one bad field never hides another's
@@ -43,7 +43,7 @@ export function validateDraft(
   const add = (path: string, issue: ConfigIssue) => {
     if (!issues[path]) issues[path] = issue
   }
-  const configuration = configurationOf(draft)
+  const configuration = configurationInputOf(draft)
 
   for (const issue of clusterNameSchema.safeParse(configuration.name, PARSE).error?.issues ?? [])
     add('name', { message: issue.message })

@@ -5,7 +5,7 @@ import { clusterConfigurationSchema } from '#common/schemas/clusters.ts'
 import { validationMessage } from '#common/validation-messages.ts'
 import { IdempotencyKeys } from '#web/lib/idempotency.ts'
 import {
-  configurationOf,
+  configurationInputOf,
   copyName,
   draftFromConfiguration,
   emptyDraft,
@@ -136,11 +136,11 @@ describe('the draft', () => {
     draft.nodePools[0]!.labels = [{ id: 'a', key: 'team', value: 'shop' }]
     draft.nodePools[0]!.taints = [{ id: 'b', key: 'dedicated', value: 'shop', effect: 'NoSchedule' }]
     draft.networking.apiAllowList = [{ id: 'c', cidr: ' 203.0.113.0/24 ' }]
-    const configuration = clusterConfigurationSchema.parse(configurationOf(draft))
+    const configuration = clusterConfigurationSchema.parse(configurationInputOf(draft))
     expect(configuration.nodePools[0]!.labels).toEqual({ team: 'shop' })
     expect(configuration.networking.apiAllowList).toEqual(['203.0.113.0/24'])
     const again = draftFromConfiguration(configuration)
-    expect(configurationOf(again)).toEqual(configurationOf(draft))
+    expect(configurationInputOf(again)).toEqual(configurationInputOf(draft))
   })
 
   it('reads a stored draft defensively, keeping blank numbers blank', () => {
@@ -234,7 +234,7 @@ describe('the live price', () => {
     draft.nodePools.push({ ...newNodePool('pool-2', ''), nodeCount: 2 })
     const price = livePrice(draft, catalog, 'yearly')!
     const expected = priceConfiguration(
-      { ...draft, nodePools: [configurationOf(draft).nodePools[0]!] } as never,
+      { ...draft, nodePools: [configurationInputOf(draft).nodePools[0]!] } as never,
       catalog,
       { billingCycle: 'yearly', promoCode: null, isFirstPaidOrder: false },
     )
@@ -250,12 +250,12 @@ describe('the live price', () => {
 
 describe('ways into the wizard', () => {
   it('round-trips a suggestion through the address', () => {
-    const configuration = clusterConfigurationSchema.parse(configurationOf(validDraft()))
+    const configuration = clusterConfigurationSchema.parse(configurationInputOf(validDraft()))
     const encoded = encodeSuggestion({ ...configuration, name: 'prod-café' })
     expect(encoded).toMatch(/^[A-Za-z0-9_-]+$/)
     expect(decodeSuggestion(encoded)).toBeNull() // not a valid name
     const draft = decodeSuggestion(encodeSuggestion(configuration))!
-    expect(configurationOf(draft)).toEqual(configuration)
+    expect(configurationInputOf(draft)).toEqual(configuration)
     expect(prefillOf(new URLSearchParams({ suggestion: encodeSuggestion(configuration) }))).toMatchObject({
       kind: 'draft',
       step: 'review',

@@ -10,7 +10,7 @@ import {
   type WorkloadAnswers,
   type WorkloadQuestionnaire,
   workloadQuestionnaireSchema,
-} from '#common/smart-suggestions.ts'
+} from '#common/smart-suggestions/index.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'

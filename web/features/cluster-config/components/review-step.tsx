@@ -7,7 +7,7 @@ import { SegmentedChoice } from '#web/components/layout/segmented-choice.tsx'
 import { FormInputField } from '#web/components/ui/form.tsx'
 import { useBillingCycle } from '#web/lib/preferences/preferences-provider.tsx'
 import { useMoney } from '#web/lib/use-money.ts'
-import { configurationOf } from '../draft.ts'
+import { configurationInputOf } from '../draft.ts'
 import { livePrice } from '../live-price.ts'
 import { MaintenanceWindowFieldset } from './maintenance-window-fieldset.tsx'
 import { OrderActions } from './order-actions.tsx'
@@ -28,7 +28,7 @@ export function ReviewStep({ wizard, catalog }: StepProps) {
 
   const request = useMemo((): OrderRequest | null => {
     if (Object.keys(wizard.issues).length > 0) return null
-    const parsed = clusterConfigurationSchema.safeParse(configurationOf(draft))
+    const parsed = clusterConfigurationSchema.safeParse(configurationInputOf(draft))
     if (!parsed.success) return null
     const price = livePrice(draft, catalog, billingCycle)
     return {

@@ -10,7 +10,7 @@ import {
   type WorkloadAnswers,
   type WorkloadQuestionnaire,
   workloadQuestionnaireSchema,
-} from '#common/smart-suggestions.ts'
+} from '#common/smart-suggestions/index.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { CheckboxField } from '#web/components/ui/checkbox-field.tsx'
 import {

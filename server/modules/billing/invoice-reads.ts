@@ -2,10 +2,9 @@ import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Invoice, InvoiceStatus, InvoiceSummary } from '#common/schemas/billing.ts'
 import type { Database } from '#server/db/client.ts'
 import { type InvoiceRow, invoiceLines, invoices, organizations } from '#server/db/schema/index.ts'
-import { csvField } from '#server/lib/csv.ts'
 import { decodeCursor, encodeCursor } from '#server/lib/cursor.ts'
 import { notFound } from '#server/lib/errors.ts'
-import { currencyOf } from './invoicing.ts'
+import { currencyOf } from './currency.ts'
 
 /** Reading invoices: an organization's own (another's is not found), newest first. */
 
@@ -69,7 +68,10 @@ async function invoicePage(db: Database, scope: SQL | undefined, filter: Invoice
 }
 
 /** One invoice of the organization with its lines. */
-export async function findInvoice(db: Database, id: string, organizationId: string): Promise<Invoice> {
+export async function findInvoice(
+  db: Database,
+  { organizationId, id }: { organizationId: string; id: string },
+): Promise<Invoice> {
   return invoiceWhere(db, and(eq(invoices.id, id), eq(invoices.organizationId, organizationId)))
 }
 
@@ -143,57 +145,4 @@ export function toInvoiceSummary(row: InvoiceRow): InvoiceSummary {
     totalCents: row.totalCents,
     amountDueCents: row.status === 'paid' ? 0 : Math.max(0, row.totalCents - row.amountPaidCents),
   }
-}
-
-/** An invoice's lines as CSV, amounts in its currency, then its totals. */
-export function invoiceCsv(invoice: Invoice): string {
-  const amount = (cents: number) => (cents / 100).toFixed(2)
-  const rows: (string | number)[][] = [
-    [
-      'invoice',
-      'currency',
-      'kind',
-      'cluster',
-      'description',
-      'quantity',
-      'unit_price',
-      'before_cap',
-      'amount',
-    ],
-    ...invoice.lines.map((line) => [
-      invoice.number,
-      invoice.currency,
-      line.kind,
-      line.clusterName ?? '',
-      line.description,
-      line.quantity,
-      line.unitPriceMillicents === null ? '' : (line.unitPriceMillicents / 100_000).toFixed(4),
-      line.listAmountCents === null ? '' : amount(line.listAmountCents),
-      amount(line.amountCents),
-    ]),
-    [
-      invoice.number,
-      invoice.currency,
-      'credits',
-      '',
-      'Credits applied',
-      1,
-      '',
-      '',
-      amount(-invoice.creditsAppliedCents),
-    ],
-    [
-      invoice.number,
-      invoice.currency,
-      'vat',
-      '',
-      `VAT ${invoice.vatRatePercent}%`,
-      1,
-      '',
-      '',
-      amount(invoice.vatCents),
-    ],
-    [invoice.number, invoice.currency, 'total', '', 'Total', 1, '', '', amount(invoice.totalCents)],
-  ]
-  return `${rows.map((row) => row.map(csvField).join(',')).join('\n')}\n`
 }

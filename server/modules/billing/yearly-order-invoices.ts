@@ -5,10 +5,10 @@ import type { PriceBreakdown } from '#common/schemas/clusters.ts'
 import type { Database } from '#server/db/client.ts'
 import { clusters, type InvoiceRow, orders, organizations } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
-import { currencyOf, type DraftLine, finaliseInvoice } from './invoicing.ts'
+import { DAY_MS } from './calendar.ts'
+import { currencyOf } from './currency.ts'
+import { type DraftLine, finaliseInvoice } from './invoice-issuing.ts'
 import { lineDescription } from './line-descriptions.ts'
-
-const DAY_MS = 86_400_000
 
 /**
  * An order's price (USD cents) as its invoice charges it in the billing currency: the subtotal and

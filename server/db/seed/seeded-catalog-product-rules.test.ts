@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest'
-// biome-ignore lint/style/noRestrictedImports: the test reads the seeded catalog, the one customers order from.
-import { SEEDED_CATALOG, seededMiddleware } from '../server/db/seed/seeded-catalog.ts'
 import {
   clusterCapacity,
   compareVersions,
@@ -8,7 +6,8 @@ import {
   installIssues,
   productFootprint,
   productMonthlyPriceCents,
-} from './product-rules.ts'
+} from '#common/product-rules.ts'
+import { SEEDED_CATALOG, seededMiddleware } from './seeded-catalog.ts'
 
 const catalog = SEEDED_CATALOG
 const middleware = seededMiddleware

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest'
-// biome-ignore lint/style/noRestrictedImports: the test reads the seeded catalog, the one customers order from.
-import { SEEDED_CATALOG } from '../server/db/seed/seeded-catalog.ts'
-import { configurationIssues, priceConfiguration } from './cluster-rules.ts'
+import { configurationIssues, priceConfiguration } from '#common/cluster-rules.ts'
 import {
   decodeEstimate,
   defaultEstimate,
@@ -10,7 +8,8 @@ import {
   estimateConfiguration,
   fitToCatalog,
   priceEstimate,
-} from './estimate.ts'
+} from '#common/estimate.ts'
+import { SEEDED_CATALOG } from './seeded-catalog.ts'
 
 const catalog = SEEDED_CATALOG
 

@@ -1,14 +1,14 @@
-import type { ClusterConfiguration } from './schemas/clusters.ts'
-import type { WorkloadAnswers } from './smart-suggestions/answers.ts'
-import { buildCandidate, type Candidate } from './smart-suggestions/candidate.ts'
-import { PLANS, type SuggestionCatalog } from './smart-suggestions/plans.ts'
-import { reason, type SuggestionReason } from './smart-suggestions/reasons.ts'
+import type { ClusterConfiguration } from '../schemas/clusters.ts'
+import type { WorkloadAnswers } from './answers.ts'
+import { buildCandidate, type Candidate } from './candidate.ts'
+import { PLANS, type SuggestionCatalog } from './plans.ts'
+import { reason, type SuggestionReason } from './reasons.ts'
 
 /**
  * Smart suggestions: from a few answers about a workload, a cluster configuration the wizard can
  * open, with the reason for each choice. Pure and catalog-driven, so the page and its tests agree;
  * the result always passes the shared schema and the catalog rules. The choices themselves live in
- * smart-suggestions/: the platform (type, data center, version), the node pools, the add-ons.
+ * this folder's other files: the platform (type, data center, version), the node pools, the add-ons.
  */
 
 export {
@@ -20,8 +20,8 @@ export {
   type WorkloadQuestionnaire,
   workloadAnswersSchema,
   workloadQuestionnaireSchema,
-} from './smart-suggestions/answers.ts'
-export type { SuggestionReason } from './smart-suggestions/reasons.ts'
+} from './answers.ts'
+export type { SuggestionReason } from './reasons.ts'
 
 export type Suggestion = {
   configuration: ClusterConfiguration

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest'
-// biome-ignore lint/style/noRestrictedImports: the test reads the seeded catalog, the one customers order from.
-import { SEEDED_CATALOG } from '../server/db/seed/seeded-catalog.ts'
-import { configurationIssues, priceConfiguration } from './cluster-rules.ts'
-import { clusterConfigurationSchema } from './schemas/clusters.ts'
+import { configurationIssues, priceConfiguration } from '#common/cluster-rules.ts'
+import { clusterConfigurationSchema } from '#common/schemas/clusters.ts'
 import {
   answersOf,
   suggestConfiguration,
   type WorkloadAnswers,
   workloadQuestionnaireSchema,
-} from './smart-suggestions.ts'
-import { defaultIssueMessage } from './validation-messages.ts'
+} from '#common/smart-suggestions/index.ts'
+import { defaultIssueMessage } from '#common/validation-messages.ts'
+import { SEEDED_CATALOG } from './seeded-catalog.ts'
 
 const catalog = SEEDED_CATALOG
 const TODAY = '2026-11-22'

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { organizations } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
-import { syncSupportPlanMeter } from './meter.ts'
+import { syncSupportPlanMeter } from './billable-periods.ts'
+import { HOUR_MS, startOfHour, startOfMonth } from './calendar.ts'
 
 /**
  * The hourly metering run. Each hour gets one usage record per resource that was billable at any
@@ -11,21 +12,8 @@ import { syncSupportPlanMeter } from './meter.ts'
  * half-written, and the next run starts after the last hour marked done, so none is lost.
  */
 
-export const HOUR_MS = 3_600_000
 /** How far back a restart fills missed hours. */
 const CATCH_UP_LIMIT_HOURS = 31 * 24
-
-export function startOfHour(at: Date): Date {
-  return new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS)
-}
-
-export function startOfMonth(at: Date): Date {
-  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1))
-}
-
-export function startOfNextMonth(at: Date): Date {
-  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1))
-}
 
 /**
  * Records the usage of the hour starting at `hour`. A monthly resource's hour costs its hourly
