@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { paymentInstructions } from '#common/payment-instructions.ts'
 import { fillSellerPlaceholders } from '#common/seller-identity.ts'
-import { paymentInstructions, paymentOptionsOf } from '#server/modules/billing/seller.ts'
+import { paymentOptionsOf } from '#server/modules/billing/seller.ts'
 import { ConfigError, loadConfig } from './config.ts'
 
 const SECRET = 'a-session-secret-of-at-least-32-characters'

@@ -1,4 +1,4 @@
-import { type PaymentOptions, paymentInstructions } from '#server/modules/billing/index.ts'
+import { type PaymentOptions, paymentInstructions } from '#common/payment-instructions.ts'
 import { mailTemplate } from './template.ts'
 
 /** The mails of billing: a budget threshold crossed, an invoice overdue. */

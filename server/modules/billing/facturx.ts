@@ -1,5 +1,6 @@
 import { type Invoice as EInvoice, FormatFactoryService } from '@e-invoice-eu/core'
 import type { Language } from '#common/language.ts'
+import type { PaymentOptions } from '#common/payment-instructions.ts'
 import { formatAmount, HOURLY_PRICE_DECIMALS, MILLICENTS_PER_CENT } from '#common/pricing.ts'
 import type { Invoice } from '#common/schemas/billing.ts'
 import { rcsText, type SellerIdentity } from '#common/seller-identity.ts'
@@ -7,7 +8,7 @@ import { documentWords, formatDocumentDate, vatMentionOf } from './document-word
 import { invoicePdfMetadata, renderInvoicePages } from './invoice-pdf.ts'
 import { lineDescriptionIn } from './line-descriptions.ts'
 import { finishPdfA } from './pdfa.ts'
-import type { InvoiceIssuer, PaymentOptions } from './seller.ts'
+import type { InvoiceIssuer } from './seller.ts'
 
 /**
  * An invoice as Factur-X (EN 16931 profile): the pages of `renderInvoicePdf` made PDF/A-3 with the

@@ -4,6 +4,8 @@
  * Billing builds on users (the admins who hear of a budget alert): users ← billing; no identity
  * module (users, auth, organizations, gdpr) uses it.
  */
+
+export type { PaymentOptions } from '#common/payment-instructions.ts'
 export { syncClusterMeter, syncInstallationMeter, syncSupportPlanMeter } from './billable-periods.ts'
 export { organizationOf } from './billing-organization.ts'
 export { deliverBudgetWebhook, evaluateBudgetAlerts, sealLegacyWebhookSecrets } from './budget-alerts.ts'
@@ -25,7 +27,6 @@ export { listInvoicesForOfficers, toInvoiceSummary } from './invoice-reads.ts'
 export { meterDueHours, meterHour } from './metering-run.ts'
 export { issueMonthlyInvoice, issueMonthlyInvoices } from './monthly-invoices.ts'
 export { chaseOverdueInvoices } from './overdue.ts'
-export type { PaymentOptions } from './seller.ts'
-export { paymentInstructions } from './seller.ts'
+
 export { monthSpend } from './summary.ts'
 export { issueOrderInvoice } from './yearly-order-invoices.ts'

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import PDFDocument from 'pdfkit'
 import type { Language } from '#common/language.ts'
 import { formatPrice } from '#common/money.ts'
+import { paymentInstructions } from '#common/payment-instructions.ts'
 import { CENTS_PER_UNIT, formatAmount, HOURLY_PRICE_DECIMALS, MILLICENTS_PER_CENT } from '#common/pricing.ts'
 import type { Invoice } from '#common/schemas/billing.ts'
 import { addressLines, rcsText } from '#common/seller-identity.ts'
@@ -15,7 +16,7 @@ import {
 } from './document-words.ts'
 import { lineDescriptionIn } from './line-descriptions.ts'
 import { finishPdfA, type PdfMetadata } from './pdfa.ts'
-import { type InvoiceIssuer, paymentInstructions } from './seller.ts'
+import type { InvoiceIssuer } from './seller.ts'
 
 /**
  * An invoice or credit note as a PDF/A-3B file (pdfkit), in the organization's language: the
