@@ -2,6 +2,7 @@ import type { Config } from './config.ts'
 import type { ChangeFeed } from './db/change-feed.ts'
 import type { Database } from './db/client.ts'
 import type { JobQueue } from './jobs/queue.ts'
+import type { ProvisioningHooks } from './provisioning/index.ts'
 import type { RealtimeHub } from './realtime/hub.ts'
 
 /** What services need from the running server, built once in main.ts (or by a test). */
@@ -10,6 +11,8 @@ export type ServerContext = {
   db: Database
   queue: JobQueue
   realtime: RealtimeHub
+  /** What the provisioning engine asks of billing, notifications and the catalog (server/provisioning-hooks.ts). */
+  provisioningHooks: ProvisioningHooks
 }
 
 /** What the app adds once built: the change feed its in-memory caches listen to. */

@@ -16,8 +16,8 @@ import { createLogger } from './logger.ts'
 import { sealPlainTotpSecrets } from './modules/auth/totp.ts'
 import { startKubeApiListener } from './modules/clusters/control-plane/listener.ts'
 import { startInboundMail } from './modules/support/inbound-mail.ts'
-import { startProvisioningWorkers } from './provisioning/engine.ts'
-import { scheduleMaintenanceSweep } from './provisioning/maintenance.ts'
+import { scheduleMaintenanceSweep, startProvisioningWorkers } from './provisioning/index.ts'
+import { createProvisioningHooks } from './provisioning-hooks.ts'
 import { startRealtimeHub } from './realtime/hub.ts'
 import { buildWorkerHealthApp } from './worker-health.ts'
 
@@ -85,7 +85,7 @@ async function main() {
   })
   if (role !== 'web') await startEmailWorker(queue, mailer, { secretsKey: config.secretsKey })
   const realtime = await startRealtimeHub(databaseUrl, logger)
-  const ctx = { config, db, queue, realtime }
+  const ctx = { config, db, queue, realtime, provisioningHooks: createProvisioningHooks() }
   if (role !== 'web') await startProvisioningWorkers(ctx)
   if (role !== 'web') await scheduleMaintenanceSweep(ctx)
   if (role !== 'web') await startBillingWorkers(ctx)

@@ -11,6 +11,7 @@ import { inTransaction } from '#server/db/transaction.ts'
 import { QUEUES, startJobQueue } from '#server/jobs/queue.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
 import { placeInstallationOrder } from '#server/modules/marketplace/service.ts'
+import { createProvisioningHooks } from '#server/provisioning-hooks.ts'
 import type { RealtimeHub } from '#server/realtime/hub.ts'
 import { clusterRecord, demoRequester, orderCluster, waitForClusterStatus } from '#tests/helpers/clusters.ts'
 import { cleanUpServers, type ServerProcess, startServerProcess, waitUntil } from '#tests/helpers/process.ts'
@@ -45,6 +46,7 @@ const ctx: ServerContext = {
   db,
   queue,
   realtime: undefined as unknown as RealtimeHub,
+  provisioningHooks: createProvisioningHooks(),
 }
 
 afterAll(async () => {

@@ -18,7 +18,8 @@ import { startEmailWorker } from '#server/jobs/send-email.ts'
 import { createMailer } from '#server/lib/mailer.ts'
 import { sealPlainTotpSecrets } from '#server/modules/auth/totp.ts'
 import { openOutboxText } from '#server/modules/dev/mailbox.ts'
-import { startProvisioningWorkers } from '#server/provisioning/engine.ts'
+import { startProvisioningWorkers } from '#server/provisioning/index.ts'
+import { createProvisioningHooks } from '#server/provisioning-hooks.ts'
 import { startRealtimeHub } from '#server/realtime/hub.ts'
 import { OFFLINE_RATES } from '../../scripts/server-process.ts'
 import { TEMPLATE_DATABASE } from '../setup/postgres.ts'
@@ -89,7 +90,7 @@ export async function startTestServer(
   })
   await startEmailWorker(queue, mailer, { secretsKey: config.secretsKey })
   const realtime = await startRealtimeHub(database.url, silentLogger)
-  const ctx: ServerContext = { config, db, queue, realtime }
+  const ctx: ServerContext = { config, db, queue, realtime, provisioningHooks: createProvisioningHooks() }
   await startProvisioningWorkers(ctx)
   await startBillingWorkers(ctx)
   await startAccountWorkers(ctx)

@@ -36,7 +36,7 @@ import {
   requestHash,
   toOrderResponse,
 } from '#server/modules/orders/index.ts'
-import { startInstallationOperation } from '#server/provisioning/installation-engine.ts'
+import { startInstallationOperation } from '#server/provisioning/index.ts'
 
 /** What the products on a cluster take from it, for the capacity rule. */
 async function installedFootprints(db: Queryable, clusterId: string) {
