@@ -43,6 +43,14 @@ module.exports = {
       to: { path: '^server/provisioning/', pathNot: '^server/provisioning/index\\.ts$' },
     },
     {
+      name: 'provisioning-imports-no-module',
+      comment:
+        'Billing, notifications and the catalog reach the engine as hooks (server/provisioning-hooks.ts), so it depends on no module.',
+      severity: 'error',
+      from: { path: '^server/provisioning/' },
+      to: { path: '^server/modules/' },
+    },
+    {
       name: 'app-registers-module-routes',
       comment: 'The app (the composition root) registers each module by its routes and uses its front door.',
       severity: 'error',

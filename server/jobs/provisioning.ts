@@ -13,10 +13,11 @@ import { type JobQueue, QUEUES } from './queue.ts'
 export const STEP_QUEUES = { cluster: QUEUES.clusterStep, installation: QUEUES.installationStep } as const
 export type StepQueue = (typeof STEP_QUEUES)[keyof typeof STEP_QUEUES]
 
-/** clusterId spares the job a look-up (absent from jobs enqueued before it was added). */
-export type ClusterStepJob = { operationId: string; stepId: string; clusterId?: string }
-/** One step of an installation's operation: the same rules as a cluster's. */
-export type InstallationStepJob = { operationId: string; stepId: string; installationId: string }
+/**
+ * One step's job: the operation, the step, and the subject (a cluster's jobs enqueued before they
+ * carried its id name only the step, which leads to it).
+ */
+export type StepJob = { operationId: string; stepId: string; clusterId?: string; installationId?: string }
 /** Which attempt of the job this is, so the last one can fail the operation instead of retrying. */
 export type StepAttempt = { retryCount: number; retryLimit: number }
 

@@ -10,7 +10,6 @@ import {
   dataCenters,
 } from '#server/db/schema/index.ts'
 import type { SqlExecutor } from '#server/db/transaction.ts'
-import { type ClusterStepJob, STEP_QUEUES } from '#server/jobs/provisioning.ts'
 import { publishClusterChange, recordEvent } from './announcements.ts'
 import {
   clusterOperationFailed,
@@ -31,7 +30,6 @@ import { OPERATION_NAMES, STARTS_FROM, startedMessage, stepLabel, TRANSITIONAL_S
 import {
   type StartedOperation as EngineStartedOperation,
   retrySubjectOperation,
-  type SubjectAdapter,
   startSubjectOperation,
 } from './operation-engine.ts'
 import {
@@ -41,7 +39,8 @@ import {
   operationParameters,
   poolsOf,
 } from './operation-parameters.ts'
-import { CLUSTER_OPERATION_TABLES, subjectOfStep } from './operation-records.ts'
+import { CLUSTER_OPERATIONS } from './operation-records.ts'
+import type { SubjectAdapter } from './subject-adapter.ts'
 
 /**
  * Clusters as the engine's subject: created, scaled, upgraded, hibernated, woken and deleted by
@@ -68,7 +67,6 @@ type ClusterTypes = {
   step: ClusterStep
   kind: OperationKind
   status: ClusterStatus
-  job: ClusterStepJob
   outcome: StepOutcome
   input: NewOperation
 }
@@ -106,15 +104,9 @@ export function retryOperation(
 }
 
 export const clusterAdapter: SubjectAdapter<ClusterTypes> = {
-  noun: 'Cluster',
-  nameOf: (cluster) => cluster.name,
-  queue: STEP_QUEUES.cluster,
-  tables: CLUSTER_OPERATION_TABLES,
-  jobOf: (cluster, operationId, stepId) => ({ operationId, stepId, clusterId: cluster.id }),
-  // Jobs enqueued before they carried the cluster's id name only the step.
-  subjectIdOf: async (tx, job) =>
-    job.clusterId ?? (await subjectOfStep(tx, CLUSTER_OPERATION_TABLES, job.stepId)),
+  tables: CLUSTER_OPERATIONS,
 
+  // With its data center, which its driver sees: one query where the step jobs run often.
   async lock(tx, clusterId) {
     const [locked] = await tx
       .select({ cluster: clusters, dataCenter: DATA_CENTER_FIELDS })
@@ -125,6 +117,8 @@ export const clusterAdapter: SubjectAdapter<ClusterTypes> = {
     return locked ? { ...locked.cluster, dataCenter: locked.dataCenter } : null
   },
 
+  noun: 'Cluster',
+  nameOf: (cluster) => cluster.name,
   lifecycle: {
     transitional: TRANSITIONAL_STATUS,
     startsFrom: STARTS_FROM,

@@ -10,7 +10,6 @@ import {
   installations,
 } from '#server/db/schema/index.ts'
 import type { SqlExecutor } from '#server/db/transaction.ts'
-import { type InstallationStepJob, STEP_QUEUES } from '#server/jobs/provisioning.ts'
 import { conflict, notFound } from '#server/lib/errors.ts'
 import type { DriverInstallation, DriverName, InstallationStepOutcome } from './driver.ts'
 import { driverClusterOf, getDriver } from './drivers.ts'
@@ -27,13 +26,9 @@ import {
   recordInstallationEvent,
   storeInstallationResults,
 } from './installation-outcome.ts'
-import {
-  retrySubjectOperation,
-  type StartedOperation,
-  type SubjectAdapter,
-  startSubjectOperation,
-} from './operation-engine.ts'
-import { INSTALLATION_OPERATION_TABLES } from './operation-records.ts'
+import { retrySubjectOperation, type StartedOperation, startSubjectOperation } from './operation-engine.ts'
+import { INSTALLATION_OPERATIONS } from './operation-records.ts'
+import type { SubjectAdapter } from './subject-adapter.ts'
 
 /**
  * Installations of the marketplace's products as the engine's subject: installed, upgraded,
@@ -57,7 +52,6 @@ type InstallationTypes = {
   step: InstallationStepRow
   kind: InstallationOperationKind
   status: InstallationStatus
-  job: InstallationStepJob
   outcome: InstallationStepOutcome
   input: NewInstallationOperation
 }
@@ -91,12 +85,7 @@ export async function retryInstallationOperation(
 }
 
 export const installationAdapter: SubjectAdapter<InstallationTypes> = {
-  noun: 'Installation',
-  nameOf: (installation) => installation.productName,
-  queue: STEP_QUEUES.installation,
-  tables: INSTALLATION_OPERATION_TABLES,
-  jobOf: (installation, operationId, stepId) => ({ operationId, stepId, installationId: installation.id }),
-  subjectIdOf: async (_tx, job) => job.installationId,
+  tables: INSTALLATION_OPERATIONS,
 
   async lock(tx, installationId) {
     const [installation] = await tx
@@ -107,6 +96,8 @@ export const installationAdapter: SubjectAdapter<InstallationTypes> = {
     return installation ?? null
   },
 
+  noun: 'Installation',
+  nameOf: (installation) => installation.productName,
   lifecycle: {
     transitional: INSTALLATION_TRANSITIONAL_STATUS,
     startsFrom: INSTALLATION_STARTS_FROM,

@@ -8,30 +8,45 @@ import {
   installationOperations,
   installationSteps,
 } from '#server/db/schema/index.ts'
+import { STEP_QUEUES, type StepJob, type StepQueue } from '#server/jobs/provisioning.ts'
 
 /**
  * The rows every operation keeps, whatever it changes: the operation and its steps, in tables of
  * the same columns (cluster_operations and cluster_steps, installation_operations and
- * installation_steps). The engine reads and writes them here, once for every kind of subject.
+ * installation_steps), and the queue of its step jobs. The engine reads and writes them here, once
+ * for every kind of subject.
  */
 
-export type OperationTables =
+export type OperationTables = { queue: StepQueue } & (
   | { subjectColumn: 'clusterId'; operations: typeof clusterOperations; steps: typeof clusterSteps }
   | {
       subjectColumn: 'installationId'
       operations: typeof installationOperations
       steps: typeof installationSteps
     }
+)
 
-export const CLUSTER_OPERATION_TABLES: OperationTables = {
+export const CLUSTER_OPERATIONS: OperationTables = {
   subjectColumn: 'clusterId',
   operations: clusterOperations,
   steps: clusterSteps,
+  queue: STEP_QUEUES.cluster,
 }
-export const INSTALLATION_OPERATION_TABLES: OperationTables = {
+export const INSTALLATION_OPERATIONS: OperationTables = {
   subjectColumn: 'installationId',
   operations: installationOperations,
   steps: installationSteps,
+  queue: STEP_QUEUES.installation,
+}
+
+/** A step's job names the operation, the step and the subject (under its column's name). */
+export function stepJob(
+  tables: OperationTables,
+  subjectId: string,
+  operationId: string,
+  stepId: string,
+): StepJob {
+  return { operationId, stepId, [tables.subjectColumn]: subjectId }
 }
 
 /** The columns the engine uses of an operation row and of a step row. */
@@ -50,7 +65,10 @@ function tablesOf(tables: OperationTables) {
   return tables as unknown as { operations: typeof clusterOperations; steps: typeof clusterSteps }
 }
 
-/** The operation's steps in order, locked (after the subject: the order every writer follows). */
+/**
+ * The operation's steps in order, locked (after the subject: the order every writer follows; a
+ * transaction that holds them already reads them again).
+ */
 export async function lockSteps<Step extends StepRecord>(
   tx: Database,
   tables: OperationTables,
@@ -76,17 +94,19 @@ export async function readOperation<Operation extends OperationRecord>(
   return row as unknown as Operation | undefined
 }
 
-/** The subject's step a job of before job ids carried the subject names. */
-export async function subjectOfStep(
+/** The subject a job is about (jobs enqueued before they carried its id name only the step). */
+export async function subjectOfJob(
   tx: Database,
   tables: OperationTables,
-  stepId: string,
+  job: StepJob,
 ): Promise<string | undefined> {
+  const named = job[tables.subjectColumn]
+  if (named) return named
   const { steps } = tablesOf(tables)
   const [row] = await tx
     .select({ subjectId: steps[tables.subjectColumn as 'clusterId'] })
     .from(steps)
-    .where(eq(steps.id, stepId))
+    .where(eq(steps.id, job.stepId))
   return row?.subjectId
 }
 
@@ -150,16 +170,6 @@ export async function insertOperation<Operation extends OperationRecord, Step ex
     .returning()
   rows.sort((a, b) => a.position - b.position)
   return { operation: operation as unknown as Operation, steps: rows as unknown as Step[] }
-}
-
-export async function readSteps<Step extends StepRecord>(
-  tx: Database,
-  tables: OperationTables,
-  operationId: string,
-): Promise<Step[]> {
-  const { steps } = tablesOf(tables)
-  const rows = await tx.select().from(steps).where(eq(steps.operationId, operationId))
-  return rows.sort((a, b) => a.position - b.position) as unknown as Step[]
 }
 
 export async function setOperation<Operation extends OperationRecord>(
