@@ -35,6 +35,22 @@ module.exports = {
       to: { path: '^server/modules/[^/]+/.+', pathNot: '^server/modules/[^/]+/index\\.ts$' },
     },
     {
+      name: 'provisioning-front-door',
+      comment:
+        'The provisioning engine is entered through its front door, server/provisioning/index.ts; its other files are its own.',
+      severity: 'error',
+      from: { path: '^', pathNot: ['^server/provisioning/', '^tests/', '\\.test\\.ts$'] },
+      to: { path: '^server/provisioning/', pathNot: '^server/provisioning/index\\.ts$' },
+    },
+    {
+      name: 'provisioning-imports-no-module',
+      comment:
+        'Billing, notifications and the catalog reach the engine as hooks (server/provisioning-hooks.ts), so it depends on no module.',
+      severity: 'error',
+      from: { path: '^server/provisioning/' },
+      to: { path: '^server/modules/' },
+    },
+    {
       name: 'app-registers-module-routes',
       comment: 'The app (the composition root) registers each module by its routes and uses its front door.',
       severity: 'error',

@@ -10,11 +10,11 @@ import type { SellerIdentity } from '#common/seller-identity.ts'
 import { type OutboundSettings, parseRange } from './lib/outbound.ts'
 import {
   CLUSTER_API_GENERATIONS,
+  type ClusterApiSettings,
   infrastructureProvider,
   type ProviderSettings,
   REQUIRED_PROVIDER_SETTINGS,
-} from './provisioning/clusterapi/providers.ts'
-import type { ClusterApiSettings } from './provisioning/clusterapi/render.ts'
+} from './provisioning/index.ts'
 import { SellerConfigError, sellerEnvironmentShape, sellerIdentityOf } from './seller-config.ts'
 
 const SESSION_SECRET_MIN_LENGTH = 32

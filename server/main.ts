@@ -17,8 +17,8 @@ import { sealPlainTotpSecrets } from './modules/auth/index.ts'
 import { startKubeApiListener } from './modules/clusters/index.ts'
 import { createRatesService } from './modules/rates/index.ts'
 import { startInboundMail } from './modules/support/index.ts'
-import { startProvisioningWorkers } from './provisioning/engine.ts'
-import { scheduleMaintenanceSweep } from './provisioning/maintenance.ts'
+import { scheduleMaintenanceSweep, startProvisioningWorkers } from './provisioning/index.ts'
+import { createProvisioningHooks } from './provisioning-hooks.ts'
 import { startRealtimeHub } from './realtime/hub.ts'
 import { buildWorkerHealthApp } from './worker-health.ts'
 
@@ -91,7 +91,7 @@ async function main() {
     backupUrl: config.ratesBackupUrl,
     log: logger,
   })
-  const ctx = { config, db, queue, realtime, rates }
+  const ctx = { config, db, queue, realtime, rates, provisioningHooks: createProvisioningHooks() }
   if (role !== 'web') await startProvisioningWorkers(ctx)
   if (role !== 'web') await scheduleMaintenanceSweep(ctx)
   if (role !== 'web') await startBillingWorkers(ctx)

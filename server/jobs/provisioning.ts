@@ -3,15 +3,23 @@ import type { SqlExecutor } from '#server/db/transaction.ts'
 import { type JobQueue, QUEUES } from './queue.ts'
 
 /**
- * The jobs of the provisioning engine: one per step of a cluster operation. A step that is not done
- * yet enqueues itself again for later; a finished one enqueues the next. Every job is enqueued in
- * the transaction that decided it, so a step's record and its next job commit together.
+ * The jobs of the provisioning engine: one per step of an operation (of a cluster or of an
+ * installation, each on its own queue). A step that is not done yet enqueues itself again for
+ * later; a finished one enqueues the next. Every job is enqueued in the transaction that decided
+ * it, so a step's record and its next job commit together.
  */
 
-/** clusterId spares the job a look-up (absent from jobs enqueued before it was added). */
-export type ClusterStepJob = { operationId: string; stepId: string; clusterId?: string }
+/** The queues step jobs run on: one per kind of subject the engine changes. */
+export const STEP_QUEUES = { cluster: QUEUES.clusterStep, installation: QUEUES.installationStep } as const
+export type StepQueue = (typeof STEP_QUEUES)[keyof typeof STEP_QUEUES]
+
+/**
+ * One step's job: the operation, the step, and the subject (a cluster's jobs enqueued before they
+ * carried its id name only the step, which leads to it).
+ */
+export type StepJob = { operationId: string; stepId: string; clusterId?: string; installationId?: string }
 /** Which attempt of the job this is, so the last one can fail the operation instead of retrying. */
-export type ClusterStepAttempt = { retryCount: number; retryLimit: number }
+export type StepAttempt = { retryCount: number; retryLimit: number }
 
 /**
  * How many step jobs a process runs side by side: WORKERS loops, each taking up to BATCH_SIZE jobs
@@ -19,8 +27,8 @@ export type ClusterStepAttempt = { retryCount: number; retryLimit: number }
  * without waiting for a poll). Each step holds a database connection while it runs, so six at a
  * time leave four of the pool's ten to requests; more gave no more throughput on two cores.
  */
-export const CLUSTER_STEP_WORKERS = 2
-export const CLUSTER_STEP_BATCH_SIZE = 3
+export const STEP_WORKERS = 2
+export const STEP_BATCH_SIZE = 3
 /**
  * A step waiting for later is a deferred job, which no notification announces: workers look for
  * due ones this often. Steps take tens of seconds at real speed, so a second late is invisible.
@@ -29,66 +37,28 @@ const DEFERRED_POLL_SECONDS = 1
 
 /**
  * Enqueues a step's job in the caller's transaction. Later steps go first (the step's position is
- * its priority): clusters under way finish before new ones start, when many wait at once.
+ * its priority): subjects under way finish before new ones start, when many wait at once.
  */
-export function enqueueClusterStep(
+export async function enqueueStep(
   queue: JobQueue,
   executor: SqlExecutor,
-  job: ClusterStepJob,
-  options: { position: number; afterSeconds?: number },
+  step: { queue: StepQueue; job: { stepId: string }; position: number; afterSeconds?: number },
 ): Promise<void> {
-  return enqueueStep(QUEUES.clusterStep, queue, executor, job, options)
-}
-
-/** One step of an installation's operation: the same rules as a cluster's. */
-export type InstallationStepJob = { operationId: string; stepId: string; installationId: string }
-
-export function enqueueInstallationStep(
-  queue: JobQueue,
-  executor: SqlExecutor,
-  job: InstallationStepJob,
-  options: { position: number; afterSeconds?: number },
-): Promise<void> {
-  return enqueueStep(QUEUES.installationStep, queue, executor, job, options)
-}
-
-async function enqueueStep(
-  name: string,
-  queue: JobQueue,
-  executor: SqlExecutor,
-  job: { stepId: string },
-  options: { position: number; afterSeconds?: number },
-): Promise<void> {
-  await queue.boss.send(name, job, {
+  await queue.boss.send(step.queue, step.job, {
     db: executor,
     // One queued job per step: a second one (a crash's leftover) is dropped on insert.
-    singletonKey: job.stepId,
-    priority: options.position,
-    ...(options.afterSeconds && options.afterSeconds > 0 ? { startAfter: options.afterSeconds } : {}),
+    singletonKey: step.job.stepId,
+    priority: step.position,
+    ...(step.afterSeconds && step.afterSeconds > 0 ? { startAfter: step.afterSeconds } : {}),
   })
 }
 
-export function startClusterStepWorkers(
+/** Registers the workers of one step queue (every process whose role is not `web`). */
+export async function startStepWorkers<Job extends object>(
   queue: JobQueue,
-  runStep: (job: ClusterStepJob, attempt: ClusterStepAttempt) => Promise<void>,
+  name: StepQueue,
+  runStep: (job: Job, attempt: StepAttempt) => Promise<void>,
   options: { workers?: number; batchSize?: number } = {},
-): Promise<void> {
-  return startStepWorkers(QUEUES.clusterStep, queue, runStep, options)
-}
-
-export function startInstallationStepWorkers(
-  queue: JobQueue,
-  runStep: (job: InstallationStepJob, attempt: ClusterStepAttempt) => Promise<void>,
-  options: { workers?: number; batchSize?: number } = {},
-): Promise<void> {
-  return startStepWorkers(QUEUES.installationStep, queue, runStep, options)
-}
-
-async function startStepWorkers<Job extends object>(
-  name: string,
-  queue: JobQueue,
-  runStep: (job: Job, attempt: ClusterStepAttempt) => Promise<void>,
-  options: { workers?: number; batchSize?: number },
 ): Promise<void> {
   await queue.boss.work(
     name,
@@ -96,8 +66,8 @@ async function startStepWorkers<Job extends object>(
       includeMetadata: true,
       // Each job of a batch succeeds or is retried on its own.
       perJobResults: true,
-      batchSize: options.batchSize ?? CLUSTER_STEP_BATCH_SIZE,
-      localConcurrency: options.workers ?? CLUSTER_STEP_WORKERS,
+      batchSize: options.batchSize ?? STEP_BATCH_SIZE,
+      localConcurrency: options.workers ?? STEP_WORKERS,
       burstWhenBatchFull: true,
       pollingIntervalSeconds: DEFERRED_POLL_SECONDS,
       notifyPollingIntervalSeconds: DEFERRED_POLL_SECONDS,

@@ -5,7 +5,7 @@ export const QUEUES = {
   sendEmail: 'send-email',
   /** One step of a cluster operation (server/jobs/provisioning.ts). */
   clusterStep: 'cluster-step',
-  /** One step of an installation's operation (server/provisioning/installation-engine.ts). */
+  /** One step of an installation's operation (server/jobs/provisioning.ts). */
   installationStep: 'installation-step',
   /** The automatic patch upgrades due now (server/provisioning/maintenance.ts), on a schedule. */
   maintenanceSweep: 'maintenance-sweep',

@@ -1,5 +1,5 @@
 import type { OperationKind } from '#common/schemas/clusters.ts'
-import { OPERATION_NAMES } from '#server/provisioning/lifecycle.ts'
+import { OPERATION_NAMES } from '#server/provisioning/index.ts'
 import { mailTemplate } from './template.ts'
 
 /** The mails of the provisioning engine: a cluster is up, or an operation on it failed. */

@@ -8,7 +8,6 @@ import type { Database } from '#server/db/client.ts'
 import { type Cluster, type ClusterOperation, clusterEvents, users } from '#server/db/schema/index.ts'
 import type { SqlExecutor } from '#server/db/transaction.ts'
 import type { PreparedMail } from '#server/mail/template.ts'
-import { channelsFor, createNotification } from '#server/modules/notifications/index.ts'
 import { publishToOrganization } from '#server/realtime/publish.ts'
 
 /**
@@ -88,7 +87,8 @@ export async function tellRequester(
     user,
     absoluteHref(ctx.config.appUrl, 'clusterDetail', { id: cluster.id }),
   )
-  const channels = await channelsFor(tx, userId, 'cluster_status')
-  if (channels.app) await createNotification(tx, sqlExecutor, { userId, ...notification, link })
+  const { notify } = ctx.provisioningHooks
+  const channels = await notify.channelsFor(tx, userId, 'cluster_status')
+  if (channels.app) await notify.createNotification(tx, sqlExecutor, { userId, ...notification, link })
   if (channels.email) await mail.send(ctx.queue, sqlExecutor, user)
 }

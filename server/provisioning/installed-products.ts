@@ -2,8 +2,7 @@ import { productFootprint, productMonthlyPriceCents } from '#common/product-rule
 import type { Database } from '#server/db/client.ts'
 import { installationOperations, installationSteps, installations } from '#server/db/schema/index.ts'
 import { generatePassword, sealSecret } from '#server/lib/secrets.ts'
-import { syncInstallationMeter } from '#server/modules/billing/index.ts'
-import { checkProductSettings, findProduct } from '#server/modules/catalog/index.ts'
+import type { ProvisioningHooks } from './hooks.ts'
 import { serviceEndpoints, usernameOf } from './installation-endpoints.ts'
 import { INSTALLATION_OPERATION_STEPS } from './simulated/installations.ts'
 
@@ -28,11 +27,12 @@ export async function recordInstalledProduct(
     at: Date
     secretsKey: Buffer
   },
+  { products, metering }: Pick<ProvisioningHooks, 'products' | 'metering'>,
 ): Promise<string> {
-  const product = await findProduct(tx, input.productId)
+  const product = await products.findProduct(tx, input.productId)
   const version = input.version ?? product.versions[0]!.version
   const footprint = productFootprint(product, input.planId)
-  const settings = checkProductSettings(product, input.settings ?? {}).settings
+  const settings = products.checkProductSettings(product, input.settings ?? {}).settings
   const middleware = product.kind === 'middleware'
   const target = { productId: product.id, namespace: input.namespace, settings }
   const [installation] = await tx
@@ -88,6 +88,6 @@ export async function recordInstalledProduct(
       finishedAt: input.at,
     })),
   )
-  await syncInstallationMeter(tx, installation!.id, input.at)
+  await metering.syncInstallationMeter(tx, installation!.id, input.at)
   return installation!.id
 }

@@ -5,7 +5,7 @@ import { clusters, kubernetesVersions } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import { QUEUES } from '#server/jobs/queue.ts'
 import { HttpError } from '#server/lib/errors.ts'
-import { startOperation } from './engine.ts'
+import { startOperation } from './cluster-subject.ts'
 
 /**
  * Automatic patch upgrades: a running cluster whose owner allows them is moved to the newest patch

@@ -8,10 +8,10 @@ import {
   clusters,
 } from '#server/db/schema/index.ts'
 import { recordEvent } from './announcements.ts'
+import { storeStepResults } from './cluster-outcome.ts'
 import { driverClusterOf } from './drivers.ts'
 import { finishedMessage, startedMessage, stepLabel } from './lifecycle.ts'
 import { createSimulatedDriver } from './simulated/driver.ts'
-import { storeStepResults } from './step-runner.ts'
 
 /**
  * Builds a cluster at once with the simulated driver, as the engine would have built it over its

@@ -1,7 +1,7 @@
 import type { ServerContext } from '#server/context.ts'
 import type { Database } from '#server/db/client.ts'
 import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
-import type { ClusterStepAttempt } from '#server/jobs/provisioning.ts'
+import type { StepAttempt } from '#server/jobs/provisioning.ts'
 
 /**
  * What every step job of the engine does the same way, for clusters and installations alike:
@@ -27,7 +27,7 @@ export type StepJobRun = { restarted: boolean; inlineWaitDeadline: number }
  */
 export async function runStepJob(
   ctx: ServerContext,
-  attempt: ClusterStepAttempt,
+  attempt: StepAttempt,
   advance: (tx: Database, sqlExecutor: SqlExecutor, run: StepJobRun) => Promise<void>,
   giveUp: (tx: Database, sqlExecutor: SqlExecutor, reason: string) => Promise<void>,
 ): Promise<void> {

@@ -1,220 +1,164 @@
-import { and, asc, eq, notInArray, sql } from 'drizzle-orm'
 import type { ServerContext } from '#server/context.ts'
 import type { Database } from '#server/db/client.ts'
-import {
-  type Cluster,
-  type ClusterOperation,
-  type ClusterStep,
-  clusterNodes,
-  clusterOperations,
-  clusterSteps,
-  clusters,
-  dataCenters,
-} from '#server/db/schema/index.ts'
 import type { SqlExecutor } from '#server/db/transaction.ts'
-import {
-  type ClusterStepAttempt,
-  type ClusterStepJob,
-  enqueueClusterStep,
-} from '#server/jobs/provisioning.ts'
-import { sealSecret } from '#server/lib/secrets.ts'
-import { publishClusterChange, recordEvent } from './announcements.ts'
-import type {
-  DriverCluster,
-  DriverName,
-  DriverNode,
-  ProvisioningDriver,
-  StepOutcome,
-  StepRun,
-  UpgradeParameters,
-} from './driver.ts'
-import { DATA_CENTER_FIELDS, type DriverDataCenter, getDriver, toDriverCluster } from './drivers.ts'
+import { enqueueStep, type StepAttempt, type StepJob } from '#server/jobs/provisioning.ts'
 import { stepLabel } from './lifecycle.ts'
-import { failOperation, finishOperation } from './operation-outcome.ts'
-import { nodesAtStartOf, poolsOf } from './operation-parameters.ts'
+import {
+  lockSteps,
+  readOperation,
+  type StepRecord,
+  setOperation,
+  setStep,
+  stepJob,
+  subjectOfJob,
+} from './operation-records.ts'
 import { askDriver, runStepJob, type StepJobRun } from './step-jobs.ts'
+import type { LockedStep, StepRunOf, SubjectAdapter, SubjectTypes } from './subject-adapter.ts'
 
 /**
- * The step job: locks the cluster and the step, asks the cluster's driver how the step stands, and
- * records the answer with the job that follows (the same step later, the next step, or the end of
- * the operation) in one transaction.
+ * A step's job, for every kind of subject: locks the subject and the operation's steps, asks the
+ * subject's driver how the step stands, and records the answer with the job that follows (the
+ * same step later, the next step, or the end of the operation) in one transaction.
  */
 
-/** Runs one step job (server/provisioning/step-jobs.ts says how every step job runs). */
-export function runClusterStep(
+export type Transaction = { tx: Database; sqlExecutor: SqlExecutor; ctx: ServerContext }
+
+/**
+ * Runs one step job (server/provisioning/step-jobs.ts says how every step job runs); when its
+ * last retry fails too, the operation fails at its step, if it is still running.
+ */
+export function runSubjectStep<T extends SubjectTypes>(
+  adapter: SubjectAdapter<T>,
   ctx: ServerContext,
-  job: ClusterStepJob,
-  attempt: ClusterStepAttempt,
+  job: StepJob,
+  attempt: StepAttempt,
 ): Promise<void> {
   return runStepJob(
     ctx,
     attempt,
-    (tx, sqlExecutor, run) => advanceStep(tx, sqlExecutor, ctx, job, run),
-    (tx, sqlExecutor, reason) => failStepGivenUp(tx, sqlExecutor, ctx, job, reason),
+    (tx, sqlExecutor, run) => advanceStep(adapter, { tx, sqlExecutor, ctx }, job, run),
+    async (tx, sqlExecutor, reason) => {
+      const locked = await lockStep(adapter, tx, job)
+      if (locked) await failOperation(adapter, { tx, sqlExecutor, ctx }, locked, reason)
+    },
   )
 }
 
-/** The job's last retry failed too: fail the operation at its step, if it is still running. */
-async function failStepGivenUp(
-  tx: Database,
-  sqlExecutor: SqlExecutor,
+/** Enqueues a step's job of the subject in the transaction (later steps first: see jobs/provisioning.ts). */
+export function enqueue<T extends SubjectTypes>(
+  adapter: SubjectAdapter<T>,
   ctx: ServerContext,
-  job: ClusterStepJob,
-  reason: string,
+  sqlExecutor: SqlExecutor,
+  job: StepJob,
+  step: { position: number },
+  afterSeconds?: number,
 ): Promise<void> {
-  const locked = await lockStep(tx, job)
-  if (locked) await failOperation(tx, sqlExecutor, ctx, locked, reason)
+  return enqueueStep(ctx.queue, sqlExecutor, {
+    queue: adapter.tables.queue,
+    job,
+    position: step.position,
+    afterSeconds,
+  })
 }
 
-async function advanceStep(
+/**
+ * Locks the subject, then the operation's steps (the order every writer of both follows), and
+ * says whether the job still has work: a step already settled, or of an operation no longer
+ * active, has none.
+ */
+async function lockStep<T extends SubjectTypes>(
+  adapter: SubjectAdapter<T>,
   tx: Database,
-  sqlExecutor: SqlExecutor,
-  ctx: ServerContext,
-  job: ClusterStepJob,
+  job: StepJob,
+): Promise<LockedStep<T> | null> {
+  const subjectId = await subjectOfJob(tx, adapter.tables, job)
+  if (!subjectId) return null
+  const subject = await adapter.lock(tx, subjectId)
+  const steps = await lockSteps<T['step']>(tx, adapter.tables, job.operationId)
+  const operation = await readOperation<T['operation']>(tx, adapter.tables, job.operationId)
+  const step = steps.find((entry) => entry.id === job.stepId)
+  if (!subject || !step || !operation) return null
+  if ((step as StepRecord & Record<string, unknown>)[adapter.tables.subjectColumn] !== subject.id) return null
+  if (step.status === 'succeeded' || step.status === 'failed') return null
+  if (operation.status === 'succeeded' || operation.status === 'failed') return null
+  if (subject.activeOperationId !== operation.id) return null
+  return { subject, operation, step, steps }
+}
+
+async function advanceStep<T extends SubjectTypes>(
+  adapter: SubjectAdapter<T>,
+  transaction: Transaction,
+  job: StepJob,
   options: StepJobRun,
 ): Promise<void> {
-  const locked = await lockStep(tx, job)
+  const { tx, sqlExecutor, ctx } = transaction
+  const locked = await lockStep(adapter, tx, job)
   if (!locked) return
-  const { cluster, operation, step } = locked
+  const { subject, operation, step } = locked
 
   // The step runs from when it first started (a restart keeps waiting from then), and counts one
   // more attempt when it starts or when its job is retried after a crash.
   const now = new Date()
   const starting = step.status === 'pending'
   const attempts = starting || options.restarted ? step.attempts + 1 : step.attempts
-  const run: StepRun = { name: step.name, startedAt: step.startedAt ?? now, attempts }
-  if (operation.status === 'queued') {
-    await tx
-      .update(clusterOperations)
-      .set({ status: 'running', startedAt: now })
-      .where(eq(clusterOperations.id, operation.id))
+  const run: StepRunOf<T> = { name: step.name, startedAt: step.startedAt ?? now, attempts }
+  if (operation.status === 'queued')
+    await setOperation(tx, adapter.tables, operation.id, { status: 'running', startedAt: now })
+  const call = await adapter.driverCall(tx, ctx, locked, run)
+  const outcome: T['outcome'] = await askDriver(call, options)
+  const started = {
+    ...locked,
+    step: { ...step, status: 'running' as const, startedAt: run.startedAt, attempts },
   }
-  const driver = await getDriver(ctx, cluster.driver as DriverName)
-  const driverCluster = {
-    ...toDriverCluster(cluster, locked.dataCenter),
-    nodesAtStart: nodesAtStartOf(operation.parameters),
-  }
-  const outcome = await askDriver(() => callDriver(driver, operation, driverCluster, run), options)
-  const started = { ...step, status: 'running' as const, startedAt: run.startedAt, attempts }
 
   switch (outcome.state) {
     case 'waiting': {
       const message = outcome.message ?? step.message
-      if (starting || attempts !== step.attempts || message !== step.message) {
-        await tx
-          .update(clusterSteps)
-          .set({ status: 'running', startedAt: run.startedAt, attempts, finishedAt: null, message })
-          .where(eq(clusterSteps.id, step.id))
-      }
-      if (outcome.nodes) await replaceNodes(tx, cluster.id, outcome.nodes)
-      if (starting || outcome.nodes)
-        await publishClusterChange(sqlExecutor, cluster, cluster.status, operation.id)
-      await enqueueClusterStep(ctx.queue, sqlExecutor, job, {
-        afterSeconds: Math.max(0, outcome.retryAfterSeconds),
-        position: step.position,
-      })
+      if (starting || attempts !== step.attempts || message !== step.message)
+        await setStep(tx, adapter.tables, step.id, {
+          status: 'running',
+          startedAt: run.startedAt,
+          attempts,
+          finishedAt: null,
+          message,
+        })
+      const moved = await adapter.keepProgress(
+        tx,
+        locked,
+        outcome as Extract<T['outcome'], { state: 'waiting' }>,
+      )
+      if (starting || moved) await adapter.announce(sqlExecutor, subject, subject.status, operation.id)
+      await enqueue(adapter, ctx, sqlExecutor, job, step, Math.max(0, outcome.retryAfterSeconds))
       return
     }
     case 'done':
-      await completeStep(tx, sqlExecutor, ctx, { ...locked, step: started }, outcome)
+      await completeStep(adapter, transaction, started, outcome as Extract<T['outcome'], { state: 'done' }>)
       return
     case 'failed':
-      await failOperation(tx, sqlExecutor, ctx, { ...locked, step: started }, outcome.reason)
+      await failOperation(adapter, transaction, started, outcome.reason)
       return
   }
 }
 
-type LockedStep = {
-  cluster: Cluster
-  dataCenter: DriverDataCenter | null
-  operation: ClusterOperation
-  step: ClusterStep
-  /** The operation's steps in order (the step's successor is the next one). */
-  steps: ClusterStep[]
-}
-
-/**
- * Locks the cluster, then the operation's steps (the order every writer of both follows), and
- * says whether the job still has work: a step already settled, or of an operation no longer
- * active, has none.
- */
-async function lockStep(tx: Database, job: ClusterStepJob): Promise<LockedStep | null> {
-  const clusterId = job.clusterId ?? (await clusterIdOfStep(tx, job.stepId))
-  if (!clusterId) return null
-  const [locked] = await tx
-    .select({ cluster: clusters, dataCenter: DATA_CENTER_FIELDS })
-    .from(clusters)
-    .leftJoin(dataCenters, eq(dataCenters.code, clusters.dataCenterCode))
-    .where(eq(clusters.id, clusterId))
-    .for('update', { of: clusters })
-  const steps = await tx
-    .select()
-    .from(clusterSteps)
-    .where(eq(clusterSteps.operationId, job.operationId))
-    .orderBy(asc(clusterSteps.position))
-    .for('update')
-  const [operation] = await tx
-    .select()
-    .from(clusterOperations)
-    .where(eq(clusterOperations.id, job.operationId))
-  const step = steps.find((entry) => entry.id === job.stepId)
-  if (!locked || !step || !operation || step.clusterId !== locked.cluster.id) return null
-  if (step.status === 'succeeded' || step.status === 'failed') return null
-  if (operation.status === 'succeeded' || operation.status === 'failed') return null
-  if (locked.cluster.activeOperationId !== operation.id) return null
-  return { cluster: locked.cluster, dataCenter: locked.dataCenter, operation, step, steps }
-}
-
-/** Jobs enqueued before they carried the cluster's id. */
-async function clusterIdOfStep(tx: Database, stepId: string): Promise<string | undefined> {
-  const [step] = await tx
-    .select({ clusterId: clusterSteps.clusterId })
-    .from(clusterSteps)
-    .where(eq(clusterSteps.id, stepId))
-  return step?.clusterId
-}
-
-function callDriver(
-  driver: ProvisioningDriver,
-  operation: ClusterOperation,
-  cluster: DriverCluster,
-  run: StepRun,
-): Promise<StepOutcome> {
-  switch (operation.kind) {
-    case 'create':
-      return driver.create(cluster, run)
-    case 'scale':
-    case 'hibernate':
-    case 'wake':
-      return driver.scale(cluster, run, poolsOf(operation.parameters))
-    case 'upgrade':
-      return driver.upgrade(cluster, run, operation.parameters as UpgradeParameters)
-    case 'delete':
-      return driver.delete(cluster, run)
-  }
-}
-
-/** The step is done: its results are stored and the next step's job (or the operation's end) follows. */
-async function completeStep(
-  tx: Database,
-  sqlExecutor: SqlExecutor,
-  ctx: ServerContext,
-  { cluster, operation, step, steps }: LockedStep,
-  outcome: Extract<StepOutcome, { state: 'done' }>,
+/** The step is done: its results are kept and the next step's job (or the operation's end) follows. */
+async function completeStep<T extends SubjectTypes>(
+  adapter: SubjectAdapter<T>,
+  transaction: Transaction,
+  locked: LockedStep<T>,
+  outcome: Extract<T['outcome'], { state: 'done' }>,
 ): Promise<void> {
+  const { tx, sqlExecutor, ctx } = transaction
+  const { subject, operation, step, steps } = locked
   const now = new Date()
-  await tx
-    .update(clusterSteps)
-    .set({
-      status: 'succeeded',
-      startedAt: step.startedAt,
-      attempts: step.attempts,
-      finishedAt: now,
-      message: outcome.message ?? step.message,
-    })
-    .where(eq(clusterSteps.id, step.id))
-  await storeStepResults(tx, ctx.config.secretsKey, cluster.id, outcome, now)
-  await recordEvent(tx, cluster, operation.id, {
+  await setStep(tx, adapter.tables, step.id, {
+    status: 'succeeded',
+    startedAt: step.startedAt,
+    attempts: step.attempts,
+    finishedAt: now,
+    message: outcome.message ?? step.message,
+  })
+  await adapter.keepResults(tx, ctx, locked, outcome, now)
+  await adapter.recordEvent(tx, subject, operation.id, {
     type: 'step_succeeded',
     message: outcome.message ? `${stepLabel(step.name)}: ${outcome.message}` : `${stepLabel(step.name)} done`,
     data: { stepId: step.id, step: step.name },
@@ -222,61 +166,47 @@ async function completeStep(
 
   const next = steps.find((entry) => entry.position === step.position + 1)
   if (next) {
-    await enqueueClusterStep(
-      ctx.queue,
-      sqlExecutor,
-      { operationId: operation.id, stepId: next.id, clusterId: cluster.id },
-      { position: next.position },
-    )
-    await publishClusterChange(sqlExecutor, cluster, cluster.status, operation.id)
+    await enqueue(adapter, ctx, sqlExecutor, stepJob(adapter.tables, subject.id, operation.id, next.id), next)
+    await adapter.announce(sqlExecutor, subject, subject.status, operation.id)
     return
   }
-  await finishOperation(tx, sqlExecutor, ctx, cluster, operation)
+  await setOperation(tx, adapter.tables, operation.id, { status: 'succeeded', finishedAt: now, error: null })
+  const status = await adapter.finish(tx, sqlExecutor, ctx, locked, now)
+  await adapter.announce(sqlExecutor, subject, status, endingOperationId(adapter, operation))
 }
 
-/** What a finished step built: the cluster's nodes now, its API endpoint and certificate authority. */
-export async function storeStepResults(
-  tx: Database,
-  secretsKey: Buffer,
-  clusterId: string,
-  outcome: Extract<StepOutcome, { state: 'done' }>,
-  now: Date,
+/**
+ * The operation stops at this step: the subject shows `failed` with the reason, and no operation
+ * is active, so a retry (or a removal) may start.
+ */
+async function failOperation<T extends SubjectTypes>(
+  adapter: SubjectAdapter<T>,
+  { tx, sqlExecutor, ctx }: Transaction,
+  locked: LockedStep<T>,
+  reason: string,
 ): Promise<void> {
-  if (outcome.nodes) await replaceNodes(tx, clusterId, outcome.nodes)
-  if (outcome.endpoint || outcome.caCertificate || outcome.caKey) {
-    await tx
-      .update(clusters)
-      .set({
-        ...(outcome.endpoint ? { endpoint: outcome.endpoint } : {}),
-        ...(outcome.caCertificate ? { caCertificate: outcome.caCertificate } : {}),
-        ...(outcome.caKey ? { caKey: sealSecret(secretsKey, outcome.caKey) } : {}),
-        updatedAt: now,
-      })
-      .where(eq(clusters.id, clusterId))
-  }
+  const { subject, operation, step } = locked
+  const now = new Date()
+  await setStep(tx, adapter.tables, step.id, {
+    status: 'failed',
+    startedAt: step.startedAt ?? now,
+    attempts: step.attempts,
+    finishedAt: now,
+    message: reason,
+  })
+  await setOperation(tx, adapter.tables, operation.id, { status: 'failed', error: reason, finishedAt: now })
+  const failed = 'failed' as T['status']
+  await adapter.setStatus(tx, subject, {
+    status: failed,
+    statusReason: reason,
+    activeOperationId: null,
+    updatedAt: now,
+  })
+  await adapter.meter(tx, ctx, subject, now, 'fail')
+  await adapter.failed(tx, sqlExecutor, ctx, locked, reason)
+  await adapter.announce(sqlExecutor, subject, failed, endingOperationId(adapter, operation))
 }
 
-/** The driver's node list is the whole list: nodes it no longer names are gone. */
-async function replaceNodes(tx: Database, clusterId: string, nodes: DriverNode[]): Promise<void> {
-  const names = nodes.map((node) => node.name)
-  await tx
-    .delete(clusterNodes)
-    .where(
-      names.length > 0
-        ? and(eq(clusterNodes.clusterId, clusterId), notInArray(clusterNodes.name, names))
-        : eq(clusterNodes.clusterId, clusterId),
-    )
-  if (nodes.length === 0) return
-  await tx
-    .insert(clusterNodes)
-    .values(nodes.map((node) => ({ clusterId, ...node })))
-    .onConflictDoUpdate({
-      target: [clusterNodes.clusterId, clusterNodes.name],
-      set: {
-        poolName: sql`excluded.pool_name`,
-        internalIp: sql`excluded.internal_ip`,
-        kubeletVersion: sql`excluded.kubelet_version`,
-        status: sql`excluded.status`,
-      },
-    })
+function endingOperationId<T extends SubjectTypes>(adapter: SubjectAdapter<T>, operation: T['operation']) {
+  return adapter.endAnnouncementNamesOperation ? operation.id : null
 }

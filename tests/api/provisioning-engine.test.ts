@@ -7,7 +7,7 @@ import { notifications } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import { isSealed, openSecret } from '#server/lib/secrets.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
-import { retryOperation } from '#server/provisioning/engine.ts'
+import { retryOperation } from '#server/provisioning/index.ts'
 import { REALTIME_CHANNEL, type RealtimeEnvelope } from '#server/realtime/publish.ts'
 import {
   clusterRecord,

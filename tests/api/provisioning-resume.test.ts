@@ -12,6 +12,7 @@ import { QUEUES, startJobQueue } from '#server/jobs/queue.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
 import { placeInstallationOrder } from '#server/modules/marketplace/service.ts'
 import type { RatesService } from '#server/modules/rates/index.ts'
+import { createProvisioningHooks } from '#server/provisioning-hooks.ts'
 import type { RealtimeHub } from '#server/realtime/hub.ts'
 import { clusterRecord, demoRequester, orderCluster, waitForClusterStatus } from '#tests/helpers/clusters.ts'
 import { cleanUpServers, type ServerProcess, startServerProcess, waitUntil } from '#tests/helpers/process.ts'
@@ -47,6 +48,7 @@ const ctx: ServerContext = {
   queue,
   realtime: undefined as unknown as RealtimeHub,
   rates: undefined as unknown as RatesService,
+  provisioningHooks: createProvisioningHooks(),
 }
 
 afterAll(async () => {

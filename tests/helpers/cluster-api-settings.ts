@@ -1,4 +1,4 @@
-import type { ClusterApiSettings } from '#server/provisioning/clusterapi/render.ts'
+import type { ClusterApiSettings } from '#server/provisioning/index.ts'
 
 /** What the clusterapi driver renders with in tests: current API versions and every provider's settings. */
 export const CLUSTER_API_SETTINGS: ClusterApiSettings = {

@@ -19,7 +19,7 @@ import {
   users,
 } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
-import { startOperation } from '#server/provisioning/engine.ts'
+import { startOperation } from '#server/provisioning/index.ts'
 
 /**
  * Clusters for engine tests, made without the orders API: a row for the demo customer's

@@ -3,7 +3,7 @@ import {
   DEFAULT_POD_CIDR,
   DEFAULT_SERVICE_CIDR,
 } from '#common/schemas/clusters.ts'
-import type { DriverCluster } from '#server/provisioning/driver.ts'
+import type { DriverCluster } from '#server/provisioning/index.ts'
 
 type NodePool = ClusterConfiguration['nodePools'][number]
 

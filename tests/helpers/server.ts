@@ -19,7 +19,8 @@ import { createMailer } from '#server/lib/mailer.ts'
 import { sealPlainTotpSecrets } from '#server/modules/auth/totp.ts'
 import { openOutboxText } from '#server/modules/dev/mailbox.ts'
 import { createRatesService } from '#server/modules/rates/index.ts'
-import { startProvisioningWorkers } from '#server/provisioning/engine.ts'
+import { startProvisioningWorkers } from '#server/provisioning/index.ts'
+import { createProvisioningHooks } from '#server/provisioning-hooks.ts'
 import { startRealtimeHub } from '#server/realtime/hub.ts'
 import { OFFLINE_RATES } from '../../scripts/server-process.ts'
 import { TEMPLATE_DATABASE } from '../setup/postgres.ts'
@@ -95,7 +96,14 @@ export async function startTestServer(
     backupUrl: config.ratesBackupUrl,
     log: silentLogger,
   })
-  const ctx: ServerContext = { config, db, queue, realtime, rates }
+  const ctx: ServerContext = {
+    config,
+    db,
+    queue,
+    realtime,
+    rates,
+    provisioningHooks: createProvisioningHooks(),
+  }
   await startProvisioningWorkers(ctx)
   await startBillingWorkers(ctx)
   await startAccountWorkers(ctx)

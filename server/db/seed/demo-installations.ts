@@ -1,5 +1,6 @@
 import type { Database } from '#server/db/client.ts'
-import { recordInstalledProduct } from '#server/provisioning/installed-products.ts'
+import { recordInstalledProduct } from '#server/provisioning/index.ts'
+import { createProvisioningHooks } from '#server/provisioning-hooks.ts'
 
 /**
  * Products already on the demo's cluster on `npm start`, so /orders/products, /orders/addons and
@@ -27,5 +28,6 @@ export async function seedDemoInstallations(
     { productId: 'valkey', namespace: 'cache', planId: 's' },
     { productId: 'cert-manager', namespace: 'cert-manager', planId: null },
   ]
-  for (const product of wanted) await recordInstalledProduct(tx, { ...input, ...product })
+  const hooks = createProvisioningHooks()
+  for (const product of wanted) await recordInstalledProduct(tx, { ...input, ...product }, hooks)
 }

@@ -11,7 +11,7 @@ import {
 import type { Database } from '#server/db/client.ts'
 import { clusters, orders } from '#server/db/schema/index.ts'
 import { syncClusterMeter } from '#server/modules/billing/index.ts'
-import { provisionAtOnce } from '#server/provisioning/provision-at-once.ts'
+import { provisionAtOnce } from '#server/provisioning/index.ts'
 
 /**
  * A running cluster with its fulfilled order (the cycle and promo code invoices read), built by the

@@ -11,8 +11,7 @@ import type { Caller } from '#server/lib/caller.ts'
 import { badRequest, conflict, unprocessable } from '#server/lib/errors.ts'
 import { recordAudit } from '#server/modules/audit/index.ts'
 import { getCatalog } from '#server/modules/catalog/index.ts'
-import type { ScaleParameters } from '#server/provisioning/driver.ts'
-import { retryOperation, startOperation } from '#server/provisioning/engine.ts'
+import { retryOperation, type ScaleParameters, startOperation } from '#server/provisioning/index.ts'
 import { findCluster } from './service.ts'
 
 /**

@@ -12,9 +12,12 @@ import type { Caller } from '#server/lib/caller.ts'
 import { conflict, unauthorized } from '#server/lib/errors.ts'
 import { recordAudit } from '#server/modules/audit/index.ts'
 import { assertEmailVerified, standingOf } from '#server/modules/auth/index.ts'
-import type { DriverName } from '#server/provisioning/driver.ts'
-import { driverClusterOf, getDriver } from '#server/provisioning/engine.ts'
-import { CLUSTER_ACCESS_GROUPS } from '#server/provisioning/kubeconfig.ts'
+import {
+  CLUSTER_ACCESS_GROUPS,
+  type DriverName,
+  driverClusterOf,
+  getDriver,
+} from '#server/provisioning/index.ts'
 import { auditOperation } from './changes.ts'
 import { findCluster } from './service.ts'
 

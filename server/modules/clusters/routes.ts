@@ -5,8 +5,7 @@ import type { ServerContext } from '#server/context.ts'
 import { callerOf } from '#server/lib/caller.ts'
 import { serve } from '#server/lib/serve.ts'
 import { getCatalog } from '#server/modules/catalog/index.ts'
-import type { DriverName } from '#server/provisioning/driver.ts'
-import { driverClusterOf, getDriver } from '#server/provisioning/engine.ts'
+import { type DriverName, driverClusterOf, getDriver } from '#server/provisioning/index.ts'
 import {
   deleteCluster,
   hibernateCluster,

@@ -29,7 +29,7 @@ import {
 } from '#server/lib/cursor.ts'
 import { notFound } from '#server/lib/errors.ts'
 import { likeEscaped } from '#server/lib/like.ts'
-import { operationView } from '#server/provisioning/engine.ts'
+import { operationView } from '#server/provisioning/index.ts'
 
 /** Statuses a cluster is billed in: its nodes exist and serve. */
 const BILLED_STATUSES: ClusterStatus[] = ['running', 'scaling', 'updating']

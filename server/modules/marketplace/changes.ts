@@ -15,7 +15,7 @@ import {
   type NewInstallationOperation,
   retryInstallationOperation,
   startInstallationOperation,
-} from '#server/provisioning/installation-engine.ts'
+} from '#server/provisioning/index.ts'
 import { installationRow } from './installations.ts'
 
 /**

@@ -20,7 +20,7 @@ import { conflict, HttpError, invalidFields } from '#server/lib/errors.ts'
 import { checkProductSettings, findProduct, getCatalog } from '#server/modules/catalog/index.ts'
 import { findCluster } from '#server/modules/clusters/index.ts'
 import { type OrderKindDefinition, placeOrder } from '#server/modules/orders/index.ts'
-import { startInstallationOperation } from '#server/provisioning/installation-engine.ts'
+import { startInstallationOperation } from '#server/provisioning/index.ts'
 
 /** What the products on a cluster take from it, for the capacity rule. */
 async function installedFootprints(db: Queryable, clusterId: string) {

@@ -6,7 +6,7 @@ import type { Database } from '#server/db/client.ts'
 import { clusters, type OrderRow, orders } from '#server/db/schema/index.ts'
 import type { SqlExecutor } from '#server/db/transaction.ts'
 import { QUEUES } from '#server/jobs/queue.ts'
-import { startOperation } from '#server/provisioning/engine.ts'
+import { startOperation } from '#server/provisioning/index.ts'
 
 /** Who acts: every order and cluster is read and changed through the caller's organization. */
 

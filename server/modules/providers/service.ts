@@ -6,9 +6,13 @@ import {
 } from '#common/schemas/providers.ts'
 import type { Config } from '#server/config.ts'
 import { notFound } from '#server/lib/errors.ts'
-import { createClusterApiDriver } from '#server/provisioning/clusterapi/driver.ts'
-import { clusterCrdName, infrastructureProvider } from '#server/provisioning/clusterapi/providers.ts'
-import type { ProviderCheck, ProvisioningDriver } from '#server/provisioning/driver.ts'
+import {
+  clusterCrdName,
+  createClusterApiDriver,
+  infrastructureProvider,
+  type ProviderCheck,
+  type ProvisioningDriver,
+} from '#server/provisioning/index.ts'
 
 /**
  * Whether clusters can be built at a provider, checked through the configured driver: with

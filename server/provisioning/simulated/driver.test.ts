@@ -4,7 +4,8 @@ import { parse, parseAllDocuments } from 'yaml'
 import type { ProvisioningStep } from '#common/schemas/clusters.ts'
 import { driverCluster, nodePool } from '#tests/helpers/driver-cluster.ts'
 import type { StepRun } from '../driver.ts'
-import { clusterEndpoint, createSimulatedDriver, fails, STEP_SECONDS } from './driver.ts'
+import { clusterEndpoint, createSimulatedDriver, STEP_SECONDS } from './driver.ts'
+import { fails } from './step-walk.ts'
 
 const cluster = driverCluster(
   'web-prod',

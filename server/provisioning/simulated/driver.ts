@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto'
 import { OPERATION_STEPS, type ProvisioningStep } from '#common/schemas/clusters.ts'
-import type { ClusterApiSettings } from '../clusterapi/render.ts'
 import type {
   DriverCluster,
   DriverNode,
@@ -23,6 +21,7 @@ import {
   sortNodes,
   upgradeProgress,
 } from './nodes.ts'
+import { fails, type SimulationSettings, type StepWork, walkStep } from './step-walk.ts'
 
 /**
  * The default driver: walks every step with realistic durations (divided by PROVISIONING_SPEED)
@@ -30,15 +29,6 @@ import {
  * restarted worker simply waits out the rest. Failures happen only when PROVISIONING_FAILURE_RATE
  * is above 0, decided by a hash of cluster, step and attempt: the same attempt always ends alike.
  */
-
-export type SimulationSettings = {
-  speed: number
-  failureRate: number
-  /** The Cluster API generation and provider settings the cluster's objects are described with. */
-  clusterApi?: ClusterApiSettings
-  /** Where kubeconfigs reach the clusters' API (server/modules/clusters/control-plane/); their endpoint without it. */
-  kubeApiUrl?: string
-}
 
 /** How long each step takes at speed 1, in seconds. */
 export const STEP_SECONDS: Record<ProvisioningStep, number> = {
@@ -267,38 +257,6 @@ export function createSimulatedDriver(settings: SimulationSettings): Provisionin
   }
 }
 
-export type StepWork<Outcome = StepOutcome> = {
-  seconds: number
-  /** Why a failing attempt fails; the step's own reason when absent. */
-  failure?: string
-  /** What the step is doing while it waits, shown on the status page. */
-  working: string
-  done: () => Outcome
-}
-
-export function walkStep<Outcome>(
-  step: { name: string; startedAt: Date },
-  work: StepWork<Outcome>,
-  failing: () => boolean,
-):
-  | Outcome
-  | { state: 'failed'; reason: string }
-  | { state: 'waiting'; retryAfterSeconds: number; message: string } {
-  const elapsedSeconds = (Date.now() - step.startedAt.getTime()) / 1000
-  if (failing()) {
-    // A failing attempt gets half-way first, as a real one would.
-    const failAfter = work.seconds / 2
-    if (elapsedSeconds >= failAfter)
-      return {
-        state: 'failed',
-        reason: work.failure ?? failureReason(step.name as ProvisioningStep),
-      }
-    return { state: 'waiting', retryAfterSeconds: failAfter - elapsedSeconds, message: work.working }
-  }
-  if (elapsedSeconds >= work.seconds) return work.done()
-  return { state: 'waiting', retryAfterSeconds: work.seconds - elapsedSeconds, message: work.working }
-}
-
 function stepSeconds(cluster: DriverCluster, name: ProvisioningStep): number {
   if (name === 'add_ons' && cluster.configuration.addOnIds.length === 0) return ADD_ONS_NONE_SECONDS
   return STEP_SECONDS[name]
@@ -306,36 +264,6 @@ function stepSeconds(cluster: DriverCluster, name: ProvisioningStep): number {
 
 function unknownStep(step: StepRun): StepOutcome {
   return { state: 'failed', reason: `The simulated driver has no step named ${step.name}` }
-}
-
-/** Deterministic per cluster, step and attempt: a fraction in [0, 1) compared with the rate. */
-export function fails(
-  cluster: Pick<DriverCluster, 'id'>,
-  step: { name: string; attempts: number },
-  rate: number,
-) {
-  if (rate <= 0) return false
-  const digest = createHash('sha256').update(`${cluster.id}/${step.name}/${step.attempts}`).digest()
-  return digest.readUInt32BE(0) / 2 ** 32 < rate
-}
-
-const FAILURE_REASONS: Partial<Record<ProvisioningStep, string>> = {
-  network: 'The private network could not be allocated: the data center reported no free address block',
-  control_plane: 'The control plane did not become healthy in time: etcd could not reach quorum',
-  node_pools: 'Not every node could be started: the data center is out of capacity for this flavor',
-  add_ons: 'An add-on failed to install: its pods did not become ready',
-  health_check: 'The health check failed: the API server did not answer',
-  scale_pools: 'The node pool could not be resized: the data center is out of capacity for this flavor',
-  wait_for_nodes: 'The new nodes did not become ready in time',
-  upgrade_control_plane: 'The control plane upgrade stopped: the new API server did not become healthy',
-  upgrade_nodes: 'A node could not be replaced: its workloads could not be drained',
-  drain_nodes: 'A node could not be drained: a pod disruption budget blocks the eviction',
-  delete_resources: 'Some resources could not be deleted: the volumes are still attached',
-  release_network: 'The private network could not be released: an address is still in use',
-}
-
-function failureReason(stepName: ProvisioningStep): string {
-  return `${FAILURE_REASONS[stepName] ?? `The step ${stepName} failed`} (simulated failure)`
 }
 
 export function controlPlaneReplicas(cluster: DriverCluster): number {

@@ -6,7 +6,7 @@ import type {
   InstallationStepRun,
 } from '../driver.ts'
 import { serviceEndpoints, usernameOf } from '../installation-endpoints.ts'
-import { fails, type SimulationSettings, walkStep } from './driver.ts'
+import { fails, type SimulationSettings, walkStep } from './step-walk.ts'
 
 /**
  * Products on simulated clusters: each step takes its realistic time (divided by

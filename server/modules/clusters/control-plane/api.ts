@@ -1,6 +1,6 @@
 import type { Database } from '#server/db/client.ts'
 import type { Cluster } from '#server/db/schema/index.ts'
-import { CLUSTER_ACCESS_GROUPS } from '#server/provisioning/kubeconfig.ts'
+import { CLUSTER_ACCESS_GROUPS } from '#server/provisioning/index.ts'
 import {
   CORE_RESOURCES,
   discoveryDocument,

@@ -1,6 +1,6 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm'
 import { monthlyPrice } from '#common/pricing.ts'
-import type { ClusterConfiguration } from '#common/schemas/clusters.ts'
+import type { ClusterConfiguration, ClusterStatus } from '#common/schemas/clusters.ts'
 import type { ServerContext } from '#server/context.ts'
 import type { Database } from '#server/db/client.ts'
 import {
@@ -9,8 +9,6 @@ import {
   type ClusterOperation,
   type ClusterStep,
   clusterNodes,
-  clusterOperations,
-  clusterSteps,
   clusters,
   clusterTypes,
   installations,
@@ -18,32 +16,31 @@ import {
   orders,
 } from '#server/db/schema/index.ts'
 import type { SqlExecutor } from '#server/db/transaction.ts'
-import { clusterOperationFailedMail, clusterRunningMail } from '#server/mail/provisioning-mails.ts'
-import { prepareMail } from '#server/mail/template.ts'
-import { syncClusterMeter, syncInstallationMeter } from '#server/modules/billing/index.ts'
-import { publishClusterChange, recordEvent, tellRequester } from './announcements.ts'
-import type { UpgradeParameters } from './driver.ts'
+import { sealSecret } from '#server/lib/secrets.ts'
+import { recordEvent, tellRequester } from './announcements.ts'
+import type { DriverNode, StepOutcome, UpgradeParameters } from './driver.ts'
 import { recordInstalledProduct } from './installed-products.ts'
 import { finishedMessage, OPERATION_NAMES, RESTING_STATUS, stepLabel } from './lifecycle.ts'
 import { applyScale, configurationOf, poolsOf } from './operation-parameters.ts'
 
-/** How an operation ends: its last step done, or one step failed for good. */
+/**
+ * How a cluster's operation ends, and what its finished steps leave on it: the cluster adapter's
+ * side of an outcome (server/provisioning/cluster-subject.ts).
+ */
 
-/** The last step is done: the cluster rests in its new status and takes the operation's changes. */
-export async function finishOperation(
+/**
+ * The last step is done (the operation is marked succeeded): the cluster takes the operation's
+ * changes and rests in its new status, which it says.
+ */
+export async function finishClusterOperation(
   tx: Database,
   sqlExecutor: SqlExecutor,
   ctx: ServerContext,
-  cluster: Cluster,
-  operation: ClusterOperation,
-): Promise<void> {
-  const now = new Date()
+  { subject: cluster, operation }: { subject: Cluster; operation: ClusterOperation },
+  now: Date,
+): Promise<ClusterStatus> {
+  const { metering } = ctx.provisioningHooks
   const status = RESTING_STATUS[operation.kind]
-  await tx
-    .update(clusterOperations)
-    .set({ status: 'succeeded', finishedAt: now, error: null })
-    .where(eq(clusterOperations.id, operation.id))
-
   const changes: Partial<typeof clusters.$inferInsert> = {
     status,
     statusReason: null,
@@ -64,10 +61,10 @@ export async function finishOperation(
   } else if (operation.kind === 'delete') {
     changes.deletedAt = now
     await tx.delete(clusterNodes).where(eq(clusterNodes.clusterId, cluster.id))
-    await endInstallationsOf(tx, cluster.id, now)
+    await endInstallationsOf(tx, ctx, cluster.id, now)
   }
   await tx.update(clusters).set(changes).where(eq(clusters.id, cluster.id))
-  await syncClusterMeter(tx, cluster.id, now)
+  await metering.syncClusterMeter(tx, cluster.id, now)
   await recordEvent(tx, cluster, operation.id, {
     type: 'operation_succeeded',
     fromStatus: cluster.status,
@@ -80,17 +77,21 @@ export async function finishOperation(
     // The add-ons chosen in the wizard are installations from now on, managed like any other
     // (an add-on the marketplace does not offer as a product stays part of the cluster only).
     for (const addOnId of await offeredProducts(tx, configuration.addOnIds))
-      await recordInstalledProduct(tx, {
-        organizationId: cluster.organizationId,
-        clusterId: cluster.id,
-        productId: addOnId,
-        namespace: addOnId,
-        planId: null,
-        orderId: cluster.orderId,
-        createdBy: operation.requestedBy,
-        at: now,
-        secretsKey: ctx.config.secretsKey,
-      })
+      await recordInstalledProduct(
+        tx,
+        {
+          organizationId: cluster.organizationId,
+          clusterId: cluster.id,
+          productId: addOnId,
+          namespace: addOnId,
+          planId: null,
+          orderId: cluster.orderId,
+          createdBy: operation.requestedBy,
+          at: now,
+          secretsKey: ctx.config.secretsKey,
+        },
+        ctx.provisioningHooks,
+      )
     if (cluster.orderId) {
       await tx
         .update(orders)
@@ -103,43 +104,27 @@ export async function finishOperation(
         title: 'Cluster running',
         message: `${cluster.name} is running and ready to use.`,
       },
-      mail: prepareMail(clusterRunningMail, { name: user.name, clusterName: cluster.name, url }),
+      mail: ctx.provisioningHooks.notify.clusterRunningMail({
+        name: user.name,
+        clusterName: cluster.name,
+        url,
+      }),
     }))
   }
-  await publishClusterChange(sqlExecutor, cluster, status, operation.id)
+  return status
 }
 
 /**
- * The operation stops at this step: the cluster shows `failed` with the reason, and no operation is
- * active, so a retry (or a deletion) may start.
+ * A step failed for good (the step, the operation and the cluster are marked failed): the history
+ * says where and why, and whoever asked hears of it.
  */
-export async function failOperation(
+export async function clusterOperationFailed(
   tx: Database,
   sqlExecutor: SqlExecutor,
   ctx: ServerContext,
-  { cluster, operation, step }: { cluster: Cluster; operation: ClusterOperation; step: ClusterStep },
+  { subject: cluster, operation, step }: { subject: Cluster; operation: ClusterOperation; step: ClusterStep },
   reason: string,
 ): Promise<void> {
-  const now = new Date()
-  await tx
-    .update(clusterSteps)
-    .set({
-      status: 'failed',
-      startedAt: step.startedAt ?? now,
-      attempts: step.attempts,
-      finishedAt: now,
-      message: reason,
-    })
-    .where(eq(clusterSteps.id, step.id))
-  await tx
-    .update(clusterOperations)
-    .set({ status: 'failed', error: reason, finishedAt: now })
-    .where(eq(clusterOperations.id, operation.id))
-  await tx
-    .update(clusters)
-    .set({ status: 'failed', statusReason: reason, activeOperationId: null, updatedAt: now })
-    .where(eq(clusters.id, cluster.id))
-  await syncClusterMeter(tx, cluster.id, now)
   await recordEvent(tx, cluster, operation.id, {
     type: 'step_failed',
     message: `${stepLabel(step.name)} failed: ${reason}`,
@@ -155,7 +140,7 @@ export async function failOperation(
   })
   await tellRequester(tx, sqlExecutor, ctx, cluster, operation, (user, url) => ({
     notification: { type: 'error', title: `${operationName} failed`, message: `${cluster.name}: ${reason}` },
-    mail: prepareMail(clusterOperationFailedMail, {
+    mail: ctx.provisioningHooks.notify.clusterOperationFailedMail({
       name: user.name,
       clusterName: cluster.name,
       operation: operation.kind,
@@ -163,7 +148,6 @@ export async function failOperation(
       url,
     }),
   }))
-  await publishClusterChange(sqlExecutor, cluster, 'failed', operation.id)
 }
 
 /** The month's price of the configuration at catalog prices (the same sum the order made). */
@@ -201,13 +185,19 @@ export async function monthlyPriceCentsOf(
 }
 
 /** The products of a deleted cluster went with it: they end as uninstalled, and stop being billed. */
-async function endInstallationsOf(tx: Database, clusterId: string, at: Date): Promise<void> {
+async function endInstallationsOf(
+  tx: Database,
+  ctx: ServerContext,
+  clusterId: string,
+  at: Date,
+): Promise<void> {
   const ended = await tx
     .update(installations)
     .set({ status: 'uninstalled', activeOperationId: null, uninstalledAt: at, endpoints: [], updatedAt: at })
     .where(and(eq(installations.clusterId, clusterId), ne(installations.status, 'uninstalled')))
     .returning({ id: installations.id })
-  for (const installation of ended) await syncInstallationMeter(tx, installation.id, at)
+  for (const installation of ended)
+    await ctx.provisioningHooks.metering.syncInstallationMeter(tx, installation.id, at)
 }
 
 /** The ids among these that the marketplace offers as products (their details are filled in). */
@@ -218,4 +208,51 @@ async function offeredProducts(tx: Database, ids: string[]): Promise<string[]> {
     .from(addOns)
     .where(and(inArray(addOns.id, ids), sql`${addOns.details} <> '{}'::jsonb`))
   return ids.filter((id) => rows.some((row) => row.id === id))
+}
+
+/** What a finished step built: the cluster's nodes now, its API endpoint and certificate authority. */
+export async function storeStepResults(
+  tx: Database,
+  secretsKey: Buffer,
+  clusterId: string,
+  outcome: Extract<StepOutcome, { state: 'done' }>,
+  now: Date,
+): Promise<void> {
+  if (outcome.nodes) await replaceNodes(tx, clusterId, outcome.nodes)
+  if (outcome.endpoint || outcome.caCertificate || outcome.caKey) {
+    await tx
+      .update(clusters)
+      .set({
+        ...(outcome.endpoint ? { endpoint: outcome.endpoint } : {}),
+        ...(outcome.caCertificate ? { caCertificate: outcome.caCertificate } : {}),
+        ...(outcome.caKey ? { caKey: sealSecret(secretsKey, outcome.caKey) } : {}),
+        updatedAt: now,
+      })
+      .where(eq(clusters.id, clusterId))
+  }
+}
+
+/** The driver's node list is the whole list: nodes it no longer names are gone. */
+export async function replaceNodes(tx: Database, clusterId: string, nodes: DriverNode[]): Promise<void> {
+  const names = nodes.map((node) => node.name)
+  await tx
+    .delete(clusterNodes)
+    .where(
+      names.length > 0
+        ? and(eq(clusterNodes.clusterId, clusterId), notInArray(clusterNodes.name, names))
+        : eq(clusterNodes.clusterId, clusterId),
+    )
+  if (nodes.length === 0) return
+  await tx
+    .insert(clusterNodes)
+    .values(nodes.map((node) => ({ clusterId, ...node })))
+    .onConflictDoUpdate({
+      target: [clusterNodes.clusterId, clusterNodes.name],
+      set: {
+        poolName: sql`excluded.pool_name`,
+        internalIp: sql`excluded.internal_ip`,
+        kubeletVersion: sql`excluded.kubelet_version`,
+        status: sql`excluded.status`,
+      },
+    })
 }

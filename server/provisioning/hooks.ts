@@ -1,0 +1,53 @@
+import type { OperationKind } from '#common/schemas/clusters.ts'
+import type { Product } from '#common/schemas/products.ts'
+import type { Database } from '#server/db/client.ts'
+import type { SqlExecutor } from '#server/db/transaction.ts'
+import type { PreparedMail } from '#server/mail/template.ts'
+
+/**
+ * What the provisioning engine needs from the rest of the product and does not import: billing's
+ * meters, the notifications (in the app and by mail) of whoever asked, and the marketplace's
+ * products. Built once where the server is put together and carried on the ServerContext, so the
+ * engine depends on none of those modules (and none of them on the engine's insides).
+ */
+export type ProvisioningHooks = {
+  /** Billing follows each status or size change, inside the transaction that made it. */
+  metering: {
+    syncClusterMeter(tx: Database, clusterId: string, at: Date): Promise<void>
+    syncInstallationMeter(tx: Database, installationId: string, at: Date): Promise<void>
+  }
+  /** What the person who asked for an operation hears; all of it commits with the change. */
+  notify: {
+    /** The channels the person chose for news of their clusters. */
+    channelsFor(
+      db: Database,
+      userId: string,
+      event: 'cluster_status',
+    ): Promise<{ app: boolean; email: boolean }>
+    createNotification(
+      db: Database,
+      sqlExecutor: SqlExecutor,
+      notification: {
+        userId: string
+        type: 'success' | 'error'
+        title: string
+        message: string
+        link: string
+      },
+    ): Promise<unknown>
+    clusterRunningMail(data: { name: string; clusterName: string; url: string }): PreparedMail
+    clusterOperationFailedMail(data: {
+      name: string
+      clusterName: string
+      operation: OperationKind
+      reason: string
+      url: string
+    }): PreparedMail
+  }
+  /** The marketplace's products an installation is made of. */
+  products: {
+    findProduct(db: Database, productId: string): Promise<Product>
+    /** The settings checked against the product's schema, its defaults filled in. */
+    checkProductSettings(product: Product, settings: unknown): { settings: Record<string, unknown> }
+  }
+}
