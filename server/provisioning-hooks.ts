@@ -1,5 +1,5 @@
 import { clusterOperationFailedMail, clusterRunningMail } from './mail/provisioning-mails.ts'
-import { prepareMail } from './mail/template.ts'
+import { prepareMail } from './mail/send-mail.ts'
 import { syncClusterMeter, syncInstallationMeter } from './modules/billing/index.ts'
 import { checkProductSettings, findProduct } from './modules/catalog/index.ts'
 import { channelsFor, createNotification } from './modules/notifications/index.ts'

@@ -37,7 +37,7 @@ function isTemplate(value: unknown): value is AnyTemplate {
   )
 }
 
-/** Built on first use: the mail modules import the template module, which loads this one lazily. */
+/** Built on first use, once: a process that sends no mail never walks the modules. */
 function templates() {
   if (registry) return registry
   const byName = new Map<string, AnyTemplate>()

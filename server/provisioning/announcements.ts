@@ -7,7 +7,7 @@ import type { ServerContext } from '#server/context.ts'
 import type { Database } from '#server/db/client.ts'
 import { type Cluster, type ClusterOperation, clusterEvents, users } from '#server/db/schema/index.ts'
 import type { SqlExecutor } from '#server/db/transaction.ts'
-import type { PreparedMail } from '#server/mail/template.ts'
+import type { PreparedMail } from '#server/mail/send-mail.ts'
 import { publishToOrganization } from '#server/realtime/publish.ts'
 
 /**

@@ -2,7 +2,7 @@ import type { OperationKind } from '#common/schemas/clusters.ts'
 import type { Product } from '#common/schemas/products.ts'
 import type { Database } from '#server/db/client.ts'
 import type { SqlExecutor } from '#server/db/transaction.ts'
-import type { PreparedMail } from '#server/mail/template.ts'
+import type { PreparedMail } from '#server/mail/send-mail.ts'
 
 /**
  * What the provisioning engine needs from the rest of the product and does not import: billing's

@@ -11,7 +11,8 @@ import {
   emailChangeNoticeMail,
   passwordChangedMail,
 } from '#server/mail/account-mails.ts'
-import { mailSecret, sendMail } from '#server/mail/template.ts'
+import { sendMail } from '#server/mail/send-mail.ts'
+import { mailSecret } from '#server/mail/template.ts'
 import { recordAudit } from '#server/modules/audit/index.ts'
 import { channelsFor } from '#server/modules/notifications/index.ts'
 import { consumeAuthToken, issueAuthToken } from './auth-tokens.ts'

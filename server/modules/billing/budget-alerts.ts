@@ -14,7 +14,7 @@ import { conflict, type HttpError, notFound, unprocessable } from '#server/lib/e
 import { checkDestination, OutboundRefusal, postToCustomerUrl } from '#server/lib/outbound.ts'
 import { openSecret, sealSecret } from '#server/lib/secrets.ts'
 import { budgetAlertMail } from '#server/mail/billing-mails.ts'
-import { sendMail } from '#server/mail/template.ts'
+import { sendMail } from '#server/mail/send-mail.ts'
 import { channelsFor, createNotification } from '#server/modules/notifications/index.ts'
 import { activeAdminsOf } from '#server/modules/users/index.ts'
 import { documentLanguageOf } from './billing-organization.ts'

@@ -7,7 +7,7 @@ import type { ServerContext } from '#server/context.ts'
 import { invoices, organizations, users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import { invoiceOverdueMail } from '#server/mail/billing-mails.ts'
-import { sendMail } from '#server/mail/template.ts'
+import { sendMail } from '#server/mail/send-mail.ts'
 import { currencyOf } from './currency.ts'
 import { paymentOptionsOf } from './seller.ts'
 

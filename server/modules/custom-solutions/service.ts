@@ -29,7 +29,7 @@ import {
   quoteAnsweredMail,
   quoteReadyMail,
 } from '#server/mail/custom-solution-mails.ts'
-import { sendMail } from '#server/mail/template.ts'
+import { sendMail } from '#server/mail/send-mail.ts'
 import { currencyOf } from '#server/modules/billing/index.ts'
 import { createNotification, notifyOfficers } from '#server/modules/notifications/index.ts'
 import { nextReference, type OrderKindDefinition, placeOrder } from '#server/modules/orders/index.ts'

@@ -19,7 +19,7 @@ import {
   erasureRefusedMail,
   exportReadyMail,
 } from '#server/mail/account-mails.ts'
-import { sendMail } from '#server/mail/template.ts'
+import { sendMail } from '#server/mail/send-mail.ts'
 import { recordAudit } from '#server/modules/audit/index.ts'
 import { createNotification, notifyOfficers } from '#server/modules/notifications/index.ts'
 import { buildExportArchive } from './archive.ts'

@@ -28,7 +28,8 @@ import {
   salesLeadMail,
   salesNewsletterMail,
 } from '#server/mail/lead-mails.ts'
-import { mailSecret, sendMail } from '#server/mail/template.ts'
+import { sendMail } from '#server/mail/send-mail.ts'
+import { mailSecret } from '#server/mail/template.ts'
 import { NEWSLETTER_TOKEN_LIFETIME_MS } from './constants.ts'
 import { DEMO_SLOT_RULES, demoSlotStarts, isOfferedDemoSlot } from './demo-slots.ts'
 

@@ -19,7 +19,7 @@ import {
   registrationApprovedMail,
   registrationRejectedMail,
 } from '#server/mail/account-mails.ts'
-import { sendMail } from '#server/mail/template.ts'
+import { sendMail } from '#server/mail/send-mail.ts'
 import { recordAudit } from '#server/modules/audit/index.ts'
 import { createNotification } from '#server/modules/notifications/index.ts'
 import { activeAdminsOf } from '#server/modules/users/index.ts'

@@ -8,7 +8,7 @@ import { organizations, registrationRequests, users } from '#server/db/schema/in
 import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
 import { conflict, unprocessable } from '#server/lib/errors.ts'
 import { registrationPendingMail } from '#server/mail/auth-mails.ts'
-import { sendMail } from '#server/mail/template.ts'
+import { sendMail } from '#server/mail/send-mail.ts'
 import { recordAudit } from '#server/modules/audit/index.ts'
 import {
   assertAcceptablePassword,
