@@ -80,6 +80,29 @@ describe('the boundary check', () => {
       'no-module-cycle: {a, b}',
     ],
     [
+      'app-registers-module-routes',
+      { 'server/app.ts': "import { rule } from './modules/a/rules.ts'\nexport const app = rule\n" },
+      'app-registers-module-routes: server/app.ts → server/modules/a/rules.ts',
+    ],
+    [
+      'provisioning-front-door',
+      {
+        'server/provisioning/index.ts': "export { step } from './step.ts'\n",
+        'server/provisioning/step.ts': 'export const step = 1\n',
+        'server/modules/b/service.ts':
+          "import { step } from '../../provisioning/step.ts'\nexport const use = step\n",
+      },
+      'provisioning-front-door: server/modules/b/service.ts → server/provisioning/step.ts',
+    ],
+    [
+      'provisioning-imports-no-module',
+      {
+        'server/provisioning/index.ts':
+          "import { rule } from '../modules/a/index.ts'\nexport const step = rule\n",
+      },
+      'provisioning-imports-no-module: server/provisioning/index.ts → server/modules/a/index.ts',
+    ],
+    [
       'common-imports-no-server-or-web',
       {
         'common/money.ts': "import { rule } from '../server/modules/a/index.ts'\nexport const cents = rule\n",
@@ -102,6 +125,15 @@ describe('the boundary check', () => {
           "import { page } from '../../routes/clusters.tsx'\nexport const list = page\n",
       },
       'feature-imports-no-route: web/features/clusters/list.ts → web/routes/clusters.tsx',
+    ],
+    [
+      'feature-imports-no-route (the shell)',
+      {
+        'web/shell/header.tsx': 'export const header = 1\n',
+        'web/features/clusters/list.ts':
+          "import { header } from '../../shell/header.tsx'\nexport const list = header\n",
+      },
+      'feature-imports-no-route: web/features/clusters/list.ts → web/shell/header.tsx',
     ],
     [
       'feature-imports-no-other-feature',

@@ -1,5 +1,5 @@
 /**
- * `npm test`: type check, lint, unit and API tests (real PostgreSQL), then the browser tests
+ * `npm test`: type check, lint, boundaries, unit and API tests (real PostgreSQL), then the browser tests
  * (real Chromium) when there are any. Ends with one line: "N passed, N failed".
  */
 import { spawnSync } from 'node:child_process'
@@ -17,6 +17,8 @@ const hasBrowserTests =
 const steps: Step[] = [
   { name: 'typecheck', command: 'tsc', args: ['--noEmit'] },
   { name: 'lint', command: 'biome', args: ['check', '.'] },
+  // The code's boundaries: file and module cycles, modules' front doors, layers (scripts/boundaries.ts).
+  { name: 'boundaries', command: process.execPath, args: ['scripts/boundaries.ts'] },
   // The billing document tests use xmllint and pdffonts (Debian's libxml2-utils and poppler-utils),
   // installed when missing.
   { name: 'document tools set-up', command: 'bash', args: ['scripts/ensure-document-tools.sh'] },
