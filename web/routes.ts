@@ -1,31 +1,27 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes'
 import { ROUTES } from '#common/routes.ts'
-import { type Layout, PAGES } from './lib/paths.ts'
+import { type Layout, layoutFileOf, PAGES, screenFileOf } from './lib/paths.ts'
 
-const LAYOUT_FILES: Record<Layout, string> = {
-  public: 'routes/public/layout.tsx',
-  plain: 'routes/plain/layout.tsx',
-  flow: 'routes/flow/layout.tsx',
-  dashboard: 'routes/dashboard/layout.tsx',
-}
-
-/** Screens that belong to a later capability show their layout and title for now. */
-const PLACEHOLDER_SCREEN = 'routes/placeholder.tsx'
-/** Static marketing pages: the router sends the browser back to the server for them. */
-const STATIC_PAGE_SCREEN = 'routes/public/static-page.tsx'
+/*
+ * The router is built from the page table (web/lib/paths.ts), which gives each URL its layout and
+ * its screen; a screen's file is named after its URL (web/routes/<layout>/<path>.tsx). The table
+ * rather than file-system routing (@react-router/fs-routes): several URLs show one screen (aliases,
+ * the provider tests) and the static marketing pages share one hand-back module, which file names
+ * cannot say; see docs/decisions/033-route-files-named-after-urls.md.
+ */
 
 function routesOf(layoutName: Layout) {
   return PAGES.filter((page) => page.layout === layoutName).map((page) => {
-    const file = page.static ? STATIC_PAGE_SCREEN : (page.screen ?? PLACEHOLDER_SCREEN)
     const id = `${layoutName}:${page.path}`
-    return page.path === '/' ? index(file, { id }) : route(page.path, file, { id })
+    return page.path === '/' ? index(page.screen, { id }) : route(page.path, page.screen, { id })
   })
 }
 
 export default [
-  route(ROUTES.french, 'routes/public/french.tsx'),
+  // `/fr` stands outside the layouts: it only chooses French and opens the home page.
+  route(ROUTES.french, screenFileOf('public', ROUTES.french)),
   ...(['public', 'plain', 'flow', 'dashboard'] as const).map((name) =>
-    layout(LAYOUT_FILES[name], { id: `layout:${name}` }, routesOf(name)),
+    layout(layoutFileOf(name), { id: `layout:${name}` }, routesOf(name)),
   ),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

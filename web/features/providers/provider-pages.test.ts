@@ -15,7 +15,7 @@ describe('the provider test pages', () => {
     expect(Object.keys(PROVIDER_TEST_PAGES).sort()).toEqual([...CHECK_PROVIDERS].sort())
     for (const path of Object.values(PROVIDER_TEST_PAGES)) {
       const page = PAGES.find((entry) => entry.path === path)
-      expect(page, path).toMatchObject({ layout: 'plain', screen: 'routes/plain/provider-test.tsx' })
+      expect(page, path).toMatchObject({ layout: 'plain', screen: 'routes/plain/gcp-cluster-test.tsx' })
     }
   })
 })
