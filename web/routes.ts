@@ -7,7 +7,7 @@ import { type Layout, layoutFileOf, PAGES, screenFileOf } from './lib/paths.ts'
  * its screen; a screen's file is named after its URL (web/routes/<layout>/<path>.tsx). The table
  * rather than file-system routing (@react-router/fs-routes): several URLs show one screen (aliases,
  * the provider tests) and the static marketing pages share one hand-back module, which file names
- * cannot say; see docs/decisions/033-route-files-named-after-urls.md.
+ * cannot say; see docs/decisions/034-route-files-named-after-urls.md.
  */
 
 function routesOf(layoutName: Layout) {
