@@ -77,27 +77,27 @@ export function emptyDraft(): WizardDraft {
   }
 }
 
-/** The configuration the draft stands for, in the shared shape (not yet validated). */
+/**
+ * The configuration the draft stands for, in the shared shape (not yet validated): the rows become
+ * the shared lists and record, text loses its surrounding spaces; every other field is the same.
+ */
 export function configurationInputOf(draft: WizardDraft): ClusterConfigurationInput {
+  const { promoCode: _promoCode, nodePools, networking, ...configuration } = draft
   return {
+    ...configuration,
     name: draft.name.trim(),
-    clusterTypeId: draft.clusterTypeId,
-    dataCenterCode: draft.dataCenterCode,
-    kubernetesVersion: draft.kubernetesVersion,
-    nodePools: draft.nodePools.map((pool) => ({
+    nodePools: nodePools.map(({ id: _id, labels, taints, ...pool }) => ({
+      ...pool,
       name: pool.name.trim(),
-      flavorId: pool.flavorId,
-      nodeCount: pool.nodeCount,
       autoscaling: { ...pool.autoscaling },
-      labels: Object.fromEntries(pool.labels.map((label) => [label.key.trim(), label.value.trim()])),
-      taints: pool.taints.map(({ key, value, effect }) => ({ key: key.trim(), value: value.trim(), effect })),
+      labels: Object.fromEntries(labels.map((label) => [label.key.trim(), label.value.trim()])),
+      taints: taints.map(({ key, value, effect }) => ({ key: key.trim(), value: value.trim(), effect })),
     })),
     networking: {
-      cni: draft.networking.cni,
-      privateNetwork: draft.networking.privateNetwork,
-      podCidr: draft.networking.podCidr.trim(),
-      serviceCidr: draft.networking.serviceCidr.trim(),
-      apiAllowList: draft.networking.apiAllowList.map((row) => row.cidr.trim()),
+      ...networking,
+      podCidr: networking.podCidr.trim(),
+      serviceCidr: networking.serviceCidr.trim(),
+      apiAllowList: networking.apiAllowList.map((row) => row.cidr.trim()),
     },
     addOnIds: [...draft.addOnIds],
     maintenanceWindow: { ...draft.maintenanceWindow },
@@ -109,31 +109,23 @@ export function draftFromConfiguration(
   configuration: ClusterConfigurationInput | ClusterConfiguration,
   overrides: Partial<Pick<WizardDraft, 'name' | 'promoCode'>> = {},
 ): WizardDraft {
-  const defaults = emptyDraft()
+  const { nodePools, networking, addOnIds, maintenanceWindow, ...rest } = configuration
   return {
-    ...defaults,
+    ...rest,
     name: overrides.name ?? configuration.name,
-    clusterTypeId: configuration.clusterTypeId,
-    dataCenterCode: configuration.dataCenterCode,
-    kubernetesVersion: configuration.kubernetesVersion,
-    nodePools: configuration.nodePools.map((pool) => ({
+    nodePools: nodePools.map(({ labels, taints, ...pool }) => ({
+      ...pool,
       id: newRowId(),
-      name: pool.name,
-      flavorId: pool.flavorId,
-      nodeCount: pool.nodeCount,
       autoscaling: { ...pool.autoscaling },
-      labels: Object.entries(pool.labels ?? {}).map(([key, value]) => ({ id: newRowId(), key, value })),
-      taints: (pool.taints ?? []).map((taint) => ({ id: newRowId(), ...taint })),
+      labels: Object.entries(labels ?? {}).map(([key, value]) => ({ id: newRowId(), key, value })),
+      taints: (taints ?? []).map((taint) => ({ id: newRowId(), ...taint })),
     })),
     networking: {
-      cni: configuration.networking.cni,
-      privateNetwork: configuration.networking.privateNetwork,
-      podCidr: configuration.networking.podCidr,
-      serviceCidr: configuration.networking.serviceCidr,
-      apiAllowList: (configuration.networking.apiAllowList ?? []).map((cidr) => ({ id: newRowId(), cidr })),
+      ...networking,
+      apiAllowList: (networking.apiAllowList ?? []).map((cidr) => ({ id: newRowId(), cidr })),
     },
-    addOnIds: [...(configuration.addOnIds ?? [])],
-    maintenanceWindow: { ...(configuration.maintenanceWindow ?? defaults.maintenanceWindow) },
+    addOnIds: [...(addOnIds ?? [])],
+    maintenanceWindow: { ...(maintenanceWindow ?? defaultMaintenanceWindow()) },
     promoCode: overrides.promoCode ?? '',
   }
 }

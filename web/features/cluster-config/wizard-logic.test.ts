@@ -5,12 +5,16 @@ import { clusterConfigurationSchema } from '#common/schemas/clusters.ts'
 import { validationMessage } from '#common/validation-messages.ts'
 import { IdempotencyKeys } from '#web/lib/idempotency.ts'
 import {
+  clearDraft,
   configurationInputOf,
   copyName,
+  DRAFT_STORAGE_KEY,
   draftFromConfiguration,
   emptyDraft,
+  loadDraft,
   newNodePool,
   parseDraft,
+  saveDraft,
   type WizardDraft,
 } from './draft.ts'
 import { livePrice } from './live-price.ts'
@@ -130,6 +134,15 @@ function validDraft(): WizardDraft {
   }
 }
 
+function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+  const entries = new Map<string, string>()
+  return {
+    getItem: (key) => entries.get(key) ?? null,
+    setItem: (key, value) => void entries.set(key, value),
+    removeItem: (key) => void entries.delete(key),
+  }
+}
+
 describe('the draft', () => {
   it('converts to the shared configuration and back', () => {
     const draft = validDraft()
@@ -151,6 +164,75 @@ describe('the draft', () => {
     expect(draft.networking.podCidr).toBe('10.244.0.0/16')
     expect(Number.isNaN(draft.nodePools[0]!.nodeCount)).toBe(true)
     expect(parseDraft('nonsense')).toBeNull()
+  })
+
+  it('round-trips the shared schema: a configuration, as a draft, is the same configuration', () => {
+    const configuration = clusterConfigurationSchema.parse({
+      ...configurationInputOf(validDraft()),
+      nodePools: [
+        {
+          name: 'workers',
+          flavorId: 'gp-4-16',
+          nodeCount: 4,
+          autoscaling: { enabled: true, min: 2, max: 6 },
+          labels: { team: 'shop', tier: 'web' },
+          taints: [{ key: 'dedicated', value: 'shop', effect: 'NoExecute' }],
+        },
+        { name: 'batch', flavorId: 'gp-2-8', nodeCount: 1, autoscaling: { enabled: false, min: 1, max: 5 } },
+      ],
+      networking: {
+        cni: 'calico',
+        privateNetwork: true,
+        podCidr: '10.244.0.0/16',
+        serviceCidr: '10.96.0.0/12',
+        apiAllowList: ['203.0.113.0/24', '198.51.100.7/32'],
+      },
+      maintenanceWindow: { day: 'wednesday', startHour: 22, autoPatchUpgrades: false },
+    })
+    const draft = draftFromConfiguration(configuration, { promoCode: 'PARIS' })
+    expect(draft.promoCode).toBe('PARIS')
+    expect(draft.nodePools[1]!.labels).toEqual([])
+    expect(configurationInputOf(draft)).toEqual(configuration)
+    expect(clusterConfigurationSchema.parse(configurationInputOf(draft))).toEqual(configuration)
+    // An input leaving out what the schema fills in becomes a draft holding the same defaults.
+    const { maintenanceWindow: _, addOnIds: __, ...minimal } = configurationInputOf(validDraft())
+    expect(clusterConfigurationSchema.parse(configurationInputOf(draftFromConfiguration(minimal)))).toEqual(
+      clusterConfigurationSchema.parse(minimal),
+    )
+  })
+
+  it('stores a draft and reads it back, blank numbers blank', () => {
+    const storage = memoryStorage()
+    const draft = validDraft()
+    draft.nodePools[0]!.labels = [{ id: 'a', key: 'team', value: '' }]
+    draft.nodePools[0]!.autoscaling.max = Number.NaN
+    draft.promoCode = 'PARIS'
+    saveDraft(draft, storage)
+    expect(loadDraft(storage)).toEqual(draft)
+    clearDraft(storage)
+    expect(loadDraft(storage)).toBeNull()
+  })
+
+  it('ignores a stored draft of a wrong shape, so the wizard starts afresh', () => {
+    const storage = memoryStorage()
+    const stored = (value: unknown) => {
+      storage.setItem(DRAFT_STORAGE_KEY, typeof value === 'string' ? value : JSON.stringify(value))
+      return loadDraft(storage)
+    }
+    expect(stored({ ...validDraft(), name: 42 })).toBeNull()
+    expect(stored({ ...validDraft(), nodePools: 'three' })).toBeNull()
+    expect(
+      stored({ ...validDraft(), nodePools: [{ ...newNodePool('default'), labels: { team: 'shop' } }] }),
+    ).toBeNull()
+    expect(stored({ ...validDraft(), nodePools: [{ ...newNodePool('default'), nodeCount: '3' }] })).toBeNull()
+    expect(
+      stored({ ...validDraft(), networking: { ...emptyDraft().networking, apiAllowList: ['10.0.0.0/8'] } }),
+    ).toBeNull()
+    expect(stored({ ...validDraft(), addOnIds: [1] })).toBeNull()
+    expect(stored([validDraft()])).toBeNull()
+    expect(stored('{"name":')).toBeNull()
+    const valid = validDraft()
+    expect(stored(valid)).toEqual(valid)
   })
 
   it('names a copy within 40 characters', () => {
@@ -204,6 +286,17 @@ describe('validation', () => {
       message: validationMessage('kubernetesVersionEndOfLife', { version: '1.30' }),
       catalogRule: true,
     })
+  })
+
+  it('refuses the label every node carries already, on its row', () => {
+    const draft = validDraft()
+    draft.nodePools[0]!.labels = [
+      { id: 'a', key: 'team', value: 'shop' },
+      { id: 'b', key: ' clusterdeck.eu/node-pool ', value: 'x' },
+    ]
+    const issues = validateDraft(draft, catalog)
+    expect(issues['nodePools.0.labels.1.key']?.message).toBe(validationMessage('reservedLabel'))
+    expect(issues['nodePools.0.labels.0.key']).toBeUndefined()
   })
 
   it('treats a blank number as a problem of its own', () => {
