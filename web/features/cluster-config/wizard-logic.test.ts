@@ -5,16 +5,12 @@ import { clusterConfigurationSchema } from '#common/schemas/clusters.ts'
 import { validationMessage } from '#common/validation-messages.ts'
 import { IdempotencyKeys } from '#web/lib/idempotency.ts'
 import {
-  clearDraft,
   configurationInputOf,
   copyName,
-  DRAFT_STORAGE_KEY,
   draftFromConfiguration,
   emptyDraft,
-  loadDraft,
   newNodePool,
   parseDraft,
-  saveDraft,
   type WizardDraft,
 } from './draft.ts'
 import { livePrice } from './live-price.ts'
@@ -134,15 +130,6 @@ function validDraft(): WizardDraft {
   }
 }
 
-function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
-  const entries = new Map<string, string>()
-  return {
-    getItem: (key) => entries.get(key) ?? null,
-    setItem: (key, value) => void entries.set(key, value),
-    removeItem: (key) => void entries.delete(key),
-  }
-}
-
 describe('the draft', () => {
   it('converts to the shared configuration and back', () => {
     const draft = validDraft()
@@ -199,40 +186,6 @@ describe('the draft', () => {
     expect(clusterConfigurationSchema.parse(configurationInputOf(draftFromConfiguration(minimal)))).toEqual(
       clusterConfigurationSchema.parse(minimal),
     )
-  })
-
-  it('stores a draft and reads it back, blank numbers blank', () => {
-    const storage = memoryStorage()
-    const draft = validDraft()
-    draft.nodePools[0]!.labels = [{ id: 'a', key: 'team', value: '' }]
-    draft.nodePools[0]!.autoscaling.max = Number.NaN
-    draft.promoCode = 'PARIS'
-    saveDraft(draft, storage)
-    expect(loadDraft(storage)).toEqual(draft)
-    clearDraft(storage)
-    expect(loadDraft(storage)).toBeNull()
-  })
-
-  it('ignores a stored draft of a wrong shape, so the wizard starts afresh', () => {
-    const storage = memoryStorage()
-    const stored = (value: unknown) => {
-      storage.setItem(DRAFT_STORAGE_KEY, typeof value === 'string' ? value : JSON.stringify(value))
-      return loadDraft(storage)
-    }
-    expect(stored({ ...validDraft(), name: 42 })).toBeNull()
-    expect(stored({ ...validDraft(), nodePools: 'three' })).toBeNull()
-    expect(
-      stored({ ...validDraft(), nodePools: [{ ...newNodePool('default'), labels: { team: 'shop' } }] }),
-    ).toBeNull()
-    expect(stored({ ...validDraft(), nodePools: [{ ...newNodePool('default'), nodeCount: '3' }] })).toBeNull()
-    expect(
-      stored({ ...validDraft(), networking: { ...emptyDraft().networking, apiAllowList: ['10.0.0.0/8'] } }),
-    ).toBeNull()
-    expect(stored({ ...validDraft(), addOnIds: [1] })).toBeNull()
-    expect(stored([validDraft()])).toBeNull()
-    expect(stored('{"name":')).toBeNull()
-    const valid = validDraft()
-    expect(stored(valid)).toEqual(valid)
   })
 
   it('names a copy within 40 characters', () => {
