@@ -138,7 +138,7 @@ export function copyName(name: string): string {
 
 /** The window the shared schema gives a configuration that names none. */
 function defaultMaintenanceWindow(): WizardDraft['maintenanceWindow'] {
-  return clusterConfigurationSchema.shape.maintenanceWindow.parse(undefined)
+  return { ...clusterConfigurationSchema.shape.maintenanceWindow.parse(undefined) }
 }
 
 /** Where the draft waits while the person moves between steps or reloads the page. */
