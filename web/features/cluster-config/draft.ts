@@ -1,49 +1,40 @@
+import { z } from 'zod'
 import {
+  autoscalingSchema,
   type ClusterConfiguration,
   type ClusterConfigurationInput,
-  CNI_PLUGINS,
+  clusterConfigurationSchema,
   DEFAULT_POD_CIDR,
   DEFAULT_SERVICE_CIDR,
-  TAINT_EFFECTS,
-  WEEKDAYS,
+  maintenanceWindowSchema,
+  type NetworkingConfiguration,
+  type NodePoolConfiguration,
+  networkingSchema,
+  type Taint,
+  taintSchema,
 } from '#common/schemas/clusters.ts'
 
 /**
- * The wizard's draft: a cluster configuration as a person edits it. Editors need rows (labels,
- * taints, allowed CIDRs) that may be empty or repeated while typing, and numbers that may be
- * blank, so the draft keeps those as rows with ids and converts to the shared shape to validate.
+ * The wizard's draft: a cluster configuration (the shared schema's type, defaults filled in) as a
+ * person edits it. Only what an editor needs differs: the lists edited row by row (labels, taints,
+ * allowed CIDRs) are rows with ids, since a row may be empty or repeated while typing; a number
+ * left blank is NaN; a promotion code rides along. `configurationInputOf` turns it back into the
+ * shared shape, which the shared schema then checks.
  */
 
-export type DraftRow = { id: string }
-export type DraftLabel = DraftRow & { key: string; value: string }
-export type DraftTaint = DraftRow & { key: string; value: string; effect: (typeof TAINT_EFFECTS)[number] }
-export type DraftCidr = DraftRow & { cidr: string }
+/** An editor's row: what the person typed plus a key for the form and React, never sent. */
+export type Row<Fields> = Fields & { id: string }
 
-export type DraftNodePool = DraftRow & {
-  name: string
-  flavorId: string
-  /** NaN while the field is blank. */
-  nodeCount: number
-  autoscaling: { enabled: boolean; min: number; max: number }
-  labels: DraftLabel[]
-  taints: DraftTaint[]
-}
-
-export type WizardDraft = {
-  name: string
-  clusterTypeId: string
-  dataCenterCode: string
-  kubernetesVersion: string
-  nodePools: DraftNodePool[]
-  networking: {
-    cni: (typeof CNI_PLUGINS)[number]
-    privateNetwork: boolean
-    podCidr: string
-    serviceCidr: string
-    apiAllowList: DraftCidr[]
+export type DraftNodePool = Row<
+  Omit<NodePoolConfiguration, 'labels' | 'taints'> & {
+    labels: Row<{ key: string; value: string }>[]
+    taints: Row<Taint>[]
   }
-  addOnIds: string[]
-  maintenanceWindow: { day: (typeof WEEKDAYS)[number]; startHour: number; autoPatchUpgrades: boolean }
+>
+
+export type WizardDraft = Omit<ClusterConfiguration, 'nodePools' | 'networking'> & {
+  nodePools: DraftNodePool[]
+  networking: Omit<NetworkingConfiguration, 'apiAllowList'> & { apiAllowList: Row<{ cidr: string }>[] }
   promoCode: string
 }
 
@@ -81,32 +72,32 @@ export function emptyDraft(): WizardDraft {
       apiAllowList: [],
     },
     addOnIds: [],
-    maintenanceWindow: { day: 'sunday', startHour: 2, autoPatchUpgrades: true },
+    maintenanceWindow: defaultMaintenanceWindow(),
     promoCode: '',
   }
 }
 
-/** The configuration the draft stands for, in the shared shape (not yet validated). */
+/**
+ * The configuration the draft stands for, in the shared shape (not yet validated): the rows become
+ * the shared lists and record, text loses its surrounding spaces; every other field is the same.
+ */
 export function configurationInputOf(draft: WizardDraft): ClusterConfigurationInput {
+  const { promoCode: _promoCode, nodePools, networking, ...configuration } = draft
   return {
+    ...configuration,
     name: draft.name.trim(),
-    clusterTypeId: draft.clusterTypeId,
-    dataCenterCode: draft.dataCenterCode,
-    kubernetesVersion: draft.kubernetesVersion,
-    nodePools: draft.nodePools.map((pool) => ({
+    nodePools: nodePools.map(({ id: _id, labels, taints, ...pool }) => ({
+      ...pool,
       name: pool.name.trim(),
-      flavorId: pool.flavorId,
-      nodeCount: pool.nodeCount,
       autoscaling: { ...pool.autoscaling },
-      labels: Object.fromEntries(pool.labels.map((label) => [label.key.trim(), label.value.trim()])),
-      taints: pool.taints.map(({ key, value, effect }) => ({ key: key.trim(), value: value.trim(), effect })),
+      labels: Object.fromEntries(labels.map((label) => [label.key.trim(), label.value.trim()])),
+      taints: taints.map(({ key, value, effect }) => ({ key: key.trim(), value: value.trim(), effect })),
     })),
     networking: {
-      cni: draft.networking.cni,
-      privateNetwork: draft.networking.privateNetwork,
-      podCidr: draft.networking.podCidr.trim(),
-      serviceCidr: draft.networking.serviceCidr.trim(),
-      apiAllowList: draft.networking.apiAllowList.map((row) => row.cidr.trim()),
+      ...networking,
+      podCidr: networking.podCidr.trim(),
+      serviceCidr: networking.serviceCidr.trim(),
+      apiAllowList: networking.apiAllowList.map((row) => row.cidr.trim()),
     },
     addOnIds: [...draft.addOnIds],
     maintenanceWindow: { ...draft.maintenanceWindow },
@@ -118,31 +109,23 @@ export function draftFromConfiguration(
   configuration: ClusterConfigurationInput | ClusterConfiguration,
   overrides: Partial<Pick<WizardDraft, 'name' | 'promoCode'>> = {},
 ): WizardDraft {
-  const defaults = emptyDraft()
+  const { nodePools, networking, addOnIds, maintenanceWindow, ...rest } = configuration
   return {
-    ...defaults,
+    ...rest,
     name: overrides.name ?? configuration.name,
-    clusterTypeId: configuration.clusterTypeId,
-    dataCenterCode: configuration.dataCenterCode,
-    kubernetesVersion: configuration.kubernetesVersion,
-    nodePools: configuration.nodePools.map((pool) => ({
+    nodePools: nodePools.map(({ labels, taints, ...pool }) => ({
+      ...pool,
       id: newRowId(),
-      name: pool.name,
-      flavorId: pool.flavorId,
-      nodeCount: pool.nodeCount,
       autoscaling: { ...pool.autoscaling },
-      labels: Object.entries(pool.labels ?? {}).map(([key, value]) => ({ id: newRowId(), key, value })),
-      taints: (pool.taints ?? []).map((taint) => ({ id: newRowId(), ...taint })),
+      labels: Object.entries(labels ?? {}).map(([key, value]) => ({ id: newRowId(), key, value })),
+      taints: (taints ?? []).map((taint) => ({ id: newRowId(), ...taint })),
     })),
     networking: {
-      cni: configuration.networking.cni,
-      privateNetwork: configuration.networking.privateNetwork,
-      podCidr: configuration.networking.podCidr,
-      serviceCidr: configuration.networking.serviceCidr,
-      apiAllowList: (configuration.networking.apiAllowList ?? []).map((cidr) => ({ id: newRowId(), cidr })),
+      ...networking,
+      apiAllowList: (networking.apiAllowList ?? []).map((cidr) => ({ id: newRowId(), cidr })),
     },
-    addOnIds: [...(configuration.addOnIds ?? [])],
-    maintenanceWindow: { ...(configuration.maintenanceWindow ?? defaults.maintenanceWindow) },
+    addOnIds: [...(addOnIds ?? [])],
+    maintenanceWindow: { ...(maintenanceWindow ?? defaultMaintenanceWindow()) },
     promoCode: overrides.promoCode ?? '',
   }
 }
@@ -153,10 +136,17 @@ export function copyName(name: string): string {
   return `${name.slice(0, 40 - suffix.length).replace(/-+$/, '')}${suffix}`
 }
 
+/** The window the shared schema gives a configuration that names none. */
+function defaultMaintenanceWindow(): WizardDraft['maintenanceWindow'] {
+  return { ...clusterConfigurationSchema.shape.maintenanceWindow.parse(undefined) }
+}
+
 /** Where the draft waits while the person moves between steps or reloads the page. */
 export const DRAFT_STORAGE_KEY = 'clusterConfig.draft.v1'
 
-export function loadDraft(storage: Pick<Storage, 'getItem'> | undefined = sessionStorageOrUndefined()) {
+export function loadDraft(
+  storage: Pick<Storage, 'getItem'> | undefined = sessionStorageOrUndefined(),
+): WizardDraft | null {
   try {
     const stored = storage?.getItem(DRAFT_STORAGE_KEY)
     return stored ? parseDraft(JSON.parse(stored)) : null
@@ -193,94 +183,86 @@ function sessionStorageOrUndefined(): Storage | undefined {
 }
 
 /**
- * A stored draft, read defensively: whatever is missing or of the wrong type takes the empty
- * draft's value, so a tampered or older entry never breaks the wizard.
+ * A stored draft, read with its schema: null (start afresh) unless it is a draft. An entry an
+ * older wizard wrote may lack a field or hold a choice since withdrawn; those take the empty
+ * draft's value. Anything else of the wrong type means the entry is not a draft and is ignored.
  */
 export function parseDraft(value: unknown): WizardDraft | null {
-  if (!isRecord(value)) return null
-  const defaults = emptyDraft()
-  const networking = isRecord(value.networking) ? value.networking : {}
-  const maintenance = isRecord(value.maintenanceWindow) ? value.maintenanceWindow : {}
-  return {
-    name: text(value.name, ''),
-    clusterTypeId: text(value.clusterTypeId, ''),
-    dataCenterCode: text(value.dataCenterCode, ''),
-    kubernetesVersion: text(value.kubernetesVersion, ''),
-    nodePools: Array.isArray(value.nodePools)
-      ? value.nodePools.filter(isRecord).map(parseNodePool)
-      : defaults.nodePools,
-    networking: {
-      cni: oneOf(CNI_PLUGINS, networking.cni, defaults.networking.cni),
-      privateNetwork: bool(networking.privateNetwork, defaults.networking.privateNetwork),
-      podCidr: text(networking.podCidr, defaults.networking.podCidr),
-      serviceCidr: text(networking.serviceCidr, defaults.networking.serviceCidr),
-      apiAllowList: Array.isArray(networking.apiAllowList)
-        ? networking.apiAllowList
-            .filter(isRecord)
-            .map((row) => ({ id: rowId(row.id), cidr: text(row.cidr, '') }))
-        : [],
-    },
-    addOnIds: Array.isArray(value.addOnIds)
-      ? value.addOnIds.filter((id): id is string => typeof id === 'string')
-      : [],
-    maintenanceWindow: {
-      day: oneOf(WEEKDAYS, maintenance.day, defaults.maintenanceWindow.day),
-      startHour: number(maintenance.startHour, defaults.maintenanceWindow.startHour),
-      autoPatchUpgrades: bool(maintenance.autoPatchUpgrades, defaults.maintenanceWindow.autoPatchUpgrades),
-    },
-    promoCode: text(value.promoCode, ''),
-  }
+  const parsed = storedDraftSchema.safeParse(value)
+  return parsed.success ? parsed.data : null
 }
 
-function parseNodePool(pool: Record<string, unknown>): DraftNodePool {
-  const autoscaling = isRecord(pool.autoscaling) ? pool.autoscaling : {}
-  return {
-    id: rowId(pool.id),
-    name: text(pool.name, ''),
-    flavorId: text(pool.flavorId, ''),
-    nodeCount: number(pool.nodeCount, Number.NaN),
-    autoscaling: {
-      enabled: bool(autoscaling.enabled, false),
-      min: number(autoscaling.min, Number.NaN),
-      max: number(autoscaling.max, Number.NaN),
-    },
-    labels: Array.isArray(pool.labels)
-      ? pool.labels
-          .filter(isRecord)
-          .map((row) => ({ id: rowId(row.id), key: text(row.key, ''), value: text(row.value, '') }))
-      : [],
-    taints: Array.isArray(pool.taints)
-      ? pool.taints.filter(isRecord).map((row) => ({
-          id: rowId(row.id),
-          key: text(row.key, ''),
-          value: text(row.value, ''),
-          effect: oneOf(TAINT_EFFECTS, row.effect, 'NoSchedule'),
-        }))
-      : [],
-  }
+const EMPTY = emptyDraft()
+
+/** Text, empty (or the given value) when an older entry lacks it. */
+function storedText(fallback = '') {
+  return z.string().default(fallback)
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
+/** A number; JSON keeps NaN (a field left blank) as null, which comes back as the fallback. */
+function storedNumber(fallback: number) {
+  return z
+    .number()
+    .nullish()
+    .transform((value) => value ?? fallback)
 }
 
-function text(value: unknown, fallback: string): string {
-  return typeof value === 'string' ? value : fallback
-}
+/** A row's id; an entry without one gets a new one. */
+const storedRowId = z
+  .string()
+  .optional()
+  .transform((id) => id || newRowId())
 
-function number(value: unknown, fallback: number): number {
-  // JSON keeps NaN as null: a blank number field comes back blank.
-  return typeof value === 'number' ? value : fallback
-}
+const storedNodePoolSchema = z.object({
+  id: storedRowId,
+  name: storedText(),
+  flavorId: storedText(),
+  nodeCount: storedNumber(Number.NaN),
+  autoscaling: z
+    .object({
+      enabled: autoscalingSchema.shape.enabled.default(false),
+      min: storedNumber(Number.NaN),
+      max: storedNumber(Number.NaN),
+    })
+    .prefault({}),
+  labels: z.array(z.object({ id: storedRowId, key: storedText(), value: storedText() })).default(() => []),
+  taints: z
+    .array(
+      z.object({
+        id: storedRowId,
+        key: storedText(),
+        value: storedText(),
+        effect: taintSchema.shape.effect.catch('NoSchedule'),
+      }),
+    )
+    .default(() => []),
+})
 
-function bool(value: unknown, fallback: boolean): boolean {
-  return typeof value === 'boolean' ? value : fallback
-}
-
-function rowId(value: unknown): string {
-  return typeof value === 'string' && value ? value : newRowId()
-}
-
-function oneOf<T extends string>(values: readonly T[], value: unknown, fallback: T): T {
-  return values.find((candidate) => candidate === value) ?? fallback
-}
+/** The draft as the wizard stores it: its own type, with the shared schema's enumerations. */
+const storedDraftSchema: z.ZodType<WizardDraft> = z.object({
+  name: storedText(),
+  clusterTypeId: storedText(),
+  dataCenterCode: storedText(),
+  kubernetesVersion: storedText(),
+  nodePools: z.array(storedNodePoolSchema).default(() => emptyDraft().nodePools),
+  networking: z
+    .object({
+      cni: networkingSchema.shape.cni.catch(EMPTY.networking.cni),
+      privateNetwork: networkingSchema.shape.privateNetwork.default(EMPTY.networking.privateNetwork),
+      podCidr: storedText(EMPTY.networking.podCidr),
+      serviceCidr: storedText(EMPTY.networking.serviceCidr),
+      apiAllowList: z.array(z.object({ id: storedRowId, cidr: storedText() })).default(() => []),
+    })
+    .prefault({ cni: EMPTY.networking.cni }),
+  addOnIds: z.array(z.string()).default(() => []),
+  maintenanceWindow: z
+    .object({
+      day: maintenanceWindowSchema.shape.day.catch(EMPTY.maintenanceWindow.day),
+      startHour: storedNumber(EMPTY.maintenanceWindow.startHour),
+      autoPatchUpgrades: maintenanceWindowSchema.shape.autoPatchUpgrades.default(
+        EMPTY.maintenanceWindow.autoPatchUpgrades,
+      ),
+    })
+    .prefault({ day: EMPTY.maintenanceWindow.day }),
+  promoCode: storedText(),
+})

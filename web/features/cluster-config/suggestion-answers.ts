@@ -1,9 +1,5 @@
-import {
-  COMPLIANCE_NEEDS,
-  GPU_NEEDS,
-  WORKLOAD_ENVIRONMENTS,
-  type WorkloadQuestionnaire,
-} from '#common/smart-suggestions/index.ts'
+import { z } from 'zod'
+import { type WorkloadQuestionnaire, workloadQuestionnaireSchema } from '#common/smart-suggestions/index.ts'
 
 export const DEFAULT_ANSWERS: WorkloadQuestionnaire = {
   services: '5',
@@ -18,25 +14,45 @@ export const DEFAULT_ANSWERS: WorkloadQuestionnaire = {
 
 export const ANSWERS_STORAGE_KEY = 'suggestions.answers.v1'
 
+type StoredAnswers = { fields: WorkloadQuestionnaire; submitted: boolean }
+
+/**
+ * The answers as stored, read with the questionnaire's own choices: a field of the wrong type (an
+ * entry of an older page, or tampered with) takes its default, the others are kept.
+ */
+const { shape } = workloadQuestionnaireSchema
+const storedAnswersSchema: z.ZodType<StoredAnswers> = z.object({
+  fields: z.object({
+    services: z.string().catch(DEFAULT_ANSWERS.services),
+    peakRequestsPerSecond: z.string().catch(DEFAULT_ANSWERS.peakRequestsPerSecond),
+    dataVolumeGb: z.string().catch(DEFAULT_ANSWERS.dataVolumeGb),
+    stateful: shape.stateful.catch(DEFAULT_ANSWERS.stateful),
+    gpu: shape.gpu.catch(DEFAULT_ANSWERS.gpu),
+    monthlyBudget: z.string().catch(DEFAULT_ANSWERS.monthlyBudget),
+    compliance: shape.compliance.catch(DEFAULT_ANSWERS.compliance),
+    environment: shape.environment.catch(DEFAULT_ANSWERS.environment),
+  }),
+  submitted: z.boolean().catch(false),
+})
+
 /** The last answers of this browser session, so coming back from the wizard keeps them. */
-export function loadAnswers(): { fields: WorkloadQuestionnaire; submitted: boolean } {
+export function loadAnswers(
+  storage: Pick<Storage, 'getItem'> | undefined = sessionStorageOrUndefined(),
+): StoredAnswers {
   try {
-    const stored = JSON.parse(sessionStorage.getItem(ANSWERS_STORAGE_KEY) ?? 'null') as {
-      fields?: Partial<WorkloadQuestionnaire>
-      submitted?: boolean
-    } | null
-    if (!stored?.fields) return { fields: DEFAULT_ANSWERS, submitted: false }
-    const fields = { ...DEFAULT_ANSWERS }
-    for (const key of Object.keys(DEFAULT_ANSWERS) as (keyof WorkloadQuestionnaire)[]) {
-      const value = stored.fields[key]
-      if (typeof value === typeof DEFAULT_ANSWERS[key]) Object.assign(fields, { [key]: value })
-    }
-    if (!GPU_NEEDS.includes(fields.gpu)) fields.gpu = DEFAULT_ANSWERS.gpu
-    if (!COMPLIANCE_NEEDS.includes(fields.compliance)) fields.compliance = DEFAULT_ANSWERS.compliance
-    if (!WORKLOAD_ENVIRONMENTS.includes(fields.environment)) fields.environment = DEFAULT_ANSWERS.environment
-    return { fields, submitted: stored.submitted === true }
+    const parsed = storedAnswersSchema.safeParse(JSON.parse(storage?.getItem(ANSWERS_STORAGE_KEY) ?? 'null'))
+    if (parsed.success) return parsed.data
   } catch {
-    return { fields: DEFAULT_ANSWERS, submitted: false }
+    // Not JSON: as if nothing were stored.
+  }
+  return { fields: DEFAULT_ANSWERS, submitted: false }
+}
+
+function sessionStorageOrUndefined(): Storage | undefined {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage
+  } catch {
+    return undefined
   }
 }
 

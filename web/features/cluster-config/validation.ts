@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { configurationIssues } from '#common/cluster-rules.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
 import {
@@ -52,7 +53,8 @@ export function validateDraft(
     const core = { ...configuration.nodePools[index]!, labels: {}, taints: [] }
     for (const issue of nodePoolSchema.safeParse(core, PARSE).error?.issues ?? [])
       add(`nodePools.${index}.${issue.path.join('.')}`, { message: issue.message })
-    rowIssues(pool, index, add)
+    for (const issue of poolRowsSchema.safeParse(trimmedRows(pool), PARSE).error?.issues ?? [])
+      add(`nodePools.${index}.${issue.path.join('.')}`, { message: issue.message })
   })
 
   const networking = { ...configuration.networking, apiAllowList: [] }
@@ -72,30 +74,32 @@ export function validateDraft(
   return issues
 }
 
-/** Labels and taints, row by row: the schema's checks plus repeated and reserved keys. */
-function rowIssues(pool: DraftNodePool, poolIndex: number, add: (path: string, issue: ConfigIssue) => void) {
-  const labelShape = nodePoolSchema.shape.labels.unwrap()
-  const seen = new Set<string>()
-  pool.labels.forEach((label, row) => {
-    const path = `nodePools.${poolIndex}.labels.${row}`
-    const key = label.key.trim()
-    const keyIssue = labelShape.keyType.safeParse(key, PARSE).error?.issues[0]
-    if (keyIssue) add(`${path}.key`, { message: keyIssue.message })
-    else if (key === NODE_POOL_LABEL) add(`${path}.key`, { message: validationMessage('reservedLabel') })
-    else if (seen.has(key)) add(`${path}.key`, { message: validationMessage('duplicateKey') })
-    seen.add(key)
-    const valueIssue = labelShape.valueType.safeParse(label.value.trim(), PARSE).error?.issues[0]
-    if (valueIssue) add(`${path}.value`, { message: valueIssue.message })
-  })
-  const taintShape = nodePoolSchema.shape.taints.unwrap().element
-  pool.taints.forEach((taint, row) => {
-    const parsed = taintShape.safeParse(
-      { key: taint.key.trim(), value: taint.value.trim(), effect: taint.effect },
-      PARSE,
-    )
-    for (const issue of parsed.error?.issues ?? [])
-      add(`nodePools.${poolIndex}.taints.${row}.${issue.path.join('.')}`, { message: issue.message })
-  })
+/**
+ * A pool's labels and taints as the editor holds them, row by row, so each problem finds its row:
+ * the shared schema's checks of a label's key and value and of a taint, plus what only rows can
+ * get wrong (a key used twice) and the label every node carries already.
+ */
+const labelRecordSchema = nodePoolSchema.shape.labels.unwrap()
+const poolRowsSchema = z.object({
+  labels: z
+    .array(z.object({ key: labelRecordSchema.keyType, value: labelRecordSchema.valueType }))
+    .superRefine((rows, context) => {
+      const seen = new Set<string>()
+      rows.forEach(({ key }, row) => {
+        const problem = key === NODE_POOL_LABEL ? 'reservedLabel' : seen.has(key) ? 'duplicateKey' : null
+        if (problem)
+          context.addIssue({ code: 'custom', path: [row, 'key'], message: validationMessage(problem) })
+        seen.add(key)
+      })
+    }),
+  taints: z.array(nodePoolSchema.shape.taints.unwrap().element),
+})
+
+function trimmedRows(pool: DraftNodePool): z.input<typeof poolRowsSchema> {
+  return {
+    labels: pool.labels.map(({ key, value }) => ({ key: key.trim(), value: value.trim() })),
+    taints: pool.taints.map(({ key, value, effect }) => ({ key: key.trim(), value: value.trim(), effect })),
+  }
 }
 
 /**

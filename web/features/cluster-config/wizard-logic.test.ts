@@ -153,6 +153,41 @@ describe('the draft', () => {
     expect(parseDraft('nonsense')).toBeNull()
   })
 
+  it('round-trips the shared schema: a configuration, as a draft, is the same configuration', () => {
+    const configuration = clusterConfigurationSchema.parse({
+      ...configurationInputOf(validDraft()),
+      nodePools: [
+        {
+          name: 'workers',
+          flavorId: 'gp-4-16',
+          nodeCount: 4,
+          autoscaling: { enabled: true, min: 2, max: 6 },
+          labels: { team: 'shop', tier: 'web' },
+          taints: [{ key: 'dedicated', value: 'shop', effect: 'NoExecute' }],
+        },
+        { name: 'batch', flavorId: 'gp-2-8', nodeCount: 1, autoscaling: { enabled: false, min: 1, max: 5 } },
+      ],
+      networking: {
+        cni: 'calico',
+        privateNetwork: true,
+        podCidr: '10.244.0.0/16',
+        serviceCidr: '10.96.0.0/12',
+        apiAllowList: ['203.0.113.0/24', '198.51.100.7/32'],
+      },
+      maintenanceWindow: { day: 'wednesday', startHour: 22, autoPatchUpgrades: false },
+    })
+    const draft = draftFromConfiguration(configuration, { promoCode: 'PARIS' })
+    expect(draft.promoCode).toBe('PARIS')
+    expect(draft.nodePools[1]!.labels).toEqual([])
+    expect(configurationInputOf(draft)).toEqual(configuration)
+    expect(clusterConfigurationSchema.parse(configurationInputOf(draft))).toEqual(configuration)
+    // An input leaving out what the schema fills in becomes a draft holding the same defaults.
+    const { maintenanceWindow: _, addOnIds: __, ...minimal } = configurationInputOf(validDraft())
+    expect(clusterConfigurationSchema.parse(configurationInputOf(draftFromConfiguration(minimal)))).toEqual(
+      clusterConfigurationSchema.parse(minimal),
+    )
+  })
+
   it('names a copy within 40 characters', () => {
     expect(copyName('shop-prod')).toBe('shop-prod-copy')
     expect(copyName('a'.repeat(40))).toHaveLength(40)
@@ -204,6 +239,17 @@ describe('validation', () => {
       message: validationMessage('kubernetesVersionEndOfLife', { version: '1.30' }),
       catalogRule: true,
     })
+  })
+
+  it('refuses the label every node carries already, on its row', () => {
+    const draft = validDraft()
+    draft.nodePools[0]!.labels = [
+      { id: 'a', key: 'team', value: 'shop' },
+      { id: 'b', key: ' clusterdeck.eu/node-pool ', value: 'x' },
+    ]
+    const issues = validateDraft(draft, catalog)
+    expect(issues['nodePools.0.labels.1.key']?.message).toBe(validationMessage('reservedLabel'))
+    expect(issues['nodePools.0.labels.0.key']).toBeUndefined()
   })
 
   it('treats a blank number as a problem of its own', () => {
