@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import {
-  clearDraft,
-  DRAFT_STORAGE_KEY,
-  emptyDraft,
-  loadDraft,
-  newNodePool,
-  saveDraft,
-  type WizardDraft,
-} from './draft.ts'
+import { clearDraft, DRAFT_STORAGE_KEY, emptyDraft, loadDraft, newNodePool, saveDraft } from './draft.ts'
 import { ANSWERS_STORAGE_KEY, DEFAULT_ANSWERS, loadAnswers } from './suggestion-answers.ts'
+import { validDraft } from './test-drafts.ts'
 
 /** What the wizard keeps in session storage is read back with its schema, never trusted as it is. */
 
@@ -18,18 +11,6 @@ function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
     getItem: (key) => entries.get(key) ?? null,
     setItem: (key, value) => void entries.set(key, value),
     removeItem: (key) => void entries.delete(key),
-  }
-}
-
-function validDraft(): WizardDraft {
-  return {
-    ...emptyDraft(),
-    name: 'shop-prod',
-    clusterTypeId: 'blue',
-    dataCenterCode: 'de-fra-1',
-    kubernetesVersion: '1.36',
-    nodePools: [{ ...newNodePool('default', 'gp-2-8'), nodeCount: 3 }],
-    addOnIds: ['monitoring'],
   }
 }
 

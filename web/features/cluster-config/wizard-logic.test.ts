@@ -11,10 +11,10 @@ import {
   emptyDraft,
   newNodePool,
   parseDraft,
-  type WizardDraft,
 } from './draft.ts'
 import { livePrice } from './live-price.ts'
 import { decodeSuggestion, encodeSuggestion, prefillOf, prefillSignature } from './prefill.ts'
+import { validDraft } from './test-drafts.ts'
 import { draftPath, relatedPaths, validateDraft } from './validation.ts'
 import { stepOfField } from './wizard-steps.ts'
 
@@ -115,18 +115,6 @@ function flavor(id: string, hourlyPriceMillicents: number) {
     gpuMemoryGib: null,
     diskGib: 80,
     hourlyPriceMillicents,
-  }
-}
-
-function validDraft(): WizardDraft {
-  return {
-    ...emptyDraft(),
-    name: 'shop-prod',
-    clusterTypeId: 'blue',
-    dataCenterCode: 'de-fra-1',
-    kubernetesVersion: '1.36',
-    nodePools: [{ ...newNodePool('default', 'gp-2-8'), nodeCount: 3 }],
-    addOnIds: ['monitoring'],
   }
 }
 

@@ -12,8 +12,8 @@ import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { CopyButton } from '#web/components/ui/copy-button.tsx'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '#web/components/ui/form.tsx'
+import { FormPasswordField } from '#web/components/ui/form-password-field.tsx'
 import { Input } from '#web/components/ui/input.tsx'
-import { PasswordInput } from '#web/components/ui/password-input.tsx'
 import { SectionCard } from '#web/components/ui/section-card.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
@@ -50,34 +50,17 @@ export function TwoFactorSection({ user }: { user: User }) {
 }
 
 /** The person's password, asked again before a change to their second factor. */
-function PasswordField<Values extends FieldValues, Name extends FieldPath<Values>, Transformed>({
-  control,
-  name,
-  label,
-}: {
+function PasswordField<Values extends FieldValues, Name extends FieldPath<Values>, Transformed>(props: {
   control: Control<Values, unknown, Transformed>
   name: Name
   label: string
 }) {
   const { t } = useTranslation()
   return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <PasswordInput
-              {...field}
-              autoComplete="current-password"
-              showLabel={t('accounts.mfa.showPassword')}
-              required
-            />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
+    <FormPasswordField
+      {...props}
+      autoComplete="current-password"
+      showLabel={t('accounts.mfa.showPassword')}
     />
   )
 }

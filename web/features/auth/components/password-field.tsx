@@ -1,20 +1,9 @@
 import type { Control, FieldPath, FieldValues } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import {
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '#web/components/ui/form.tsx'
-import { PasswordInput } from '#web/components/ui/password-input.tsx'
+import { FormPasswordField } from '#web/components/ui/form-password-field.tsx'
 import { PasswordRules } from './password-rules.tsx'
 
-/**
- * A password field of a form, with its show/hide toggle; a new password shows the rules it must
- * follow as the person types.
- */
+/** A password field of the sign-in forms; a new password shows the rules it must follow as the person types. */
 export function PasswordField<Values extends FieldValues, Name extends FieldPath<Values>, Transformed>({
   control,
   name,
@@ -30,28 +19,13 @@ export function PasswordField<Values extends FieldValues, Name extends FieldPath
 }) {
   const { t } = useTranslation()
   return (
-    <FormField
+    <FormPasswordField
       control={control}
       name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <PasswordInput
-              {...field}
-              autoComplete={autoComplete}
-              required
-              showLabel={t('auth.fields.showPassword')}
-            />
-          </FormControl>
-          {showRules && (
-            <FormDescription>
-              <PasswordRules password={String(field.value ?? '')} />
-            </FormDescription>
-          )}
-          <FormMessage />
-        </FormItem>
-      )}
+      label={label}
+      autoComplete={autoComplete}
+      showLabel={t('auth.fields.showPassword')}
+      {...(showRules ? { describe: (typed: string) => <PasswordRules password={typed} /> } : {})}
     />
   )
 }
