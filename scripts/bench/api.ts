@@ -15,7 +15,7 @@ import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { api } from '#common/contract/index.ts'
 import { notifications } from '#server/db/schema/index.ts'
-import { poolExecutor } from '#server/db/transaction.ts'
+import { inTransaction } from '#server/db/transaction.ts'
 import { createNotification } from '#server/modules/notifications/index.ts'
 import { createSignedInCustomers, registerCustomer } from './customers.ts'
 import {
@@ -72,13 +72,15 @@ await runBench('bench:api', timeLimitMs, async (bench) => {
     id: string
   }
   for (let index = 0; index < NOTIFICATIONS_OF_THE_USER; index++) {
-    await createNotification(db, poolExecutor(db), {
-      userId: user.id,
-      type: 'info',
-      title: `Bench notification ${index + 1}`,
-      message: 'Your cluster bench-cluster finished a provisioning step.',
-      link: '/clusters',
-    })
+    await inTransaction(db, (uow) =>
+      createNotification(uow, {
+        userId: user.id,
+        type: 'info',
+        title: `Bench notification ${index + 1}`,
+        message: 'Your cluster bench-cluster finished a provisioning step.',
+        link: '/clusters',
+      }),
+    )
   }
   const many = await createSignedInCustomers(db, bench.sessionSecret, manyUsers, 'api')
   for (let start = 0; start < many.userIds.length; start += 500) {

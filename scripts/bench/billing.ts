@@ -59,7 +59,7 @@ await runBench('bench:billing', 30 * 60_000, async (bench) => {
     organizationIds.push(...rows.map((row) => row.id))
   }
   await forEachWithConcurrency(organizationIds, 8, async (organizationId) => {
-    await inTransaction(db, async (tx) => {
+    await inTransaction(db, async ({ tx }) => {
       const created = await tx
         .insert(clusters)
         .values(

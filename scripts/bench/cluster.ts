@@ -23,7 +23,7 @@ import { performance } from 'node:perf_hooks'
 import WebSocket from 'ws'
 import { api } from '#common/contract/index.ts'
 import type { Database } from '#server/db/client.ts'
-import { poolExecutor } from '#server/db/transaction.ts'
+import { inTransaction } from '#server/db/transaction.ts'
 import { createNotification } from '#server/modules/notifications/index.ts'
 import { createSignedInCustomers, orderBenchCluster } from './customers.ts'
 import {
@@ -111,12 +111,13 @@ await runBench('bench:cluster', timeLimitMs, async (bench) => {
 
   const created: { customer: Customer; title: string }[] = []
   const creating = (async () => {
-    const sender = poolExecutor(db)
     for (let sequence = 0; Date.now() < deadline - 2_000; sequence++) {
       const customer = customers[Math.floor(Math.random() * customers.length)]!
       const title = `drill-${sequence}`
       created.push({ customer, title })
-      await createNotification(db, sender, { userId: customer.userId, type: 'info', title, message: 'Drill' })
+      await inTransaction(db, (uow) =>
+        createNotification(uow, { userId: customer.userId, type: 'info', title, message: 'Drill' }),
+      )
       await sleep(NOTIFICATION_EVERY_MS)
     }
   })()

@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks'
 import { api } from '#common/contract/index.ts'
 import type { Database } from '#server/db/client.ts'
 import { organizations, users } from '#server/db/schema/index.ts'
-import { poolExecutor } from '#server/db/transaction.ts'
+import { inTransaction } from '#server/db/transaction.ts'
 import { hashPassword } from '#server/modules/auth/index.ts'
 import { createNotification } from '#server/modules/notifications/index.ts'
 import { sessionCookieOf } from './customers.ts'
@@ -206,15 +206,16 @@ async function createCustomers(db: Database, count: number): Promise<string[]> {
       })),
     )
     .returning({ id: users.id, username: users.username })
-  const sender = poolExecutor(db)
   for (const user of userRows) {
     for (let index = 0; index < NOTIFICATIONS_PER_USER; index++) {
-      await createNotification(db, sender, {
-        userId: user.id,
-        type: 'info',
-        title: `Notification ${index + 1}`,
-        message: 'Your cluster finished a provisioning step.',
-      })
+      await inTransaction(db, (uow) =>
+        createNotification(uow, {
+          userId: user.id,
+          type: 'info',
+          title: `Notification ${index + 1}`,
+          message: 'Your cluster finished a provisioning step.',
+        }),
+      )
     }
   }
   return userRows.map((user) => user.username)

@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import WebSocket from 'ws'
 import { api } from '#common/contract/index.ts'
-import { poolExecutor } from '#server/db/transaction.ts'
+import { inTransaction } from '#server/db/transaction.ts'
 import { createNotification } from '#server/modules/notifications/index.ts'
 import { createSignedInCustomers } from './customers.ts'
 import {
@@ -136,19 +136,20 @@ await runBench('bench:ws', timeLimitMs, async (bench) => {
   }
   const reachableUsers = [...socketsOfUser.keys()]
   let expected = 0
-  const sender = poolExecutor(db)
   for (let sequence = 0; sequence < notificationCount && reachableUsers.length > 0; sequence++) {
     const userIndex = reachableUsers[Math.floor(Math.random() * reachableUsers.length)]!
     const title = `bench-${sequence}`
     expected += socketsOfUser.get(userIndex)!.length
     sentAt.set(title, performance.now())
-    await createNotification(db, sender, {
-      userId: userIds[userIndex]!,
-      type: 'info',
-      title,
-      message: 'Cluster bench-cluster is ready.',
-      link: '/clusters',
-    })
+    await inTransaction(db, (uow) =>
+      createNotification(uow, {
+        userId: userIds[userIndex]!,
+        type: 'info',
+        title,
+        message: 'Cluster bench-cluster is ready.',
+        link: '/clusters',
+      }),
+    )
     await sleep(notificationIntervalMs)
   }
   const deliveryDeadline = Date.now() + DELIVERY_WAIT_MS

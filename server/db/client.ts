@@ -3,7 +3,15 @@ import pg from 'pg'
 import * as schema from './schema/index.ts'
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool }
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+declare const transactionBrand: unique symbol
+/**
+ * An open transaction's handle (server/db/transaction.ts): the Drizzle API on one checked-out
+ * connection, without the pool. Branded, so the pool cannot be passed where a transaction is
+ * required, nor a transaction where the pool is.
+ */
+export type Transaction = Omit<NodePgDatabase<typeof schema>, '$client'> & {
+  readonly [transactionBrand]: true
+}
 /** Either the pool or an open transaction: queries take this so callers choose the scope. */
 export type Queryable = Database | Transaction
 

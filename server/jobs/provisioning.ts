@@ -1,5 +1,5 @@
 import type { JobResult, JobWithMetadata } from 'pg-boss'
-import type { SqlExecutor } from '#server/db/transaction.ts'
+import type { UnitOfWork } from '#server/db/transaction.ts'
 import { type JobQueue, QUEUES } from './queue.ts'
 
 /**
@@ -40,12 +40,10 @@ const DEFERRED_POLL_SECONDS = 1
  * its priority): subjects under way finish before new ones start, when many wait at once.
  */
 export async function enqueueStep(
-  queue: JobQueue,
-  executor: SqlExecutor,
+  uow: UnitOfWork,
   step: { queue: StepQueue; job: { stepId: string }; position: number; afterSeconds?: number },
 ): Promise<void> {
-  await queue.boss.send(step.queue, step.job, {
-    db: executor,
+  await uow.enqueue(step.queue, step.job, {
     // One queued job per step: a second one (a crash's leftover) is dropped on insert.
     singletonKey: step.job.stepId,
     priority: step.position,

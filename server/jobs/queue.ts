@@ -1,5 +1,4 @@
 import { PgBoss } from 'pg-boss'
-import type { SqlExecutor } from '#server/db/transaction.ts'
 
 export const QUEUES = {
   sendEmail: 'send-email',
@@ -24,6 +23,7 @@ export const QUEUES = {
   /** The daily run of accounts: the mail before an API token expires. */
   accountsDaily: 'accounts-daily',
 } as const
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]
 
 /**
  * A running job's worker beats every few seconds; a job whose worker stopped beating (the process
@@ -52,7 +52,7 @@ const MAINTENANCE_INTERVAL_SECONDS = 60
  * keeps one queued job per step (the singleton key), so a duplicate left by a crash merges back.
  * The policy is fixed when a queue is created; the other settings follow updates.
  */
-const QUEUE_OVERRIDES: Partial<Record<(typeof QUEUES)[keyof typeof QUEUES], object>> = {
+const QUEUE_OVERRIDES: Partial<Record<QueueName, object>> = {
   [QUEUES.sendEmail]: { deleteAfterSeconds: MAIL_JOB_RETENTION_SECONDS },
   [QUEUES.clusterStep]: { policy: 'short', retryDelay: 5, expireInSeconds: 300 },
   [QUEUES.installationStep]: { policy: 'short', retryDelay: 5, expireInSeconds: 300 },
@@ -68,8 +68,11 @@ const QUEUE_OVERRIDES: Partial<Record<(typeof QUEUES)[keyof typeof QUEUES], obje
 
 export type JobQueue = {
   boss: PgBoss
-  /** Enqueues a job; pass the transaction's executor so the job exists only if it commits. */
-  send: (queue: string, data: object, executor?: SqlExecutor) => Promise<void>
+  /**
+   * Sends a job at once, apart from any transaction. A job that goes with a change is sent in the
+   * change's unit of work instead (`uow.enqueue`, server/db/transaction.ts).
+   */
+  sendNow: (queue: QueueName, data: object) => Promise<void>
   stop: () => Promise<void>
 }
 
@@ -115,8 +118,8 @@ export async function startJobQueue(
   }
   return {
     boss,
-    send: async (queue, data, executor) => {
-      await boss.send(queue, data, executor ? { db: executor } : {})
+    sendNow: async (queue, data) => {
+      await boss.send(queue, data)
     },
     stop: () => boss.stop({ graceful: true, timeout: 5_000 }),
   }

@@ -4,9 +4,9 @@ import type { Language } from '#common/language.ts'
 import { absoluteHref, href } from '#common/routes.ts'
 import type { ClusterStatus } from '#common/schemas/clusters.ts'
 import type { ServerContext } from '#server/context.ts'
-import type { Database } from '#server/db/client.ts'
+import type { Transaction } from '#server/db/client.ts'
 import { type Cluster, type ClusterOperation, clusterEvents, users } from '#server/db/schema/index.ts'
-import type { SqlExecutor } from '#server/db/transaction.ts'
+import type { UnitOfWork } from '#server/db/transaction.ts'
 import type { PreparedMail } from '#server/mail/send-mail.ts'
 import { publishToOrganization } from '#server/realtime/publish.ts'
 
@@ -25,7 +25,7 @@ type EventInput = {
   at?: Date
 }
 
-export async function recordEvent(tx: Database, cluster: Cluster, operationId: string, event: EventInput) {
+export async function recordEvent(tx: Transaction, cluster: Cluster, operationId: string, event: EventInput) {
   await tx.insert(clusterEvents).values({
     clusterId: cluster.id,
     organizationId: cluster.organizationId,
@@ -41,7 +41,7 @@ export async function recordEvent(tx: Database, cluster: Cluster, operationId: s
 
 /** Every member of the organization hears of the change (delivered by PostgreSQL at commit). */
 export async function publishClusterChange(
-  sqlExecutor: SqlExecutor,
+  uow: UnitOfWork,
   cluster: Cluster,
   status: ClusterStatus,
   operationId: string | null,
@@ -52,7 +52,7 @@ export async function publishClusterChange(
     status,
     operationId,
   }
-  await publishToOrganization(sqlExecutor, cluster.organizationId, message)
+  await publishToOrganization(uow, cluster.organizationId, message)
 }
 
 type Requester = { email: string; name: string; language: Language }
@@ -62,8 +62,7 @@ type Requester = { email: string; name: string; language: Language }
  * operation, if they still exist. Both commit with the transaction.
  */
 export async function tellRequester(
-  tx: Database,
-  sqlExecutor: SqlExecutor,
+  uow: UnitOfWork,
   ctx: ServerContext,
   cluster: Cluster,
   operation: ClusterOperation,
@@ -75,6 +74,7 @@ export async function tellRequester(
     mail: PreparedMail
   },
 ): Promise<void> {
+  const { tx } = uow
   const userId = operation.requestedBy
   if (!userId) return
   const [user] = await tx
@@ -89,6 +89,6 @@ export async function tellRequester(
   )
   const { notify } = ctx.provisioningHooks
   const channels = await notify.channelsFor(tx, userId, 'cluster_status')
-  if (channels.app) await notify.createNotification(tx, sqlExecutor, { userId, ...notification, link })
-  if (channels.email) await mail.send(ctx.queue, sqlExecutor, user)
+  if (channels.app) await notify.createNotification(uow, { userId, ...notification, link })
+  if (channels.email) await mail.send(uow, user)
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm'
 import { monthlyPrice } from '#common/pricing.ts'
 import type { ClusterConfiguration, ClusterStatus } from '#common/schemas/clusters.ts'
 import type { ServerContext } from '#server/context.ts'
-import type { Database } from '#server/db/client.ts'
+import type { Transaction } from '#server/db/client.ts'
 import {
   addOns,
   type Cluster,
@@ -15,7 +15,7 @@ import {
   nodeFlavors,
   orders,
 } from '#server/db/schema/index.ts'
-import type { SqlExecutor } from '#server/db/transaction.ts'
+import type { UnitOfWork } from '#server/db/transaction.ts'
 import { sealSecret } from '#server/lib/secrets.ts'
 import { recordEvent, tellRequester } from './announcements.ts'
 import type { DriverNode, StepOutcome, UpgradeParameters } from './driver.ts'
@@ -33,12 +33,12 @@ import { applyScale, configurationOf, poolsOf } from './operation-parameters.ts'
  * changes and rests in its new status, which it says.
  */
 export async function finishClusterOperation(
-  tx: Database,
-  sqlExecutor: SqlExecutor,
+  uow: UnitOfWork,
   ctx: ServerContext,
   { subject: cluster, operation }: { subject: Cluster; operation: ClusterOperation },
   now: Date,
 ): Promise<ClusterStatus> {
+  const { tx } = uow
   const { metering } = ctx.provisioningHooks
   const status = RESTING_STATUS[operation.kind]
   const changes: Partial<typeof clusters.$inferInsert> = {
@@ -98,7 +98,7 @@ export async function finishClusterOperation(
         .set({ status: 'fulfilled', updatedAt: now })
         .where(and(eq(orders.id, cluster.orderId), eq(orders.status, 'confirmed')))
     }
-    await tellRequester(tx, sqlExecutor, ctx, cluster, operation, (user, url) => ({
+    await tellRequester(uow, ctx, cluster, operation, (user, url) => ({
       notification: {
         type: 'success',
         title: 'Cluster running',
@@ -119,12 +119,12 @@ export async function finishClusterOperation(
  * says where and why, and whoever asked hears of it.
  */
 export async function clusterOperationFailed(
-  tx: Database,
-  sqlExecutor: SqlExecutor,
+  uow: UnitOfWork,
   ctx: ServerContext,
   { subject: cluster, operation, step }: { subject: Cluster; operation: ClusterOperation; step: ClusterStep },
   reason: string,
 ): Promise<void> {
+  const { tx } = uow
   await recordEvent(tx, cluster, operation.id, {
     type: 'step_failed',
     message: `${stepLabel(step.name)} failed: ${reason}`,
@@ -138,7 +138,7 @@ export async function clusterOperationFailed(
     message: `${operationName} failed: ${reason}`,
     data: { kind: operation.kind, step: step.name },
   })
-  await tellRequester(tx, sqlExecutor, ctx, cluster, operation, (user, url) => ({
+  await tellRequester(uow, ctx, cluster, operation, (user, url) => ({
     notification: { type: 'error', title: `${operationName} failed`, message: `${cluster.name}: ${reason}` },
     mail: ctx.provisioningHooks.notify.clusterOperationFailedMail({
       name: user.name,
@@ -152,7 +152,7 @@ export async function clusterOperationFailed(
 
 /** The month's price of the configuration at catalog prices (the same sum the order made). */
 export async function monthlyPriceCentsOf(
-  tx: Database,
+  tx: Transaction,
   configuration: ClusterConfiguration,
 ): Promise<number> {
   // One after the other: a transaction's queries share its one connection.
@@ -186,7 +186,7 @@ export async function monthlyPriceCentsOf(
 
 /** The products of a deleted cluster went with it: they end as uninstalled, and stop being billed. */
 async function endInstallationsOf(
-  tx: Database,
+  tx: Transaction,
   ctx: ServerContext,
   clusterId: string,
   at: Date,
@@ -201,7 +201,7 @@ async function endInstallationsOf(
 }
 
 /** The ids among these that the marketplace offers as products (their details are filled in). */
-async function offeredProducts(tx: Database, ids: string[]): Promise<string[]> {
+async function offeredProducts(tx: Transaction, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return []
   const rows = await tx
     .select({ id: addOns.id })
@@ -212,7 +212,7 @@ async function offeredProducts(tx: Database, ids: string[]): Promise<string[]> {
 
 /** What a finished step built: the cluster's nodes now, its API endpoint and certificate authority. */
 export async function storeStepResults(
-  tx: Database,
+  tx: Transaction,
   secretsKey: Buffer,
   clusterId: string,
   outcome: Extract<StepOutcome, { state: 'done' }>,
@@ -233,7 +233,7 @@ export async function storeStepResults(
 }
 
 /** The driver's node list is the whole list: nodes it no longer names are gone. */
-export async function replaceNodes(tx: Database, clusterId: string, nodes: DriverNode[]): Promise<void> {
+export async function replaceNodes(tx: Transaction, clusterId: string, nodes: DriverNode[]): Promise<void> {
   const names = nodes.map((node) => node.name)
   await tx
     .delete(clusterNodes)

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { ClusterStatus, OperationKind } from '#common/schemas/clusters.ts'
 import type { ServerContext } from '#server/context.ts'
-import type { Database } from '#server/db/client.ts'
 import {
   type Cluster,
   type ClusterOperation,
@@ -9,7 +8,7 @@ import {
   clusters,
   dataCenters,
 } from '#server/db/schema/index.ts'
-import type { SqlExecutor } from '#server/db/transaction.ts'
+import type { UnitOfWork } from '#server/db/transaction.ts'
 import { publishClusterChange, recordEvent } from './announcements.ts'
 import {
   clusterOperationFailed,
@@ -78,16 +77,11 @@ export type StartedOperation = EngineStartedOperation<ClusterTypes>
  * status and the first step's job commits with it. 409 while another operation runs.
  */
 export function startOperation(
-  tx: Database,
-  sqlExecutor: SqlExecutor,
+  uow: UnitOfWork,
   ctx: ServerContext,
   input: NewOperation,
 ): Promise<StartedOperation> {
-  return startSubjectOperation(
-    clusterAdapter,
-    { tx, sqlExecutor, ctx },
-    { subjectId: input.clusterId, input },
-  )
+  return startSubjectOperation(clusterAdapter, { uow, ctx }, { subjectId: input.clusterId, input })
 }
 
 /**
@@ -95,12 +89,11 @@ export function startOperation(
  * done). 409 when the cluster has not failed or another operation runs.
  */
 export function retryOperation(
-  tx: Database,
-  sqlExecutor: SqlExecutor,
+  uow: UnitOfWork,
   ctx: ServerContext,
   clusterId: string,
 ): Promise<StartedOperation> {
-  return retrySubjectOperation(clusterAdapter, { tx, sqlExecutor, ctx }, clusterId)
+  return retrySubjectOperation(clusterAdapter, { uow, ctx }, clusterId)
 }
 
 export const clusterAdapter: SubjectAdapter<ClusterTypes> = {

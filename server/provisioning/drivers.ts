@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Config } from '#server/config.ts'
 import type { ServerContext } from '#server/context.ts'
-import type { Database } from '#server/db/client.ts'
+import type { Queryable } from '#server/db/client.ts'
 import { type Cluster, dataCenters } from '#server/db/schema/index.ts'
 import type { DriverCluster, DriverName, ProvisioningDriver } from './driver.ts'
 import { configurationOf } from './operation-parameters.ts'
@@ -45,7 +45,7 @@ export function getDriver(ctx: Pick<ServerContext, 'config'>, name: DriverName):
 }
 
 /** The cluster as drivers see it: its configuration, version, data center, endpoint and CA. */
-export async function driverClusterOf(db: Database, cluster: Cluster): Promise<DriverCluster> {
+export async function driverClusterOf(db: Queryable, cluster: Cluster): Promise<DriverCluster> {
   const [dataCenter] = await db
     .select(DATA_CENTER_FIELDS)
     .from(dataCenters)

@@ -1,7 +1,7 @@
 import type { OperationKind } from '#common/schemas/clusters.ts'
 import type { Product } from '#common/schemas/products.ts'
-import type { Database } from '#server/db/client.ts'
-import type { SqlExecutor } from '#server/db/transaction.ts'
+import type { Queryable, Transaction } from '#server/db/client.ts'
+import type { DatabaseUnit } from '#server/db/transaction.ts'
 import type { PreparedMail } from '#server/mail/send-mail.ts'
 
 /**
@@ -13,20 +13,19 @@ import type { PreparedMail } from '#server/mail/send-mail.ts'
 export type ProvisioningHooks = {
   /** Billing follows each status or size change, inside the transaction that made it. */
   metering: {
-    syncClusterMeter(tx: Database, clusterId: string, at: Date): Promise<void>
-    syncInstallationMeter(tx: Database, installationId: string, at: Date): Promise<void>
+    syncClusterMeter(tx: Transaction, clusterId: string, at: Date): Promise<void>
+    syncInstallationMeter(tx: Transaction, installationId: string, at: Date): Promise<void>
   }
   /** What the person who asked for an operation hears; all of it commits with the change. */
   notify: {
     /** The channels the person chose for news of their clusters. */
     channelsFor(
-      db: Database,
+      db: Queryable,
       userId: string,
       event: 'cluster_status',
     ): Promise<{ app: boolean; email: boolean }>
     createNotification(
-      db: Database,
-      sqlExecutor: SqlExecutor,
+      uow: DatabaseUnit,
       notification: {
         userId: string
         type: 'success' | 'error'
@@ -46,7 +45,7 @@ export type ProvisioningHooks = {
   }
   /** The marketplace's products an installation is made of. */
   products: {
-    findProduct(db: Database, productId: string): Promise<Product>
+    findProduct(db: Queryable, productId: string): Promise<Product>
     /** The settings checked against the product's schema, its defaults filled in. */
     checkProductSettings(product: Product, settings: unknown): { settings: Record<string, unknown> }
   }

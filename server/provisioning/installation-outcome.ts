@@ -3,7 +3,7 @@ import type { RealtimeMessageOf } from '#common/contract/realtime.ts'
 import { href } from '#common/routes.ts'
 import type { InstallationStatus } from '#common/schemas/installations.ts'
 import type { ServerContext } from '#server/context.ts'
-import type { Database } from '#server/db/client.ts'
+import type { Transaction } from '#server/db/client.ts'
 import {
   clusters,
   type InstallationOperationRow,
@@ -13,7 +13,7 @@ import {
   installations,
   orders,
 } from '#server/db/schema/index.ts'
-import type { SqlExecutor } from '#server/db/transaction.ts'
+import type { UnitOfWork } from '#server/db/transaction.ts'
 import { generatePassword, sealSecret } from '#server/lib/secrets.ts'
 import { publishToOrganization } from '#server/realtime/publish.ts'
 import { monthlyPriceCentsOf } from './cluster-outcome.ts'
@@ -35,7 +35,7 @@ type Ending = { subject: InstallationRow; operation: InstallationOperationRow; s
 
 /** What a finished step published: the installation's endpoints and, once, its generated password. */
 export async function storeInstallationResults(
-  tx: Database,
+  tx: Transaction,
   secretsKey: Buffer,
   installation: InstallationRow,
   outcome: Extract<InstallationStepOutcome, { state: 'done' }>,
@@ -63,12 +63,12 @@ export async function storeInstallationResults(
  * operation's version and settings, which it says.
  */
 export async function finishInstallationOperation(
-  tx: Database,
-  sqlExecutor: SqlExecutor,
+  uow: UnitOfWork,
   ctx: ServerContext,
   { subject: installation, operation }: Ending,
   now: Date,
 ): Promise<InstallationStatus> {
+  const { tx } = uow
   const status = INSTALLATION_RESTING_STATUS[operation.kind]
   const { version, settings } = operation.parameters
   const changes: Partial<typeof installations.$inferInsert> = {
@@ -104,7 +104,7 @@ export async function finishInstallationOperation(
       .set({ status: 'fulfilled', updatedAt: now })
       .where(eq(orders.id, installation.orderId))
   if (operation.requestedBy)
-    await ctx.provisioningHooks.notify.createNotification(tx, sqlExecutor, {
+    await ctx.provisioningHooks.notify.createNotification(uow, {
       userId: operation.requestedBy,
       type: 'success',
       title: `${INSTALLATION_OPERATION_NAMES[operation.kind]} finished`,
@@ -119,12 +119,12 @@ export async function finishInstallationOperation(
  * history says where and why, and whoever asked hears of it.
  */
 export async function installationOperationFailed(
-  tx: Database,
-  sqlExecutor: SqlExecutor,
+  uow: UnitOfWork,
   ctx: ServerContext,
   { subject: installation, operation, step }: Ending,
   reason: string,
 ): Promise<void> {
+  const { tx } = uow
   await recordInstallationEvent(
     tx,
     installation,
@@ -133,7 +133,7 @@ export async function installationOperationFailed(
     `${INSTALLATION_OPERATION_NAMES[operation.kind]} failed at ${stepLabel(step.name)}: ${reason}`,
   )
   if (operation.requestedBy)
-    await ctx.provisioningHooks.notify.createNotification(tx, sqlExecutor, {
+    await ctx.provisioningHooks.notify.createNotification(uow, {
       userId: operation.requestedBy,
       type: 'error',
       title: `${INSTALLATION_OPERATION_NAMES[operation.kind]} of ${installation.productName} failed`,
@@ -147,7 +147,7 @@ export async function installationOperationFailed(
  * price and its bill at this hour.
  */
 async function removeFromClusterConfiguration(
-  tx: Database,
+  tx: Transaction,
   ctx: ServerContext,
   installation: InstallationRow,
   at: Date,
@@ -173,7 +173,7 @@ async function removeFromClusterConfiguration(
 
 /** A line of the installation's history (an installation keeps the type and message of each). */
 export async function recordInstallationEvent(
-  tx: Database,
+  tx: Transaction,
   installation: InstallationRow,
   operationId: string,
   type: string,
@@ -184,7 +184,7 @@ export async function recordInstallationEvent(
 
 /** Every member of the organization hears of the change (delivered at commit). */
 export async function publishInstallationChange(
-  sqlExecutor: SqlExecutor,
+  uow: UnitOfWork,
   installation: InstallationRow,
   status: InstallationRow['status'],
   operationId: string | null,
@@ -196,5 +196,5 @@ export async function publishInstallationChange(
     status,
     operationId,
   }
-  await publishToOrganization(sqlExecutor, installation.organizationId, message)
+  await publishToOrganization(uow, installation.organizationId, message)
 }

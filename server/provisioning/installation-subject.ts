@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { InstallationOperationKind, InstallationStatus } from '#common/schemas/installations.ts'
 import type { ServerContext } from '#server/context.ts'
-import type { Database } from '#server/db/client.ts'
+import type { Queryable } from '#server/db/client.ts'
 import {
   clusters,
   type InstallationOperationRow,
@@ -9,7 +9,7 @@ import {
   type InstallationStepRow,
   installations,
 } from '#server/db/schema/index.ts'
-import type { SqlExecutor } from '#server/db/transaction.ts'
+import type { UnitOfWork } from '#server/db/transaction.ts'
 import { conflict, notFound } from '#server/lib/errors.ts'
 import type { DriverInstallation, DriverName, InstallationStepOutcome } from './driver.ts'
 import { driverClusterOf, getDriver } from './drivers.ts'
@@ -57,30 +57,20 @@ type InstallationTypes = {
 }
 
 export function startInstallationOperation(
-  tx: Database,
-  sqlExecutor: SqlExecutor,
+  uow: UnitOfWork,
   ctx: ServerContext,
   input: NewInstallationOperation,
 ): Promise<StartedOperation<InstallationTypes>> {
-  return startSubjectOperation(
-    installationAdapter,
-    { tx, sqlExecutor, ctx },
-    { subjectId: input.installationId, input },
-  )
+  return startSubjectOperation(installationAdapter, { uow, ctx }, { subjectId: input.installationId, input })
 }
 
 /** Resumes a failed installation's failed operation from its failed step. */
 export async function retryInstallationOperation(
-  tx: Database,
-  sqlExecutor: SqlExecutor,
+  uow: UnitOfWork,
   ctx: ServerContext,
   installationId: string,
 ): Promise<InstallationOperationRow> {
-  const { operation } = await retrySubjectOperation(
-    installationAdapter,
-    { tx, sqlExecutor, ctx },
-    installationId,
-  )
+  const { operation } = await retrySubjectOperation(installationAdapter, { uow, ctx }, installationId)
   return operation
 }
 
@@ -172,7 +162,7 @@ function operationParameters(
 
 /** The installation as its cluster's driver sees it, at the version and settings the operation goes to. */
 export async function driverInstallationOf(
-  db: Database,
+  db: Queryable,
   installation: InstallationRow,
   parameters: InstallationParameters,
   hooks: ProvisioningHooks,

@@ -1,5 +1,5 @@
 import { productFootprint, productMonthlyPriceCents } from '#common/product-rules.ts'
-import type { Database } from '#server/db/client.ts'
+import type { Transaction } from '#server/db/client.ts'
 import { installationOperations, installationSteps, installations } from '#server/db/schema/index.ts'
 import { generatePassword, sealSecret } from '#server/lib/secrets.ts'
 import type { ProvisioningHooks } from './hooks.ts'
@@ -12,7 +12,7 @@ import { INSTALLATION_OPERATION_STEPS } from './simulated/installations.ts'
  * installed, with its finished install operation, its endpoints and sealed password, and its meter.
  */
 export async function recordInstalledProduct(
-  tx: Database,
+  tx: Transaction,
   input: {
     organizationId: string
     clusterId: string

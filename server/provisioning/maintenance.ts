@@ -66,8 +66,8 @@ export async function applyDuePatchUpgrades(ctx: ServerContext, now = new Date()
     if (!window || !isInMaintenanceWindow(window, now) || !isOlderPatch(candidate.patch, candidate.latest))
       continue
     try {
-      await inTransaction(ctx.db, (tx, sqlExecutor) =>
-        startOperation(tx, sqlExecutor, ctx, {
+      await inTransaction(ctx, (uow) =>
+        startOperation(uow, ctx, {
           clusterId: candidate.id,
           kind: 'upgrade',
           parameters: { version: candidate.version, patch: candidate.latest },

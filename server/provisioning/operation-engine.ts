@@ -1,5 +1,5 @@
 import type { ServerContext } from '#server/context.ts'
-import type { Database } from '#server/db/client.ts'
+import type { Transaction } from '#server/db/client.ts'
 import { type StepJob, startStepWorkers } from '#server/jobs/provisioning.ts'
 import { conflict, notFound } from '#server/lib/errors.ts'
 import {
@@ -10,7 +10,7 @@ import {
   setStep,
   stepJob,
 } from './operation-records.ts'
-import { enqueue, runSubjectStep, type Transaction } from './step-runner.ts'
+import { enqueue, runSubjectStep, type StepUnit } from './step-runner.ts'
 import type { EngineEvent, SubjectAdapter, SubjectTypes } from './subject-adapter.ts'
 
 /**
@@ -35,9 +35,10 @@ export type StartedOperation<T extends SubjectTypes> = { operation: T['operation
  */
 export async function startSubjectOperation<T extends SubjectTypes>(
   adapter: SubjectAdapter<T>,
-  { tx, sqlExecutor, ctx }: Transaction,
+  { uow, ctx }: StepUnit,
   { subjectId, input }: { subjectId: string; input: T['input'] },
 ): Promise<StartedOperation<T>> {
+  const { tx } = uow
   const subject = await lockIdle(adapter, tx, subjectId)
   const kind = input.kind as T['kind']
   const name = adapter.nameOf(subject)
@@ -61,7 +62,7 @@ export async function startSubjectOperation<T extends SubjectTypes>(
   })
   await enterOperation(
     adapter,
-    { tx, sqlExecutor, ctx },
+    { uow, ctx },
     {
       subject,
       operation,
@@ -85,9 +86,10 @@ export async function startSubjectOperation<T extends SubjectTypes>(
  */
 export async function retrySubjectOperation<T extends SubjectTypes>(
   adapter: SubjectAdapter<T>,
-  { tx, sqlExecutor, ctx }: Transaction,
+  { uow, ctx }: StepUnit,
   subjectId: string,
 ): Promise<StartedOperation<T>> {
+  const { tx } = uow
   const subject = await lockIdle(adapter, tx, subjectId)
   const name = adapter.nameOf(subject)
   if (subject.status !== 'failed')
@@ -112,7 +114,7 @@ export async function retrySubjectOperation<T extends SubjectTypes>(
   })
   await enterOperation(
     adapter,
-    { tx, sqlExecutor, ctx },
+    { uow, ctx },
     {
       subject,
       operation,
@@ -149,7 +151,7 @@ export function startSubjectWorkers<T extends SubjectTypes>(
  */
 async function enterOperation<T extends SubjectTypes>(
   adapter: SubjectAdapter<T>,
-  { tx, sqlExecutor, ctx }: Transaction,
+  { uow, ctx }: StepUnit,
   entry: {
     subject: T['subject']
     operation: T['operation']
@@ -160,6 +162,7 @@ async function enterOperation<T extends SubjectTypes>(
     event: EngineEvent
   },
 ): Promise<void> {
+  const { tx } = uow
   const { subject, operation, step, at } = entry
   const status = adapter.lifecycle.transitional[operation.kind as T['kind']]
   await adapter.setStatus(tx, subject, {
@@ -175,13 +178,13 @@ async function enterOperation<T extends SubjectTypes>(
     fromStatus: subject.status,
     toStatus: status,
   })
-  await enqueue(adapter, ctx, sqlExecutor, stepJob(adapter.tables, subject.id, operation.id, step.id), step)
-  await adapter.announce(sqlExecutor, subject, status, operation.id)
+  await enqueue(adapter, uow, stepJob(adapter.tables, subject.id, operation.id, step.id), step)
+  await adapter.announce(uow, subject, status, operation.id)
 }
 
 async function lockIdle<T extends SubjectTypes>(
   adapter: SubjectAdapter<T>,
-  tx: Database,
+  tx: Transaction,
   subjectId: string,
 ): Promise<T['subject']> {
   const subject = await adapter.lock(tx, subjectId)

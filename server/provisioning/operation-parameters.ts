@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
 import type { ClusterConfiguration, OperationKind } from '#common/schemas/clusters.ts'
-import type { Database } from '#server/db/client.ts'
+import type { Transaction } from '#server/db/client.ts'
 import { type Cluster, clusterNodes, kubernetesVersions } from '#server/db/schema/index.ts'
 import { badRequest, notFound } from '#server/lib/errors.ts'
 import type { DriverNode, ScaleParameters } from './driver.ts'
@@ -12,7 +12,7 @@ import type { DriverNode, ScaleParameters } from './driver.ts'
 
 /** The parameters stored on the operation, complete enough for any driver to act on alone. */
 export async function operationParameters(
-  tx: Database,
+  tx: Transaction,
   cluster: Cluster,
   configuration: ClusterConfiguration,
   kind: OperationKind,
@@ -26,7 +26,7 @@ export async function operationParameters(
 }
 
 async function ownParameters(
-  tx: Database,
+  tx: Transaction,
   cluster: Cluster,
   configuration: ClusterConfiguration,
   kind: OperationKind,
@@ -58,7 +58,7 @@ async function ownParameters(
   }
 }
 
-async function nodesOf(tx: Database, clusterId: string): Promise<DriverNode[]> {
+async function nodesOf(tx: Transaction, clusterId: string): Promise<DriverNode[]> {
   return tx
     .select({
       name: clusterNodes.name,
@@ -83,7 +83,7 @@ export function configurationOf(cluster: Cluster): ClusterConfiguration {
 }
 
 /** The catalog's newest patch of a minor version (`.0` when the catalog does not list it). */
-export async function latestPatch(tx: Database, version: string): Promise<string> {
+export async function latestPatch(tx: Transaction, version: string): Promise<string> {
   const [row] = await tx
     .select({ latestPatch: kubernetesVersions.latestPatch })
     .from(kubernetesVersions)

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm'
-import type { Database } from '#server/db/client.ts'
+import type { Transaction } from '#server/db/client.ts'
 import {
   type ClusterOperation,
   type ClusterStep,
@@ -70,7 +70,7 @@ function tablesOf(tables: OperationTables) {
  * transaction that holds them already reads them again).
  */
 export async function lockSteps<Step extends StepRecord>(
-  tx: Database,
+  tx: Transaction,
   tables: OperationTables,
   operationId: string,
 ): Promise<Step[]> {
@@ -85,7 +85,7 @@ export async function lockSteps<Step extends StepRecord>(
 }
 
 export async function readOperation<Operation extends OperationRecord>(
-  tx: Database,
+  tx: Transaction,
   tables: OperationTables,
   operationId: string,
 ): Promise<Operation | undefined> {
@@ -96,7 +96,7 @@ export async function readOperation<Operation extends OperationRecord>(
 
 /** The subject a job is about (jobs enqueued before they carried its id name only the step). */
 export async function subjectOfJob(
-  tx: Database,
+  tx: Transaction,
   tables: OperationTables,
   job: StepJob,
 ): Promise<string | undefined> {
@@ -112,7 +112,7 @@ export async function subjectOfJob(
 
 /** The subject's latest failed operation, the one a retry resumes. */
 export async function latestFailedOperation<Operation extends OperationRecord>(
-  tx: Database,
+  tx: Transaction,
   tables: OperationTables,
   subjectId: string,
 ): Promise<Operation | undefined> {
@@ -130,7 +130,7 @@ export async function latestFailedOperation<Operation extends OperationRecord>(
 
 /** A new operation, queued, and its planned steps in order. */
 export async function insertOperation<Operation extends OperationRecord, Step extends StepRecord>(
-  tx: Database,
+  tx: Transaction,
   tables: OperationTables,
   input: {
     subjectId: string
@@ -173,7 +173,7 @@ export async function insertOperation<Operation extends OperationRecord, Step ex
 }
 
 export async function setOperation<Operation extends OperationRecord>(
-  tx: Database,
+  tx: Transaction,
   tables: OperationTables,
   operationId: string,
   changes: Partial<Pick<OperationRecord, 'status' | 'startedAt' | 'finishedAt' | 'error'>>,
@@ -184,7 +184,7 @@ export async function setOperation<Operation extends OperationRecord>(
 }
 
 export async function setStep(
-  tx: Database,
+  tx: Transaction,
   tables: OperationTables,
   stepId: string,
   changes: Partial<Pick<StepRecord, 'status' | 'startedAt' | 'attempts' | 'finishedAt' | 'message'>>,

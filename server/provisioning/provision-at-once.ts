@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { Database } from '#server/db/client.ts'
+import type { Transaction } from '#server/db/client.ts'
 import {
   type Cluster,
   clusterNodes,
@@ -21,7 +21,7 @@ import { createSimulatedDriver } from './simulated/driver.ts'
  * with one ordered through the portal. The cluster row exists and is marked running by the caller.
  */
 export async function provisionAtOnce(
-  tx: Database,
+  tx: Transaction,
   cluster: Cluster,
   options: { at: Date; secretsKey: Buffer },
 ): Promise<void> {

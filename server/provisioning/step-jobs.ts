@@ -1,6 +1,5 @@
 import type { ServerContext } from '#server/context.ts'
-import type { Database } from '#server/db/client.ts'
-import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
+import { inTransaction, type UnitOfWork } from '#server/db/transaction.ts'
 import type { StepAttempt } from '#server/jobs/provisioning.ts'
 
 /**
@@ -28,18 +27,16 @@ export type StepJobRun = { restarted: boolean; inlineWaitDeadline: number }
 export async function runStepJob(
   ctx: ServerContext,
   attempt: StepAttempt,
-  advance: (tx: Database, sqlExecutor: SqlExecutor, run: StepJobRun) => Promise<void>,
-  giveUp: (tx: Database, sqlExecutor: SqlExecutor, reason: string) => Promise<void>,
+  advance: (uow: UnitOfWork, run: StepJobRun) => Promise<void>,
+  giveUp: (uow: UnitOfWork, reason: string) => Promise<void>,
 ): Promise<void> {
   const inlineWaitDeadline = Date.now() + INLINE_WAIT_BUDGET_MS
   try {
-    await inTransaction(ctx.db, (tx, sqlExecutor) =>
-      advance(tx, sqlExecutor, { restarted: attempt.retryCount > 0, inlineWaitDeadline }),
-    )
+    await inTransaction(ctx, (uow) => advance(uow, { restarted: attempt.retryCount > 0, inlineWaitDeadline }))
   } catch (error) {
     if (attempt.retryCount < attempt.retryLimit) throw error
     const reason = `The step kept failing and was given up after ${attempt.retryLimit + 1} attempts: ${(error as Error).message}`
-    await inTransaction(ctx.db, (tx, sqlExecutor) => giveUp(tx, sqlExecutor, reason))
+    await inTransaction(ctx, (uow) => giveUp(uow, reason))
     throw error
   }
 }

@@ -1,6 +1,6 @@
 import type { ServerContext } from '#server/context.ts'
-import type { Database } from '#server/db/client.ts'
-import type { SqlExecutor } from '#server/db/transaction.ts'
+import type { Transaction } from '#server/db/client.ts'
+import type { UnitOfWork } from '#server/db/transaction.ts'
 import { enqueueStep, type StepAttempt, type StepJob } from '#server/jobs/provisioning.ts'
 import { stepLabel } from './lifecycle.ts'
 import {
@@ -21,7 +21,8 @@ import type { LockedStep, StepRunOf, SubjectAdapter, SubjectTypes } from './subj
  * same step later, the next step, or the end of the operation) in one transaction.
  */
 
-export type Transaction = { tx: Database; sqlExecutor: SqlExecutor; ctx: ServerContext }
+/** The unit of work a step runs in, and the server it runs on. */
+export type StepUnit = { uow: UnitOfWork; ctx: ServerContext }
 
 /**
  * Runs one step job (server/provisioning/step-jobs.ts says how every step job runs); when its
@@ -36,10 +37,10 @@ export function runSubjectStep<T extends SubjectTypes>(
   return runStepJob(
     ctx,
     attempt,
-    (tx, sqlExecutor, run) => advanceStep(adapter, { tx, sqlExecutor, ctx }, job, run),
-    async (tx, sqlExecutor, reason) => {
-      const locked = await lockStep(adapter, tx, job)
-      if (locked) await failOperation(adapter, { tx, sqlExecutor, ctx }, locked, reason)
+    (uow, run) => advanceStep(adapter, { uow, ctx }, job, run),
+    async (uow, reason) => {
+      const locked = await lockStep(adapter, uow.tx, job)
+      if (locked) await failOperation(adapter, { uow, ctx }, locked, reason)
     },
   )
 }
@@ -47,13 +48,12 @@ export function runSubjectStep<T extends SubjectTypes>(
 /** Enqueues a step's job of the subject in the transaction (later steps first: see jobs/provisioning.ts). */
 export function enqueue<T extends SubjectTypes>(
   adapter: SubjectAdapter<T>,
-  ctx: ServerContext,
-  sqlExecutor: SqlExecutor,
+  uow: UnitOfWork,
   job: StepJob,
   step: { position: number },
   afterSeconds?: number,
 ): Promise<void> {
-  return enqueueStep(ctx.queue, sqlExecutor, {
+  return enqueueStep(uow, {
     queue: adapter.tables.queue,
     job,
     position: step.position,
@@ -68,7 +68,7 @@ export function enqueue<T extends SubjectTypes>(
  */
 async function lockStep<T extends SubjectTypes>(
   adapter: SubjectAdapter<T>,
-  tx: Database,
+  tx: Transaction,
   job: StepJob,
 ): Promise<LockedStep<T> | null> {
   const subjectId = await subjectOfJob(tx, adapter.tables, job)
@@ -87,11 +87,12 @@ async function lockStep<T extends SubjectTypes>(
 
 async function advanceStep<T extends SubjectTypes>(
   adapter: SubjectAdapter<T>,
-  transaction: Transaction,
+  transaction: StepUnit,
   job: StepJob,
   options: StepJobRun,
 ): Promise<void> {
-  const { tx, sqlExecutor, ctx } = transaction
+  const { uow, ctx } = transaction
+  const { tx } = uow
   const locked = await lockStep(adapter, tx, job)
   if (!locked) return
   const { subject, operation, step } = locked
@@ -127,8 +128,8 @@ async function advanceStep<T extends SubjectTypes>(
         locked,
         outcome as Extract<T['outcome'], { state: 'waiting' }>,
       )
-      if (starting || moved) await adapter.announce(sqlExecutor, subject, subject.status, operation.id)
-      await enqueue(adapter, ctx, sqlExecutor, job, step, Math.max(0, outcome.retryAfterSeconds))
+      if (starting || moved) await adapter.announce(uow, subject, subject.status, operation.id)
+      await enqueue(adapter, uow, job, step, Math.max(0, outcome.retryAfterSeconds))
       return
     }
     case 'done':
@@ -143,11 +144,12 @@ async function advanceStep<T extends SubjectTypes>(
 /** The step is done: its results are kept and the next step's job (or the operation's end) follows. */
 async function completeStep<T extends SubjectTypes>(
   adapter: SubjectAdapter<T>,
-  transaction: Transaction,
+  transaction: StepUnit,
   locked: LockedStep<T>,
   outcome: Extract<T['outcome'], { state: 'done' }>,
 ): Promise<void> {
-  const { tx, sqlExecutor, ctx } = transaction
+  const { uow, ctx } = transaction
+  const { tx } = uow
   const { subject, operation, step, steps } = locked
   const now = new Date()
   await setStep(tx, adapter.tables, step.id, {
@@ -166,13 +168,13 @@ async function completeStep<T extends SubjectTypes>(
 
   const next = steps.find((entry) => entry.position === step.position + 1)
   if (next) {
-    await enqueue(adapter, ctx, sqlExecutor, stepJob(adapter.tables, subject.id, operation.id, next.id), next)
-    await adapter.announce(sqlExecutor, subject, subject.status, operation.id)
+    await enqueue(adapter, uow, stepJob(adapter.tables, subject.id, operation.id, next.id), next)
+    await adapter.announce(uow, subject, subject.status, operation.id)
     return
   }
   await setOperation(tx, adapter.tables, operation.id, { status: 'succeeded', finishedAt: now, error: null })
-  const status = await adapter.finish(tx, sqlExecutor, ctx, locked, now)
-  await adapter.announce(sqlExecutor, subject, status, endingOperationId(adapter, operation))
+  const status = await adapter.finish(uow, ctx, locked, now)
+  await adapter.announce(uow, subject, status, endingOperationId(adapter, operation))
 }
 
 /**
@@ -181,10 +183,11 @@ async function completeStep<T extends SubjectTypes>(
  */
 async function failOperation<T extends SubjectTypes>(
   adapter: SubjectAdapter<T>,
-  { tx, sqlExecutor, ctx }: Transaction,
+  { uow, ctx }: StepUnit,
   locked: LockedStep<T>,
   reason: string,
 ): Promise<void> {
+  const { tx } = uow
   const { subject, operation, step } = locked
   const now = new Date()
   await setStep(tx, adapter.tables, step.id, {
@@ -203,8 +206,8 @@ async function failOperation<T extends SubjectTypes>(
     updatedAt: now,
   })
   await adapter.meter(tx, ctx, subject, now, 'fail')
-  await adapter.failed(tx, sqlExecutor, ctx, locked, reason)
-  await adapter.announce(sqlExecutor, subject, failed, endingOperationId(adapter, operation))
+  await adapter.failed(uow, ctx, locked, reason)
+  await adapter.announce(uow, subject, failed, endingOperationId(adapter, operation))
 }
 
 function endingOperationId<T extends SubjectTypes>(adapter: SubjectAdapter<T>, operation: T['operation']) {

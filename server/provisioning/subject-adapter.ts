@@ -1,6 +1,6 @@
 import type { ServerContext } from '#server/context.ts'
-import type { Database } from '#server/db/client.ts'
-import type { SqlExecutor } from '#server/db/transaction.ts'
+import type { Transaction } from '#server/db/client.ts'
+import type { UnitOfWork } from '#server/db/transaction.ts'
 import type { OperationRecord, OperationTables, StepRecord } from './operation-records.ts'
 
 /**
@@ -60,7 +60,7 @@ export type SubjectAdapter<T extends SubjectTypes> = {
   /** Its operations' rows and the queue of their step jobs. */
   tables: OperationTables
   /** Locks the subject's row (FOR UPDATE), with what its driver needs; null when there is none. */
-  lock(tx: Database, subjectId: string): Promise<T['subject'] | null>
+  lock(tx: Transaction, subjectId: string): Promise<T['subject'] | null>
   /** "Cluster", "Installation": what a 404 names. */
   noun: string
   /** The subject's name in messages: the cluster's, the product's. */
@@ -80,7 +80,7 @@ export type SubjectAdapter<T extends SubjectTypes> = {
    * of the subject's columns to set as it starts.
    */
   plan(
-    tx: Database,
+    tx: Transaction,
     ctx: ServerContext,
     subject: T['subject'],
     input: T['input'],
@@ -91,20 +91,20 @@ export type SubjectAdapter<T extends SubjectTypes> = {
   }>
   /** Readies the driver's call for the step, once per job (a short wait may repeat the call). */
   driverCall(
-    tx: Database,
+    tx: Transaction,
     ctx: ServerContext,
     locked: LockedStep<T>,
     run: StepRunOf<T>,
   ): Promise<() => Promise<T['outcome']>>
   /** Keeps what a waiting step moved so far (a cluster's nodes); true when something moved. */
   keepProgress(
-    tx: Database,
+    tx: Transaction,
     locked: LockedStep<T>,
     outcome: Extract<T['outcome'], { state: 'waiting' }>,
   ): Promise<boolean>
   /** Keeps what a finished step built (a cluster's endpoint and nodes, an installation's endpoints). */
   keepResults(
-    tx: Database,
+    tx: Transaction,
     ctx: ServerContext,
     locked: LockedStep<T>,
     outcome: Extract<T['outcome'], { state: 'done' }>,
@@ -114,24 +114,12 @@ export type SubjectAdapter<T extends SubjectTypes> = {
    * The last step is done (the operation is marked succeeded): the subject rests and takes the
    * operation's changes, with its history and whatever else follows. Says where it rests.
    */
-  finish(
-    tx: Database,
-    sqlExecutor: SqlExecutor,
-    ctx: ServerContext,
-    locked: LockedStep<T>,
-    at: Date,
-  ): Promise<T['status']>
+  finish(uow: UnitOfWork, ctx: ServerContext, locked: LockedStep<T>, at: Date): Promise<T['status']>
   /** A step failed for good (step, operation and subject are marked failed): history and news. */
-  failed(
-    tx: Database,
-    sqlExecutor: SqlExecutor,
-    ctx: ServerContext,
-    locked: LockedStep<T>,
-    reason: string,
-  ): Promise<void>
+  failed(uow: UnitOfWork, ctx: ServerContext, locked: LockedStep<T>, reason: string): Promise<void>
   /** Sets the subject's status columns (and the `changes` of its plan). */
   setStatus(
-    tx: Database,
+    tx: Transaction,
     subject: T['subject'],
     changes: {
       status: T['status']
@@ -142,16 +130,16 @@ export type SubjectAdapter<T extends SubjectTypes> = {
   ): Promise<void>
   /** Brings billing's meter in line with the subject's new status. */
   meter(
-    tx: Database,
+    tx: Transaction,
     ctx: ServerContext,
     subject: T['subject'],
     at: Date,
     moment: 'start' | 'retry' | 'fail',
   ): Promise<void>
-  recordEvent(tx: Database, subject: T['subject'], operationId: string, event: EngineEvent): Promise<void>
+  recordEvent(tx: Transaction, subject: T['subject'], operationId: string, event: EngineEvent): Promise<void>
   /** Tells the organization's members, live, that the subject changed (delivered at commit). */
   announce(
-    sqlExecutor: SqlExecutor,
+    uow: UnitOfWork,
     subject: T['subject'],
     status: T['status'],
     operationId: string | null,

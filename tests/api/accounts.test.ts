@@ -682,7 +682,7 @@ describe('an erasure while the organization owes an invoice', () => {
   it('is refused with 409 until the invoice is paid, and the invoice keeps its name', async () => {
     const { client: admin, organizationId, registration } = await organization()
     const member = await invited(admin)
-    const invoice = await inTransaction(server.db, (tx) =>
+    const invoice = await inTransaction(server.db, ({ tx }) =>
       finaliseInvoice(tx, {
         organizationId,
         source: `erasure-test-${suffix()}`,

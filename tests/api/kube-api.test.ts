@@ -10,6 +10,7 @@ import { DEMO_ACCOUNTS } from '#common/demo-accounts.ts'
 import { type Cluster, clusterNodes, clusters, usageRecords, users } from '#server/db/schema/index.ts'
 import { seedDemoBilling } from '#server/db/seed/demo-billing.ts'
 import { insertRunningCluster, plainConfiguration } from '#server/db/seed/running-cluster.ts'
+import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { getCatalog } from '#server/modules/catalog/service.ts'
 import {
@@ -64,11 +65,14 @@ async function runningCluster(status: Cluster['status'] = 'running') {
   const configuration = plainConfiguration(`kube-${randomBytes(3).toString('hex')}`, {
     addOnIds: ['monitoring'],
   })
-  const cluster = await insertRunningCluster(server.db, owner.organizationId, configuration, {
-    since: new Date(Date.now() - 3 * 86_400_000),
-    catalog: await getCatalog(server.db),
-    secretsKey: server.ctx.config.secretsKey,
-  })
+  const catalog = await getCatalog(server.db)
+  const cluster = await inTransaction(server.db, ({ tx }) =>
+    insertRunningCluster(tx, owner.organizationId, configuration, {
+      since: new Date(Date.now() - 3 * 86_400_000),
+      catalog,
+      secretsKey: server.ctx.config.secretsKey,
+    }),
+  )
   // Built by the engine's own create steps: endpoint, CA with its sealed key, nodes.
   const built = await findClusterRow(server.db, cluster.id)
   expect(built.caKey).toBeTruthy()

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '#common/demo-accounts.ts'
 import { notifications, users } from '#server/db/schema/index.ts'
-import { poolExecutor } from '#server/db/transaction.ts'
+import { inTransaction } from '#server/db/transaction.ts'
 import { createNotification, type NewNotification } from '#server/modules/notifications/service.ts'
 import { startTestServer, TestClient, type TestServer } from '#tests/helpers/server.ts'
 
@@ -43,12 +43,14 @@ async function notify(
   minutesAgo: number,
   extra: Partial<NewNotification> = {},
 ) {
-  const created = await createNotification(server.db, poolExecutor(server.db), {
-    userId,
-    type: 'info',
-    message,
-    ...extra,
-  })
+  const created = await inTransaction(server.db, (uow) =>
+    createNotification(uow, {
+      userId,
+      type: 'info',
+      message,
+      ...extra,
+    }),
+  )
   const createdAt = new Date(BASE_TIME - minutesAgo * 60_000)
   await server.db.update(notifications).set({ createdAt }).where(eq(notifications.id, created.id))
   return { ...created, timestamp: createdAt.toISOString() }

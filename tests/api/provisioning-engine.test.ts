@@ -156,7 +156,7 @@ describe('the provisioning engine', () => {
       code: 'CLUSTER_NOT_READY',
     })
     await expect(
-      inTransaction(server.db, (tx, sqlExecutor) => retryOperation(tx, sqlExecutor, server.ctx, cluster.id)),
+      inTransaction(server.ctx, (uow) => retryOperation(uow, server.ctx, cluster.id)),
     ).rejects.toMatchObject({ statusCode: 409, code: 'NOTHING_TO_RETRY' })
     const record = await clusterRecord(server.db, cluster.id)
     expect(record.operations).toHaveLength(1)
@@ -316,9 +316,7 @@ describe('the provisioning engine', () => {
     const mail = await waitForMail(server.db, requester.email, { after: since })
     expect(mail.subject).toBe('Provisioning of engine-retry failed')
 
-    const { operation } = await inTransaction(server.db, (tx, sqlExecutor) =>
-      retryOperation(tx, sqlExecutor, server.ctx, clusterId),
-    )
+    const { operation } = await inTransaction(server.ctx, (uow) => retryOperation(uow, server.ctx, clusterId))
     expect(operation.id).toBe(record.operations[0]!.id)
     expect((await findClusterRow(server.db, clusterId)).status).toBe('provisioning')
     await waitForClusterStatus(server.db, clusterId, 'running')

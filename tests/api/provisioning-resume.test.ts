@@ -181,7 +181,7 @@ describe('a SIGKILL in the middle of an installation', () => {
     `)
     const requester = await demoRequester(db)
     const catalog = await getCatalog(db)
-    const cluster = await inTransaction(db, (tx) =>
+    const cluster = await inTransaction(db, ({ tx }) =>
       insertRunningCluster(tx, requester.organizationId, plainConfiguration('resume-apps'), {
         since: new Date(),
         catalog,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '#common/demo-accounts.ts'
 import { users } from '#server/db/schema/index.ts'
-import { inTransaction, poolExecutor } from '#server/db/transaction.ts'
+import { inTransaction } from '#server/db/transaction.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
 import { openSocket, parseMessage, refusedHandshakeStatus } from '#tests/helpers/realtime.ts'
 import { APP_ORIGIN, startTestServer, TestClient, type TestServer } from '#tests/helpers/server.ts'
@@ -38,7 +38,7 @@ async function sessionCookieOf(username: string): Promise<string> {
 const signedInHeaders = () => ({ cookie: demoCookie, origin: APP_ORIGIN })
 
 function notify(userId: string, message: string, type: 'info' | 'warning' = 'info') {
-  return createNotification(server.db, poolExecutor(server.db), { userId, type, message })
+  return inTransaction(server.db, (uow) => createNotification(uow, { userId, type, message }))
 }
 
 describe('the /ws handshake', () => {
@@ -170,13 +170,13 @@ describe('notifications over /ws', () => {
     const client = await openSocket(wsUrl, signedInHeaders())
     try {
       await expect(
-        inTransaction(server.db, async (tx, sqlExecutor) => {
-          await createNotification(tx, sqlExecutor, { userId: demoId, type: 'info', message: 'Rolled back' })
+        inTransaction(server.db, async (uow) => {
+          await createNotification(uow, { userId: demoId, type: 'info', message: 'Rolled back' })
           throw new Error('abort')
         }),
       ).rejects.toThrow('abort')
-      const committed = await inTransaction(server.db, (tx, sqlExecutor) =>
-        createNotification(tx, sqlExecutor, { userId: demoId, type: 'info', message: 'Committed' }),
+      const committed = await inTransaction(server.db, (uow) =>
+        createNotification(uow, { userId: demoId, type: 'info', message: 'Committed' }),
       )
       await client.waitFor((message) => message.includes(committed.id))
       expect(client.messages.map((message) => parseMessage(message)?.message)).toEqual(['Committed'])

@@ -71,7 +71,7 @@ export async function runningCluster(
   options: { since: Date; billingCycle?: BillingCycle; promoCode?: string | null },
 ) {
   const catalog = await getCatalog(db)
-  return inTransaction(db, (tx) =>
+  return inTransaction(db, ({ tx }) =>
     insertRunningCluster(tx, organizationId, configuration, {
       ...options,
       catalog,
@@ -87,7 +87,7 @@ export async function changeCluster(
   changes: Partial<typeof clusters.$inferInsert>,
   at: Date,
 ) {
-  await inTransaction(db, async (tx) => {
+  await inTransaction(db, async ({ tx }) => {
     await tx.update(clusters).set(changes).where(eq(clusters.id, clusterId))
     await syncClusterMeter(tx, clusterId, at)
   })

@@ -111,8 +111,8 @@ export function startClusterOperation(
   kind: OperationKind,
   parameters: Record<string, unknown> = {},
 ) {
-  return inTransaction(ctx.db, (tx, sqlExecutor) =>
-    startOperation(tx, sqlExecutor, ctx, { clusterId, kind, parameters, requestedBy: requester.userId }),
+  return inTransaction(ctx, (uow) =>
+    startOperation(uow, ctx, { clusterId, kind, parameters, requestedBy: requester.userId }),
   )
 }
 

@@ -18,7 +18,7 @@ import {
   payments,
   users,
 } from '#server/db/schema/index.ts'
-import { inTransaction, poolExecutor } from '#server/db/transaction.ts'
+import { inTransaction } from '#server/db/transaction.ts'
 import { sealSecret } from '#server/lib/secrets.ts'
 import { hashToken } from '#server/lib/tokens.ts'
 import { createSession } from '#server/modules/auth/sessions.ts'
@@ -797,11 +797,13 @@ beforeAll(async () => {
         .where(eq(users.username, username))
     )[0]!
   const demo = await idOf('demo')
-  const notification = await createNotification(server.db, poolExecutor(server.db), {
-    userId: demo.id,
-    type: 'info',
-    message: 'Matrix notification of the demo user',
-  })
+  const notification = await inTransaction(server.db, (uow) =>
+    createNotification(uow, {
+      userId: demo.id,
+      type: 'info',
+      message: 'Matrix notification of the demo user',
+    }),
+  )
   const configuration = blueConfiguration('matrix-cluster')
   const [cluster] = await server.db
     .insert(clusters)
@@ -881,7 +883,7 @@ beforeAll(async () => {
     .insert(clusterTemplates)
     .values({ organizationId: demo.organizationId, name: 'Matrix template', configuration })
     .returning()
-  const invoice = await inTransaction(server.db, (tx) =>
+  const invoice = await inTransaction(server.db, ({ tx }) =>
     finaliseInvoice(tx, {
       organizationId: demo.organizationId,
       source: 'month:2026-10',

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { endpointAt } from '#common/contract/index.ts'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmail } from '#common/demo-accounts.ts'
 import { clusters, orders, users } from '#server/db/schema/index.ts'
-import { poolExecutor } from '#server/db/transaction.ts'
+import { inTransaction } from '#server/db/transaction.ts'
 import { createNotification } from '#server/modules/notifications/service.ts'
 import { newRegistration } from '#tests/helpers/auth.ts'
 import { APP_ORIGIN, startTestServer, TestClient, type TestServer } from '#tests/helpers/server.ts'
@@ -113,7 +113,7 @@ beforeAll(async () => {
   const demoId = (await userNamed('demo')).id
   const demoNotifications = await Promise.all(
     ['First notification of demo', 'Second notification of demo'].map((message) =>
-      createNotification(server.db, poolExecutor(server.db), { userId: demoId, type: 'info', message }),
+      inTransaction(server.db, (uow) => createNotification(uow, { userId: demoId, type: 'info', message })),
     ),
   )
   hints = {
@@ -282,13 +282,15 @@ async function seedAnotherOrganization() {
   const registered = await new TestClient(server.app).post('/api/register', registration)
   expect(registered.statusCode, registered.body).toBe(200)
   const user = await userNamed(registration.username)
-  const notification = await createNotification(server.db, poolExecutor(server.db), {
-    userId: user.id,
-    type: 'warning',
-    title: OTHER_ORGANIZATION_MARKER,
-    message: `Your cluster ${OTHER_ORGANIZATION_MARKER} is ready`,
-    link: `/clusters/${OTHER_ORGANIZATION_MARKER}`,
-  })
+  const notification = await inTransaction(server.db, (uow) =>
+    createNotification(uow, {
+      userId: user.id,
+      type: 'warning',
+      title: OTHER_ORGANIZATION_MARKER,
+      message: `Your cluster ${OTHER_ORGANIZATION_MARKER} is ready`,
+      link: `/clusters/${OTHER_ORGANIZATION_MARKER}`,
+    }),
+  )
   await server.db
     .insert(clusters)
     .values({ organizationId: user.organizationId, name: OTHER_ORGANIZATION_MARKER, status: 'running' })

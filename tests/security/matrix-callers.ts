@@ -91,7 +91,7 @@ export async function insertStateAccounts(
   const system = { system: true as const, organizationId }
   const removed = await account('active')
   const erased = await account('active')
-  await inTransaction(server.db, async (tx) => {
+  await inTransaction(server.db, async ({ tx }) => {
     await retireAccount(tx, { userId: removed.id, change: 'removed', actor: system })
     await eraseAccount(tx, erased.id, erased.email, system)
   })

@@ -38,7 +38,7 @@ export async function seedDemoBilling(
   const lastMonth = new Date(Date.UTC(thisMonth.getUTCFullYear(), thisMonth.getUTCMonth() - 1, 1))
 
   const catalog = await getCatalog(db)
-  await inTransaction(db, async (tx) => {
+  await inTransaction(db, async ({ tx }) => {
     await tx
       .update(organizations)
       .set({

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { FALLBACK_RATES } from '#common/money.ts'
 import { quoteMonthlyTotalCents } from '#common/schemas/custom-solutions.ts'
-import type { Database } from '#server/db/client.ts'
+import type { Transaction } from '#server/db/client.ts'
 import { customSolutionQuotes, customSolutions, organizations, users } from '#server/db/schema/index.ts'
 
 const DAY_MS = 24 * 3_600_000
@@ -10,7 +10,11 @@ const DAY_MS = 24 * 3_600_000
  * A custom solution the demo customer asked for, with the quote officers answered and that waits
  * for an answer, so /custom-solutions and the officers panel show the feature on `npm start`.
  */
-export async function seedDemoCustomSolution(tx: Database, organizationId: string, now: Date): Promise<void> {
+export async function seedDemoCustomSolution(
+  tx: Transaction,
+  organizationId: string,
+  now: Date,
+): Promise<void> {
   const [requester] = await tx
     .select({ id: users.id })
     .from(users)

@@ -1,4 +1,4 @@
-import type { Database } from '#server/db/client.ts'
+import type { Transaction } from '#server/db/client.ts'
 import { recordInstalledProduct } from '#server/provisioning/index.ts'
 import { createProvisioningHooks } from '#server/provisioning-hooks.ts'
 
@@ -8,7 +8,7 @@ import { createProvisioningHooks } from '#server/provisioning-hooks.ts'
  * and cert-manager.
  */
 export async function seedDemoInstallations(
-  tx: Database,
+  tx: Transaction,
   input: {
     organizationId: string
     clusterId: string

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import type { Database } from '#server/db/client.ts'
+import type { Transaction } from '#server/db/client.ts'
 import { supportMessages, supportTickets, users } from '#server/db/schema/index.ts'
 import { addCoveredMinutes } from '#server/modules/support/index.ts'
 
@@ -12,7 +12,7 @@ const HOUR_MS = 3_600_000
  * on the Developer plan (business hours).
  */
 export async function seedDemoSupport(
-  tx: Database,
+  tx: Transaction,
   options: {
     organizationId: string
     organizationName: string

@@ -6,6 +6,7 @@ import {
   DEMO_TOTP_SECRET,
   demoEmail,
 } from '#common/demo-accounts.ts'
+import { inTransaction } from '#server/db/transaction.ts'
 import { hashPassword } from '#server/modules/auth/index.ts'
 import type { Database } from '../client.ts'
 import { organizations, users } from '../schema/index.ts'
@@ -21,7 +22,7 @@ export async function seedDatabase(
   db: Database,
   options: { demoData: boolean; demoBilling?: { secretsKey: Buffer } },
 ): Promise<void> {
-  await db.transaction((tx) => seedCatalog(tx))
+  await inTransaction(db, ({ tx }) => seedCatalog(tx))
 
   if (!options.demoData) return
   const [existing] = await db.select({ value: count() }).from(users)
@@ -29,7 +30,7 @@ export async function seedDatabase(
 
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   const organizationIds = new Map<string, string>()
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async ({ tx }) => {
     for (const organization of DEMO_ORGANIZATIONS) {
       const [row] = await tx
         .insert(organizations)
@@ -55,7 +56,7 @@ export async function seedDatabase(
   // Usage, invoices and credits of the demo customer; tests that count hours and numbers leave it out.
   if (options.demoBilling) {
     await seedDemoBilling(db, organizationIds.get('customer')!, options.demoBilling)
-    await db.transaction((tx) =>
+    await inTransaction(db, ({ tx }) =>
       seedDemoAccounts(tx, organizationIds.get('customer')!, passwordHash, new Date()),
     )
   }

@@ -8,7 +8,7 @@ import {
   DEFAULT_POD_CIDR,
   DEFAULT_SERVICE_CIDR,
 } from '#common/schemas/clusters.ts'
-import type { Database } from '#server/db/client.ts'
+import type { Transaction } from '#server/db/client.ts'
 import { clusters, orders } from '#server/db/schema/index.ts'
 import { syncClusterMeter } from '#server/modules/billing/index.ts'
 import { provisionAtOnce } from '#server/provisioning/index.ts'
@@ -21,7 +21,7 @@ import { provisionAtOnce } from '#server/provisioning/index.ts'
  * side, on the pool).
  */
 export async function insertRunningCluster(
-  tx: Database,
+  tx: Transaction,
   organizationId: string,
   configuration: ClusterConfiguration,
   options: {

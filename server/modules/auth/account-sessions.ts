@@ -39,7 +39,7 @@ export async function listSessions(db: Queryable, caller: Caller): Promise<Accou
 }
 
 export async function revokeSession(db: Database, caller: Caller, sessionId: string) {
-  await inTransaction(db, async (tx) => {
+  await inTransaction(db, async ({ tx }) => {
     const [ended] = await tx
       .delete(sessions)
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, caller.userId)))
@@ -50,7 +50,7 @@ export async function revokeSession(db: Database, caller: Caller, sessionId: str
 }
 
 export async function revokeOtherSessions(db: Database, caller: Caller) {
-  await inTransaction(db, async (tx) => {
+  await inTransaction(db, async ({ tx }) => {
     const count = await endSessions(tx, caller.userId, caller.sessionId)
     await recordAudit(tx, caller, 'session.others_revoked', self(caller), { count })
   })

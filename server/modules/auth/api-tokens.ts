@@ -88,7 +88,8 @@ export async function createApiToken(
   const now = new Date()
   const expiresAt = expiryOf(request, now)
   const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const [row] = await tx
       .insert(apiTokens)
       .values({
@@ -111,7 +112,7 @@ export async function createApiToken(
         expiresAt: expiresAt.toISOString(),
       },
     )
-    await notifyOfEvent(tx, sqlExecutor, 'security', {
+    await notifyOfEvent(uow, 'security', {
       userId: caller.userId,
       type: 'info',
       title: 'New API token',
@@ -123,7 +124,7 @@ export async function createApiToken(
 }
 
 export async function revokeApiToken(ctx: ServerContext, caller: Caller, id: string) {
-  await inTransaction(ctx.db, async (tx) => {
+  await inTransaction(ctx.db, async ({ tx }) => {
     const [row] = await tx
       .update(apiTokens)
       .set({ revokedAt: new Date() })
@@ -194,7 +195,8 @@ export async function findTokenSession(
 
 /** Mails each person whose token expires within 7 days, once per token. */
 export async function mailExpiringTokens(ctx: ServerContext, now = new Date()): Promise<number> {
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const expiring = await tx
       .update(apiTokens)
       .set({ expiryMailedAt: now })
@@ -210,7 +212,7 @@ export async function mailExpiringTokens(ctx: ServerContext, now = new Date()): 
     for (const token of expiring) {
       const [owner] = await tx.select().from(users).where(eq(users.id, token.userId))
       if (owner?.membershipStatus !== 'active') continue
-      await sendMail(ctx.queue, sqlExecutor, tokenExpiringMail, owner, {
+      await sendMail(uow, tokenExpiringMail, owner, {
         name: owner.name,
         token: token.name,
         date: token.expiresAt.toISOString().slice(0, 10),

@@ -29,7 +29,8 @@ export async function changePassword(ctx: ServerContext, caller: Caller, current
   await confirmPassword(ctx, caller, current)
   assertAcceptablePassword(next)
   const passwordHash = await hashPassword(next)
-  await inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  await inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const [person] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: new Date() })
@@ -44,7 +45,7 @@ export async function changePassword(ctx: ServerContext, caller: Caller, current
       keepSessionId: caller.sessionId,
     })
     if ((await channelsFor(tx, caller.userId, 'security')).email)
-      await sendMail(ctx.queue, sqlExecutor, passwordChangedMail, person!, {
+      await sendMail(uow, passwordChangedMail, person!, {
         name: person!.name,
         url: absoluteHref(ctx.config.appUrl, 'forgotPassword'),
       })
@@ -60,7 +61,8 @@ export async function requestEmailChange(
   email: string,
 ) {
   await confirmPassword(ctx, caller, password)
-  await inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  await inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email))
     if (taken) throw conflict('An account with this email already exists.', 'EMAIL_TAKEN')
     const [person] = await tx
@@ -72,8 +74,7 @@ export async function requestEmailChange(
     const link = new URL(api.auth.confirmEmail.path, ctx.config.appUrl)
     link.searchParams.set('token', token)
     await sendMail(
-      ctx.queue,
-      sqlExecutor,
+      uow,
       confirmNewEmailMail,
       { email, language: person!.language },
       {
@@ -81,7 +82,7 @@ export async function requestEmailChange(
         url: mailSecret(ctx.config.secretsKey, link.toString()),
       },
     )
-    await sendMail(ctx.queue, sqlExecutor, emailChangeNoticeMail, person!, {
+    await sendMail(uow, emailChangeNoticeMail, person!, {
       name: person!.name,
       newEmail: email,
       url: absoluteHref(ctx.config.appUrl, 'account'),
@@ -92,7 +93,7 @@ export async function requestEmailChange(
 
 /** The new address's link: the account takes it, unless someone registered it meanwhile. */
 export async function confirmEmailChange(ctx: ServerContext, token: string) {
-  await inTransaction(ctx.db, async (tx) => {
+  await inTransaction(ctx.db, async ({ tx }) => {
     const userId = await consumeAuthToken(tx, ctx.config.sessionSecret, token, 'change_email')
     const [person] = await tx.select().from(users).where(eq(users.id, userId)).for('update')
     if (!person?.pendingEmail) throw conflict('There is no address change to confirm', 'NO_EMAIL_CHANGE')

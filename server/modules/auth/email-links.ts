@@ -2,9 +2,8 @@ import { eq } from 'drizzle-orm'
 import { api } from '#common/contract/index.ts'
 import { absoluteHref } from '#common/routes.ts'
 import type { ServerContext } from '#server/context.ts'
-import type { Queryable } from '#server/db/client.ts'
 import { users } from '#server/db/schema/index.ts'
-import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
+import { inTransaction, type UnitOfWork } from '#server/db/transaction.ts'
 import { magicLinkMail, passwordResetMail, verifyEmailMail } from '#server/mail/auth-mails.ts'
 import { sendMail } from '#server/mail/send-mail.ts'
 import { mailSecret, type Recipient } from '#server/mail/template.ts'
@@ -26,18 +25,18 @@ import { openSession } from './sign-in.ts'
 export async function resendVerification(ctx: ServerContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email)
   if (!user || user.emailVerified) return
-  await inTransaction(ctx.db, (tx, sqlExecutor) => mailVerificationLink(ctx, tx, sqlExecutor, user))
+  await inTransaction(ctx, (uow) => mailVerificationLink(ctx, uow, user))
 }
 
 /** Mails the link that proves a person's address: on registration, and again whenever they ask. */
 export async function mailVerificationLink(
   ctx: ServerContext,
-  tx: Queryable,
-  sqlExecutor: SqlExecutor,
+  uow: UnitOfWork,
   person: Recipient & { id: string; name: string },
 ): Promise<void> {
+  const { tx } = uow
   const token = await issueAuthToken(tx, ctx.config.sessionSecret, person.id, 'verify_email')
-  await sendMail(ctx.queue, sqlExecutor, verifyEmailMail, person, {
+  await sendMail(uow, verifyEmailMail, person, {
     name: person.name,
     url: mailSecret(ctx.config.secretsKey, verificationLink(ctx.config.appUrl, token)),
   })
@@ -54,9 +53,10 @@ function verificationLink(appUrl: string, token: string): string {
 }
 
 export async function verifyEmail(ctx: ServerContext, token: string): Promise<void> {
-  await inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  await inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const userId = await consumeAuthToken(tx, ctx.config.sessionSecret, token, 'verify_email')
-    await addressProven(ctx, tx, sqlExecutor, userId)
+    await addressProven(ctx, uow, userId)
   })
 }
 
@@ -65,12 +65,7 @@ export async function verifyEmail(ctx: ServerContext, token: string): Promise<vo
  * vouches for joins it (the organizations module, which builds on auth, registers this at start-up
  * in server/app.ts). Each runs in the proof's transaction.
  */
-export type AddressProvenListener = (
-  ctx: ServerContext,
-  tx: Queryable,
-  sqlExecutor: SqlExecutor,
-  userId: string,
-) => Promise<void>
+export type AddressProvenListener = (ctx: ServerContext, uow: UnitOfWork, userId: string) => Promise<void>
 
 const addressProvenListeners = new Set<AddressProvenListener>()
 
@@ -79,17 +74,19 @@ export function onAddressProven(listener: AddressProvenListener): void {
 }
 
 /** A link mailed to the address was opened: the address is verified, and the listeners hear of it. */
-async function addressProven(ctx: ServerContext, tx: Queryable, sqlExecutor: SqlExecutor, userId: string) {
+async function addressProven(ctx: ServerContext, uow: UnitOfWork, userId: string) {
+  const { tx } = uow
   await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId))
-  for (const listener of addressProvenListeners) await listener(ctx, tx, sqlExecutor, userId)
+  for (const listener of addressProvenListeners) await listener(ctx, uow, userId)
 }
 
 export async function requestPasswordReset(ctx: ServerContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email)
   if (!user) return
-  await inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  await inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const token = await issueAuthToken(tx, ctx.config.sessionSecret, user.id, 'reset_password')
-    await sendMail(ctx.queue, sqlExecutor, passwordResetMail, user, {
+    await sendMail(uow, passwordResetMail, user, {
       name: user.name,
       url: mailSecret(ctx.config.secretsKey, absoluteHref(ctx.config.appUrl, 'resetPassword', { token })),
     })
@@ -104,14 +101,15 @@ export async function requestPasswordReset(ctx: ServerContext, email: string): P
 export async function resetPassword(ctx: ServerContext, token: string, password: string): Promise<void> {
   assertAcceptablePassword(password)
   const passwordHash = await hashPassword(password)
-  await inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  await inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const userId = await consumeAuthToken(tx, ctx.config.sessionSecret, token, 'reset_password')
     const [person] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, userId))
       .returning({ email: users.email, organizationId: users.organizationId })
-    await addressProven(ctx, tx, sqlExecutor, userId)
+    await addressProven(ctx, uow, userId)
     const actor = { userId, organizationId: person!.organizationId, label: person!.email }
     await revokeAccess(tx, { userId, change: 'password_reset', actor })
     await clearLoginFailures(tx, userId)
@@ -131,9 +129,10 @@ export async function resetPassword(ctx: ServerContext, token: string, password:
 export async function requestMagicLink(ctx: ServerContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email)
   if (!user) return
-  await inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  await inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const token = await issueAuthToken(tx, ctx.config.sessionSecret, user.id, 'magic_link')
-    await sendMail(ctx.queue, sqlExecutor, magicLinkMail, user, {
+    await sendMail(uow, magicLinkMail, user, {
       name: user.name,
       url: mailSecret(ctx.config.secretsKey, absoluteHref(ctx.config.appUrl, 'magicLink', { token })),
     })
@@ -145,9 +144,10 @@ export async function requestMagicLink(ctx: ServerContext, email: string): Promi
  * its code. The link is consumed by a POST from the page, never by the GET a mail scanner makes.
  */
 export async function signInWithMagicLink(ctx: ServerContext, token: string, meta: SessionMeta) {
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const userId = await consumeAuthToken(tx, ctx.config.sessionSecret, token, 'magic_link')
-    await addressProven(ctx, tx, sqlExecutor, userId)
+    await addressProven(ctx, uow, userId)
     const [account] = await tx
       .select({
         id: users.id,

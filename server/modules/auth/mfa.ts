@@ -40,7 +40,7 @@ export async function startMfaEnrolment(ctx: ServerContext, caller: Caller, pass
 
 /** Turns MFA on with a first code; the ten recovery codes are returned this once. */
 export async function confirmMfaEnrolment(ctx: ServerContext, caller: Caller, code: string) {
-  return inTransaction(ctx.db, async (tx) => {
+  return inTransaction(ctx.db, async ({ tx }) => {
     const [row] = await tx
       .select({ mfaSecret: users.mfaSecret, mfaEnabled: users.mfaEnabled })
       .from(users)
@@ -68,7 +68,7 @@ export async function confirmMfaEnrolment(ctx: ServerContext, caller: Caller, co
 export async function disableMfa(ctx: ServerContext, caller: Caller, password: string, code: string) {
   await assertMfaOn(ctx.db, caller.userId)
   await confirmPassword(ctx, caller, password)
-  await inTransaction(ctx.db, async (tx) => {
+  await inTransaction(ctx.db, async ({ tx }) => {
     if (!(await consumeTotp(tx, ctx.config.secretsKey, caller.userId, code)))
       throw badRequest(validationMessage('mfaCodeInvalid'), 'INVALID_MFA_CODE')
     await tx
@@ -84,7 +84,7 @@ export async function disableMfa(ctx: ServerContext, caller: Caller, password: s
 export async function regenerateRecoveryCodes(ctx: ServerContext, caller: Caller, password: string) {
   await assertMfaOn(ctx.db, caller.userId)
   await confirmPassword(ctx, caller, password)
-  return inTransaction(ctx.db, async (tx) => {
+  return inTransaction(ctx.db, async ({ tx }) => {
     const codes = await issueRecoveryCodes(tx, ctx.config.sessionSecret, caller.userId)
     await recordAudit(tx, caller, 'mfa.recovery_codes_regenerated', self(caller))
     return codes

@@ -95,7 +95,7 @@ export async function registerPasskey(
   response: RegistrationResponseJSON,
 ) {
   const { rpID, origin } = relyingParty(ctx.config.appUrl)
-  return inTransaction(ctx.db, async (tx) => {
+  return inTransaction(ctx.db, async ({ tx }) => {
     const [challenge] = await tx
       .delete(webauthnChallenges)
       .where(
@@ -144,7 +144,7 @@ export async function renamePasskey(db: Queryable, caller: Caller, id: string, n
 }
 
 export async function removePasskey(ctx: ServerContext, caller: Caller, id: string) {
-  await inTransaction(ctx.db, async (tx) => {
+  await inTransaction(ctx.db, async ({ tx }) => {
     const [row] = await tx
       .delete(passkeys)
       .where(and(eq(passkeys.id, id), eq(passkeys.userId, caller.userId)))
@@ -184,7 +184,7 @@ export async function signInWithPasskey(
   meta: SessionMeta,
 ) {
   const { rpID, origin } = relyingParty(ctx.config.appUrl)
-  return inTransaction(ctx.db, async (tx) => {
+  return inTransaction(ctx.db, async ({ tx }) => {
     const [challenge] = await tx
       .delete(webauthnChallenges)
       .where(

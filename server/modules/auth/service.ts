@@ -52,7 +52,7 @@ export async function login(
     const session = await createSession(db, config.sessionSecret, account.id, { ...meta, mfaPending: true })
     return { kind: 'mfa-required', session }
   }
-  const session = await inTransaction(db, async (tx) => {
+  const session = await inTransaction(db, async ({ tx }) => {
     await clearLoginFailures(tx, account.id)
     return openSession(tx, config.sessionSecret, account, meta, 'password')
   })
@@ -103,7 +103,7 @@ export async function completeMfaLogin(
     )
   }
   assertMayEnter(pending.user)
-  const session = await inTransaction(db, async (tx) => {
+  const session = await inTransaction(db, async ({ tx }) => {
     await clearLoginFailures(tx, pending.user.id)
     await deleteSession(tx, pending.idHash)
     return openSession(tx, config.sessionSecret, pending.user, meta, byRecoveryCode ? 'recovery_code' : 'mfa')
@@ -120,7 +120,7 @@ export async function devLogin(ctx: ServerContext, username: string, meta: Sessi
   const account = await findUserForLogin(ctx.db, username)
   if (!account) throw notFound('No such demo user')
   assertMayEnter(account)
-  const session = await inTransaction(ctx.db, (tx) =>
+  const session = await inTransaction(ctx.db, ({ tx }) =>
     openSession(tx, ctx.config.sessionSecret, account, meta, 'development'),
   )
   const { passwordHash: _hash, mfaSecret: _secret, ...user } = account

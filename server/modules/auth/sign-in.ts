@@ -63,7 +63,7 @@ export async function attemptSignIn(
   },
 ): Promise<boolean> {
   const { account } = attempt
-  return inTransaction(db, async (tx) => {
+  return inTransaction(db, async ({ tx }) => {
     await lockSignInAttempts(tx, account.id)
     await assertNotLockedOut(tx, account.id, attempt.policy)
     if (await attempt.prove(tx)) return true

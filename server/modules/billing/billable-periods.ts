@@ -10,7 +10,7 @@ import {
 import type { UsageKind } from '#common/schemas/billing.ts'
 import type { ClusterStatus } from '#common/schemas/clusters.ts'
 import type { InstallationStatus } from '#common/schemas/installations.ts'
-import type { Database } from '#server/db/client.ts'
+import type { Transaction } from '#server/db/client.ts'
 import {
   addOns,
   billablePeriods,
@@ -46,7 +46,7 @@ export type BillableResource = {
 
 /** The resources a cluster is billed for right now (none unless it is in a billable status). */
 export async function billableResourcesOfCluster(
-  tx: Database,
+  tx: Transaction,
   clusterId: string,
 ): Promise<{ organizationId: string; resources: BillableResource[] } | undefined> {
   const [row] = await tx
@@ -128,7 +128,7 @@ export async function billableResourcesOfCluster(
  * Brings a cluster's open periods in line with what it is billed for now, inside the transaction
  * that changed it: the provisioning engine calls this after every status or size change.
  */
-export async function syncClusterMeter(tx: Database, clusterId: string, at: Date): Promise<void> {
+export async function syncClusterMeter(tx: Transaction, clusterId: string, at: Date): Promise<void> {
   const billable = await billableResourcesOfCluster(tx, clusterId)
   if (!billable) return
   const open = await tx
@@ -150,7 +150,11 @@ export const BILLABLE_INSTALLATION_STATUSES: readonly InstallationStatus[] = [
  * billed to the installation's cluster from the hour it is installed to the hour it is removed.
  * An add-on chosen in the cluster's wizard stays part of the cluster's bill until it is removed.
  */
-export async function syncInstallationMeter(tx: Database, installationId: string, at: Date): Promise<void> {
+export async function syncInstallationMeter(
+  tx: Transaction,
+  installationId: string,
+  at: Date,
+): Promise<void> {
   const [row] = await tx
     .select({
       installation: installations,
@@ -192,7 +196,7 @@ export async function syncInstallationMeter(tx: Database, installationId: string
 }
 
 /** The same for an organization's support plan (a free plan bills nothing). */
-export async function syncSupportPlanMeter(tx: Database, organizationId: string, at: Date): Promise<void> {
+export async function syncSupportPlanMeter(tx: Transaction, organizationId: string, at: Date): Promise<void> {
   const [row] = await tx
     .select({ plan: supportPlans })
     .from(organizations)
@@ -227,7 +231,7 @@ export async function syncSupportPlanMeter(tx: Database, organizationId: string,
 }
 
 async function reconcilePeriods(
-  tx: Database,
+  tx: Transaction,
   organizationId: string,
   open: (typeof billablePeriods.$inferSelect)[],
   wanted: BillableResource[],

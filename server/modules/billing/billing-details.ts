@@ -33,7 +33,7 @@ export async function updateBillingDetails(
   details: BillingDetails,
 ): Promise<BillingDetailsResponse> {
   const { organizationId } = caller
-  await inTransaction(db, async (tx) => {
+  await inTransaction(db, async ({ tx }) => {
     await tx
       .update(organizations)
       .set({

@@ -71,7 +71,7 @@ export async function createBudgetAlert(
 ): Promise<BudgetAlert & { webhookSecret: string | null }> {
   // Before the transaction: resolving a name can take seconds.
   if (input.webhookUrl) await checkWebhookUrl(config.outbound, input.webhookUrl)
-  return inTransaction(db, async (tx) => {
+  return inTransaction(db, async ({ tx }) => {
     const [organization] = await tx
       .select({ currency: organizations.billingCurrency })
       .from(organizations)
@@ -143,7 +143,8 @@ async function fireAlert(
   alert: AlertRow,
   firing: { month: string; spentCents: number },
 ): Promise<boolean> {
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const inserted = await tx
       .insert(budgetAlertFirings)
       .values({ alertId: alert.id, month: firing.month, spentCents: firing.spentCents })
@@ -161,7 +162,7 @@ async function fireAlert(
     for (const admin of admins) {
       const channels = await channelsFor(tx, admin.id, 'budget_alerts')
       if (channels.app)
-        await createNotification(tx, sqlExecutor, {
+        await createNotification(uow, {
           userId: admin.id,
           type: 'warning',
           title: 'Budget alert',
@@ -173,8 +174,7 @@ async function fireAlert(
         })
       if (channels.email)
         await sendMail(
-          ctx.queue,
-          sqlExecutor,
+          uow,
           budgetAlertMail,
           { ...admin, language },
           {
@@ -187,22 +187,18 @@ async function fireAlert(
         )
     }
     if (alert.webhookUrl)
-      await ctx.queue.send(
-        QUEUES.budgetWebhook,
-        {
+      await uow.enqueue(QUEUES.budgetWebhook, {
+        alertId: alert.id,
+        body: {
+          type: 'budget_alert.fired',
           alertId: alert.id,
-          body: {
-            type: 'budget_alert.fired',
-            alertId: alert.id,
-            basis: alert.basis,
-            currency,
-            thresholdCents: alert.amountCents,
-            spentCents: firing.spentCents,
-            month: firing.month.slice(0, 7),
-          },
+          basis: alert.basis,
+          currency,
+          thresholdCents: alert.amountCents,
+          spentCents: firing.spentCents,
+          month: firing.month.slice(0, 7),
         },
-        sqlExecutor,
-      )
+      })
     return true
   })
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Currency, ExchangeRates } from '#common/money.ts'
 import { MILLICENTS_PER_CENT, roundHourlyMillicents } from '#common/pricing.ts'
 import type { UsageKind } from '#common/schemas/billing.ts'
-import type { Database } from '#server/db/client.ts'
+import type { Database, Queryable } from '#server/db/client.ts'
 import { monthOf } from './calendar.ts'
 
 /**
@@ -47,7 +47,7 @@ export type UsageDayRow = {
 
 /** The chargeable usage of [from, to) as lines, one per resource and hourly price. */
 export async function chargeLines(
-  db: Database,
+  db: Queryable,
   organizationId: string,
   from: Date,
   to: Date,

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
-import type { Database } from '#server/db/client.ts'
+import type { Database, Queryable, Transaction } from '#server/db/client.ts'
 import { creditEntries } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 
@@ -11,7 +11,7 @@ import { inTransaction } from '#server/db/transaction.ts'
 export type Lot = { id: number; remainingCents: number; expiresAt: Date | null }
 
 /** The lots with something left that have not expired, soonest to expire first. */
-export async function usableLots(tx: Database, organizationId: string, at: Date): Promise<Lot[]> {
+export async function usableLots(tx: Queryable, organizationId: string, at: Date): Promise<Lot[]> {
   const draws = tx
     .select({ lotId: creditEntries.lotId, drawn: sql<number>`sum(${creditEntries.amountCents})`.as('drawn') })
     .from(creditEntries)
@@ -41,7 +41,7 @@ export async function usableLots(tx: Database, organizationId: string, at: Date)
 
 /** Draws `amountCents` from the usable lots, soonest to expire first; answers what was drawn. */
 export async function drawCredits(
-  tx: Database,
+  tx: Transaction,
   input: { organizationId: string; amountCents: number; invoiceId: string; at: Date },
 ): Promise<number> {
   await lockLedger(tx, input.organizationId)
@@ -70,7 +70,7 @@ export async function expireCredits(db: Database, at: Date): Promise<number> {
       and lot.amount_cents + coalesce((select sum(d.amount_cents) from credit_entries d where d.lot_id = lot.id), 0) > 0`)
   let expired = 0
   for (const { organization_id: organizationId } of due.rows) {
-    expired += await inTransaction(db, async (tx) => {
+    expired += await inTransaction(db, async ({ tx }) => {
       await lockLedger(tx, organizationId)
       const lots = await tx.execute<{ id: number; remaining: string }>(sql`
         select lot.id, lot.amount_cents + coalesce(sum(draw.amount_cents), 0) as remaining
@@ -93,13 +93,13 @@ export async function expireCredits(db: Database, at: Date): Promise<number> {
 }
 
 /** Serialises the writers of one organization's ledger (invoicing, expiry) for the transaction. */
-export async function lockLedger(tx: Database, organizationId: string): Promise<void> {
+export async function lockLedger(tx: Transaction, organizationId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('credits:' || ${organizationId}))`)
 }
 
 /** Credits an officer gives, with an expiry date. */
 export async function grantCredits(
-  db: Database,
+  db: Queryable,
   input: {
     organizationId: string
     amountCents: number

@@ -25,7 +25,7 @@ export async function issueCreditNote(
   input: { invoiceId: string; amountCents: number; reason: string; officer: Caller; at?: Date },
 ) {
   const at = input.at ?? new Date()
-  return inTransaction(db, async (tx) => {
+  return inTransaction(db, async ({ tx }) => {
     const [invoice] = await tx
       .select()
       .from(invoices)
@@ -162,7 +162,7 @@ export async function grantCreditsByOfficer(
   // at the day's rate, which is stored beside what was typed.
   const exchangeRate = rates[currency]
   const usdCents = Math.round(request.amountCents / exchangeRate)
-  await inTransaction(db, async (tx) => {
+  await inTransaction(db, async ({ tx }) => {
     await grantCredits(tx, {
       organizationId: organization.id,
       amountCents: usdCents,

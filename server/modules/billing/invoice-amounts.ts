@@ -1,9 +1,13 @@
 import { type VatRule, vatCents, vatRuleFor } from '#common/vat.ts'
-import type { Database } from '#server/db/client.ts'
+import type { Queryable } from '#server/db/client.ts'
 import { usableLots } from './credit-ledger.ts'
 
 /** What is left of the organization's usable credits, in USD cents: what an invoice may draw. */
-export async function usableCreditsUsdCents(tx: Database, organizationId: string, at: Date): Promise<number> {
+export async function usableCreditsUsdCents(
+  tx: Queryable,
+  organizationId: string,
+  at: Date,
+): Promise<number> {
   return (await usableLots(tx, organizationId, at)).reduce((total, lot) => total + lot.remainingCents, 0)
 }
 

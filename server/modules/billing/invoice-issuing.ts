@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { ExchangeRates } from '#common/money.ts'
 import { INVOICE_PAYMENT_DAYS } from '#common/schemas/billing.ts'
-import type { Database } from '#server/db/client.ts'
+import type { Transaction } from '#server/db/client.ts'
 import { type InvoiceRow, invoiceLines, invoices, organizations } from '#server/db/schema/index.ts'
 import { DAY_MS } from './calendar.ts'
 import { drawCredits, lockLedger } from './credit-ledger.ts'
@@ -30,7 +30,11 @@ export type DraftLine = {
 }
 
 /** The next number of a series for a year, e.g. INV-2026-000001; the caller's transaction holds it. */
-export async function takeDocumentNumber(tx: Database, series: 'INV' | 'CN', year: number): Promise<string> {
+export async function takeDocumentNumber(
+  tx: Transaction,
+  series: 'INV' | 'CN',
+  year: number,
+): Promise<string> {
   const result = await tx.execute<{ last_number: number }>(sql`
     insert into document_numbers (series, year, last_number) values (${series}, ${year}, 1)
     on conflict (series, year) do update set last_number = document_numbers.last_number + 1
@@ -44,7 +48,7 @@ export async function takeDocumentNumber(tx: Database, series: 'INV' | 'CN', yea
  * by the customer's country and VAT number. Answers null when the source already has its invoice.
  */
 export async function finaliseInvoice(
-  tx: Database,
+  tx: Transaction,
   input: {
     organizationId: string
     source: string

@@ -24,7 +24,7 @@ export async function meterHour(db: Database, hour: Date): Promise<number> {
   const start = startOfHour(hour)
   const end = new Date(start.getTime() + HOUR_MS)
   const monthStart = startOfMonth(start)
-  return inTransaction(db, async (tx) => {
+  return inTransaction(db, async ({ tx }) => {
     const inserted = await tx.execute<{ count: number }>(sql`
       with billable as (
         select distinct on (resource_key) *
@@ -81,7 +81,7 @@ export async function syncSupportPlans(db: Database, at: Date): Promise<void> {
     left join billable_periods b on b.resource_key = 'support-plan:' || o.id and b.ended_at is null
     where (p.monthly_price_cents > 0) <> (b.id is not null)
        or (b.id is not null and b.description <> 'Support plan ' || p.name)`)
-  for (const { id } of stale.rows) await inTransaction(db, (tx) => syncSupportPlanMeter(tx, id, at))
+  for (const { id } of stale.rows) await inTransaction(db, ({ tx }) => syncSupportPlanMeter(tx, id, at))
 }
 
 /** One metering run: every due hour in order; answers the hours it metered. */

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { ExchangeRates } from '#common/money.ts'
 import type { UsageKind } from '#common/schemas/billing.ts'
-import type { Database } from '#server/db/client.ts'
+import type { Database, Transaction } from '#server/db/client.ts'
 import { type InvoiceRow, organizations } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import { DAY_MS, monthOf, startOfMonth, startOfNamedMonth, startOfNextMonth } from './calendar.ts'
@@ -19,7 +19,7 @@ const LINE_KIND_ORDER: UsageKind[] = ['control_plane', 'nodes', 'add_on', 'middl
  * monthly price keeps its hours and price and says by how much the cap lowered it.
  */
 export async function monthlyLines(
-  tx: Database,
+  tx: Transaction,
   organizationId: string,
   month: string,
   rate: number,
@@ -50,7 +50,7 @@ export async function issueMonthlyInvoice(
   db: Database,
   input: { organizationId: string; month: string; rates: ExchangeRates; at: Date },
 ): Promise<InvoiceRow | null> {
-  return inTransaction(db, async (tx) => {
+  return inTransaction(db, async ({ tx }) => {
     const [organization] = await tx
       .select({ currency: organizations.billingCurrency })
       .from(organizations)

@@ -41,7 +41,8 @@ export async function chaseOverdueInvoices(
         ),
       )
     for (const invoice of due) {
-      await inTransaction(ctx.db, async (tx, sqlExecutor) => {
+      await inTransaction(ctx, async (uow) => {
+        const { tx } = uow
         const claimed = await tx
           .update(invoices)
           .set({ remindersSent: sql`${invoices.remindersSent} + 1` })
@@ -78,8 +79,7 @@ export async function chaseOverdueInvoices(
             admins.filter((admin) => admin.preferences.invoices?.email !== false)
         for (const recipient of recipients)
           await sendMail(
-            ctx.queue,
-            sqlExecutor,
+            uow,
             invoiceOverdueMail,
             { ...recipient, language },
             {

@@ -5,7 +5,7 @@ import { centsOfUnits } from '#common/pricing.ts'
 import { absoluteHref } from '#common/routes.ts'
 import type { PaymentMethod, PaymentStatus } from '#common/schemas/billing.ts'
 import type { Config } from '#server/config.ts'
-import type { Database } from '#server/db/client.ts'
+import type { Database, Transaction } from '#server/db/client.ts'
 import { creditEntries, invoices, organizations, payments, stripeEvents } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
@@ -281,7 +281,7 @@ export function verifyWebhook(
  * redelivery finds it and changes nothing. Answers whether the event was new.
  */
 export async function handleStripeEvent(db: Database, event: Stripe.Event): Promise<boolean> {
-  return inTransaction(db, async (tx) => {
+  return inTransaction(db, async ({ tx }) => {
     const fresh = await tx
       .insert(stripeEvents)
       .values({ id: event.id, type: event.type })
@@ -305,7 +305,7 @@ export async function handleStripeEvent(db: Database, event: Stripe.Event): Prom
   })
 }
 
-async function recordPayment(tx: Database, session: Stripe.Checkout.Session): Promise<void> {
+async function recordPayment(tx: Transaction, session: Stripe.Checkout.Session): Promise<void> {
   const [payment] = await tx
     .select()
     .from(payments)

@@ -34,7 +34,7 @@ export async function issueOrderInvoice(
   db: Database,
   input: { orderId: string; rates: ExchangeRates; at: Date },
 ): Promise<InvoiceRow | null> {
-  return inTransaction(db, async (tx) => {
+  return inTransaction(db, async ({ tx }) => {
     const [row] = await tx
       .select({ order: orders, clusterName: clusters.name, currency: organizations.billingCurrency })
       .from(orders)

@@ -28,14 +28,15 @@ export async function scaleNodePool(
   poolName: string,
   change: z.infer<typeof scaleNodePoolSchema>,
 ) {
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const cluster = await findCluster(tx, caller, clusterId, { lock: true })
     const parameters: ScaleParameters = {
       poolName,
       nodeCount: change.nodeCount,
       autoscaling: change.autoscaling,
     }
-    await startOperation(tx, sqlExecutor, ctx, {
+    await startOperation(uow, ctx, {
       clusterId,
       kind: 'scale',
       parameters: { pools: [parameters] },
@@ -47,7 +48,8 @@ export async function scaleNodePool(
 
 export async function upgradeCluster(ctx: ServerContext, caller: Caller, clusterId: string, version: string) {
   const catalog = await getCatalog(ctx.db)
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const cluster = await findCluster(tx, caller, clusterId, { lock: true })
     const next = nextMinorVersion(cluster.kubernetesVersion, catalog.kubernetesVersions)
     if (next === null) throw badRequest(`${cluster.name} already runs the newest Kubernetes version offered`)
@@ -56,7 +58,7 @@ export async function upgradeCluster(ctx: ServerContext, caller: Caller, cluster
         `Kubernetes upgrades go one minor version at a time: from ${cluster.kubernetesVersion} to ${next}`,
       )
     const patch = catalog.kubernetesVersions.find((entry) => entry.version === next)!.latestPatch
-    await startOperation(tx, sqlExecutor, ctx, {
+    await startOperation(uow, ctx, {
       clusterId,
       kind: 'upgrade',
       parameters: { version: next, patch },
@@ -68,11 +70,12 @@ export async function upgradeCluster(ctx: ServerContext, caller: Caller, cluster
 
 /** Dev/Test and Sandbox clusters sleep with every pool at zero nodes, and are not billed meanwhile. */
 export async function hibernateCluster(ctx: ServerContext, caller: Caller, clusterId: string, wake: boolean) {
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const cluster = await findCluster(tx, caller, clusterId, { lock: true })
     if (!(HIBERNATING_CLUSTER_TYPE_IDS as readonly string[]).includes(cluster.clusterTypeId))
       throw unprocessable('Only Dev/Test and Sandbox clusters can hibernate', 'HIBERNATION_NOT_OFFERED')
-    await startOperation(tx, sqlExecutor, ctx, {
+    await startOperation(uow, ctx, {
       clusterId,
       kind: wake ? 'wake' : 'hibernate',
       parameters: {},
@@ -88,14 +91,15 @@ export async function deleteCluster(
   clusterId: string,
   confirmName: string,
 ) {
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const cluster = await findCluster(tx, caller, clusterId, { lock: true })
     if (confirmName.trim() !== cluster.name)
       throw badRequest(
         validationMessage('deletionConfirmation', { name: cluster.name }),
         'CONFIRMATION_MISMATCH',
       )
-    await startOperation(tx, sqlExecutor, ctx, {
+    await startOperation(uow, ctx, {
       clusterId,
       kind: 'delete',
       parameters: {},
@@ -106,9 +110,10 @@ export async function deleteCluster(
 }
 
 export async function retryCluster(ctx: ServerContext, caller: Caller, clusterId: string) {
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const cluster = await findCluster(tx, caller, clusterId, { lock: true })
-    await retryOperation(tx, sqlExecutor, ctx, clusterId)
+    await retryOperation(uow, ctx, clusterId)
     await auditOperation(tx, caller, cluster, 'retry')
   })
 }
@@ -119,7 +124,7 @@ export async function setMaintenanceWindow(
   clusterId: string,
   window: MaintenanceWindow,
 ) {
-  return inTransaction(ctx.db, async (tx) => {
+  return inTransaction(ctx.db, async ({ tx }) => {
     const cluster = await findCluster(tx, caller, clusterId, { lock: true })
     if (cluster.status === 'deleted' || cluster.status === 'deleting')
       throw conflict(`${cluster.name} is being deleted`)

@@ -52,7 +52,7 @@ export async function listClusterCredentials(db: Queryable, caller: Caller): Pro
 
 /** Revokes one of the caller's credentials: the cluster refuses its token at the next review. */
 export async function revokeClusterCredential(ctx: ServerContext, caller: Caller, id: string) {
-  await inTransaction(ctx.db, async (tx) => {
+  await inTransaction(ctx.db, async ({ tx }) => {
     const [row] = await tx
       .update(clusterCredentials)
       .set({ revokedAt: new Date() })

@@ -5,7 +5,7 @@ import { absoluteHref } from '#common/routes.ts'
 import type { UserRole } from '#common/schemas/accounts.ts'
 import { KUBECONFIG_LIFETIME_DAYS, type KubeconfigLifetime } from '#common/schemas/clusters.ts'
 import type { ServerContext } from '#server/context.ts'
-import type { Database, Queryable } from '#server/db/client.ts'
+import type { Queryable } from '#server/db/client.ts'
 import { clusterCredentials, clusters, organizations, users } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
@@ -55,7 +55,7 @@ type Issued = { clusterName: string; userName: string; expiresAt: Date; text: st
 /** A new credential on one of the organization's clusters (another's is a 404 first) and its kubeconfig. */
 async function issueKubeconfig(
   ctx: ServerContext,
-  db: Database,
+  db: Queryable,
   caller: Caller,
   clusterId: string,
   expiresAt: Date,
@@ -111,7 +111,7 @@ export async function downloadKubeconfig(
   clusterId: string,
   lifetime: KubeconfigLifetime,
 ) {
-  return inTransaction(ctx.db, async (tx) => {
+  return inTransaction(ctx.db, async ({ tx }) => {
     const issued = await issueKubeconfig(ctx, tx, caller, clusterId, expiryOf(lifetime))
     return { name: issued.clusterName, text: expiryComment(ctx, [issued]) + issued.text }
   })
@@ -126,7 +126,7 @@ export const EXEC_CREDENTIAL_MINUTES = 60
  * entry of its kubeconfig so the client can write one that calls the plugin.
  */
 export async function issueExecCredential(ctx: ServerContext, caller: Caller, clusterId: string) {
-  return inTransaction(ctx.db, async (tx) => {
+  return inTransaction(ctx.db, async ({ tx }) => {
     const expiresAt = new Date(Date.now() + EXEC_CREDENTIAL_MINUTES * 60_000)
     const issued = await issueKubeconfig(ctx, tx, caller, clusterId, expiresAt)
     const document = parse(issued.text) as {
@@ -163,7 +163,7 @@ export async function mergedKubeconfig(
   clusterIds: string[],
   lifetime: KubeconfigLifetime,
 ) {
-  return inTransaction(ctx.db, async (tx) => {
+  return inTransaction(ctx.db, async ({ tx }) => {
     const expiresAt = expiryOf(lifetime)
     const issued: Issued[] = []
     for (const clusterId of new Set(clusterIds)) {
@@ -185,7 +185,7 @@ export async function mergedKubeconfig(
 
 /** Revokes every token of the cluster: kubeconfigs downloaded before stop working. */
 export async function rotateCredentials(ctx: ServerContext, caller: Caller, clusterId: string) {
-  return inTransaction(ctx.db, async (tx) => {
+  return inTransaction(ctx.db, async ({ tx }) => {
     const cluster = await findCluster(tx, caller, clusterId, { lock: true })
     if (cluster.status === 'deleting' || cluster.status === 'deleted')
       throw conflict(`${cluster.name} is being deleted`)

@@ -10,7 +10,7 @@ import {
   quoteMonthlyTotalCents,
 } from '#common/schemas/custom-solutions.ts'
 import type { ServerContext } from '#server/context.ts'
-import type { Database, Queryable } from '#server/db/client.ts'
+import type { Queryable } from '#server/db/client.ts'
 import {
   type CustomSolutionQuoteRow,
   type CustomSolutionRow,
@@ -20,7 +20,7 @@ import {
   organizations,
   users,
 } from '#server/db/schema/index.ts'
-import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
+import { inTransaction, type UnitOfWork } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { conflict, notFound, unprocessable } from '#server/lib/errors.ts'
 import {
@@ -45,7 +45,8 @@ export async function submitCustomSolution(
   caller: Caller,
   request: CustomSolutionRequest,
 ) {
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const reference = await nextReference(tx, customSolutionReferenceSequence, 'CS')
     const [row] = await tx
       .insert(customSolutions)
@@ -57,18 +58,18 @@ export async function submitCustomSolution(
       .from(organizations)
       .where(eq(organizations.id, caller.organizationId))
     if (requester)
-      await sendMail(ctx.queue, sqlExecutor, customSolutionReceivedMail, requester, {
+      await sendMail(uow, customSolutionReceivedMail, requester, {
         name: requester.name,
         reference,
         title: request.title,
         url: absoluteHref(ctx.config.appUrl, 'customSolutions'),
       })
-    await notifyOfficers(tx, sqlExecutor, {
+    await notifyOfficers(uow, {
       link: href('officersPanel'),
       title: 'New custom solution request',
       message: `${organization?.name ?? 'A customer'} asks for “${request.title}” (${reference}).`,
     })
-    await sendMail(ctx.queue, sqlExecutor, customSolutionForOfficersMail, ctx.config.salesInbox, {
+    await sendMail(uow, customSolutionForOfficersMail, ctx.config.salesInbox, {
       reference,
       title: request.title,
       organization: organization?.name ?? '',
@@ -129,7 +130,8 @@ export async function sendQuote(
 ) {
   if (quote.validUntil < new Date().toISOString().slice(0, 10))
     throw unprocessable('A quote must be valid until today or later', 'QUOTE_EXPIRED')
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const request = await requestRow(tx, eq(customSolutions.id, id), true)
     if (request.status === 'accepted')
       throw conflict(`${request.reference} was accepted already: it needs no other quote`, 'ALREADY_ACCEPTED')
@@ -170,7 +172,7 @@ export async function sendQuote(
       .where(eq(customSolutions.id, id))
       .returning()
     if (request.createdBy) {
-      await createNotification(tx, sqlExecutor, {
+      await createNotification(uow, {
         userId: request.createdBy,
         type: 'info',
         title: 'Your quote is ready',
@@ -179,7 +181,7 @@ export async function sendQuote(
       })
       const [customer] = await tx.select().from(users).where(eq(users.id, request.createdBy))
       if (customer)
-        await sendMail(ctx.queue, sqlExecutor, quoteReadyMail, customer, {
+        await sendMail(uow, quoteReadyMail, customer, {
           name: customer.name,
           reference: request.reference,
           title: request.title,
@@ -220,7 +222,8 @@ export const customSolutionOrders: OrderKindDefinition<{ id: string; quoteId: st
       currency: currencyOf(quote.currency),
     }
   },
-  fulfil: async ({ ctx, tx, sqlExecutor, order, organizationName }) => {
+  fulfil: async ({ ctx, uow, order, organizationName }) => {
+    const { tx } = uow
     if (!order.customSolution) throw new Error(`Order ${order.id} orders no custom solution`)
     const [quote] = await tx
       .update(customSolutionQuotes)
@@ -232,7 +235,7 @@ export const customSolutionOrders: OrderKindDefinition<{ id: string; quoteId: st
       .set({ status: 'accepted', updatedAt: new Date() })
       .where(eq(customSolutions.id, order.customSolution.id))
       .returning()
-    await tellQuoter(ctx, tx, sqlExecutor, quote!, request!, organizationName, {
+    await tellQuoter(ctx, uow, quote!, request!, organizationName, {
       accepted: true,
       detail: order.reference,
     })
@@ -256,7 +259,8 @@ export async function declineQuote(
   quoteId: string,
   reason: string | null,
 ) {
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const { request, quote, organizationName } = await openQuote(tx, caller, id, quoteId)
     await tx
       .update(customSolutionQuotes)
@@ -267,7 +271,7 @@ export async function declineQuote(
       .set({ status: 'declined', updatedAt: new Date() })
       .where(eq(customSolutions.id, id))
       .returning()
-    await tellQuoter(ctx, tx, sqlExecutor, quote, request, organizationName, {
+    await tellQuoter(ctx, uow, quote, request, organizationName, {
       accepted: false,
       detail: reason ?? '',
     })
@@ -300,24 +304,24 @@ async function openQuote(tx: Queryable, caller: Caller, id: string, quoteId: str
 
 async function tellQuoter(
   ctx: ServerContext,
-  tx: Database,
-  sqlExecutor: SqlExecutor,
+  uow: UnitOfWork,
   quote: CustomSolutionQuoteRow,
   request: CustomSolutionRow,
   organizationName: string,
   answer: { accepted: boolean; detail: string },
 ) {
+  const { tx } = uow
   if (!quote.createdBy) return
   const [officer] = await tx.select().from(users).where(eq(users.id, quote.createdBy))
   if (!officer) return
-  await createNotification(tx, sqlExecutor, {
+  await createNotification(uow, {
     userId: officer.id,
     type: answer.accepted ? 'success' : 'warning',
     title: answer.accepted ? 'Quote accepted' : 'Quote declined',
     message: `${organizationName} ${answer.accepted ? 'accepted' : 'declined'} the quote for ${request.reference}.`,
     link: href('officersPanel'),
   })
-  await sendMail(ctx.queue, sqlExecutor, quoteAnsweredMail, officer, {
+  await sendMail(uow, quoteAnsweredMail, officer, {
     name: officer.name,
     reference: request.reference,
     organization: organizationName,

@@ -88,7 +88,8 @@ async function assertNoneWaiting(tx: Queryable, caller: Caller, kind: Row['kind'
 
 /** Asks for an export: a job builds it, in the transaction's wake. */
 export async function requestExport(ctx: ServerContext, caller: Caller) {
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     await assertNoneWaiting(tx, caller, 'export')
     const person = await requester(tx, caller)
     const [row] = await tx
@@ -101,7 +102,7 @@ export async function requestExport(ctx: ServerContext, caller: Caller) {
         deadlineAt: addMonths(new Date(), 1),
       })
       .returning()
-    await ctx.queue.send(QUEUES.gdprExport, { requestId: row!.id }, sqlExecutor)
+    await uow.enqueue(QUEUES.gdprExport, { requestId: row!.id })
     await recordAudit(tx, caller, 'gdpr.export_requested', {
       type: 'gdpr_request',
       id: row!.id,
@@ -117,7 +118,8 @@ export async function buildExport(ctx: ServerContext, requestId: string) {
   if (request?.status !== 'pending') return
   const now = new Date()
   const archive = await buildExportArchive(ctx.db, request.userId, now)
-  await inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  await inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const [ready] = await tx
       .update(gdprRequests)
       .set({
@@ -131,14 +133,14 @@ export async function buildExport(ctx: ServerContext, requestId: string) {
     if (!ready) return
     const [person] = await tx.select().from(users).where(eq(users.id, request.userId))
     if (!person) return
-    await createNotification(tx, sqlExecutor, {
+    await createNotification(uow, {
       userId: person.id,
       type: 'success',
       title: 'Your data export is ready',
       message: `Download it from your account page within ${EXPORT_VALID_DAYS} days.`,
       link: href('account'),
     })
-    await sendMail(ctx.queue, sqlExecutor, exportReadyMail, person, {
+    await sendMail(uow, exportReadyMail, person, {
       name: person.name,
       url: absoluteHref(ctx.config.appUrl, 'account'),
       days: EXPORT_VALID_DAYS,
@@ -166,7 +168,8 @@ export async function exportArchive(db: Queryable, caller: Caller, id: string): 
 
 /** Asks for erasure: officers decide before the legal deadline, a month from now. */
 export async function requestErasure(ctx: ServerContext, caller: Caller, reason: string | null) {
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     await assertNoneWaiting(tx, caller, 'erasure')
     const person = await requester(tx, caller)
     const [row] = await tx
@@ -180,7 +183,7 @@ export async function requestErasure(ctx: ServerContext, caller: Caller, reason:
         deadlineAt: addMonths(new Date(), 1),
       })
       .returning()
-    await notifyOfficers(tx, sqlExecutor, {
+    await notifyOfficers(uow, {
       title: 'Erasure request',
       message: `${person.name} (${person.email}) asks for their account to be erased.`,
       link: href('officersPanel'),
@@ -235,7 +238,8 @@ export async function decideErasure(
   approve: boolean,
   reason: string | null,
 ) {
-  await inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  await inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const request = await pendingErasure(tx, id)
     const [person] = await tx
       .select({ language: users.language })
@@ -265,8 +269,7 @@ export async function decideErasure(
       .where(eq(gdprRequests.id, id))
     // The person is mailed at the address they asked from: an erased account has none left.
     await sendMail(
-      ctx.queue,
-      sqlExecutor,
+      uow,
       approve ? erasureApprovedMail : erasureRefusedMail,
       { email: request.email, language: person?.language ?? 'en' },
       {
@@ -288,7 +291,8 @@ export async function decideErasure(
 
 /** Two more months, once, with the reason told to the person. */
 export async function extendErasure(ctx: ServerContext, officer: Caller, id: string, reason: string) {
-  await inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  await inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const request = await pendingErasure(tx, id)
     if (request.extendedAt) throw conflict('The deadline has already been extended once', 'ALREADY_EXTENDED')
     const deadlineAt = addMonths(request.deadlineAt, ERASURE_EXTENSION_MONTHS)
@@ -298,8 +302,7 @@ export async function extendErasure(ctx: ServerContext, officer: Caller, id: str
       .from(users)
       .where(eq(users.id, request.userId))
     await sendMail(
-      ctx.queue,
-      sqlExecutor,
+      uow,
       erasureExtendedMail,
       { email: request.email, language: person?.language ?? 'en' },
       {

@@ -110,7 +110,8 @@ export async function subscribeToNewsletter(
     tokenHash: hashToken(ctx.config.sessionSecret, token),
     tokenExpiresAt: new Date(Date.now() + NEWSLETTER_TOKEN_LIFETIME_MS),
   }
-  await inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  await inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const [pending] = await tx
       .insert(newsletterSubscriptions)
       .values({ email: request.email, ...pendingValues })
@@ -122,10 +123,10 @@ export async function subscribeToNewsletter(
       .returning({ id: newsletterSubscriptions.id })
     const subscriber = { email: request.email, language: request.language }
     if (pending)
-      await sendMail(ctx.queue, sqlExecutor, newsletterConfirmationMail, subscriber, {
+      await sendMail(uow, newsletterConfirmationMail, subscriber, {
         url: mailSecret(ctx.config.secretsKey, absoluteHref(ctx.config.appUrl, 'newsletter', { token })),
       })
-    else await sendMail(ctx.queue, sqlExecutor, newsletterAlreadySubscribedMail, subscriber, {})
+    else await sendMail(uow, newsletterAlreadySubscribedMail, subscriber, {})
   })
   return { message: SUBSCRIBE_MESSAGE }
 }
@@ -139,7 +140,8 @@ export async function confirmNewsletter(
   token: string,
 ): Promise<NewsletterConfirmResponse> {
   const tokenHash = hashToken(ctx.config.sessionSecret, token)
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const [confirmed] = await tx
       .update(newsletterSubscriptions)
       .set({ status: 'confirmed', confirmedAt: sql`now()`, updatedAt: sql`now()` })
@@ -153,11 +155,11 @@ export async function confirmNewsletter(
       .returning()
     if (confirmed) {
       const { email, language } = confirmed
-      await sendMail(ctx.queue, sqlExecutor, salesNewsletterMail, ctx.config.salesInbox, {
+      await sendMail(uow, salesNewsletterMail, ctx.config.salesInbox, {
         subscriber: email,
         language,
       })
-      await sendMail(ctx.queue, sqlExecutor, newsletterWelcomeMail, { email, language }, {})
+      await sendMail(uow, newsletterWelcomeMail, { email, language }, {})
       return { status: 'confirmed', message: 'Your subscription is confirmed. Welcome aboard!' }
     }
     const [earlier] = await tx
@@ -189,12 +191,13 @@ function toNewLead(kind: LeadKind, request: Record<string, string>): NewLead {
 
 /** One transaction: the lead and both mails exist together or not at all. */
 async function storeLeadAndMail(ctx: ServerContext, lead: NewLead): Promise<Lead> {
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     // The only unique value a lead holds is its demo slot: no row back means it was just booked.
     const [stored] = await tx.insert(leads).values(lead).onConflictDoNothing().returning()
     if (!stored) throw conflict(validationMessage('demoSlotTaken'), 'SLOT_TAKEN')
-    await sendMail(ctx.queue, sqlExecutor, salesLeadMail, ctx.config.salesInbox, stored)
-    await sendMail(ctx.queue, sqlExecutor, leadConfirmationMail, stored, stored)
+    await sendMail(uow, salesLeadMail, ctx.config.salesInbox, stored)
+    await sendMail(uow, leadConfirmationMail, stored, stored)
     return stored
   })
 }

@@ -82,16 +82,18 @@ export async function uninstallInstallation(
 
 export async function retryInstallation(ctx: ServerContext, caller: Caller, id: string) {
   const installation = await installationRow(ctx.db, caller, id)
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
-    const started = await retryInstallationOperation(tx, sqlExecutor, ctx, id)
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
+    const started = await retryInstallationOperation(uow, ctx, id)
     await auditInstallation(tx, caller, installation, 'retry')
     return started
   })
 }
 
 function start(ctx: ServerContext, caller: Caller, input: Omit<NewInstallationOperation, 'requestedBy'>) {
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
-    const started = await startInstallationOperation(tx, sqlExecutor, ctx, {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
+    const started = await startInstallationOperation(uow, ctx, {
       ...input,
       requestedBy: caller.userId,
     })
@@ -146,7 +148,7 @@ export async function revealCredentials(ctx: ServerContext, caller: Caller, id: 
   if (!passwordCiphertext || !username)
     throw conflict(`${installation.productName} has no connection password yet`, 'NO_CREDENTIALS')
   const credentials = { username, password: openSecret(ctx.config.secretsKey, passwordCiphertext) }
-  await inTransaction(ctx.db, (tx) =>
+  await inTransaction(ctx.db, ({ tx }) =>
     recordAudit(tx, caller, 'installation.credentials_revealed', {
       type: 'installation',
       id: installation.id,
@@ -161,11 +163,12 @@ export async function revealCredentials(ctx: ServerContext, caller: Caller, id: 
  * the release; both commit together (409 while another operation runs).
  */
 export async function rotateCredentials(ctx: ServerContext, caller: Caller, id: string) {
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const installation = await installationRow(tx, caller, id)
     if (!installation.passwordCiphertext)
       throw conflict(`${installation.productName} has no connection password yet`, 'NO_CREDENTIALS')
-    await startInstallationOperation(tx, sqlExecutor, ctx, {
+    await startInstallationOperation(uow, ctx, {
       installationId: id,
       kind: 'reconfigure',
       parameters: { settings: installation.settings },

@@ -12,9 +12,9 @@ import type { InstallationOrderRequest } from '#common/schemas/installations.ts'
 import type { InstallRequest } from '#common/schemas/products.ts'
 import { validationMessage } from '#common/validation-messages.ts'
 import type { ServerContext } from '#server/context.ts'
-import type { Database, Queryable } from '#server/db/client.ts'
+import type { Queryable } from '#server/db/client.ts'
 import { type Cluster, installations, type OrderRow, orders } from '#server/db/schema/index.ts'
-import type { SqlExecutor } from '#server/db/transaction.ts'
+import type { UnitOfWork } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { conflict, HttpError, invalidFields } from '#server/lib/errors.ts'
 import { checkProductSettings, findProduct, getCatalog } from '#server/modules/catalog/index.ts'
@@ -139,8 +139,7 @@ export const productOrders: OrderKindDefinition<InstallationOrderRequest> = {
       currency: request.currency,
     }
   },
-  fulfil: ({ ctx, tx, sqlExecutor, order, requestedBy }) =>
-    createInstallationForOrder(ctx, tx, sqlExecutor, order, requestedBy),
+  fulfil: ({ ctx, uow, order, requestedBy }) => createInstallationForOrder(ctx, uow, order, requestedBy),
   approvedNotice: (order) => ({
     message: `${order.product?.productName} on ${order.product?.clusterName} is being installed`,
     link: order.installationId
@@ -194,11 +193,11 @@ async function assertNamespaceFree(
  */
 export async function createInstallationForOrder(
   ctx: ServerContext,
-  tx: Database,
-  sqlExecutor: SqlExecutor,
+  uow: UnitOfWork,
   order: OrderRow,
   requestedBy: string,
 ): Promise<OrderRow> {
+  const { tx } = uow
   const ordered = order.product
   if (!ordered) throw new Error(`Order ${order.id} orders no product`)
   const product = await findProduct(tx, ordered.productId)
@@ -222,7 +221,7 @@ export async function createInstallationForOrder(
       createdBy: order.createdBy,
     })
     .returning()
-  await startInstallationOperation(tx, sqlExecutor, ctx, {
+  await startInstallationOperation(uow, ctx, {
     installationId: installation!.id,
     kind: 'install',
     requestedBy,

@@ -3,7 +3,7 @@ import type { Channels, NotificationEvent } from '#common/schemas/accounts.ts'
 import type { Notification as NotificationResponse } from '#common/schemas/notifications.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { type Notification, notifications, users } from '#server/db/schema/index.ts'
-import type { SqlExecutor } from '#server/db/transaction.ts'
+import type { DatabaseUnit } from '#server/db/transaction.ts'
 import { notFound } from '#server/lib/errors.ts'
 import { publishToUser } from '#server/realtime/publish.ts'
 
@@ -32,8 +32,8 @@ export function toNotificationResponse(row: Notification): NotificationResponse 
  * Stores the notification, then announces it to every instance. Inside a transaction the
  * announcement is delivered by PostgreSQL at commit, so nobody hears of a row that was rolled back.
  */
-export async function createNotification(db: Queryable, sqlExecutor: SqlExecutor, input: NewNotification) {
-  const [row] = await db
+export async function createNotification(uow: DatabaseUnit, input: NewNotification) {
+  const [row] = await uow.tx
     .insert(notifications)
     .values({
       userId: input.userId,
@@ -44,7 +44,7 @@ export async function createNotification(db: Queryable, sqlExecutor: SqlExecutor
     })
     .returning()
   const notification = toNotificationResponse(row!)
-  await publishToUser(sqlExecutor, input.userId, {
+  await publishToUser(uow, input.userId, {
     ...notification,
     type: 'notification',
     notificationType: notification.type,
@@ -110,23 +110,21 @@ export async function moveToTrash(db: Queryable, userId: string, id: string) {
 
 /** The same notification to every officer (a request in their panel), linking to the panel. */
 export async function notifyOfficers(
-  db: Queryable,
-  sqlExecutor: SqlExecutor,
+  uow: DatabaseUnit,
   notification: { title: string; message: string; link: string },
 ) {
-  const officers = await db.select({ id: users.id }).from(users).where(eq(users.isOfficer, true))
+  const officers = await uow.tx.select({ id: users.id }).from(users).where(eq(users.isOfficer, true))
   for (const officer of officers)
-    await createNotification(db, sqlExecutor, { userId: officer.id, type: 'info', ...notification })
+    await createNotification(uow, { userId: officer.id, type: 'info', ...notification })
 }
 
 /** A notification of an event the person may have turned off in their preferences (then none). */
 export async function notifyOfEvent(
-  db: Queryable,
-  sqlExecutor: SqlExecutor,
+  uow: DatabaseUnit,
   event: NotificationEvent,
   input: NewNotification,
 ): Promise<void> {
-  if ((await channelsFor(db, input.userId, event)).app) await createNotification(db, sqlExecutor, input)
+  if ((await channelsFor(uow.tx, input.userId, event)).app) await createNotification(uow, input)
 }
 
 /** How a person wants to hear of an event: by email, in the app; both unless they turned one off. */

@@ -24,7 +24,8 @@ export async function decideOrder(
 ) {
   // A cluster is created from the catalog; it is read before the transaction, side by side.
   const catalog = decision.approve ? await getCatalog(ctx.db) : null
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const order = await findOrderForOfficer(tx, orderId)
     const [locked] = await tx
       .select()
@@ -47,8 +48,7 @@ export async function decideOrder(
       const [approved] = await tx.update(orders).set(decided).where(eq(orders.id, orderId)).returning()
       stored = await kind.fulfil({
         ctx,
-        tx,
-        sqlExecutor,
+        uow,
         order: approved!,
         organizationName: order.organizationName,
         catalog,
@@ -67,7 +67,7 @@ export async function decideOrder(
     })
     if (locked.createdBy) {
       const approved = kind?.approvedNotice?.(stored)
-      await notifyOfEvent(tx, sqlExecutor, 'orders', {
+      await notifyOfEvent(uow, 'orders', {
         userId: locked.createdBy,
         type: decision.approve ? 'success' : 'warning',
         title: decision.approve ? 'Order approved' : 'Order declined',

@@ -38,8 +38,8 @@ export const clusterOrders: OrderKindDefinition<OrderRequest> = {
     if (!order.configuration) throw new Error('A cluster order has a configuration')
     await assertClusterNameFree(db, order.organizationId, order.configuration.name)
   },
-  fulfil: ({ ctx, tx, sqlExecutor, order, catalog, requestedBy }) =>
-    createClusterForOrder(ctx, tx, sqlExecutor, order, catalogOf(catalog), requestedBy),
+  fulfil: ({ ctx, uow, order, catalog, requestedBy }) =>
+    createClusterForOrder(ctx, uow, order, catalogOf(catalog), requestedBy),
   approvedNotice: (order) => ({
     message: `${order.configuration?.name ?? order.reference} is being provisioned`,
     link: href('orderStatus', { id: order.id }),

@@ -2,9 +2,8 @@ import { eq } from 'drizzle-orm'
 import { priceConfiguration } from '#common/cluster-rules.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
 import type { ServerContext } from '#server/context.ts'
-import type { Database } from '#server/db/client.ts'
 import { clusters, type OrderRow, orders } from '#server/db/schema/index.ts'
-import type { SqlExecutor } from '#server/db/transaction.ts'
+import type { UnitOfWork } from '#server/db/transaction.ts'
 import { QUEUES } from '#server/jobs/queue.ts'
 import { startOperation } from '#server/provisioning/index.ts'
 
@@ -16,12 +15,12 @@ import { startOperation } from '#server/provisioning/index.ts'
  */
 export async function createClusterForOrder(
   ctx: ServerContext,
-  tx: Database,
-  sqlExecutor: SqlExecutor,
+  uow: UnitOfWork,
   order: OrderRow,
   catalog: Catalog,
   requestedBy: string,
 ): Promise<OrderRow> {
+  const { tx } = uow
   const configuration = order.configuration
   if (!configuration) throw new Error(`Order ${order.id} has no configuration`)
   const version = catalog.kubernetesVersions.find(
@@ -50,15 +49,14 @@ export async function createClusterForOrder(
       monthlyPriceCents: agreed.totalCents,
     })
     .returning()
-  await startOperation(tx, sqlExecutor, ctx, {
+  await startOperation(uow, ctx, {
     clusterId: cluster!.id,
     kind: 'create',
     parameters: {},
     requestedBy,
   })
   // A yearly order is invoiced for its year now; the job exists only if this transaction commits.
-  if (order.price?.billingCycle === 'yearly')
-    await ctx.queue.send(QUEUES.orderInvoice, { orderId: order.id }, sqlExecutor)
+  if (order.price?.billingCycle === 'yearly') await uow.enqueue(QUEUES.orderInvoice, { orderId: order.id })
   const [updated] = await tx
     .update(orders)
     .set({ clusterId: cluster!.id, status: 'confirmed', updatedAt: new Date() })

@@ -3,9 +3,9 @@ import type { Catalog } from '#common/schemas/catalog.ts'
 import type { PriceBreakdown } from '#common/schemas/clusters.ts'
 import type { OrderKind } from '#common/schemas/orders.ts'
 import type { ServerContext } from '#server/context.ts'
-import type { Database, Queryable } from '#server/db/client.ts'
+import type { Queryable } from '#server/db/client.ts'
 import type { OrderRow, Organization } from '#server/db/schema/index.ts'
-import type { SqlExecutor } from '#server/db/transaction.ts'
+import type { UnitOfWork } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 
 /**
@@ -49,8 +49,7 @@ export type PricingScope<Request> = {
 /** A confirmed order to fulfil, in the transaction that placed it or that approves it. */
 export type FulfilmentScope = {
   ctx: ServerContext
-  tx: Database
-  sqlExecutor: SqlExecutor
+  uow: UnitOfWork
   order: OrderRow
   organizationName: string
   catalog: Catalog | null

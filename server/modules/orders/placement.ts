@@ -3,7 +3,7 @@ import type { ExchangeRates } from '#common/money.ts'
 import { PROMO_CODE } from '#common/pricing.ts'
 import type { Order, OrderQuote } from '#common/schemas/orders.ts'
 import type { ServerContext } from '#server/context.ts'
-import type { Database } from '#server/db/client.ts'
+import type { Transaction } from '#server/db/client.ts'
 import {
   type Organization,
   orderReferenceSequence,
@@ -50,7 +50,8 @@ export async function placeOrder<Request extends object>(
   const idempotency =
     kind.admission === 'checkout' ? { key: required(idempotencyKey), hash: requestHash(request) } : null
 
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const organization = await lockOrganization(tx, caller.organizationId)
     if (idempotency) {
       await assertProvenAddress(tx, caller.userId)
@@ -104,8 +105,7 @@ export async function placeOrder<Request extends object>(
     if (!approvalReason)
       stored = await kind.fulfil({
         ctx,
-        tx,
-        sqlExecutor,
+        uow,
         order: stored,
         organizationName: organization.name,
         catalog,
@@ -149,7 +149,7 @@ export async function quoteOrder<Request extends object>(
 }
 
 /** The organization's row, locked: its orders are placed one at a time. */
-async function lockOrganization(tx: Database, organizationId: string): Promise<Organization> {
+async function lockOrganization(tx: Transaction, organizationId: string): Promise<Organization> {
   const [organization] = await tx
     .select()
     .from(organizations)
@@ -160,7 +160,7 @@ async function lockOrganization(tx: Database, organizationId: string): Promise<O
 }
 
 /** Ordering outright needs a proven address. */
-async function assertProvenAddress(tx: Database, userId: string) {
+async function assertProvenAddress(tx: Transaction, userId: string) {
   const [orderer] = await tx
     .select({ emailVerified: users.emailVerified })
     .from(users)

@@ -3,7 +3,7 @@ import type { PgSequence } from 'drizzle-orm/pg-core'
 import type { OrderKind, OrderStatus } from '#common/schemas/orders.ts'
 import type { PageQuery } from '#common/schemas/pagination.ts'
 import type { ServerContext } from '#server/context.ts'
-import type { Database, Queryable } from '#server/db/client.ts'
+import type { Queryable, Transaction } from '#server/db/client.ts'
 import { orders, organizations } from '#server/db/schema/index.ts'
 import { inTransaction } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
@@ -31,7 +31,7 @@ export async function isFirstPaidOrder(db: Queryable, organizationId: string): P
 }
 
 /** A readable reference from a sequence: ORD-2026-000123, CS-2026-000101. */
-export async function nextReference(tx: Database, sequence: PgSequence, prefix: string): Promise<string> {
+export async function nextReference(tx: Transaction, sequence: PgSequence, prefix: string): Promise<string> {
   const next = await tx.execute<{ value: string }>(sql.raw(`SELECT nextval('${sequence.seqName}') AS value`))
   return `${prefix}-${new Date().getUTCFullYear()}-${String(Number(next.rows[0]?.value)).padStart(6, '0')}`
 }
@@ -102,7 +102,7 @@ async function selectOrder(db: Queryable, where: SQL | undefined) {
 
 /** The customer withdraws an order still waiting for approval. */
 export async function cancelOrder(ctx: ServerContext, caller: Caller, id: string) {
-  return inTransaction(ctx.db, async (tx) => {
+  return inTransaction(ctx.db, async ({ tx }) => {
     const order = await findOrder(tx, id, caller.organizationId)
     if (order.status !== 'pending_approval')
       throw conflict('Only an order waiting for approval can be cancelled', 'ORDER_NOT_CANCELLABLE')

@@ -10,7 +10,7 @@ import {
   sessions,
   users,
 } from '#server/db/schema/index.ts'
-import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
+import { inTransaction, type UnitOfWork } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { conflict, notFound } from '#server/lib/errors.ts'
 import {
@@ -71,7 +71,8 @@ export async function decideRegistration(
   approve: boolean,
   note: string | null,
 ) {
-  await inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  await inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const [request] = await tx
       .select({
         id: registrationRequests.id,
@@ -95,12 +96,12 @@ export async function decideRegistration(
       .set({ status: approve ? 'approved' : 'rejected', decidedBy: caller.userId, decidedAt: new Date() })
       .where(eq(registrationRequests.id, id))
     if (approve) {
-      await admitMember(tx, sqlExecutor, user.id, request.organization)
+      await admitMember(uow, user.id, request.organization)
     } else {
       await retireAccount(tx, { userId: user.id, change: 'registration_rejected', actor: caller })
     }
     const template = approve ? registrationApprovedMail : registrationRejectedMail
-    await sendMail(ctx.queue, sqlExecutor, template, user, {
+    await sendMail(uow, template, user, {
       name: user.name,
       organization: request.organization,
       note,
@@ -117,12 +118,13 @@ export async function decideRegistration(
 }
 
 /** The registrant becomes an active member and is told so in the app. */
-async function admitMember(tx: Queryable, sqlExecutor: SqlExecutor, userId: string, organization: string) {
+async function admitMember(uow: UnitOfWork, userId: string, organization: string) {
+  const { tx } = uow
   await tx
     .update(users)
     .set({ membershipStatus: 'active', updatedAt: new Date() })
     .where(eq(users.id, userId))
-  await createNotification(tx, sqlExecutor, {
+  await createNotification(uow, {
     userId,
     type: 'success',
     title: 'Registration approved',
@@ -134,12 +136,8 @@ async function admitMember(tx: Queryable, sqlExecutor: SqlExecutor, userId: stri
  * Called once a registrant's address is proven (its link was opened): a registration made at a
  * domain the organization still vouches for is approved by itself, never before.
  */
-export async function admitVouchedRegistrant(
-  ctx: ServerContext,
-  tx: Queryable,
-  sqlExecutor: SqlExecutor,
-  userId: string,
-) {
+export async function admitVouchedRegistrant(ctx: ServerContext, uow: UnitOfWork, userId: string) {
+  const { tx } = uow
   const [request] = await tx
     .select({
       id: registrationRequests.id,
@@ -161,8 +159,8 @@ export async function admitVouchedRegistrant(
     .update(registrationRequests)
     .set({ status: 'approved', decidedAt: new Date() })
     .where(eq(registrationRequests.id, request.id))
-  await admitMember(tx, sqlExecutor, userId, request.organization.name)
-  await sendMail(ctx.queue, sqlExecutor, registrationApprovedMail, request.user, {
+  await admitMember(uow, userId, request.organization.name)
+  await sendMail(uow, registrationApprovedMail, request.user, {
     name: request.user.name,
     organization: request.organization.name,
     note: null,
@@ -226,7 +224,8 @@ export async function myPromotionRequest(db: Queryable, caller: Caller): Promise
 }
 
 export async function askForPromotion(ctx: ServerContext, caller: Caller, reason: string) {
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const [me] = await tx.select().from(users).where(eq(users.id, caller.userId)).for('update')
     if (me?.role !== 'user') throw conflict('You are already an admin of your organization.', 'ALREADY_ADMIN')
     const [waiting] = await tx
@@ -239,7 +238,7 @@ export async function askForPromotion(ctx: ServerContext, caller: Caller, reason
       .insert(promotionRequests)
       .values({ userId: caller.userId, organizationId: caller.organizationId, reason })
       .returning()
-    await tellAdmins(ctx, tx, sqlExecutor, caller.organizationId, me, reason)
+    await tellAdmins(ctx, uow, caller.organizationId, me, reason)
     await recordAudit(tx, caller, 'promotion.requested', {
       type: 'promotion_request',
       id: row!.id,
@@ -257,7 +256,8 @@ export async function decidePromotion(
   approve: boolean,
   note: string | null,
 ) {
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const [request] = await tx
       .select({ request: promotionRequests, user: users, organization: organizations.name })
       .from(promotionRequests)
@@ -279,7 +279,7 @@ export async function decidePromotion(
       await tx.update(users).set({ role: 'admin', updatedAt: decidedAt }).where(eq(users.id, user.id))
       await tx.delete(sessions).where(eq(sessions.userId, user.id))
     }
-    await createNotification(tx, sqlExecutor, {
+    await createNotification(uow, {
       userId: user.id,
       type: approve ? 'success' : 'info',
       title: approve ? 'You are now an admin' : 'Promotion request declined',
@@ -288,7 +288,7 @@ export async function decidePromotion(
         : `Your request to become an admin of ${request.organization} was declined.`,
       link: href('account'),
     })
-    await sendMail(ctx.queue, sqlExecutor, promotionDecidedMail, user, {
+    await sendMail(uow, promotionDecidedMail, user, {
       name: user.name,
       organization: request.organization,
       note,
@@ -308,22 +308,22 @@ export async function decidePromotion(
 
 async function tellAdmins(
   ctx: ServerContext,
-  tx: Queryable,
-  sqlExecutor: SqlExecutor,
+  uow: UnitOfWork,
   organizationId: string,
   applicant: { name: string; email: string },
   reason: string,
 ) {
+  const { tx } = uow
   const admins = await activeAdminsOf(tx, organizationId)
   for (const admin of admins) {
-    await createNotification(tx, sqlExecutor, {
+    await createNotification(uow, {
       userId: admin.id,
       type: 'info',
       title: 'Promotion request',
       message: `${applicant.name} (${applicant.email}) asks to become an admin.`,
       link: href('promotionRequests'),
     })
-    await sendMail(ctx.queue, sqlExecutor, promotionRequestedMail, admin, {
+    await sendMail(uow, promotionRequestedMail, admin, {
       name: admin.name,
       applicant: `${applicant.name} (${applicant.email})`,
       reason,

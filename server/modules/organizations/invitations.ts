@@ -10,7 +10,7 @@ import type { InvitationAcceptance } from '#common/schemas/auth.ts'
 import type { ServerContext } from '#server/context.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { type InvitationRow, invitations, organizations, users } from '#server/db/schema/index.ts'
-import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
+import { inTransaction, type UnitOfWork } from '#server/db/transaction.ts'
 import type { Caller } from '#server/lib/caller.ts'
 import { conflict, notFound } from '#server/lib/errors.ts'
 import { generateToken, hashToken } from '#server/lib/tokens.ts'
@@ -59,7 +59,8 @@ export async function listInvitations(db: Queryable, organizationId: string): Pr
 
 export async function invite(ctx: ServerContext, caller: Caller, request: InvitationRequest) {
   const role = request.role ?? 'user'
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const [existing] = await tx
       .select({ organizationId: users.organizationId })
       .from(users)
@@ -91,7 +92,7 @@ export async function invite(ctx: ServerContext, caller: Caller, request: Invita
         expiresAt: new Date(Date.now() + VALID_MS),
       })
       .returning()
-    await mailInvitee(ctx, tx, sqlExecutor, row!, token)
+    await mailInvitee(ctx, uow, row!, token)
     await recordAudit(
       tx,
       caller,
@@ -105,7 +106,8 @@ export async function invite(ctx: ServerContext, caller: Caller, request: Invita
 
 /** A new link (the old one stops working) and seven more days. */
 export async function resendInvitation(ctx: ServerContext, caller: Caller, id: string) {
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const invitation = await openInvitation(tx, caller, id)
     const token = generateToken()
     const [row] = await tx
@@ -117,14 +119,14 @@ export async function resendInvitation(ctx: ServerContext, caller: Caller, id: s
       })
       .where(eq(invitations.id, invitation.id))
       .returning()
-    await mailInvitee(ctx, tx, sqlExecutor, row!, token)
+    await mailInvitee(ctx, uow, row!, token)
     await recordAudit(tx, caller, 'invitation.resent', { type: 'invitation', id, label: row!.email })
     return toInvitation({ ...row!, inviterName: await nameOf(tx, row!.invitedBy) })
   })
 }
 
 export async function revokeInvitation(ctx: ServerContext, caller: Caller, id: string) {
-  await inTransaction(ctx.db, async (tx) => {
+  await inTransaction(ctx.db, async ({ tx }) => {
     const invitation = await openInvitation(tx, caller, id)
     await tx
       .update(invitations)
@@ -150,7 +152,7 @@ export async function previewInvitation(ctx: ServerContext, token: string): Prom
 export async function acceptInvitation(ctx: ServerContext, input: InvitationAcceptance, meta: SessionMeta) {
   assertAcceptablePassword(input.password)
   const passwordHash = await hashPassword(input.password)
-  return inTransaction(ctx.db, async (tx) => {
+  return inTransaction(ctx.db, async ({ tx }) => {
     const { invitation } = await invitationByToken(tx, ctx.config.sessionSecret, input.token, true)
     const [taken] = await tx
       .select({ email: users.email })
@@ -241,25 +243,19 @@ async function nameOf(db: Queryable, userId: string): Promise<string> {
 }
 
 /** The link to whoever may use it; the holder of an account at that address is told instead. */
-async function mailInvitee(
-  ctx: ServerContext,
-  tx: Queryable,
-  sqlExecutor: SqlExecutor,
-  invitation: InvitationRow,
-  token: string,
-) {
+async function mailInvitee(ctx: ServerContext, uow: UnitOfWork, invitation: InvitationRow, token: string) {
+  const { tx } = uow
   const [holder] = await tx
     .select({ name: users.name, language: users.language })
     .from(users)
     .where(eq(users.email, invitation.email))
-  if (!holder) return mailInvitation(ctx, tx, sqlExecutor, invitation, token)
+  if (!holder) return mailInvitation(ctx, uow, invitation, token)
   const [organization] = await tx
     .select({ name: organizations.name })
     .from(organizations)
     .where(eq(organizations.id, invitation.organizationId))
   await sendMail(
-    ctx.queue,
-    sqlExecutor,
+    uow,
     invitationForAccountHolderMail,
     { email: invitation.email, language: holder.language },
     {
@@ -270,13 +266,8 @@ async function mailInvitee(
   )
 }
 
-async function mailInvitation(
-  ctx: ServerContext,
-  tx: Queryable,
-  sqlExecutor: SqlExecutor,
-  invitation: InvitationRow,
-  token: string,
-) {
+async function mailInvitation(ctx: ServerContext, uow: UnitOfWork, invitation: InvitationRow, token: string) {
+  const { tx } = uow
   const [organization] = await tx
     .select({ name: organizations.name })
     .from(organizations)
@@ -287,8 +278,7 @@ async function mailInvitation(
     .where(eq(users.id, invitation.invitedBy))
   // The invitee has no language yet: the mail speaks the inviter's.
   await sendMail(
-    ctx.queue,
-    sqlExecutor,
+    uow,
     invitationMail,
     { email: invitation.email, language: inviter?.language ?? 'en' },
     {

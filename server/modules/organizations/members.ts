@@ -98,7 +98,7 @@ function assertMayManage(caller: Caller, member: MemberRow) {
 }
 
 export async function changeRole(db: Database, caller: Caller, userId: string, role: UserRole) {
-  return inTransaction(db, async (tx) => {
+  return inTransaction(db, async ({ tx }) => {
     const member = await memberForChange(tx, caller, userId)
     assertMayManage(caller, member)
     if (member.role === role) return toMember(member)
@@ -119,7 +119,7 @@ export async function changeRole(db: Database, caller: Caller, userId: string, r
 }
 
 export async function setActive(db: Database, caller: Caller, userId: string, active: boolean) {
-  return inTransaction(db, async (tx) => {
+  return inTransaction(db, async ({ tx }) => {
     const member = await memberForChange(tx, caller, userId)
     assertMayManage(caller, member)
     const membershipStatus = active ? 'active' : 'deactivated'
@@ -140,7 +140,7 @@ export async function setActive(db: Database, caller: Caller, userId: string, ac
  * the address is free for a new invitation.
  */
 export async function removeMember(db: Database, caller: Caller, userId: string) {
-  await inTransaction(db, async (tx) => {
+  await inTransaction(db, async ({ tx }) => {
     const member = await memberForChange(tx, caller, userId)
     assertMayManage(caller, member)
     await assertAnotherAdmin(tx, caller.organizationId, member, 'removed')

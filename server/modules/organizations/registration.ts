@@ -5,7 +5,7 @@ import { validationMessage } from '#common/validation-messages.ts'
 import type { ServerContext } from '#server/context.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { organizations, registrationRequests, users } from '#server/db/schema/index.ts'
-import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
+import { inTransaction, type UnitOfWork } from '#server/db/transaction.ts'
 import { conflict, unprocessable } from '#server/lib/errors.ts'
 import { registrationPendingMail } from '#server/mail/auth-mails.ts'
 import { sendMail } from '#server/mail/send-mail.ts'
@@ -32,7 +32,8 @@ export async function register(ctx: ServerContext, input: RegisterRequest, meta:
   const passwordHash = await hashPassword(input.password)
   const { config } = ctx
   try {
-    return await inTransaction(ctx.db, async (tx, sqlExecutor) => {
+    return await inTransaction(ctx, async (uow) => {
+      const { tx } = uow
       const taken = await tx
         .select({ username: users.username, email: users.email })
         .from(users)
@@ -79,10 +80,10 @@ export async function register(ctx: ServerContext, input: RegisterRequest, meta:
         await tx
           .insert(registrationRequests)
           .values({ userId, organizationId: organization.id, vouchedDomain })
-        if (!vouchedDomain) await tellAdminsOfRegistration(ctx, tx, sqlExecutor, organization, input)
+        if (!vouchedDomain) await tellAdminsOfRegistration(ctx, uow, organization, input)
       }
 
-      await mailVerificationLink(ctx, tx, sqlExecutor, {
+      await mailVerificationLink(ctx, uow, {
         id: userId,
         name: input.name,
         email: input.email,
@@ -90,7 +91,7 @@ export async function register(ctx: ServerContext, input: RegisterRequest, meta:
       })
       // A joiner typed a billing ID, perhaps a guessed one: the organization's name is theirs to
       // see once they are a member.
-      await createNotification(tx, sqlExecutor, {
+      await createNotification(uow, {
         userId,
         type: 'success',
         title: 'Welcome to Clusterdeck',
@@ -130,20 +131,20 @@ async function organizationToJoin(tx: Queryable, billingId: string | undefined) 
 /** A registration waiting for them: every active admin of the organization is told in the app and by mail. */
 async function tellAdminsOfRegistration(
   ctx: ServerContext,
-  tx: Queryable,
-  sqlExecutor: SqlExecutor,
+  uow: UnitOfWork,
   organization: { id: string; name: string },
   applicant: { name: string; email: string },
 ) {
+  const { tx } = uow
   for (const admin of await activeAdminsOf(tx, organization.id)) {
-    await createNotification(tx, sqlExecutor, {
+    await createNotification(uow, {
       userId: admin.id,
       type: 'info',
       title: 'New registration',
       message: `${applicant.name} (${applicant.email}) asks to join ${organization.name}.`,
       link: href('pendingRegistrations'),
     })
-    await sendMail(ctx.queue, sqlExecutor, registrationPendingMail, admin, {
+    await sendMail(uow, registrationPendingMail, admin, {
       name: admin.name,
       applicant: `${applicant.name} (${applicant.email})`,
       url: absoluteHref(ctx.config.appUrl, 'pendingRegistrations'),

@@ -33,7 +33,7 @@ export async function updateOrganizationSettings(
   caller: Caller,
   settings: OrganizationSettings,
 ) {
-  return inTransaction(db, async (tx) => {
+  return inTransaction(db, async ({ tx }) => {
     const [row] = await tx
       .update(organizations)
       .set(settings)
@@ -103,7 +103,7 @@ export async function updateOrganizationTerms(
   id: string,
   terms: z.infer<typeof organizationTermsSchema>,
 ) {
-  await inTransaction(db, async (tx) => {
+  await inTransaction(db, async ({ tx }) => {
     const [before] = await tx.select().from(organizations).where(eq(organizations.id, id)).for('update')
     if (!before) throw notFound('Organization not found')
     await tx.update(organizations).set(terms).where(eq(organizations.id, id))

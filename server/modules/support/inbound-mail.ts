@@ -137,13 +137,14 @@ export async function receiveTicketMail(ctx: ServerContext, address: ReplyAddres
     ? { organizationId: ticket.organizationId }
     : { visitorEmail: ticket.requesterEmail }
   const files = await filesWithinQuota(ctx, uploader, acceptedFiles(mail, VISITOR_ATTACHMENT_LIMITS))
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const [locked] = await tx
       .select()
       .from(supportTickets)
       .where(eq(supportTickets.id, ticket.id))
       .for('update')
-    return addCustomerMessage(ctx, tx, sqlExecutor, locked!, {
+    return addCustomerMessage(ctx, uow, locked!, {
       author,
       body,
       attachments: files,

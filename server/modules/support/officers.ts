@@ -102,7 +102,8 @@ export async function replyAsOfficer(
 ): Promise<Ticket> {
   const attachments = (input.attachments ?? []).map((upload) => checkAttachment(upload))
   const author = await officerAuthor(ctx.db, officerId)
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const ticket = await anyTicketRow(tx, id, true)
     const plan = await planTerms(tx, ticket.planId)
     const now = new Date()
@@ -116,7 +117,7 @@ export async function replyAsOfficer(
         assigneeId: ticket.assigneeId ?? officerId,
         updatedAt: now,
       })
-      await announce(tx, sqlExecutor, updated, {
+      await announce(uow, updated, {
         title: `Note on ${updated.number}`,
         message: `${author.name}: “${updated.subject}”`,
         forCustomer: false,
@@ -128,8 +129,8 @@ export async function replyAsOfficer(
       ...officerReplyChange(ticket, input.status ?? 'waiting_on_customer', plan.coverage, now),
       assigneeId: ticket.assigneeId ?? officerId,
     })
-    await mailReply(ctx, tx, sqlExecutor, updated, author, input.body)
-    await announce(tx, sqlExecutor, updated, {
+    await mailReply(ctx, uow, updated, author, input.body)
+    await announce(uow, updated, {
       title: `New reply on ${updated.number}`,
       message: `${author.name} answered “${updated.subject}”.`,
       forCustomer: true,
@@ -145,7 +146,8 @@ export async function updateTicketAsOfficer(
   id: string,
   update: OfficerTicketUpdate,
 ): Promise<Ticket> {
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const ticket = await anyTicketRow(tx, id, true)
     const plan = await planTerms(tx, ticket.planId)
     const now = new Date()
@@ -173,8 +175,8 @@ export async function updateTicketAsOfficer(
     }
     if (update.assigneeId !== undefined) change.assigneeId = update.assigneeId
     const updated = await updateTicket(tx, ticket.id, change)
-    if (update.status && update.status !== ticket.status) await mailStatus(ctx, tx, sqlExecutor, updated)
-    await announce(tx, sqlExecutor, updated, {
+    if (update.status && update.status !== ticket.status) await mailStatus(ctx, uow, updated)
+    await announce(uow, updated, {
       title: `${updated.number} updated`,
       message: `“${updated.subject}” is ${updated.status.replaceAll('_', ' ')}, ${updated.priority}.`,
       forCustomer: Boolean(update.status && update.status !== ticket.status),
@@ -204,9 +206,10 @@ export async function sweepTickets(ctx: ServerContext, now = new Date()) {
     )
   for (const ticket of breached) {
     const dueAt = ticket.firstRespondedAt ? ticket.nextResponseDueAt : ticket.firstResponseDueAt
-    await inTransaction(ctx.db, async (tx, sqlExecutor) => {
+    await inTransaction(ctx, async (uow) => {
+      const { tx } = uow
       const updated = await updateTicket(tx, ticket.id, { breachNotifiedFor: dueAt })
-      await announce(tx, sqlExecutor, updated, {
+      await announce(uow, updated, {
         title: `Response time breached on ${updated.number}`,
         message: `${updated.priority} “${updated.subject}” was due ${dueAt?.toISOString() ?? ''}.`,
         forCustomer: false,
@@ -225,10 +228,11 @@ export async function sweepTickets(ctx: ServerContext, now = new Date()) {
       ),
     )
   for (const ticket of stale)
-    await inTransaction(ctx.db, async (tx, sqlExecutor) => {
+    await inTransaction(ctx, async (uow) => {
+      const { tx } = uow
       const plan = await planTerms(tx, ticket.planId)
       const updated = await updateTicket(tx, ticket.id, statusChange(ticket, 'closed', plan.coverage, now))
-      await mailStatus(ctx, tx, sqlExecutor, updated)
+      await mailStatus(ctx, uow, updated)
     })
   return { breached: breached.map((ticket) => ticket.number), closed: stale.map((ticket) => ticket.number) }
 }

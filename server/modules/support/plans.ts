@@ -34,7 +34,7 @@ export const supportPlanOrders: OrderKindDefinition<{ planId: string; currency: 
       currency: request.currency,
     }
   },
-  fulfil: async ({ tx, order }) => {
+  fulfil: async ({ uow: { tx }, order }) => {
     if (!order.supportPlan) throw new Error(`Order ${order.id} orders no support plan`)
     await tx
       .update(organizations)

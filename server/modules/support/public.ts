@@ -8,7 +8,7 @@ import {
 import type { ServerContext } from '#server/context.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { type SupportTicketRow, supportTickets } from '#server/db/schema/index.ts'
-import { inTransaction, type SqlExecutor } from '#server/db/transaction.ts'
+import { inTransaction, type UnitOfWork } from '#server/db/transaction.ts'
 import { notFound, tooManyRequests } from '#server/lib/errors.ts'
 import { hashToken } from '#server/lib/tokens.ts'
 import { sendMail } from '#server/mail/send-mail.ts'
@@ -65,7 +65,8 @@ export async function submitPublicTicket(
   await assertUploadQuota(ctx, { visitorEmail: input.email.toLowerCase() }, attachments)
   const plan = await planTerms(ctx.db, VISITOR_PLAN_ID)
   const author: Author = { kind: 'visitor', userId: null, name: input.name, email: input.email.toLowerCase() }
-  await inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  await inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const ticket = await insertTicket(
       tx,
       plan,
@@ -87,8 +88,7 @@ export async function submitPublicTicket(
     )
     await announceOpened(
       ctx,
-      tx,
-      sqlExecutor,
+      uow,
       ticket,
       plan,
       `${input.name}${input.company ? ` (${input.company})` : ''}, from the public site`,
@@ -107,7 +107,8 @@ export async function resendTrackingLink(
 ): Promise<{ message: string }> {
   const email = input.email.toLowerCase()
   await assertAddressQuota(ctx, email)
-  await inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  await inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const [ticket] = await tx
       .select()
       .from(supportTickets)
@@ -122,8 +123,7 @@ export async function resendTrackingLink(
     if (!ticket) return
     const token = await issueTrackingLink(ctx, tx, ticket.id)
     await sendMail(
-      ctx.queue,
-      sqlExecutor,
+      uow,
       trackingLinkMail,
       { email, language: input.language ?? ticket.requesterLanguage },
       {
@@ -183,7 +183,8 @@ export async function replyAsVisitor(
   const ticket = await trackedTicketRow(ctx.db, ctx.config.sessionSecret, input.token)
   const attachments = visitorFiles(input.attachments)
   await assertUploadQuota(ctx, { visitorEmail: ticket.requesterEmail }, attachments)
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const locked = await trackedTicketRow(tx, ctx.config.sessionSecret, input.token, true)
     const author: Author = {
       kind: 'visitor',
@@ -191,21 +192,21 @@ export async function replyAsVisitor(
       name: locked.requesterName,
       email: locked.requesterEmail,
     }
-    return replyToTracked(ctx, tx, sqlExecutor, locked, author, input.body, attachments, 'web')
+    return replyToTracked(ctx, uow, locked, author, input.body, attachments, 'web')
   })
 }
 
 /** A visitor's (or a CC address's) message, from the tracking page or by mail. */
 export async function replyToTracked(
   ctx: ServerContext,
-  tx: ServerContext['db'],
-  sqlExecutor: SqlExecutor,
+  uow: UnitOfWork,
   ticket: SupportTicketRow,
   author: Author,
   body: string,
   attachments: CheckedAttachment[],
   via: 'web' | 'email',
 ): Promise<Ticket> {
-  const updated = await addCustomerMessage(ctx, tx, sqlExecutor, ticket, { author, body, attachments, via })
+  const { tx } = uow
+  const updated = await addCustomerMessage(ctx, uow, ticket, { author, body, attachments, via })
   return presentTicket(tx, updated, { withInternalNotes: false })
 }

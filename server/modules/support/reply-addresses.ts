@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, or } from 'drizzle-orm'
 import type { ServerContext } from '#server/context.ts'
-import type { Database, Queryable } from '#server/db/client.ts'
+import type { Queryable, Transaction } from '#server/db/client.ts'
 import { type SupportTicketRow, supportReplyAddresses, users } from '#server/db/schema/index.ts'
 import { openSecret, sealSecret } from '#server/lib/secrets.ts'
 import { hashToken } from '#server/lib/tokens.ts'
@@ -66,7 +66,7 @@ async function isOfficer(db: Queryable, participant: ReplyParticipant): Promise<
  */
 export async function replyAddressFor(
   ctx: ServerContext,
-  tx: Database,
+  tx: Transaction,
   ticket: SupportTicketRow,
   participant: ReplyParticipant,
 ): Promise<string | null> {
@@ -125,7 +125,7 @@ export async function findReplyAddress(
 /** The participant's reply address for a mail's data: sealed, so the queued job holds no live address. */
 export async function mailReplyAddressFor(
   ctx: ServerContext,
-  tx: Database,
+  tx: Transaction,
   ticket: SupportTicketRow,
   participant: ReplyParticipant,
 ): Promise<MailSecret | null> {

@@ -181,7 +181,8 @@ export async function openTicket(ctx: ServerContext, caller: Caller, input: NewT
     .from(organizations)
     .where(eq(organizations.id, caller.organizationId))
   const plan = await planTerms(ctx.db, organization!.planId)
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const ticket = await insertTicket(
       tx,
       plan,
@@ -203,7 +204,7 @@ export async function openTicket(ctx: ServerContext, caller: Caller, input: NewT
       },
       { author, body: input.description, attachments, via: 'web' },
     )
-    await announceOpened(ctx, tx, sqlExecutor, ticket, plan, organization!.name)
+    await announceOpened(ctx, uow, ticket, plan, organization!.name)
     return presentTicket(tx, ticket, { withInternalNotes: false })
   })
 }
@@ -272,9 +273,10 @@ export async function addMemberReply(
   via: 'web' | 'email',
 ): Promise<Ticket> {
   const author = await memberAuthor(ctx.db, caller)
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const ticket = await ticketRow(tx, caller, id, true)
-    const updated = await addCustomerMessage(ctx, tx, sqlExecutor, ticket, { author, body, attachments, via })
+    const updated = await addCustomerMessage(ctx, uow, ticket, { author, body, attachments, via })
     return presentTicket(tx, updated, { withInternalNotes: false })
   })
 }
@@ -292,7 +294,8 @@ export async function moveTicket(
   id: string,
   move: keyof typeof CUSTOMER_MOVES,
 ): Promise<Ticket> {
-  return inTransaction(ctx.db, async (tx, sqlExecutor) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow
     const ticket = await ticketRow(tx, caller, id, true)
     const { from, to } = CUSTOMER_MOVES[move]
     if (!(from as readonly string[]).includes(ticket.status))
@@ -302,8 +305,8 @@ export async function moveTicket(
       )
     const plan = await planTerms(tx, ticket.planId)
     const updated = await updateTicket(tx, ticket.id, statusChange(ticket, to, plan.coverage, new Date()))
-    await mailStatus(ctx, tx, sqlExecutor, updated)
-    await announce(tx, sqlExecutor, updated, {
+    await mailStatus(ctx, uow, updated)
+    await announce(uow, updated, {
       title: `${updated.number} ${to}`,
       message: `The customer marked “${updated.subject}” ${to}.`,
       forCustomer: false,
@@ -315,7 +318,7 @@ export async function moveTicket(
 
 /** The satisfaction rating of a resolved or closed ticket, given once. */
 export async function rateTicket(ctx: ServerContext, caller: Caller, id: string, rating: RatingInput) {
-  return inTransaction(ctx.db, async (tx) => {
+  return inTransaction(ctx.db, async ({ tx }) => {
     const ticket = await ticketRow(tx, caller, id, true)
     if (ticket.status !== 'resolved' && ticket.status !== 'closed')
       throw conflict('Rate a ticket once it is resolved', 'TICKET_NOT_RESOLVED')

@@ -1,9 +1,9 @@
 import { and, eq, isNotNull } from 'drizzle-orm'
 import type { Language } from '#common/language.ts'
 import type { ServerContext } from '#server/context.ts'
-import type { Database } from '#server/db/client.ts'
+import type { Transaction } from '#server/db/client.ts'
 import { type SupportTicketRow, supportMessages, users } from '#server/db/schema/index.ts'
-import type { SqlExecutor } from '#server/db/transaction.ts'
+import type { UnitOfWork } from '#server/db/transaction.ts'
 import { sendMail } from '#server/mail/send-mail.ts'
 import { ticketOpenedMail, ticketReplyMail, ticketStatusMail } from '#server/mail/support-mails.ts'
 import { type MailSecret, type MailTemplate, mailSecret } from '#server/mail/template.ts'
@@ -29,7 +29,7 @@ export function requesterOf(ticket: SupportTicketRow): ReplyParticipant {
  * Who hears of a change: the requester, the members of the organization who wrote in the thread
  * (in their own language), and the CC addresses; each address once, the author of the change left out.
  */
-async function recipientsOf(tx: Database, ticket: SupportTicketRow, exceptEmail: string | null) {
+async function recipientsOf(tx: Transaction, ticket: SupportTicketRow, exceptEmail: string | null) {
   const members = ticket.organizationId
     ? await tx
         .selectDistinct({ id: users.id, email: users.email, name: users.name, language: users.language })
@@ -80,19 +80,18 @@ type TicketMailData = {
 
 async function mailRecipients<Data>(
   ctx: ServerContext,
-  tx: Database,
-  sqlExecutor: SqlExecutor,
+  uow: UnitOfWork,
   ticket: SupportTicketRow,
   template: MailTemplate<Data & TicketMailData>,
   data: Data,
   recipients: Recipient[],
 ) {
+  const { tx } = uow
   if (recipients.length === 0) return
   const url = mailSecret(ctx.config.secretsKey, await ticketLink(ctx, tx, ticket))
   for (const recipient of recipients)
     await sendMail(
-      ctx.queue,
-      sqlExecutor,
+      uow,
       template,
       { email: recipient.participant.email, language: recipient.language },
       {
@@ -109,8 +108,7 @@ async function mailRecipients<Data>(
 /** The opener gets the number, the link and the first-response target. */
 export async function mailOpened(
   ctx: ServerContext,
-  tx: Database,
-  sqlExecutor: SqlExecutor,
+  uow: UnitOfWork,
   ticket: SupportTicketRow,
   coverage: Coverage,
 ) {
@@ -121,8 +119,7 @@ export async function mailOpened(
   }
   await mailRecipients(
     ctx,
-    tx,
-    sqlExecutor,
+    uow,
     ticket,
     ticketOpenedMail,
     { firstResponseMinutes: ticket.firstResponseMinutes, coverage },
@@ -133,30 +130,18 @@ export async function mailOpened(
 /** A public reply is mailed to the participants, its author left out. */
 export async function mailReply(
   ctx: ServerContext,
-  tx: Database,
-  sqlExecutor: SqlExecutor,
+  uow: UnitOfWork,
   ticket: SupportTicketRow,
   author: { name: string; email: string | null },
   body: string,
 ) {
+  const { tx } = uow
   const recipients = await recipientsOf(tx, ticket, author.email)
-  await mailRecipients(
-    ctx,
-    tx,
-    sqlExecutor,
-    ticket,
-    ticketReplyMail,
-    { author: author.name, body },
-    recipients,
-  )
+  await mailRecipients(ctx, uow, ticket, ticketReplyMail, { author: author.name, body }, recipients)
 }
 
-export async function mailStatus(
-  ctx: ServerContext,
-  tx: Database,
-  sqlExecutor: SqlExecutor,
-  ticket: SupportTicketRow,
-) {
+export async function mailStatus(ctx: ServerContext, uow: UnitOfWork, ticket: SupportTicketRow) {
+  const { tx } = uow
   const recipients = await recipientsOf(tx, ticket, null)
-  await mailRecipients(ctx, tx, sqlExecutor, ticket, ticketStatusMail, { status: ticket.status }, recipients)
+  await mailRecipients(ctx, uow, ticket, ticketStatusMail, { status: ticket.status }, recipients)
 }

@@ -5,7 +5,7 @@ import { href } from '#common/routes.ts'
 import type { ResponseTargets } from '#common/schemas/catalog.ts'
 import type { TicketCategory, TicketPriority, TicketResource, TicketStatus } from '#common/schemas/support.ts'
 import type { ServerContext } from '#server/context.ts'
-import type { Database } from '#server/db/client.ts'
+import type { Queryable, Transaction } from '#server/db/client.ts'
 import {
   type SupportTicketRow,
   supportAttachments,
@@ -15,7 +15,7 @@ import {
   ticketNumberSequence,
   users,
 } from '#server/db/schema/index.ts'
-import type { SqlExecutor } from '#server/db/transaction.ts'
+import type { UnitOfWork } from '#server/db/transaction.ts'
 import { unprocessable } from '#server/lib/errors.ts'
 import { createNotification, notifyOfEvent } from '#server/modules/notifications/index.ts'
 import { nextReference } from '#server/modules/orders/index.ts'
@@ -38,7 +38,7 @@ export type Author = {
 
 export type PlanTerms = { id: string; name: string; coverage: Coverage; responseTargets: ResponseTargets }
 
-export async function planTerms(db: Database, planId: string): Promise<PlanTerms> {
+export async function planTerms(db: Queryable, planId: string): Promise<PlanTerms> {
   const [plan] = await db.select().from(supportPlans).where(eq(supportPlans.id, planId))
   if (!plan) throw new Error(`Support plan ${planId} is missing from the catalog`)
   return { id: plan.id, name: plan.name, coverage: plan.coverage, responseTargets: plan.responseTargets }
@@ -76,7 +76,7 @@ export type NewTicketRow = {
 
 /** Stores a new ticket with its first message; the first-response clock starts now. */
 export async function insertTicket(
-  tx: Database,
+  tx: Transaction,
   plan: PlanTerms,
   ticket: NewTicketRow,
   first: { author: Author; body: string; attachments: CheckedAttachment[]; via: 'web' | 'email' },
@@ -104,7 +104,7 @@ export async function insertTicket(
 }
 
 export async function insertMessage(
-  tx: Database,
+  tx: Transaction,
   ticket: SupportTicketRow,
   author: Author,
   body: string,
@@ -168,19 +168,19 @@ export function statusChange(ticket: SupportTicketRow, next: TicketStatus, cover
  */
 export async function addCustomerMessage(
   ctx: ServerContext,
-  tx: Database,
-  sqlExecutor: SqlExecutor,
+  uow: UnitOfWork,
   ticket: SupportTicketRow,
   message: { author: Author; body: string; attachments: CheckedAttachment[]; via: 'web' | 'email' },
 ): Promise<SupportTicketRow> {
+  const { tx } = uow
   const plan = await planTerms(tx, ticket.planId)
   await insertMessage(tx, ticket, message.author, message.body, message.attachments, {
     internal: false,
     via: message.via,
   })
   const updated = await updateTicket(tx, ticket.id, customerMessageChange(ticket, plan.coverage, new Date()))
-  await mailReply(ctx, tx, sqlExecutor, updated, message.author, message.body)
-  await announce(tx, sqlExecutor, updated, {
+  await mailReply(ctx, uow, updated, message.author, message.body)
+  await announce(uow, updated, {
     title: `Reply on ${updated.number}`,
     message: `${message.author.name}: “${updated.subject}”`,
     forCustomer: false,
@@ -192,14 +192,13 @@ export async function addCustomerMessage(
 /** The opener gets the number, the link and the first-response target; officers hear of the ticket. */
 export async function announceOpened(
   ctx: ServerContext,
-  tx: Database,
-  sqlExecutor: SqlExecutor,
+  uow: UnitOfWork,
   ticket: SupportTicketRow,
   plan: PlanTerms,
   from: string,
 ) {
-  await mailOpened(ctx, tx, sqlExecutor, ticket, plan.coverage)
-  await announce(tx, sqlExecutor, ticket, {
+  await mailOpened(ctx, uow, ticket, plan.coverage)
+  await announce(uow, ticket, {
     title: `New ${ticket.priority} ticket ${ticket.number}`,
     message: `${from}: “${ticket.subject}”`,
     forCustomer: false,
@@ -231,7 +230,7 @@ export function officerReplyChange(
 }
 
 export async function updateTicket(
-  tx: Database,
+  tx: Transaction,
   id: string,
   change: TicketChange,
 ): Promise<SupportTicketRow> {
@@ -244,15 +243,15 @@ export async function updateTicket(
  * and the requester gets a notification for an officer's reply), the assignee or every officer.
  */
 export async function announce(
-  tx: Database,
-  sqlExecutor: SqlExecutor,
+  uow: UnitOfWork,
   ticket: SupportTicketRow,
   notice: { title: string; message: string; forCustomer: boolean; forOfficers: boolean },
 ) {
+  const { tx } = uow
   const message: RealtimeMessageOf<'ticket'> = { type: 'ticket', ticketId: ticket.id, status: ticket.status }
-  if (ticket.organizationId) await publishToOrganization(sqlExecutor, ticket.organizationId, message)
+  if (ticket.organizationId) await publishToOrganization(uow, ticket.organizationId, message)
   if (notice.forCustomer && ticket.createdBy)
-    await notifyOfEvent(tx, sqlExecutor, 'ticket_replies', {
+    await notifyOfEvent(uow, 'ticket_replies', {
       userId: ticket.createdBy,
       type: 'info',
       title: notice.title,
@@ -263,9 +262,9 @@ export async function announce(
     ? [{ id: ticket.assigneeId }]
     : await tx.select({ id: users.id }).from(users).where(eq(users.isOfficer, true))
   for (const officer of officers) {
-    await publishToUser(sqlExecutor, officer.id, message)
+    await publishToUser(uow, officer.id, message)
     if (notice.forOfficers)
-      await createNotification(tx, sqlExecutor, {
+      await createNotification(uow, {
         userId: officer.id,
         type: 'info',
         title: notice.title,

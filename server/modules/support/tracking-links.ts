@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { absoluteHref } from '#common/routes.ts'
 import type { ServerContext } from '#server/context.ts'
-import type { Database } from '#server/db/client.ts'
+import type { Transaction } from '#server/db/client.ts'
 import { type SupportTicketRow, supportTickets } from '#server/db/schema/index.ts'
 import { HttpError, notFound } from '#server/lib/errors.ts'
 import { openSecret, sealSecret } from '#server/lib/secrets.ts'
@@ -38,7 +38,11 @@ export function newTrackingLink(ctx: ServerContext, now = new Date()) {
 }
 
 /** Replaces the ticket's tracking link with a new one; the old one stops at once. */
-export async function issueTrackingLink(ctx: ServerContext, tx: Database, ticketId: string): Promise<string> {
+export async function issueTrackingLink(
+  ctx: ServerContext,
+  tx: Transaction,
+  ticketId: string,
+): Promise<string> {
   const { token, columns } = newTrackingLink(ctx)
   await tx.update(supportTickets).set(columns).where(eq(supportTickets.id, ticketId))
   return token
@@ -73,7 +77,7 @@ export function assertTrackingLinkWorks(
  */
 export async function ticketLink(
   ctx: ServerContext,
-  tx: Database,
+  tx: Transaction,
   ticket: SupportTicketRow,
 ): Promise<string> {
   if (ticket.organizationId) return absoluteHref(ctx.config.appUrl, 'supportOrder', { id: ticket.id })

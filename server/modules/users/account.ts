@@ -14,7 +14,7 @@ import { findUserById, toUserResponse } from './queries.ts'
 /** The signed-in person's own account: their name and their choices. */
 
 export async function updateProfile(db: Database, caller: Caller, name: string) {
-  return inTransaction(db, async (tx) => {
+  return inTransaction(db, async ({ tx }) => {
     const [before] = await tx
       .select({ name: users.name })
       .from(users)
@@ -34,7 +34,7 @@ const self = (caller: Caller) => ({ type: 'user' as const, id: caller.userId, la
 
 /** The person's interface choices, kept for every browser they sign in from. */
 export async function updatePreferences(db: Database, caller: Caller, preferences: Preferences) {
-  return inTransaction(db, async (tx) => {
+  return inTransaction(db, async ({ tx }) => {
     const [before] = await tx
       .select({ preferences: users.preferences })
       .from(users)
@@ -69,7 +69,7 @@ export async function updateNotificationPreferences(
   caller: Caller,
   preferences: NotificationPreferences,
 ) {
-  return inTransaction(db, async (tx) => {
+  return inTransaction(db, async ({ tx }) => {
     await tx
       .update(users)
       .set({ notificationPreferences: preferences, updatedAt: new Date() })
