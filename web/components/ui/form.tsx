@@ -1,6 +1,7 @@
 import { AlertCircle } from 'lucide-react'
 import { Slot } from 'radix-ui'
 import {
+  type ChangeEvent,
   type ComponentProps,
   createContext,
   type ReactNode,
@@ -219,8 +220,9 @@ export function FormAlert() {
 }
 
 /**
- * The common case in one line: a labelled text input with its optional hint and its message.
- * A choice among options is `FormSelectField`; anything else (a password, a custom control)
+ * The common case in one line: a labelled text input with its optional hint and its message;
+ * `keepTyped` filters what is typed as it is typed (a code keeps its digits). A choice among
+ * options is `FormSelectField`, a password `FormPasswordField`; anything else (a custom control)
  * composes FormField and FormItem itself.
  */
 export function FormInputField<
@@ -233,12 +235,17 @@ export function FormInputField<
   label,
   description,
   className,
+  inputClassName,
+  keepTyped,
   ...inputProps
 }: Omit<ComponentProps<typeof Input>, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur'> & {
   control: Control<Values, unknown, Transformed>
   name: Name
   label: ReactNode
   description?: ReactNode
+  /** The input's own classes (`className` is the field's, around its label and message). */
+  inputClassName?: string
+  keepTyped?: (typed: string) => string
 }) {
   return (
     <FormField
@@ -248,7 +255,16 @@ export function FormInputField<
         <FormItem className={className}>
           <FormLabel>{label}</FormLabel>
           <FormControl>
-            <Input {...inputProps} {...field} value={field.value ?? ''} />
+            <Input
+              {...inputProps}
+              {...field}
+              className={inputClassName}
+              value={field.value ?? ''}
+              {...(keepTyped && {
+                onChange: (event: ChangeEvent<HTMLInputElement>) =>
+                  field.onChange(keepTyped(event.target.value)),
+              })}
+            />
           </FormControl>
           {description && <FormDescription>{description}</FormDescription>}
           <FormMessage />

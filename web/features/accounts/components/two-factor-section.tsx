@@ -11,9 +11,8 @@ import {
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { CopyButton } from '#web/components/ui/copy-button.tsx'
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '#web/components/ui/form.tsx'
+import { Form, FormInputField } from '#web/components/ui/form.tsx'
 import { FormPasswordField } from '#web/components/ui/form-password-field.tsx'
-import { Input } from '#web/components/ui/input.tsx'
 import { SectionCard } from '#web/components/ui/section-card.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
@@ -66,13 +65,7 @@ function PasswordField<Values extends FieldValues, Name extends FieldPath<Values
 }
 
 /** A six-digit code of the authenticator app; anything but digits is dropped as it is typed. */
-function CodeField<Values extends FieldValues, Name extends FieldPath<Values>, Transformed>({
-  control,
-  name,
-  label,
-  className,
-  autoComplete,
-}: {
+function CodeField<Values extends FieldValues, Name extends FieldPath<Values>, Transformed>(props: {
   control: Control<Values, unknown, Transformed>
   name: Name
   label: string
@@ -80,25 +73,12 @@ function CodeField<Values extends FieldValues, Name extends FieldPath<Values>, T
   autoComplete?: 'one-time-code'
 }) {
   return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className={className}>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input
-              {...field}
-              inputMode="numeric"
-              autoComplete={autoComplete}
-              maxLength={6}
-              className="font-mono tracking-widest"
-              onChange={(event) => field.onChange(event.target.value.replace(/\D/g, '').slice(0, 6))}
-            />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
+    <FormInputField
+      {...props}
+      inputMode="numeric"
+      maxLength={6}
+      inputClassName="font-mono tracking-widest"
+      keepTyped={(typed) => typed.replace(/\D/g, '').slice(0, 6)}
     />
   )
 }
