@@ -3,7 +3,15 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 
 /** What the web build depends on; a change to any of these makes `npm start` rebuild. */
-const BUILD_INPUTS = ['web', 'common', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts']
+const BUILD_INPUTS = [
+  'web',
+  'common',
+  'package-lock.json',
+  'vite.config.ts',
+  'react-router.config.ts',
+  'scripts/vite',
+  'scripts/build-site.ts',
+]
 
 export function sourceFingerprint(): string {
   const hash = createHash('sha256')

@@ -21,8 +21,8 @@ import {
   spawnServerProcess,
   stopServerProcess,
 } from '../server-process.ts'
-import { sourceFingerprint } from '../source-fingerprint.ts'
 
+export { ensureWebBuild } from '../web-build.ts'
 export { REPOSITORY_ROOT }
 
 const STOP_GRACE_MS = 12_000
@@ -58,6 +58,8 @@ export type Bench = {
   workDir: string
   /** A generated production SESSION_SECRET shared by every server of this run. */
   sessionSecret: string
+  /** The key the run's servers seal stored secrets with (SECRETS_KEY), for data written by the bench. */
+  secretsKey: Buffer
   startDatabase: () => Promise<{ url: string; db: Database; dataDir: string }>
   startServer: (options: ServerOptions) => Promise<RunningServer>
   /** Spawns a helper process that is killed at the end like the servers. */
@@ -107,6 +109,7 @@ export async function runBench(
   const bench: Bench = {
     workDir,
     sessionSecret: randomBytes(32).toString('base64url'),
+    secretsKey: Buffer.from(RUN_SECRETS_KEY, 'base64'),
     onCleanup: (work) => cleanups.push(work),
     startDatabase: async () => {
       const embedded = await startEmbeddedPostgres({ dataDir: path.join(workDir, 'pg'), ephemeral: true })
@@ -149,28 +152,6 @@ export function machineSummary(): string {
     .loadavg()
     .map((value) => value.toFixed(2))
     .join(' ')}`
-}
-
-/** Builds the web app into BUILD_DIR (default `build`) when its sources changed; returns build/client. */
-export function ensureWebBuild(): string {
-  const buildDir = path.resolve(REPOSITORY_ROOT, process.env.BUILD_DIR ?? 'build')
-  const stamp = path.join(buildDir, '.stamp')
-  const clientDir = path.join(buildDir, 'client')
-  const upToDate =
-    existsSync(path.join(clientDir, 'index.html')) &&
-    existsSync(stamp) &&
-    readFileSync(stamp, 'utf8') === sourceFingerprint()
-  if (upToDate) return clientDir
-  console.log(`Building the web app into ${path.relative(REPOSITORY_ROOT, buildDir)}/…`)
-  const binaries = path.join(REPOSITORY_ROOT, 'node_modules', '.bin')
-  const result = spawnSync(process.execPath, ['scripts/build.ts'], {
-    cwd: REPOSITORY_ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PATH: `${binaries}${path.delimiter}${process.env.PATH ?? ''}` },
-    timeout: 600_000,
-  })
-  if (result.status !== 0) throw new Error(`the web build failed (exit ${result.status ?? result.signal})`)
-  return clientDir
 }
 
 /** The key sealing stored secrets, shared by every server of the run (they read each other's rows). */

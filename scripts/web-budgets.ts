@@ -1,0 +1,39 @@
+/**
+ * The performance budget of the web app. A signed-in screen loads at most 150 KiB of JavaScript
+ * (Brotli, as the server sends it) before it can answer; a public page at most 80 KiB. The size
+ * budget test holds every build to the sizes; `npm run bench:web` measures the rest on a phone
+ * and a desktop (Lighthouse performance, Total Blocking Time, layout shift, interaction latency).
+ */
+export const BUDGET = {
+  screenFirstLoadBytes: 150 * 1024,
+  publicFirstLoadBytes: 80 * 1024,
+  mobilePerformance: 90,
+  desktopPerformance: 98,
+  publicMobilePerformance: 95,
+  totalBlockingTimeMs: 200,
+  cumulativeLayoutShift: 0.05,
+  interactionMs: 200,
+} as const
+
+/**
+ * The signed-in screens under budget, by their route path, and who opens them. `ceilingKiB` is
+ * where each screen stands today on the way to the budget (Brotli KiB of first-load JavaScript):
+ * the size test fails when a change makes a screen heavier than that, and each ceiling comes down
+ * as the screen gets lighter, until it meets `BUDGET.screenFirstLoadBytes` and goes.
+ */
+export const BUDGETED_SCREENS = [
+  { route: '/dashboard', user: 'customer', ceilingKiB: 258 },
+  { route: '/my-clusters', user: 'customer', ceilingKiB: 308 },
+  { route: '/clusters/:id', user: 'customer', ceilingKiB: 322 },
+  { route: '/configure-cluster', user: 'customer', ceilingKiB: 317 },
+  { route: '/billing', user: 'customer', ceilingKiB: 312 },
+  { route: '/usage', user: 'customer', ceilingKiB: 287 },
+  { route: '/marketplace', user: 'customer', ceilingKiB: 291 },
+  { route: '/orders', user: 'customer', ceilingKiB: 291 },
+  { route: '/support', user: 'customer', ceilingKiB: 288 },
+  { route: '/settings', user: 'customer', ceilingKiB: 310 },
+  { route: '/officers/panel', user: 'officer', ceilingKiB: 329 },
+] as const satisfies readonly { route: string; user: 'customer' | 'officer'; ceilingKiB: number }[]
+
+/** The prerendered public pages under budget. */
+export const BUDGETED_PUBLIC_PAGES = ['/', '/pricing', '/cluster-types/blue', '/documentation'] as const

@@ -1,0 +1,48 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { BUDGET, BUDGETED_PUBLIC_PAGES, BUDGETED_SCREENS } from './web-budgets.ts'
+import { ensureWebBuild } from './web-build.ts'
+import { type FirstLoad, firstLoadOfPage, firstLoadOfScreen } from './web-first-load.ts'
+
+/**
+ * The JavaScript each screen loads before it can answer, measured on the build (built here when
+ * its sources changed since the last one): size, not time, so the same code always gives the
+ * same answer.
+ */
+let clientDir = ''
+beforeAll(() => {
+  clientDir = ensureWebBuild()
+}, 900_000)
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
+
+/** What a failure says: the total, the limit and the largest files, where to look first. */
+function overBudget(name: string, load: FirstLoad, limit: number): string {
+  const largest = load.brotliByFile
+    .slice(0, 8)
+    .map(({ file, bytes }) => `${file} ${kib(bytes)}`)
+    .join(', ')
+  return `${name}: ${kib(load.brotliBytes)} of JavaScript in ${load.files.length} files, limit ${kib(limit)}; largest: ${largest}`
+}
+
+describe('first-load JavaScript of the signed-in screens', () => {
+  it.each(BUDGETED_SCREENS.map((screen) => [screen.route, screen] as const))(
+    '%s stays within its ceiling on the way to the budget (Brotli)',
+    (route, screen) => {
+      const load = firstLoadOfScreen(clientDir, route)
+      expect(load.files.length).toBeGreaterThan(0)
+      expect(load.brotliBytes, overBudget(route, load, screen.ceilingKiB * 1024)).toBeLessThanOrEqual(
+        screen.ceilingKiB * 1024,
+      )
+    },
+  )
+})
+
+describe('first-load JavaScript of the public pages', () => {
+  it.each([...BUDGETED_PUBLIC_PAGES])('%s stays within its budget (Brotli)', (page) => {
+    const load = firstLoadOfPage(clientDir, page)
+    expect(load.files.length).toBeGreaterThan(0)
+    expect(load.brotliBytes, overBudget(page, load, BUDGET.publicFirstLoadBytes)).toBeLessThanOrEqual(
+      BUDGET.publicFirstLoadBytes,
+    )
+  })
+})
