@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import type { Catalog } from '#common/schemas/catalog.ts'
-import { createI18n, LANGUAGES, type Language } from '#web/lib/i18n.ts'
+import { LANGUAGES, type Language } from '#web/lib/i18n.ts'
 import { loadSiteContent } from './content/site-content.ts'
 import { islandApi } from './island-api.ts'
 import type { IslandData } from './islands/island-data.ts'
@@ -8,6 +8,7 @@ import { islandStrings } from './islands/island-strings.ts'
 import { SiteChrome } from './site-chrome.tsx'
 import { SiteDataProvider } from './site-context.tsx'
 import { type SiteAssets, SiteDocument } from './site-document.tsx'
+import { siteI18n } from './site-i18n.ts'
 import { sitePages } from './site-pages.tsx'
 
 export type { SiteAssets } from './site-document.tsx'
@@ -33,7 +34,7 @@ export function renderSite({
   const content = loadSiteContent()
   const api = islandApi()
   return LANGUAGES.flatMap((language) => {
-    const i18n = createI18n(language)
+    const i18n = siteI18n(language)
     const t = i18n.t.bind(i18n)
     const islandData: IslandData = { language, strings: islandStrings(t), api }
     return sitePages(t, language, catalog, content)

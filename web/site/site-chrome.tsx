@@ -5,12 +5,13 @@ import { I18nextProvider } from 'react-i18next'
 import { StaticRouter } from 'react-router'
 import { Toaster } from '#web/components/ui/toaster.tsx'
 import { userQueryOptions } from '#web/lib/current-user.ts'
-import { createI18n, type Language } from '#web/lib/i18n.ts'
+import type { Language } from '#web/lib/i18n.ts'
 import { PreferencesProvider } from '#web/lib/preferences/preferences-provider.tsx'
 import { createQueryClient } from '#web/lib/query-client.ts'
 import { Footer } from '#web/shell/footer.tsx'
 import { PromoBar } from '#web/shell/promo-bar.tsx'
 import { MAIN_CONTENT_ID, PublicHeader, SkipLink } from '#web/shell/public-header.tsx'
+import { siteI18n } from './site-i18n.ts'
 
 /** Ids the islands find the chrome by (web/site/islands). */
 export const CHROME_IDS = { header: 'site-header', toasts: 'site-toasts' } as const
@@ -69,7 +70,7 @@ function SiteProviders({
   return (
     <StaticRouter location={path}>
       <QueryClientProvider client={queryClient}>
-        <I18nextProvider i18n={createI18n(language)}>
+        <I18nextProvider i18n={siteI18n(language)}>
           <PreferencesProvider>
             <Tooltip.Provider>{children}</Tooltip.Provider>
           </PreferencesProvider>

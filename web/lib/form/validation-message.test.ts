@@ -6,6 +6,7 @@ import {
 } from '#common/validation-messages.ts'
 import { createI18n } from '#web/lib/i18n.ts'
 import { validation as french } from '#web/locales/fr/validation.ts'
+import { fr } from '#web/locales/fr.ts'
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort()
 
@@ -18,7 +19,7 @@ describe('the French validation messages', () => {
   })
 
   it('are what a catalog message reads in French, values filled in', () => {
-    const i18n = createI18n('fr')
+    const i18n = createI18n('fr', { fr })
     const text = validationMessage('passwordTooShort', { minimum: 12 })
     expect(i18n.t('validation.passwordTooShort', { minimum: 12 })).toBe(
       'Le mot de passe doit contenir au moins 12 caractères',

@@ -59,5 +59,5 @@ void signedInUser(api).then(async (user) => {
   retargetSignedInLinks()
   detachMobileMenu()
   const { mountSignedInChrome } = await import('./signed-in-chrome.tsx')
-  mountSignedInChrome(user as User, language)
+  await mountSignedInChrome(user as User, language)
 })

@@ -31,13 +31,15 @@ const documentNavigator = {
  * avatar menu, signed-in floating menu, email verification): loaded only for them, so a
  * visitor's page carries none of it.
  */
-export function mountSignedInChrome(user: User, language: Language): void {
+export async function mountSignedInChrome(user: User, language: Language): Promise<void> {
   const header = document.getElementById(CHROME_IDS.header)
   const toasts = document.getElementById(CHROME_IDS.toasts)
   if (!header || !toasts) return
   const queryClient = createQueryClient()
   queryClient.setQueryData(userQueryOptions.queryKey, user)
-  const i18n = createI18n(language)
+  const i18n = createI18n()
+  // Another language's strings are fetched first: the header appears in the page's language.
+  await i18n.changeLanguage(language)
   const location = `${window.location.pathname}${window.location.search}`
   const wrap = (children: React.ReactNode) => (
     <Router location={location} navigator={documentNavigator}>
