@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { account } from '#common/contract/account.ts'
-import { parseRealtimeMessage, type RealtimeMessage } from '#common/contract/realtime.ts'
+import type { RealtimeMessage } from '#common/contract/realtime.ts'
 import { urlOf } from './api/call.ts'
 import { apiUrl } from './api-client.ts'
 import { REALTIME_SOCKET_PATH, SOCKET_RECONNECT_MS } from './constants.ts'
@@ -85,22 +85,32 @@ function connect(forget: () => void): Connection {
   let openedBefore = false
 
   const open = () => {
-    const current = new WebSocket(realtimeSocketUrl(window.location))
-    socket = current
-    current.onopen = () => {
-      if (stopped) return current.close()
-      if (openedBefore) for (const listener of listeners) listener.onReconnected?.()
-      openedBefore = true
-    }
-    current.onmessage = (event: MessageEvent) => {
-      const message = parseSocketMessage(event.data)
-      if (message !== undefined) for (const listener of listeners) listener.onMessage?.(message)
-    }
-    current.onerror = () => console.warn('Realtime socket error; reconnecting after it closes')
-    current.onclose = () => {
-      if (socket === current) socket = undefined
-      if (!stopped) reconnectTimer = setTimeout(reconnect, SOCKET_RECONNECT_MS)
-    }
+    realtimeParser().then(
+      (parse) => {
+        if (stopped) return
+        const current = new WebSocket(realtimeSocketUrl(window.location))
+        socket = current
+        current.onopen = () => {
+          if (stopped) return current.close()
+          if (openedBefore) for (const listener of listeners) listener.onReconnected?.()
+          openedBefore = true
+        }
+        current.onmessage = (event: MessageEvent) => {
+          const message = parseSocketMessage(parse, event.data)
+          if (message !== undefined) for (const listener of listeners) listener.onMessage?.(message)
+        }
+        current.onerror = () => console.warn('Realtime socket error; reconnecting after it closes')
+        current.onclose = () => {
+          if (socket === current) socket = undefined
+          if (!stopped) reconnectTimer = setTimeout(reconnect, SOCKET_RECONNECT_MS)
+        }
+      },
+      () => {
+        // The parser's script did not load (offline, a new deploy): try again like a closed socket.
+        parserLoad = undefined
+        if (!stopped) reconnectTimer = setTimeout(reconnect, SOCKET_RECONNECT_MS)
+      },
+    )
   }
 
   // A handshake without a session is refused, and the browser logs each refusal as an error:
@@ -133,11 +143,21 @@ function connect(forget: () => void): Connection {
   }
 }
 
+type RealtimeParser = (data: unknown) => RealtimeMessage | undefined
+
+/**
+ * The messages' schemas (and zod with them) load with the first socket, after the page is up:
+ * no screen waits for them.
+ */
+let parserLoad: Promise<RealtimeParser> | undefined
+const realtimeParser = () =>
+  (parserLoad ??= import('#common/contract/realtime.ts').then((module) => module.parseRealtimeMessage))
+
 /** A frame's message, or undefined for anything the server does not send. */
-function parseSocketMessage(raw: unknown): RealtimeMessage | undefined {
+function parseSocketMessage(parse: RealtimeParser, raw: unknown): RealtimeMessage | undefined {
   if (typeof raw !== 'string') return undefined
   try {
-    return parseRealtimeMessage(JSON.parse(raw))
+    return parse(JSON.parse(raw))
   } catch {
     return undefined
   }

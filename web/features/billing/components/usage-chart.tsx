@@ -1,19 +1,10 @@
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
-import {
-  Bar,
-  CartesianGrid,
-  ComposedChart,
-  Legend,
-  Line,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts'
 import { useDateFormat } from '#web/lib/format-date.ts'
-import { FORECAST_KEY, type UsageChartRow, type UsageSeries } from '../usage-chart-data.ts'
+import type { UsageChartRow, UsageSeries } from '../usage-chart-data.ts'
 
-const COLORS = ['var(--chart-1)', 'var(--chart-2)', 'var(--chart-3)', 'var(--chart-4)', 'var(--chart-5)']
+/** The drawing and its chart library load after the figures: the table below says the same. */
+const UsageChartDrawing = lazy(() => import('./usage-chart-drawing.tsx'))
 
 /**
  * Cost per day as stacked bars, one colour per series, the forecast as a dashed line; the same
@@ -35,8 +26,6 @@ export function UsageChart({
 }) {
   const { t } = useTranslation()
   const dates = useDateFormat()
-  const day = (date: string) => date.slice(8)
-  const hasForecast = rows.some((row) => row.forecast !== null)
   return (
     <figure
       className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm"
@@ -47,52 +36,9 @@ export function UsageChart({
         {title}
       </figcaption>
       <div className="h-64 w-full" aria-hidden="true">
-        <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart
-            data={rows}
-            margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-            accessibilityLayer={false}
-          >
-            <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
-            <XAxis dataKey="date" tickFormatter={day} stroke="var(--muted-foreground)" fontSize={12} />
-            <YAxis
-              stroke="var(--muted-foreground)"
-              fontSize={12}
-              width={64}
-              tickFormatter={(value: number) => format(value)}
-            />
-            <Tooltip
-              formatter={(value) => format(Number(value))}
-              labelFormatter={(label) => dates.calendarDate(String(label))}
-              contentStyle={{
-                background: 'var(--card)',
-                borderColor: 'var(--border)',
-                color: 'var(--card-foreground)',
-              }}
-            />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
-            {series.map((item, index) => (
-              <Bar
-                key={item.key}
-                dataKey={item.key}
-                name={item.label}
-                stackId="cost"
-                fill={COLORS[index % COLORS.length]}
-              />
-            ))}
-            {hasForecast && (
-              <Line
-                dataKey={FORECAST_KEY}
-                name={t('billing.usage.forecast')}
-                stroke="var(--foreground)"
-                strokeDasharray="6 4"
-                dot={false}
-                connectNulls={false}
-                isAnimationActive={false}
-              />
-            )}
-          </ComposedChart>
-        </ResponsiveContainer>
+        <Suspense fallback={null}>
+          <UsageChartDrawing rows={rows} series={series} format={format} />
+        </Suspense>
       </div>
       {/* Scrolls on its own, so it takes the focus for keyboard scrolling. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard. */}
