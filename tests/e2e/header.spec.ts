@@ -5,7 +5,7 @@ import { expect, signIn, test } from './support/fixtures.ts'
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' })
 
-/** The session answer takes two retries of /api/user when signed out: allow a loaded machine time. */
+/** The header waits for the session answer: allow a loaded machine time. */
 const SESSION_TIMEOUT = { timeout: 20_000 }
 
 describeChrome('public header', (chrome) => {

@@ -1,25 +1,32 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import { account } from '#common/contract/account.ts'
 import type { User } from '#common/schemas/auth.ts'
+import { SESSION_HINT_COOKIE } from '#common/session-hint.ts'
 import { queryApi } from '#web/lib/api/call.ts'
 import { apiKey, readsOf } from '#web/lib/api/queries.ts'
 import { removePersonalData } from '#web/lib/api/refresh.ts'
 import { ApiError, getCache } from '#web/lib/api-client.ts'
 import { LOGOUT_REMOVED_KEYS, USER_RETRY_COUNT, USER_RETRY_DELAY_MS } from '#web/lib/constants.ts'
+import { readCookie } from '#web/lib/cookies.ts'
 
 /** The key of the signed-in user's query: sign-in, sign-up and profile changes set it. */
 export const USER_KEY = apiKey(account.get)
 
 /**
  * The signed-in user. A 401 is retried twice, 1000 ms apart (a session cookie may still be on its
- * way), and then means "signed out", not an error.
+ * way), and then means "signed out", not an error. A browser without the session hint holds no
+ * session at all: its one 401 means "signed out" at once, so a visitor sees "Sign In" without
+ * waiting two seconds for retries that cannot succeed.
  */
 export const userQueryOptions = queryOptions<User | null>({
   queryKey: USER_KEY,
   queryFn: ({ signal }) => queryApi(account.get, undefined, { signal }),
   meta: readsOf(account.get),
   retry: (failureCount, error) =>
-    error instanceof ApiError && error.status === 401 && failureCount < USER_RETRY_COUNT,
+    error instanceof ApiError &&
+    error.status === 401 &&
+    failureCount < USER_RETRY_COUNT &&
+    readCookie(SESSION_HINT_COOKIE) === '1',
   retryDelay: USER_RETRY_DELAY_MS,
 })
 

@@ -1,0 +1,57 @@
+import type { Page } from '@playwright/test'
+import { SESSION_HINT_COOKIE } from '../../common/session-hint.ts'
+import { expect, signIn, test } from './support/fixtures.ts'
+
+/** Every `/api/user` request the page sends, in order. */
+function userRequests(page: Page): string[] {
+  const requests: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/user') requests.push(request.url())
+  })
+  return requests
+}
+
+test.describe('the session hint on app pages', () => {
+  test('a visitor without a session sees Sign In after one /api/user answer, before any retry', async ({
+    page,
+  }) => {
+    const requests = userRequests(page)
+    await page.goto('/contact')
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible()
+    // Retries come 1 s apart: had the page waited for one, a second request would be on record.
+    expect(requests).toHaveLength(1)
+  })
+
+  test('signed in, a 401 from /api/user is retried and the person is still recognised', async ({ page }) => {
+    await signIn(page, 'demo')
+    const requests = userRequests(page)
+    let refused = 0
+    await page.route('**/api/user', async (route) => {
+      if (refused === 0) {
+        refused++
+        await route.fulfill({
+          status: 401,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'Not authenticated' }),
+        })
+        return
+      }
+      await route.continue()
+    })
+    await page.goto('/contact')
+    await expect(page.getByTestId('avatar-menu-trigger')).toBeVisible()
+    expect(requests.length).toBeGreaterThanOrEqual(2)
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0)
+  })
+
+  test('a hint left without a session is retried as the rule says, then the visitor sees Sign In', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.context().addCookies([{ name: SESSION_HINT_COOKIE, value: '1', url: baseURL ?? '' }])
+    const requests = userRequests(page)
+    await page.goto('/contact')
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible({ timeout: 20_000 })
+    expect(requests).toHaveLength(3)
+  })
+})
