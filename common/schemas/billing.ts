@@ -5,6 +5,8 @@ import { BILLING_CYCLES } from '../pricing.ts'
 import { check, validationMessage } from '../validation-messages.ts'
 import { isEuCountry, isValidVatNumber, normalizeVatNumber, VAT_TREATMENTS } from '../vat.ts'
 import { emailSchema } from './auth.ts'
+import { USAGE_KINDS } from './kinds.ts'
+import { INVOICE_STATUSES } from './statuses.ts'
 
 /*
  * Billing and usage (docs/decisions/016-billing.md). Stored money is USD integer cents, metered
@@ -12,11 +14,9 @@ import { emailSchema } from './auth.ts'
  * date, so its amounts are cents of `currency`.
  */
 
-export const USAGE_KINDS = ['control_plane', 'nodes', 'add_on', 'middleware', 'support_plan'] as const
-export type UsageKind = (typeof USAGE_KINDS)[number]
+export { USAGE_KINDS, type UsageKind } from './kinds.ts'
+export { INVOICE_STATUSES, type InvoiceStatus } from './statuses.ts'
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const
-export const INVOICE_STATUSES = ['open', 'paid', 'overdue'] as const
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
 export const INVOICE_LINE_KINDS = [...USAGE_KINDS, 'yearly_commitment', 'discount', 'correction'] as const
 export const CREDIT_ENTRY_KINDS = ['purchase', 'grant', 'applied', 'expired'] as const
 export const PAYMENT_METHOD_TYPES = ['card', 'sepa_debit'] as const

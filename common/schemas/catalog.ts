@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ADD_ON_CATEGORIES, MIDDLEWARE_CATEGORIES } from './kinds.ts'
 import { TICKET_PRIORITIES, type TicketPriority } from './ticket-priorities.ts'
 
 /**
@@ -23,16 +24,7 @@ export const DATA_CENTER_AVAILABILITIES = ['available', 'limited', 'coming_soon'
 export const CAPACITY_STATUSES = ['normal', 'constrained', 'full'] as const
 export const FLAVOR_FAMILIES = ['development', 'general_purpose', 'compute', 'memory', 'gpu'] as const
 export type FlavorFamily = (typeof FLAVOR_FAMILIES)[number]
-export const ADD_ON_CATEGORIES = ['observability', 'security', 'backup', 'networking', 'gpu'] as const
-export const MIDDLEWARE_CATEGORIES = [
-  'database',
-  'cache',
-  'messaging',
-  'search',
-  'identity',
-  'registry',
-  'storage',
-] as const
+export { ADD_ON_CATEGORIES, MIDDLEWARE_CATEGORIES } from './kinds.ts'
 export const SUPPORT_COVERAGES = ['business_hours', '24x7'] as const
 export const SUPPORT_CHANNELS = ['email', 'ticket', 'chat', 'phone', 'slack'] as const
 

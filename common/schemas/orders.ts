@@ -4,6 +4,7 @@ import { BILLING_CYCLES } from '../pricing.ts'
 import { check } from '../validation-messages.ts'
 import { invoicePreviewSchema } from './billing.ts'
 import { clusterConfigurationSchema, priceBreakdownSchema } from './clusters.ts'
+import { ORDER_STATUSES } from './statuses.ts'
 
 /**
  * Orders of every kind (a cluster, a product onto a cluster, a support plan, a custom solution):
@@ -37,15 +38,7 @@ export const orderRequestSchema = z.object({
 export type OrderRequest = z.infer<typeof orderRequestSchema>
 export type OrderRequestInput = z.input<typeof orderRequestSchema>
 
-export const ORDER_STATUSES = [
-  'draft',
-  'pending_approval',
-  'confirmed',
-  'fulfilled',
-  'cancelled',
-  'failed',
-] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
+export { ORDER_STATUSES, type OrderStatus } from './statuses.ts'
 
 export const ORDER_KINDS = ['cluster', 'product', 'custom', 'support_plan'] as const
 export type OrderKind = (typeof ORDER_KINDS)[number]

@@ -31,3 +31,16 @@ export type InstallationStatus = (typeof INSTALLATION_STATUSES)[number]
 
 export const TICKET_STATUSES = ['new', 'open', 'waiting_on_customer', 'resolved', 'closed'] as const
 export type TicketStatus = (typeof TICKET_STATUSES)[number]
+
+export const INVOICE_STATUSES = ['open', 'paid', 'overdue'] as const
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
+
+export const ORDER_STATUSES = [
+  'draft',
+  'pending_approval',
+  'confirmed',
+  'fulfilled',
+  'cancelled',
+  'failed',
+] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]

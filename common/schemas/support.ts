@@ -4,6 +4,7 @@ import { CURRENCIES } from '../money.ts'
 import { check } from '../validation-messages.ts'
 import { emailSchema } from './auth.ts'
 import { supportPlanSchema } from './catalog.ts'
+import { TICKET_CATEGORIES } from './kinds.ts'
 import { TICKET_STATUSES, type TicketStatus } from './statuses.ts'
 import { TICKET_PRIORITIES } from './ticket-priorities.ts'
 
@@ -12,8 +13,7 @@ import { TICKET_PRIORITIES } from './ticket-priorities.ts'
  * and the response clocks of the organization's support plan (docs/decisions/018-support-desk.md).
  */
 
-export const TICKET_CATEGORIES = ['technical', 'billing', 'account', 'sales'] as const
-export type TicketCategory = (typeof TICKET_CATEGORIES)[number]
+export { TICKET_CATEGORIES, type TicketCategory } from './kinds.ts'
 /** P1 production down … P5 general question (their own module, which the catalog reads too). */
 export { TICKET_PRIORITIES, type TicketPriority } from './ticket-priorities.ts'
 

@@ -1,4 +1,4 @@
-import { INVOICE_STATUSES, type InvoiceStatus } from '#common/schemas/billing.ts'
+import { INVOICE_STATUSES, type InvoiceStatus } from '#common/schemas/statuses.ts'
 import type { InvoiceFilters } from './api/billing-queries.ts'
 
 /** The invoice list's filters in the URL: ?status=open&year=2026; anything else is no filter. */

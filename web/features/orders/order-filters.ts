@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderStatus } from '#common/schemas/orders.ts'
+import { ORDER_STATUSES, type OrderStatus } from '#common/schemas/statuses.ts'
 
 /** The statuses a person filters the order list by (drafts never reach the list). */
 export const ORDER_FILTER_STATUSES = ORDER_STATUSES.filter((status) => status !== 'draft')

@@ -1,9 +1,7 @@
-import {
-  TICKET_CATEGORIES,
-  TICKET_PRIORITIES,
-  TICKET_STATUSES,
-  type TicketListQuery,
-} from '#common/schemas/support.ts'
+import { TICKET_CATEGORIES } from '#common/schemas/kinds.ts'
+import { TICKET_STATUSES } from '#common/schemas/statuses.ts'
+import type { TicketListQuery } from '#common/schemas/support.ts'
+import { TICKET_PRIORITIES } from '#common/schemas/ticket-priorities.ts'
 
 /** The ticket list's filters in the address: `?status=`, `?category=` and `?priority=`. */
 export function ticketFiltersFrom(searchParams: URLSearchParams): TicketListQuery {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { isWithin } from '#common/routes.ts'
-import { ADD_ON_CATEGORIES, MIDDLEWARE_CATEGORIES } from '#common/schemas/catalog.ts'
+import { ADD_ON_CATEGORIES, MIDDLEWARE_CATEGORIES } from '#common/schemas/kinds.ts'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { ProductCatalog } from '#web/features/marketplace/components/product-catalog.tsx'
 

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ADD_ON_CATEGORIES } from '#common/schemas/catalog.ts'
+import { ADD_ON_CATEGORIES } from '#common/schemas/kinds.ts'
 import { useFieldMessage } from '#web/components/ui/form.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useMoney } from '#web/lib/use-money.ts'

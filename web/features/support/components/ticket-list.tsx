@@ -3,13 +3,10 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
-import {
-  TICKET_CATEGORIES,
-  TICKET_PRIORITIES,
-  TICKET_STATUSES,
-  type TicketListQuery,
-  type TicketSummary,
-} from '#common/schemas/support.ts'
+import { TICKET_CATEGORIES } from '#common/schemas/kinds.ts'
+import { TICKET_STATUSES } from '#common/schemas/statuses.ts'
+import type { TicketListQuery, TicketSummary } from '#common/schemas/support.ts'
+import { TICKET_PRIORITIES } from '#common/schemas/ticket-priorities.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
