@@ -20,6 +20,12 @@ import { messageResponseSchema } from '../schemas/errors.ts'
 import { defineEndpoints, empty } from './endpoint.ts'
 import { idParams } from './parameters.ts'
 
+/** Paths served by more than one method: each written once. */
+const userPath = '/api/user'
+const userNotificationPreferencesPath = '/api/user/notification-preferences'
+const userPromotionRequestPath = '/api/user/promotion-request'
+const userTokensPath = '/api/user/tokens'
+
 /** The signed-in person's own account; API tokens are never taken here. */
 const user = { audience: 'user' } as const
 
@@ -29,7 +35,7 @@ export const account = defineEndpoints('account', {
     ...user,
     openToPending: true,
     method: 'GET',
-    path: '/api/user',
+    path: userPath,
     summary: 'The signed-in user',
     description:
       'Kept per person on the server; a caller naming the answer it has (`If-None-Match`) gets 304 while it is unchanged.',
@@ -50,7 +56,7 @@ export const account = defineEndpoints('account', {
   updateProfile: {
     ...user,
     method: 'PATCH',
-    path: '/api/user',
+    path: userPath,
     summary: "The signed-in user's name",
     body: profileRequestSchema,
     responses: { 200: userSchema },
@@ -59,7 +65,7 @@ export const account = defineEndpoints('account', {
   tokens: {
     ...user,
     method: 'GET',
-    path: '/api/user/tokens',
+    path: userTokensPath,
     summary: "The signed-in user's API tokens still valid (never the tokens themselves)",
     description:
       'Any token of the person may list them, whatever its scopes; only a signed-in person creates one.',
@@ -70,7 +76,7 @@ export const account = defineEndpoints('account', {
   createToken: {
     ...user,
     method: 'POST',
-    path: '/api/user/tokens',
+    path: userTokensPath,
     summary: 'Create a personal API token: its scopes never exceed your role; shown in this answer only',
     body: apiTokenRequestSchema,
     responses: { 201: createdApiTokenSchema },
@@ -124,7 +130,7 @@ export const account = defineEndpoints('account', {
   notificationPreferences: {
     ...user,
     method: 'GET',
-    path: '/api/user/notification-preferences',
+    path: userNotificationPreferencesPath,
     summary: 'Which events reach the person by email and in the app',
     responses: { 200: notificationPreferencesSchema },
     reads: ['account'],
@@ -132,7 +138,7 @@ export const account = defineEndpoints('account', {
   setNotificationPreferences: {
     ...user,
     method: 'PUT',
-    path: '/api/user/notification-preferences',
+    path: userNotificationPreferencesPath,
     summary: 'Choose which events reach the person by email and in the app',
     body: notificationPreferencesSchema,
     responses: { 200: notificationPreferencesSchema },
@@ -168,7 +174,7 @@ export const account = defineEndpoints('account', {
   promotionRequest: {
     audience: 'member',
     method: 'GET',
-    path: '/api/user/promotion-request',
+    path: userPromotionRequestPath,
     summary: "The signed-in user's latest request to become an admin",
     responses: { 200: z.object({ request: promotionRequestSchema.nullable() }) },
     reads: ['promotionRequests'],
@@ -176,7 +182,7 @@ export const account = defineEndpoints('account', {
   requestPromotion: {
     audience: 'member',
     method: 'POST',
-    path: '/api/user/promotion-request',
+    path: userPromotionRequestPath,
     summary: "Ask the organization's admins to become an admin, with a reason",
     body: promotionAskSchema,
     responses: { 201: promotionRequestSchema },

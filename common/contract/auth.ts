@@ -24,6 +24,10 @@ import { messageResponseSchema } from '../schemas/errors.ts'
 import { defineEndpoints, empty } from './endpoint.ts'
 import { idParams } from './parameters.ts'
 
+/** Paths served by more than one method: each written once. */
+const authPasskeysPath = '/api/auth/passkeys'
+const authPasskeysByIdPath = '/api/auth/passkeys/:id'
+
 /** A signed-in answer, or the word that the second factor comes next. */
 const signedInOrMfaRequired = z.union([userSchema, mfaRequiredSchema])
 /** The token of a mailed link, read by the handler: a missing or malformed one opens the "invalid" page. */
@@ -232,7 +236,7 @@ export const auth = defineEndpoints('auth', {
   passkeys: {
     ...own,
     method: 'GET',
-    path: '/api/auth/passkeys',
+    path: authPasskeysPath,
     summary: "The signed-in person's passkeys",
     responses: { 200: z.object({ items: z.array(passkeySchema) }) },
     reads: ['accountSecurity'],
@@ -249,7 +253,7 @@ export const auth = defineEndpoints('auth', {
   registerPasskey: {
     ...own,
     method: 'POST',
-    path: '/api/auth/passkeys',
+    path: authPasskeysPath,
     summary: "Register the browser's new passkey under a name",
     body: passkeyRegistrationSchema,
     responses: { 201: passkeySchema },
@@ -260,7 +264,7 @@ export const auth = defineEndpoints('auth', {
   renamePasskey: {
     ...own,
     method: 'PATCH',
-    path: '/api/auth/passkeys/:id',
+    path: authPasskeysByIdPath,
     summary: 'Rename a passkey',
     params: idParams,
     body: passkeyNameSchema,
@@ -271,7 +275,7 @@ export const auth = defineEndpoints('auth', {
   removePasskey: {
     ...own,
     method: 'DELETE',
-    path: '/api/auth/passkeys/:id',
+    path: authPasskeysByIdPath,
     summary: 'Remove a passkey: it no longer signs in',
     params: idParams,
     responses: { 204: empty('Removed') },

@@ -20,6 +20,10 @@ import { pageSchema } from '../schemas/pagination.ts'
 import { defineEndpoints, empty, file } from './endpoint.ts'
 import { idParams } from './parameters.ts'
 
+/** Paths served by more than one method: each written once. */
+const billingBudgetAlertsPath = '/api/billing/budget-alerts'
+const billingDetailsPath = '/api/billing/details'
+
 /** `:id` of a saved card or SEPA mandate: Stripe's id (`pm_…`). */
 const paymentMethodParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_]{1,100}$/) })
 
@@ -108,7 +112,7 @@ export const billing = defineEndpoints('billing', {
   details: {
     ...member,
     method: 'GET',
-    path: '/api/billing/details',
+    path: billingDetailsPath,
     summary: 'The billing details printed on invoices',
     responses: { 200: billingDetailsResponseSchema },
     reads: ['billing', 'organization'],
@@ -116,7 +120,7 @@ export const billing = defineEndpoints('billing', {
   budgetAlerts: {
     ...member,
     method: 'GET',
-    path: '/api/billing/budget-alerts',
+    path: billingBudgetAlertsPath,
     summary: 'The budget alerts',
     responses: { 200: z.array(budgetAlertSchema) },
     reads: ['budgetAlerts'],
@@ -134,7 +138,7 @@ export const billing = defineEndpoints('billing', {
   updateDetails: {
     ...admin,
     method: 'PUT',
-    path: '/api/billing/details',
+    path: billingDetailsPath,
     summary: 'Change the billing details (the next invoices carry them)',
     body: billingDetailsSchema,
     responses: { 200: billingDetailsResponseSchema },
@@ -143,7 +147,7 @@ export const billing = defineEndpoints('billing', {
   createBudgetAlert: {
     ...admin,
     method: 'POST',
-    path: '/api/billing/budget-alerts',
+    path: billingBudgetAlertsPath,
     summary: 'Add a budget alert; a webhook’s signing secret is in this answer only',
     description:
       'The webhook URL must lead to a public internet address (https:// in production); 422 (`WEBHOOK_URL_REFUSED`) says why not.',

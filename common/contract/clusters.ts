@@ -19,6 +19,10 @@ import { pageQuerySchema, pageSchema } from '../schemas/pagination.ts'
 import { defineEndpoints, empty, file } from './endpoint.ts'
 import { idParams } from './parameters.ts'
 
+/** Paths served by more than one method: each written once. */
+const clusterTemplatesPath = '/api/cluster-templates'
+const clustersByIdPath = '/api/clusters/:id'
+
 const poolParams = idParams.extend({ pool: z.string().min(1).max(30) })
 const kubeconfigFile = file('application/yaml', 'A kubeconfig (YAML)')
 /** A short-lived credential for a kubectl exec plugin (`clusterdeck kubeconfig exec-credential`). */
@@ -73,7 +77,7 @@ export const clusters = defineEndpoints('clusters', {
   get: {
     ...member,
     method: 'GET',
-    path: '/api/clusters/:id',
+    path: clustersByIdPath,
     summary: 'One cluster: configuration, nodes, the current operation, cost this month',
     params: idParams,
     responses: { 200: clusterDetailSchema },
@@ -201,7 +205,7 @@ export const clusters = defineEndpoints('clusters', {
   delete: {
     ...operation,
     method: 'DELETE',
-    path: '/api/clusters/:id',
+    path: clustersByIdPath,
     summary: "Delete a cluster; the body repeats the cluster's name to confirm",
     body: deleteRequestSchema,
   },
@@ -219,7 +223,7 @@ export const clusters = defineEndpoints('clusters', {
   templates: {
     ...member,
     method: 'GET',
-    path: '/api/cluster-templates',
+    path: clusterTemplatesPath,
     summary: "The organization's saved cluster configurations",
     responses: { 200: z.object({ items: z.array(clusterTemplateSchema) }) },
     reads: ['clusterTemplates'],
@@ -227,7 +231,7 @@ export const clusters = defineEndpoints('clusters', {
   saveTemplate: {
     ...member,
     method: 'POST',
-    path: '/api/cluster-templates',
+    path: clusterTemplatesPath,
     summary: 'Save a configuration as a template',
     body: newClusterTemplateSchema,
     responses: { 201: clusterTemplateSchema },

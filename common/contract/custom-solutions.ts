@@ -10,6 +10,9 @@ import { orderSchema } from '../schemas/orders.ts'
 import { defineEndpoints } from './endpoint.ts'
 import { idParams } from './parameters.ts'
 
+/** Paths served by more than one method: each written once. */
+const customSolutionsPath = '/api/custom-solutions'
+
 const quoteParams = idParams.extend({ quoteId: z.uuid() })
 const list = z.object({ items: z.array(customSolutionSchema) })
 const member = { audience: 'member', token: 'marketplace' } as const
@@ -19,7 +22,7 @@ export const customSolutions = defineEndpoints('custom solutions', {
   list: {
     ...member,
     method: 'GET',
-    path: '/api/custom-solutions',
+    path: customSolutionsPath,
     summary: "The organization's requests for custom solutions, newest first, with their quotes",
     responses: { 200: list },
     reads: ['customSolutions'],
@@ -27,7 +30,7 @@ export const customSolutions = defineEndpoints('custom solutions', {
   submit: {
     ...member,
     method: 'POST',
-    path: '/api/custom-solutions',
+    path: customSolutionsPath,
     summary: 'Describe what the catalog lacks: officers answer with a priced quote',
     body: customSolutionRequestSchema,
     responses: { 201: customSolutionSchema },

@@ -16,6 +16,10 @@ import { productParams } from './catalog.ts'
 import { defineEndpoints } from './endpoint.ts'
 import { idempotencyHeaders, idParams } from './parameters.ts'
 
+/** Paths served by more than one method: each written once. */
+const installationsPath = '/api/installations'
+const installationsByIdPath = '/api/installations/:id'
+
 const member = { audience: 'member', token: 'marketplace' } as const
 /** A change that runs as an operation: the installation as it stands, its operation under way. */
 const operation = {
@@ -62,7 +66,7 @@ export const marketplace = defineEndpoints('marketplace', {
   install: {
     ...member,
     method: 'POST',
-    path: '/api/installations',
+    path: installationsPath,
     summary: 'Order a product onto a cluster (install it)',
     description:
       'Needs an Idempotency-Key header: the same key and body return the same order (200). The order names the installation it created (`installationId`); an order above the credit limit waits for an officer first.',
@@ -75,7 +79,7 @@ export const marketplace = defineEndpoints('marketplace', {
   installations: {
     ...member,
     method: 'GET',
-    path: '/api/installations',
+    path: installationsPath,
     summary: "The organization's installations, of a kind, status or cluster",
     query: installationListQuerySchema,
     responses: { 200: z.object({ items: z.array(installationSummarySchema) }) },
@@ -84,7 +88,7 @@ export const marketplace = defineEndpoints('marketplace', {
   installation: {
     ...member,
     method: 'GET',
-    path: '/api/installations/:id',
+    path: installationsByIdPath,
     summary: 'One installation: status, settings, version, connection details and its operations',
     params: idParams,
     responses: { 200: installationSchema },
@@ -121,7 +125,7 @@ export const marketplace = defineEndpoints('marketplace', {
   uninstall: {
     ...operation,
     method: 'DELETE',
-    path: '/api/installations/:id',
+    path: installationsByIdPath,
     summary: "Uninstall; the body repeats the product's name to confirm",
     body: uninstallInstallationSchema,
   },

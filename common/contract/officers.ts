@@ -20,6 +20,9 @@ import { defineEndpoints } from './endpoint.ts'
 import { idParams } from './parameters.ts'
 import { attachmentFile, attachmentParams } from './support.ts'
 
+/** Paths served by more than one method: each written once. */
+const officersTicketsByIdPath = '/api/officers/tickets/:id'
+
 const officer = { audience: 'officer' } as const
 /** An officer's decision on an order waiting for approval. */
 const decision = {
@@ -118,7 +121,7 @@ export const officers = defineEndpoints('officers', {
   ticket: {
     ...officer,
     method: 'GET',
-    path: '/api/officers/tickets/:id',
+    path: officersTicketsByIdPath,
     summary: 'One ticket with its thread and internal notes',
     params: idParams,
     responses: { 200: ticketSchema },
@@ -128,7 +131,7 @@ export const officers = defineEndpoints('officers', {
   updateTicket: {
     ...officer,
     method: 'PATCH',
-    path: '/api/officers/tickets/:id',
+    path: officersTicketsByIdPath,
     summary: 'Change the state, the priority (its targets follow) or the assignee',
     params: idParams,
     body: officerTicketUpdateSchema,

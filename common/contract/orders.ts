@@ -10,6 +10,9 @@ import { pageQuerySchema, pageSchema } from '../schemas/pagination.ts'
 import { defineEndpoints } from './endpoint.ts'
 import { idempotencyHeaders, idParams } from './parameters.ts'
 
+/** Paths served by more than one method: each written once. */
+const ordersPath = '/api/orders'
+
 const orderListQuerySchema = pageQuerySchema(25).extend({
   status: z.enum(ORDER_STATUSES).optional(),
   kind: z.enum(ORDER_KINDS).optional(),
@@ -22,7 +25,7 @@ export const orders = defineEndpoints('orders', {
   list: {
     ...member,
     method: 'GET',
-    path: '/api/orders',
+    path: ordersPath,
     summary: "The organization's orders, newest first",
     query: orderListQuerySchema,
     responses: { 200: pageSchema(orderSchema) },
@@ -53,7 +56,7 @@ export const orders = defineEndpoints('orders', {
   place: {
     ...member,
     method: 'POST',
-    path: '/api/orders',
+    path: ordersPath,
     summary: 'Order a cluster',
     description:
       'Needs an Idempotency-Key header: the same key and body return the same order (200); the same key with another body is a 409. The price is recomputed on the server.',

@@ -21,6 +21,12 @@ import { invitationAcceptanceSchema, tokenRequestSchema, userSchema } from '../s
 import { defineEndpoints, empty } from './endpoint.ts'
 import { idParams } from './parameters.ts'
 
+/** Paths served by more than one method: each written once. */
+const adminOrganizationsByIdPath = '/api/admin/organizations/:id'
+const organizationInvitationsPath = '/api/organization/invitations'
+const organizationMembersByIdPath = '/api/organization/members/:id'
+const organizationSettingsPath = '/api/organization/settings'
+
 /** The organization's admins (and the operator), with a token holding the organization scope. */
 const admin = { audience: 'admin', token: 'organization' } as const
 /** A change of one member: the last active admin stays one (409), an operator is the operator's (403). */
@@ -49,7 +55,7 @@ export const organization = defineEndpoints('organization', {
   changeRole: {
     ...memberChange,
     method: 'PATCH',
-    path: '/api/organization/members/:id',
+    path: organizationMembersByIdPath,
     summary: "Change a member's role: their sessions end, and the last admin stays one (409)",
     body: memberRoleRequestSchema,
     // An admin may change their own role.
@@ -72,14 +78,14 @@ export const organization = defineEndpoints('organization', {
   removeMember: {
     ...memberChange,
     method: 'DELETE',
-    path: '/api/organization/members/:id',
+    path: organizationMembersByIdPath,
     summary: 'Remove a member: the account is closed and its history kept (409 for the last admin)',
     responses: { 204: empty('Removed') },
   },
   settings: {
     ...admin,
     method: 'GET',
-    path: '/api/organization/settings',
+    path: organizationSettingsPath,
     summary: "The organization's rules: two-factor authentication for all, domains approved at once",
     responses: { 200: organizationSettingsResponseSchema },
     errors: [404],
@@ -88,7 +94,7 @@ export const organization = defineEndpoints('organization', {
   updateSettings: {
     ...admin,
     method: 'PUT',
-    path: '/api/organization/settings',
+    path: organizationSettingsPath,
     summary: "Change the organization's rules",
     body: organizationSettingsSchema,
     responses: { 200: organizationSettingsResponseSchema },
@@ -98,7 +104,7 @@ export const organization = defineEndpoints('organization', {
   invitations: {
     ...admin,
     method: 'GET',
-    path: '/api/organization/invitations',
+    path: organizationInvitationsPath,
     summary: 'Invitations not yet accepted',
     responses: { 200: z.object({ items: z.array(invitationSchema) }) },
     reads: ['invitations'],
@@ -106,7 +112,7 @@ export const organization = defineEndpoints('organization', {
   invite: {
     ...admin,
     method: 'POST',
-    path: '/api/organization/invitations',
+    path: organizationInvitationsPath,
     summary: 'Invite someone by email: the mailed link works for 7 days',
     body: invitationRequestSchema,
     responses: { 201: invitationSchema },
@@ -195,7 +201,7 @@ export const organization = defineEndpoints('organization', {
   directoryEntry: {
     ...operator,
     method: 'GET',
-    path: '/api/admin/organizations/:id',
+    path: adminOrganizationsByIdPath,
     summary: 'One organization with its members (super_admin)',
     params: idParams,
     responses: { 200: organizationDirectoryEntrySchema },
@@ -205,7 +211,7 @@ export const organization = defineEndpoints('organization', {
   updateTerms: {
     ...operator,
     method: 'PATCH',
-    path: '/api/admin/organizations/:id',
+    path: adminOrganizationsByIdPath,
     summary: "Set an organization's credit limit and billing currency (super_admin only)",
     params: idParams,
     body: organizationTermsSchema,

@@ -20,6 +20,9 @@ import {
 import { defineEndpoints, file } from './endpoint.ts'
 import { idempotencyHeaders, idParams } from './parameters.ts'
 
+/** Paths served by more than one method: each written once. */
+const supportTicketsPath = '/api/support/tickets'
+
 /** A file of a thread: `:id` the ticket, `:attachmentId` the file. */
 export const attachmentParams = idParams.extend({ attachmentId: z.uuid() })
 
@@ -75,7 +78,7 @@ export const support = defineEndpoints('support', {
   tickets: {
     ...member,
     method: 'GET',
-    path: '/api/support/tickets',
+    path: supportTicketsPath,
     summary: "The organization's tickets, most recently changed first",
     query: ticketListQuerySchema,
     responses: { 200: ticketListSchema },
@@ -84,7 +87,7 @@ export const support = defineEndpoints('support', {
   openTicket: {
     ...member,
     method: 'POST',
-    path: '/api/support/tickets',
+    path: supportTicketsPath,
     summary: 'Open a ticket; its response clocks start from the organization’s support plan',
     description: `P1 needs a plan with 24/7 coverage (422 PRIORITY_NOT_COVERED). Attachments: at most 4, 10 MB each (413), PNG, JPEG, PDF, text or log, checked from their content (415). ${uploadLimits}`,
     body: newTicketSchema,
