@@ -40,13 +40,20 @@ export function createDataDir(prefix = 'clusterdeck-server-'): string {
  */
 export function spawnServerProcess(
   environment: Record<string, string>,
-  options: { args?: string[]; stdio?: StdioOptions } = {},
+  options: {
+    args?: string[]
+    stdio?: StdioOptions
+    /** Another checkout of the repository whose server to run (a benchmark's comparison). */
+    checkout?: string
+  } = {},
 ): ChildProcess {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !SERVER_ENVIRONMENT_VARIABLES.includes(name)),
   )
-  return spawn(process.execPath, [MAIN_SCRIPT, ...(options.args ?? [])], {
-    cwd: REPOSITORY_ROOT,
+  const root = options.checkout ?? REPOSITORY_ROOT
+  const main = options.checkout ? path.join(options.checkout, 'server', 'main.ts') : MAIN_SCRIPT
+  return spawn(process.execPath, [main, ...(options.args ?? [])], {
+    cwd: root,
     // The simulated clusters' Kubernetes API on a free port unless asked: servers side by side never clash.
     env: { ...inherited, KUBE_API_PORT: '0', ...environment },
     stdio: options.stdio ?? ['ignore', 'pipe', 'pipe'],

@@ -10,6 +10,11 @@
  *
  * BENCH_DURATION_S (default 8) seconds per run after BENCH_WARMUP_S (default 2) discarded,
  * BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 50), BENCH_USERS (default 1,000).
+ *
+ * BENCH_API_COMPARE=<another checkout> (with its own `npm install`) runs that checkout's server
+ * beside this one on the same database: every route is measured on both in the same round, one
+ * right after the other (the order swapped every round), so a change is compared with the code
+ * before it under the same machine's pace.
  */
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -41,8 +46,9 @@ const manyUsers = Math.floor(numberFromEnvironment('BENCH_USERS', 1_000, 50_000)
 const NOTIFICATIONS_OF_THE_USER = 25
 const NOTIFICATIONS_OF_EACH_OF_MANY = 5
 const RUNNER = path.join(REPOSITORY_ROOT, 'scripts', 'bench', 'autocannon-runner.ts')
+const compareWith = process.env.BENCH_API_COMPARE ? path.resolve(process.env.BENCH_API_COMPARE) : undefined
 
-type Target = { name: string; url: string; cookies?: string[]; pid: number }
+type Target = { name: string; url: string; cookies?: string[]; pid: number; route?: string; code?: string }
 type RunnerResult = {
   requests: { average: number; total: number }
   latency: { p50: number; p99: number }
@@ -54,7 +60,7 @@ type RunnerResult = {
 type Measurement = RunnerResult & { serverMicros: number; postgresMicros: number }
 
 /** The eight routes, and the ceiling twice a round. */
-const RUNS_PER_ROUND = 10
+const RUNS_PER_ROUND = compareWith ? 18 : 10
 const timeLimitMs = 300_000 + rounds * RUNS_PER_ROUND * (durationSeconds + warmupSeconds + 5) * 1_000
 
 await runBench('bench:api', timeLimitMs, async (bench) => {
@@ -95,31 +101,52 @@ await runBench('bench:api', timeLimitMs, async (bench) => {
     )
   }
   const ceiling = await startHelloWorld(bench)
+  const other = compareWith
+    ? await bench.startServer({
+        databaseUrl: url,
+        sessionSecret: bench.sessionSecret,
+        name: 'compared',
+        role: 'web',
+        checkout: compareWith,
+      })
+    : undefined
 
-  const app = (route: string, cookies?: string[]) => ({
-    url: `${server.baseUrl}${route}`,
-    pid: server.pid,
-    ...(cookies ? { cookies } : {}),
-  })
+  /** The app's routes on one server; with a comparison, each name says which code served it. */
+  const routesOn = (on: typeof server, code: string): Target[] => {
+    const app = (route: string, cookies?: string[]) => ({
+      url: `${on.baseUrl}${route}`,
+      pid: on.pid,
+      ...(cookies ? { cookies } : {}),
+    })
+    const named = (route: string) => ({ route, code, name: other ? `${route} [${code}]` : route })
+    return [
+      { ...named(`floor: GET ${api.system.versionSummary.path}`), ...app(api.system.versionSummary.path) },
+      { ...named(`GET ${api.account.get.path}`), ...app(api.account.get.path, [cookie]) },
+      {
+        ...named(`GET ${api.account.get.path}, ${formatNumber(manyUsers)} users`),
+        ...app(api.account.get.path, many.cookies),
+      },
+      { ...named(`GET ${api.catalog.clusterTiers.path}`), ...app(api.catalog.clusterTiers.path) },
+      { ...named(`GET ${api.notifications.list.path}`), ...app(api.notifications.list.path, [cookie]) },
+      {
+        ...named(`GET ${api.notifications.list.path}, ${formatNumber(manyUsers)} users`),
+        ...app(api.notifications.list.path, many.cookies),
+      },
+      {
+        ...named(`GET ${api.dashboard.sidebarCounts.path}`),
+        ...app(api.dashboard.sidebarCounts.path, [cookie]),
+      },
+      {
+        ...named(`GET ${api.dashboard.sidebarCounts.path}, ${formatNumber(manyUsers)} users`),
+        ...app(api.dashboard.sidebarCounts.path, many.cookies),
+      },
+    ]
+  }
+  const thisCode = routesOn(server, 'this')
+  const otherCode = other ? routesOn(other, 'compared') : []
   const targets: Target[] = [
     { name: 'ceiling: bare Fastify GET /', url: ceiling.url, pid: ceiling.pid },
-    { name: `floor: GET ${api.system.versionSummary.path}`, ...app(api.system.versionSummary.path) },
-    { name: `GET ${api.account.get.path}`, ...app(api.account.get.path, [cookie]) },
-    {
-      name: `GET ${api.account.get.path}, ${formatNumber(manyUsers)} users`,
-      ...app(api.account.get.path, many.cookies),
-    },
-    { name: `GET ${api.catalog.clusterTiers.path}`, ...app(api.catalog.clusterTiers.path) },
-    { name: `GET ${api.notifications.list.path}`, ...app(api.notifications.list.path, [cookie]) },
-    {
-      name: `GET ${api.notifications.list.path}, ${formatNumber(manyUsers)} users`,
-      ...app(api.notifications.list.path, many.cookies),
-    },
-    { name: `GET ${api.dashboard.sidebarCounts.path}`, ...app(api.dashboard.sidebarCounts.path, [cookie]) },
-    {
-      name: `GET ${api.dashboard.sidebarCounts.path}, ${formatNumber(manyUsers)} users`,
-      ...app(api.dashboard.sidebarCounts.path, many.cookies),
-    },
+    ...thisCode.flatMap((target, index) => (otherCode[index] ? [target, otherCode[index]] : [target])),
   ]
   console.log(
     `${connections} connections; ${rounds} rounds, routes interleaved, each ${warmupSeconds} s warm-up then ${durationSeconds} s, the ceiling at both ends of each round; medians kept. Server: NODE_ENV=production --role=web, request logs at info to a file`,
@@ -144,7 +171,9 @@ await runBench('bench:api', timeLimitMs, async (bench) => {
     console.log(`round ${round} of ${rounds}`)
     const before = await measure(ceilingTarget)
     const routes = []
-    for (const target of routeTargets) routes.push({ target, measurement: await measure(target) })
+    // Compared codes take turns going first: neither always runs on a warmer machine.
+    const order = other && round % 2 === 0 ? swapPairs(routeTargets) : routeTargets
+    for (const target of order) routes.push({ target, measurement: await measure(target) })
     const after = await measure(ceilingTarget)
     measured.get(ceilingTarget)!.push(before, after)
     const roundCeiling = (before.requests.average + after.requests.average) / 2
@@ -196,7 +225,32 @@ await runBench('bench:api', timeLimitMs, async (bench) => {
     '\nreq/s and the CPU columns: the median run. "of ceiling": the median over rounds of the route\'s rate over the mean of its round\'s two ceiling runs.',
   )
   console.log('CPU columns: CPU time per request of the server process, of PostgreSQL, of autocannon.')
+  if (other) {
+    console.log(`\nThis checkout against ${compareWith}, route by route (medians as above):`)
+    const byName = new Map(medians.map((entry) => [entry.target, entry]))
+    printTable(
+      ['route', 'this: of ceiling', 'compared: of ceiling', 'this: server µs', 'compared: server µs'],
+      thisCode.map((target, index) => {
+        const mine = byName.get(target)!
+        const theirs = byName.get(otherCode[index]!)!
+        return [
+          target.route ?? target.name,
+          `${formatNumber(100 * mine.share, 1)} %`,
+          `${formatNumber(100 * theirs.share, 1)} %`,
+          perRequest(mine.result.serverMicros, mine.result),
+          perRequest(theirs.result.serverMicros, theirs.result),
+        ]
+      }),
+    )
+  }
 })
+
+/** [a1, b1, a2, b2, …] → [b1, a1, b2, a2, …]. */
+function swapPairs<T>(items: T[]): T[] {
+  return items.flatMap((_, index) =>
+    index % 2 === 0 ? [items[index + 1] ?? items[index]!, ...(items[index + 1] ? [items[index]!] : [])] : [],
+  )
+}
 
 /** The run with the median rate (of an even number, the lower middle one). */
 function medianRun(runs: Measurement[]): Measurement {

@@ -52,6 +52,8 @@ export type ServerOptions = {
   role?: 'all' | 'web' | 'worker'
   /** The address people use (APP_URL), when it is not the server's own: a load balancer's. */
   appUrl?: string
+  /** Run the server of another checkout of the repository (with its own node_modules). */
+  checkout?: string
 }
 
 export type Bench = {
@@ -183,7 +185,11 @@ async function spawnServer(
       ...options.environment,
     },
     // Logs go to a file: production logs every request, and reading them here would cost the bench.
-    { args: [`--role=${options.role ?? 'all'}`], stdio: ['ignore', log, log] },
+    {
+      args: [`--role=${options.role ?? 'all'}`],
+      stdio: ['ignore', log, log],
+      ...(options.checkout ? { checkout: options.checkout } : {}),
+    },
   )
   closeSync(log)
   const baseUrl = `http://127.0.0.1:${port}`
