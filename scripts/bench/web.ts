@@ -1,223 +1,222 @@
 /**
- * `npm run bench:web`: Lighthouse (Debian's Chromium, headless) on the built public pages served by
- * the production server, with the mobile (default) and desktop presets. Prints the four category
- * scores and the first-load JavaScript of each page: the gzip size of every script its HTML loads
- * (script tags, module preloads, imports of inline module scripts) and their static imports.
+ * `npm run bench:web`: Lighthouse (Debian's Chromium, headless) with the mobile and desktop
+ * presets on the built public pages and on the signed-in screens, served by the production
+ * server. The screens are opened as the demo customer (and the officer for the officers' panel):
+ * the demo organizations and their data are seeded into the bench's database and each person
+ * signs in through `POST /api/login`; Lighthouse sends their session cookie with every request.
  *
- * BENCH_WEB_RUNS (default 1) runs per page and preset, the median kept; BENCH_WEB_REPORT_DIR, when
- * set, receives each Lighthouse report as JSON.
+ * Prints, per page and preset, the medians of the runs: the four category scores (public pages),
+ * or performance, Total Blocking Time, layout shift, largest paint and the scripts sent (screens),
+ * with each against its budget (scripts/web-budgets.ts), and the first-load JavaScript of the
+ * build (scripts/web-first-load.ts). Then the interactions people repeat, timed through the Event
+ * Timing API (web-interactions.ts).
+ *
+ * BENCH_WEB_RUNS (default 3) runs per page and preset; BENCH_WEB_ONLY (comma-separated paths)
+ * narrows the pages; BENCH_WEB_REPORT_DIR, when set, receives each Lighthouse report as JSON.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
-import lighthouse, { desktopConfig } from 'lighthouse'
+import { pathOf } from '#common/contract/endpoint.ts'
+import { api } from '#common/contract/index.ts'
+import { DEMO_PASSWORD } from '#common/demo-accounts.ts'
+import { SESSION_HINT_COOKIE } from '#common/session-hint.ts'
+import { seedDatabase } from '#server/db/seed/index.ts'
+import { BUDGET, BUDGETED_PUBLIC_PAGES, BUDGETED_SCREENS } from '../web-budgets.ts'
+import { type FirstLoad, firstLoadOfPage, firstLoadOfScreen } from '../web-first-load.ts'
+import { sessionCookieOf } from './customers.ts'
+import { ensureWebBuild, formatNumber, numberFromEnvironment, printTable, runBench } from './harness.ts'
 import {
-  type Bench,
-  ensureWebBuild,
-  findFreePort,
-  formatNumber,
-  numberFromEnvironment,
-  printTable,
-  runBench,
-  sleep,
-} from './harness.ts'
+  audit,
+  CATEGORIES,
+  CHROMIUM,
+  collectFailedAudits,
+  type LighthouseResult,
+  median,
+  metricsOf,
+  observedScripts,
+  PRESETS,
+  type Preset,
+  scoresOf,
+  startChromium,
+} from './lighthouse.ts'
+import { measureInteractions } from './web-interactions.ts'
 
-const PAGES = ['/', '/pricing', '/cluster-types/blue', '/documentation']
-const PRESETS = ['mobile', 'desktop'] as const
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking']
-const AUDIT_ATTEMPTS = 3
-const runsPerPage = Math.floor(numberFromEnvironment('BENCH_WEB_RUNS', 1, 9))
+const runsPerPage = Math.floor(numberFromEnvironment('BENCH_WEB_RUNS', 3, 9))
+const only = process.env.BENCH_WEB_ONLY?.split(',').map((entry) => entry.trim())
 const reportDir = process.env.BENCH_WEB_REPORT_DIR
+const publicPages = BUDGETED_PUBLIC_PAGES.filter((page) => !only || only.includes(page))
+const screens = BUDGETED_SCREENS.filter((screen) => !only || only.includes(screen.route))
+const timeLimitMs = 900_000 + (publicPages.length + screens.length) * PRESETS.length * runsPerPage * 120_000
 
-const SCRIPT_SOURCE = /<script\b[^>]*\bsrc="([^"]+)"/g
-const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g
-const INLINE_MODULE = /<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g
-/** `import … from "x"`, `import "x"` and `export … from "x"`; dynamic `import("x")` loads later. */
-const STATIC_IMPORT = /\b(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']([^"']+\.js)["']/g
-
-type Preset = (typeof PRESETS)[number]
-type Scores = Record<(typeof CATEGORIES)[number], number>
-type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']
-
-const timeLimitMs = 900_000 + PAGES.length * PRESETS.length * runsPerPage * 120_000
+const kib = (bytes: number) => formatNumber(bytes / 1024, 1)
+const within = (ok: boolean) => (ok ? '✔' : '✘')
 
 await runBench('bench:web', timeLimitMs, async (bench) => {
   if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (set CHROMIUM_PATH)`)
   const clientDir = ensureWebBuild()
-  const { url } = await bench.startDatabase()
+  const { url, db } = await bench.startDatabase()
   const server = await bench.startServer({
     databaseUrl: url,
     sessionSecret: bench.sessionSecret,
     webClientDir: clientDir,
     name: 'app',
   })
+  // The screens need people and their data: the demo organizations, as `npm start` has them.
+  await seedDatabase(db, { demoData: true, demoBilling: { secretsKey: bench.secretsKey } })
+  const headers = {
+    customer: await sessionHeaders(server.baseUrl, server.origin, 'demo'),
+    officer: await sessionHeaders(server.baseUrl, server.origin, 'officer'),
+  }
+  const clusterId = await runningClusterOf(server.baseUrl, headers.customer)
+  const urlOf = (route: string) => route.replace(':id', clusterId)
   const debuggingPort = await startChromium(bench)
   if (reportDir) mkdirSync(reportDir, { recursive: true })
   console.log(
-    `${PAGES.length} pages × ${PRESETS.join(' and ')}, ${runsPerPage} run(s) each (median kept), served by NODE_ENV=production from ${path.relative(process.cwd(), clientDir)}`,
+    `${publicPages.length} public pages and ${screens.length} signed-in screens × ${PRESETS.join(' and ')}, ${runsPerPage} run(s) each (median kept), served by NODE_ENV=production from ${path.relative(process.cwd(), clientDir)}`,
   )
 
-  const rows: string[][] = []
   const failedAudits = new Map<string, Set<string>>()
-  const scriptMismatches: string[] = []
-  for (const page of PAGES) {
-    const firstLoad = firstLoadScripts(clientDir, page)
-    for (const preset of PRESETS) {
-      const runs: Scores[] = []
-      for (let run = 0; run < runsPerPage; run++) {
-        process.stdout.write(`  ${page} (${preset}) run ${run + 1}…`)
-        const result = await audit(`${server.baseUrl}${page}`, debuggingPort, preset)
-        if (!result) continue
-        const scores = scoresOf(result)
-        runs.push(scores)
-        console.log(` performance ${scores.performance}`)
-        collectFailedAudits(result, page, failedAudits)
-        const observed = observedScripts(result)
-        const missing = [...observed].filter((file) => !firstLoad.files.includes(file))
-        if (missing.length > 0) scriptMismatches.push(`${page} (${preset}) also loaded ${missing.join(', ')}`)
-        if (reportDir) {
-          const name = `${page === '/' ? 'home' : page.slice(1).replaceAll('/', '-')}-${preset}-${run + 1}.json`
-          writeFileSync(path.join(reportDir, name), JSON.stringify(result, null, 1))
-        }
+  const notes: string[] = []
+  const runAudits = async (label: string, target: string, preset: Preset, extra?: Record<string, string>) => {
+    const results: LighthouseResult[] = []
+    for (let run = 0; run < runsPerPage; run++) {
+      process.stdout.write(`  ${label} (${preset}) run ${run + 1}…`)
+      const result = await audit(`${server.baseUrl}${target}`, debuggingPort, preset, extra)
+      if (!result) continue
+      results.push(result)
+      console.log(` performance ${scoresOf(result).performance}`)
+      collectFailedAudits(result, label, failedAudits)
+      if (reportDir) {
+        const name = `${label === '/' ? 'home' : label.slice(1).replaceAll(/[/:]/g, '-')}-${preset}-${run + 1}.json`
+        writeFileSync(path.join(reportDir, name), JSON.stringify(result, null, 1))
       }
-      const median = (category: (typeof CATEGORIES)[number]) =>
-        runs.length === 0
-          ? 'failed'
-          : String(runs.map((scores) => scores[category]).sort((a, b) => a - b)[Math.floor(runs.length / 2)])
-      rows.push([
+    }
+    return results
+  }
+  const checkScripts = (label: string, preset: Preset, results: LighthouseResult[], firstLoad: FirstLoad) => {
+    for (const result of results.slice(0, 1)) {
+      const missing = [...observedScripts(result)].filter((file) => !firstLoad.files.includes(file))
+      if (missing.length > 0) notes.push(`${label} (${preset}) also loaded ${missing.length} later script(s)`)
+    }
+  }
+
+  const publicRows: string[][] = []
+  for (const page of publicPages) {
+    const firstLoad = firstLoadOfPage(clientDir, page)
+    for (const preset of PRESETS) {
+      const results = await runAudits(page, page, preset)
+      checkScripts(page, preset, results, firstLoad)
+      const scores = results.map(scoresOf)
+      const performance = median(scores.map((score) => score.performance))
+      const floor = preset === 'mobile' ? BUDGET.publicMobilePerformance : BUDGET.desktopPerformance
+      publicRows.push([
         page,
         preset,
-        ...CATEGORIES.map((category) => median(category)),
-        String(firstLoad.files.length),
-        formatNumber(firstLoad.rawBytes / 1024, 1),
-        formatNumber(firstLoad.gzipBytes / 1024, 1),
+        ...CATEGORIES.map((category) => String(median(scores.map((score) => score[category])))),
+        kib(firstLoad.brotliBytes),
+        within(performance >= floor && firstLoad.brotliBytes <= BUDGET.publicFirstLoadBytes),
       ])
     }
   }
 
-  printTable(['page', 'preset', 'perf', 'a11y', 'best-pr.', 'SEO', 'JS files', 'JS KiB', 'JS KiB gzip'], rows)
-  console.log('\nJS: scripts the HTML loads and their static imports, gzip level 6 (zlib default).')
+  const screenRows: string[][] = []
+  for (const screen of screens) {
+    const firstLoad = firstLoadOfScreen(clientDir, screen.route)
+    const cookie = headers[screen.user]
+    for (const preset of PRESETS) {
+      const results = await runAudits(screen.route, urlOf(screen.route), preset, cookie)
+      checkScripts(screen.route, preset, results, firstLoad)
+      const performance = median(results.map((result) => scoresOf(result).performance))
+      const metrics = results.map(metricsOf)
+      const tbt = median(metrics.map((metric) => metric.totalBlockingTimeMs))
+      const cls = median(metrics.map((metric) => metric.cumulativeLayoutShift))
+      const lcp = median(metrics.map((metric) => metric.largestContentfulPaintMs))
+      const sent = median(metrics.map((metric) => metric.scriptTransferBytes))
+      const floor = preset === 'mobile' ? BUDGET.mobilePerformance : BUDGET.desktopPerformance
+      const ok =
+        performance >= floor &&
+        cls <= BUDGET.cumulativeLayoutShift &&
+        (preset === 'desktop' || tbt <= BUDGET.totalBlockingTimeMs) &&
+        firstLoad.brotliBytes <= BUDGET.screenFirstLoadBytes
+      screenRows.push([
+        screen.route,
+        preset,
+        String(performance),
+        formatNumber(tbt, 0),
+        formatNumber(cls, 3),
+        formatNumber(lcp / 1000, 1),
+        kib(sent),
+        kib(firstLoad.brotliBytes),
+        within(ok),
+      ])
+    }
+  }
+
+  if (publicRows.length > 0) {
+    console.log('\nPublic pages (budget: performance ≥ 95 mobile, ≥ 98 desktop; first-load JS ≤ 80 KiB):')
+    printTable(['page', 'preset', 'perf', 'a11y', 'best-pr.', 'SEO', 'JS KiB br', 'budget'], publicRows)
+  }
+  if (screenRows.length > 0) {
+    console.log(
+      `\nSigned-in screens (budget: performance ≥ ${BUDGET.mobilePerformance} mobile, ≥ ${BUDGET.desktopPerformance} desktop; TBT ≤ ${BUDGET.totalBlockingTimeMs} ms on mobile; CLS ≤ ${BUDGET.cumulativeLayoutShift}; first-load JS ≤ ${BUDGET.screenFirstLoadBytes / 1024} KiB):`,
+    )
+    printTable(
+      ['screen', 'preset', 'perf', 'TBT ms', 'CLS', 'LCP s', 'JS sent KiB', 'first-load KiB br', 'budget'],
+      screenRows,
+    )
+  }
+  console.log(
+    '\nfirst-load: the scripts the page needs before it can answer, with their static imports, Brotli as the server sends them; JS sent: what Lighthouse saw transferred (later scripts included).',
+  )
+
+  if (screens.length > 0) {
+    const interactions = await measureInteractions(bench, {
+      baseUrl: server.baseUrl,
+      headers,
+      clusterId,
+      only,
+    })
+    console.log(
+      `\nInteractions (budget: ≤ ${BUDGET.interactionMs} ms, the longest Event Timing entry, mobile CPU slowed 4×):`,
+    )
+    printTable(
+      ['interaction', 'screen', 'ms', 'budget'],
+      interactions.map((entry) => [
+        entry.name,
+        entry.screen,
+        formatNumber(entry.durationMs, 0),
+        within(entry.durationMs <= BUDGET.interactionMs),
+      ]),
+    )
+  }
+
   if (failedAudits.size > 0) {
     console.log('\nAudits that did not pass (page):')
     for (const [auditTitle, pages] of failedAudits) console.log(`  ${auditTitle} (${[...pages].join(', ')})`)
   }
-  for (const mismatch of scriptMismatches) console.log(`note: ${mismatch}`)
+  for (const note of notes) console.log(`note: ${note}`)
 })
 
-async function startChromium(bench: Bench): Promise<number> {
-  const port = await findFreePort()
-  const profile = path.join(bench.workDir, 'chromium-profile')
-  const child = bench.spawnTracked(
-    CHROMIUM,
-    [
-      ...CHROMIUM_FLAGS,
-      `--remote-debugging-port=${port}`,
-      '--remote-debugging-address=127.0.0.1',
-      `--user-data-dir=${profile}`,
-      '--no-first-run',
-      '--no-default-browser-check',
-      'about:blank',
-    ],
-    { stdio: 'ignore' },
-  )
-  const deadline = Date.now() + 30_000
-  while (Date.now() < deadline && child.exitCode === null) {
-    const ready = await fetch(`http://127.0.0.1:${port}/json/version`).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (ready) return port
-    await sleep(200)
-  }
-  throw new Error(`Chromium did not open its debugging port (exit code ${child.exitCode})`)
+/** Signs a demo person in through the API: the headers a browser of theirs would send. */
+async function sessionHeaders(baseUrl: string, origin: string, username: string) {
+  const response = await fetch(`${baseUrl}${api.auth.login.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+    signal: AbortSignal.timeout(30_000),
+  })
+  if (response.status !== 200) throw new Error(`signing ${username} in answered ${response.status}`)
+  return { cookie: `${sessionCookieOf(response)}; ${SESSION_HINT_COOKIE}=1` }
 }
 
-/**
- * One Lighthouse run, tried again when the trace could not be recorded (which happens on a busy
- * machine); undefined when every attempt failed.
- */
-async function audit(url: string, port: number, preset: Preset): Promise<LighthouseResult | undefined> {
-  let reason = ''
-  for (let attempt = 1; attempt <= AUDIT_ATTEMPTS; attempt++) {
-    const result = await lighthouse(
-      url,
-      { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
-      preset === 'desktop' ? desktopConfig : undefined,
-    )
-    if (result && !result.lhr.runtimeError) return result.lhr
-    reason = result?.lhr.runtimeError?.code ?? 'no result'
-    process.stdout.write(` (attempt ${attempt}: ${reason})`)
-  }
-  console.log(` failed after ${AUDIT_ATTEMPTS} attempts: ${reason}`)
-  return undefined
-}
-
-function scoresOf(result: LighthouseResult): Scores {
-  const score = (category: (typeof CATEGORIES)[number]) =>
-    Math.round((result.categories[category]?.score ?? 0) * 100)
-  return {
-    performance: score('performance'),
-    accessibility: score('accessibility'),
-    'best-practices': score('best-practices'),
-    seo: score('seo'),
-  }
-}
-
-/** Binary audits of the scored categories that failed, by title, with the pages they failed on. */
-function collectFailedAudits(result: LighthouseResult, page: string, failed: Map<string, Set<string>>) {
-  for (const category of CATEGORIES) {
-    for (const reference of result.categories[category]?.auditRefs ?? []) {
-      const audit = result.audits[reference.id]
-      if (!audit || reference.weight === 0 || audit.score === null || audit.score >= 0.9) continue
-      const title = `[${category}] ${audit.title}`
-      failed.set(title, (failed.get(title) ?? new Set()).add(page))
-    }
-  }
-}
-
-/** Files under /assets/ that Lighthouse saw the page request as scripts. */
-function observedScripts(result: LighthouseResult): Set<string> {
-  const details = result.audits['network-requests']?.details as
-    | { items?: { url?: string; resourceType?: string }[] }
-    | undefined
-  const files = new Set<string>()
-  for (const item of details?.items ?? []) {
-    if (item.resourceType !== 'Script' || !item.url) continue
-    const pathname = new URL(item.url).pathname
-    if (pathname.startsWith('/assets/')) files.add(pathname.slice(1))
-  }
-  return files
-}
-
-/** The scripts a page loads before it is interactive, as files of build/client, with their sizes. */
-function firstLoadScripts(clientDir: string, page: string) {
-  const htmlFile = path.join(clientDir, page === '/' ? 'index.html' : `${page.slice(1)}/index.html`)
-  const html = readFileSync(htmlFile, 'utf8')
-  const pending = [
-    ...[...html.matchAll(SCRIPT_SOURCE)].map((match) => match[1]!),
-    ...[...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!),
-    ...[...html.matchAll(INLINE_MODULE)].flatMap((match) =>
-      [...match[1]!.matchAll(STATIC_IMPORT)].map((found) => found[1]!),
-    ),
-  ].map((reference) => new URL(reference, 'http://app/').pathname.slice(1))
-  const files = new Set<string>()
-  while (pending.length > 0 && files.size < 1_000) {
-    const file = pending.pop()!
-    if (files.has(file) || !file.endsWith('.js') || !existsSync(path.join(clientDir, file))) continue
-    files.add(file)
-    const source = readFileSync(path.join(clientDir, file), 'utf8')
-    for (const match of source.matchAll(STATIC_IMPORT)) {
-      pending.push(new URL(match[1]!, `http://app/${file}`).pathname.slice(1))
-    }
-  }
-  let rawBytes = 0
-  let gzipBytes = 0
-  for (const file of files) {
-    const content = readFileSync(path.join(clientDir, file))
-    rawBytes += content.length
-    gzipBytes += gzipSync(content).length
-  }
-  return { files: [...files].sort(), rawBytes, gzipBytes }
+/** A running cluster of the demo customer, for `/clusters/:id`. */
+async function runningClusterOf(baseUrl: string, headers: Record<string, string>): Promise<string> {
+  const response = await fetch(`${baseUrl}${pathOf(api.clusters.list)}`, {
+    headers,
+    signal: AbortSignal.timeout(30_000),
+  })
+  const { items } = (await response.json()) as { items: { id: string; status: string }[] }
+  const cluster = items.find((item) => item.status === 'running') ?? items[0]
+  if (!cluster) throw new Error('the demo customer has no cluster')
+  return cluster.id
 }
