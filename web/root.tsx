@@ -2,9 +2,12 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { useState } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
+import { account } from '#common/contract/account.ts'
 import { THEME_BOOT_SCRIPT } from '#common/theme-script.ts'
 import { AppProviders } from '#web/shell/app-providers.tsx'
+import { LogoMark } from './components/layout/logo.tsx'
 import { PageTitleProvider } from './components/layout/page-title.tsx'
+import { urlOf } from './lib/api/call.ts'
 import { createI18n } from './lib/i18n.ts'
 import { createQueryClient } from './lib/query-client.ts'
 import './app.css'
@@ -17,6 +20,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Who is signed in is asked while the scripts load, not after them: the app's first
+            request for it takes this answer (same address, same credentials). */}
+        <link rel="preload" href={urlOf(account.get)} as="fetch" crossOrigin="use-credentials" />
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         <Meta />
         <Links />
@@ -46,10 +52,18 @@ export default function App() {
   )
 }
 
-/** Shown while the single-page app loads on a page that is not prerendered. */
+/**
+ * Shown while the single-page app loads on a page that is not prerendered: the mark paints at
+ * once (a first paint a visitor sees, in no language), the spinner says the rest is coming.
+ */
 export function HydrateFallback() {
   return (
-    <div className="flex min-h-screen items-center justify-center" role="status" aria-live="polite">
+    <div
+      className="flex min-h-screen flex-col items-center justify-center gap-4"
+      role="status"
+      aria-live="polite"
+    >
+      <LogoMark className="size-10" />
       <span
         className="size-8 animate-spin rounded-full border-4 border-primary border-t-transparent"
         aria-hidden="true"
