@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
-import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { useBillingSummary } from '../api/billing-queries.ts'
@@ -11,7 +11,7 @@ export function SpendSummary() {
   const money = useMoney()
   const dates = useDateFormat()
   const summary = useBillingSummary()
-  if (summary.isPending) return <LoadingBlock label={t('billing.summary.loading')} rows={1} />
+  if (summary.isPending) return <SpendSummaryLoading label={t('billing.summary.loading')} />
   if (summary.isError) return <LoadError title={t('billing.summary.loadFailed')} query={summary} />
   const data = summary.data
   const figures = [
@@ -60,5 +60,23 @@ export function SpendSummary() {
         )}
       </p>
     </section>
+  )
+}
+
+/**
+ * The figures' own shape while they load (four cards and the line under them), so the sections
+ * below do not move when the figures arrive.
+ */
+function SpendSummaryLoading({ label }: { label: string }) {
+  return (
+    <div role="status" aria-label={label} className="grid gap-3" data-testid="loading">
+      <span className="sr-only">{label}</span>
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {['month-to-date', 'forecast', 'last-month', 'credits'].map((figure) => (
+          <Skeleton key={figure} className="h-[5.25rem] rounded-xl sm:h-[5.5rem]" />
+        ))}
+      </div>
+      <Skeleton className="h-10 sm:h-5" />
+    </div>
   )
 }
