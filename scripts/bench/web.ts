@@ -81,7 +81,8 @@ await runBench('bench:web', timeLimitMs, async (bench) => {
     const results: LighthouseResult[] = []
     for (let run = 0; run < runsPerPage; run++) {
       process.stdout.write(`  ${label} (${preset}) run ${run + 1}…`)
-      const result = await audit(`${server.baseUrl}${target}`, debuggingPort, preset, extra)
+      // The app's own origin (localhost), as a browser opens it: the realtime socket checks it.
+      const result = await audit(`${server.origin}${target}`, debuggingPort, preset, extra)
       if (!result) continue
       results.push(result)
       console.log(` performance ${scoresOf(result).performance}`)
@@ -171,7 +172,7 @@ await runBench('bench:web', timeLimitMs, async (bench) => {
 
   if (screens.length > 0) {
     const interactions = await measureInteractions(bench, {
-      baseUrl: server.baseUrl,
+      baseUrl: server.origin,
       headers,
       clusterId,
       only,
