@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { buildSite } from './build-site.ts'
 import { precompress } from './precompress.ts'
+import { writeRouteModules } from './route-modules.ts'
 import { sourceFingerprint } from './source-fingerprint.ts'
 
 if (existsSync('web')) {
@@ -17,6 +18,7 @@ const buildDir = process.env.BUILD_DIR ?? 'build'
 if (existsSync('web')) {
   const { pages } = await buildSite(`${buildDir}/client`)
   console.log(`Rendered ${pages} static pages`)
+  console.log(`Listed the scripts of ${writeRouteModules(`${buildDir}/client`)} screens`)
 }
 if (existsSync(`${buildDir}/client`)) {
   const { files, bytes, brotliBytes } = precompress(`${buildDir}/client`)

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { type ManifestRoute, readRouterManifest } from './route-modules.ts'
 
 /**
  * The JavaScript a page of the build loads before it can answer: the scripts its HTML loads
@@ -36,15 +37,12 @@ export function firstLoadOfPage(clientDir: string, page: string): FirstLoad {
   return measure(clientDir, scriptsOfHtml(readFileSync(htmlFileOf(clientDir, page), 'utf8')))
 }
 
-type ManifestRoute = { id: string; parentId?: string; path?: string; module: string; imports?: string[] }
-type Manifest = { entry: { module: string; imports: string[] }; routes: Record<string, ManifestRoute> }
-
 /**
  * A screen of the single-page app, named by its route path (`/clusters/:id`): the shell's scripts
  * and the modules of the routes from the root down to the screen.
  */
 export function firstLoadOfScreen(clientDir: string, routePath: string): FirstLoad {
-  const manifest = routerManifest(clientDir)
+  const manifest = readRouterManifest(clientDir)
   const screen = Object.values(manifest.routes).find((route) => route.path === routePath)
   if (!screen) throw new Error(`no route with the path ${routePath} in the build`)
   const chain: ManifestRoute[] = []
@@ -53,18 +51,6 @@ export function firstLoadOfScreen(clientDir: string, routePath: string): FirstLo
   const shell = scriptsOfHtml(readFileSync(path.join(clientDir, '__spa-fallback.html'), 'utf8'))
   const routes = chain.flatMap((route) => [route.module, ...(route.imports ?? [])]).map(assetFile)
   return measure(clientDir, [...shell, ...routes])
-}
-
-/** React Router's manifest of the build (window.__reactRouterManifest = {…}). */
-function routerManifest(clientDir: string): Manifest {
-  const assets = path.join(clientDir, 'assets')
-  const html = readFileSync(path.join(clientDir, '__spa-fallback.html'), 'utf8')
-  const file = [...html.matchAll(MODULE_PRELOAD)]
-    .map((match) => assetFile(match[1]!))
-    .find((name) => /^assets\/manifest-[\w-]+\.js$/.test(name))
-  if (!file) throw new Error(`no router manifest among the scripts of ${assets}/../__spa-fallback.html`)
-  const source = readFileSync(path.join(clientDir, file), 'utf8')
-  return JSON.parse(source.slice(source.indexOf('=') + 1).replace(/;\s*$/, '')) as Manifest
 }
 
 function scriptsOfHtml(html: string): string[] {

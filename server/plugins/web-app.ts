@@ -32,6 +32,7 @@ export default fp(async function webApp(
   const shell = ['__spa-fallback.html', 'index.html']
     .map((file) => path.join(options.clientDir, file))
     .find(existsSync)
+  const screenShells = shell ? shellsOfScreens(options.clientDir, shell) : undefined
   const filledPages = shell
     ? pagesNamingTheSeller(options.clientDir, options.seller)
     : new Map<string, string>()
@@ -88,11 +89,46 @@ export default fp(async function webApp(
           .type('text/html; charset=utf-8')
           .header('content-security-policy', pagePolicies.get(path.join(options.clientDir, page)))
           .send(filled)
+      const screenShell = page ? undefined : screenShells?.(pathname)
+      if (screenShell)
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('content-security-policy', pagePolicies.get(shell))
+          .send(screenShell)
       return reply.sendFile(page ?? path.basename(shell))
     }
     return reply.status(404).send({ message: `No route for ${request.method} ${pathname}` })
   })
 })
+
+/**
+ * The single-page app's shell for one screen: the shell with a module preload for each script
+ * of the screen's routes (listed by the build in .vite/route-modules.json), so the browser
+ * fetches them beside the entry instead of after the router has started. Built once per screen
+ * at start-up; undefined for a path no screen matches, or without the list (an older build).
+ */
+function shellsOfScreens(
+  clientDir: string,
+  shell: string,
+): ((pathname: string) => string | undefined) | undefined {
+  const listFile = path.join(clientDir, '.vite', 'route-modules.json')
+  if (!existsSync(listFile)) return undefined
+  const html = readFileSync(shell, 'utf8')
+  const screens = (JSON.parse(readFileSync(listFile, 'utf8')) as { path: string; files: string[] }[])
+    .map((screen) => ({
+      pattern: new RegExp(
+        `^${screen.path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')}/?$`,
+      ),
+      params: (screen.path.match(/:/g) ?? []).length,
+      html: html.replace(
+        '</head>',
+        `${screen.files.map((file) => `<link rel="modulepreload" href="${file}"/>`).join('')}</head>`,
+      ),
+    }))
+    // A path of fixed words wins over one with parameters (/orders/products before /orders/:id).
+    .sort((a, b) => a.params - b.params)
+  return (pathname) => screens.find((screen) => screen.pattern.test(pathname))?.html
+}
 
 /** ?lang= (the addresses search engines index) first, then the visitor's remembered choice. */
 function chosenLanguage(request: FastifyRequest): { language: Language; fromParameter: boolean } {
