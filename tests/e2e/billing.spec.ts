@@ -48,6 +48,8 @@ test('metered hours show on /usage, and the month’s invoice PDF says what the 
   await expect(page.getByTestId('usage-records')).toContainText(String(records.length))
   for (const chart of ['usage-by-cluster', 'usage-by-kind']) {
     const figure = page.getByTestId(chart)
+    // The drawing comes when the chart is near the screen, as someone scrolls to it.
+    await figure.scrollIntoViewIfNeeded()
     await expect(figure.locator('.recharts-bar-rectangle').first()).toBeVisible()
     const row = page.getByTestId(`${chart}-table`).locator(`tr[data-date="${today}"]`)
     await expect(row.locator('td').last()).toHaveText(formatAmount(todayCents, usage.currency))

@@ -1,9 +1,13 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useDateFormat } from '#web/lib/format-date.ts'
+import { useInView } from '#web/lib/use-in-view.ts'
 import type { UsageChartRow, UsageSeries } from '../usage-chart-data.ts'
 
-/** The drawing and its chart library load after the figures: the table below says the same. */
+/**
+ * The drawing and its chart library load after the figures, and draw when the chart comes near
+ * the screen: the table below says the same, at once.
+ */
 const UsageChartDrawing = lazy(() => import('./usage-chart-drawing.tsx'))
 
 /**
@@ -26,6 +30,8 @@ export function UsageChart({
 }) {
   const { t } = useTranslation()
   const dates = useDateFormat()
+  const drawingArea = useRef<HTMLDivElement>(null)
+  const seen = useInView(drawingArea)
   return (
     <figure
       className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm"
@@ -35,10 +41,12 @@ export function UsageChart({
       <figcaption id={`${id}-title`} className="font-semibold">
         {title}
       </figcaption>
-      <div className="h-64 w-full" aria-hidden="true">
-        <Suspense fallback={null}>
-          <UsageChartDrawing rows={rows} series={series} format={format} />
-        </Suspense>
+      <div ref={drawingArea} className="h-64 w-full" aria-hidden="true">
+        {seen && (
+          <Suspense fallback={null}>
+            <UsageChartDrawing rows={rows} series={series} format={format} />
+          </Suspense>
+        )}
       </div>
       {/* Scrolls on its own, so it takes the focus for keyboard scrolling. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard. */}
