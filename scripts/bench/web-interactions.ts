@@ -14,6 +14,8 @@ type Interaction = {
   user: 'customer' | 'officer'
   /** What shows when the screen is ready for the interaction. */
   ready: (page: Page) => Locator
+  /** What a person has done before (not timed). */
+  prepare?: (page: Page) => Promise<void>
   act: (page: Page) => Promise<void>
   /** What shows once the interaction has answered. */
   answered: (page: Page) => Locator
@@ -33,8 +35,9 @@ const INTERACTIONS: Interaction[] = [
     screen: '/configure-cluster',
     user: 'customer',
     ready: (page) => page.getByRole('button', { name: 'Next', exact: true }),
+    prepare: (page) => page.getByRole('radio', { name: /^Standard/ }).check(),
     act: (page) => page.getByRole('button', { name: 'Next', exact: true }).click(),
-    answered: (page) => page.getByRole('button', { name: 'Back', exact: true }),
+    answered: (page) => page.getByRole('heading', { level: 2, name: 'Data center', exact: true }),
   },
   {
     name: 'open a product sheet',
@@ -110,6 +113,7 @@ async function timeOnce(browser: Browser, interaction: Interaction, target: { ur
     await session.send('Emulation.setCPUThrottlingRate', { rate: 4 })
     await page.goto(target.url)
     await interaction.ready(page).waitFor({ state: 'visible', timeout: READY_TIMEOUT_MS })
+    await interaction.prepare?.(page)
     await page.evaluate(() => {
       const durations: number[] = []
       ;(window as unknown as { interactionDurations: number[] }).interactionDurations = durations
