@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { type ManifestRoute, readRouterManifest } from './route-modules.ts'
+import { readRouterManifest, routeModulesOf } from './route-modules.ts'
 
 /**
  * The JavaScript a page of the build loads before it can answer: the scripts its HTML loads
@@ -27,7 +27,7 @@ const INLINE_MODULE = /<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g
 const STATIC_IMPORT = /\b(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']([^"']+\.js)["']/g
 
 /** The HTML the server answers for a path: its prerendered page, or the single-page app's shell. */
-export function htmlFileOf(clientDir: string, page: string): string {
+function htmlFileOf(clientDir: string, page: string): string {
   const prerendered = path.join(clientDir, page === '/' ? 'index.html' : `${page.slice(1)}/index.html`)
   return existsSync(prerendered) ? prerendered : path.join(clientDir, '__spa-fallback.html')
 }
@@ -39,18 +39,13 @@ export function firstLoadOfPage(clientDir: string, page: string): FirstLoad {
 
 /**
  * A screen of the single-page app, named by its route path (`/clusters/:id`): the shell's scripts
- * and the modules of the routes from the root down to the screen.
+ * and the modules of its routes, as the server preloads them for that screen (route-modules.ts).
  */
 export function firstLoadOfScreen(clientDir: string, routePath: string): FirstLoad {
-  const manifest = readRouterManifest(clientDir)
-  const screen = Object.values(manifest.routes).find((route) => route.path === routePath)
+  const screen = routeModulesOf(readRouterManifest(clientDir)).find((route) => route.path === routePath)
   if (!screen) throw new Error(`no route with the path ${routePath} in the build`)
-  const chain: ManifestRoute[] = []
-  for (let route: ManifestRoute | undefined = screen; route; route = manifest.routes[route.parentId ?? ''])
-    chain.push(route)
   const shell = scriptsOfHtml(readFileSync(path.join(clientDir, '__spa-fallback.html'), 'utf8'))
-  const routes = chain.flatMap((route) => [route.module, ...(route.imports ?? [])]).map(assetFile)
-  return measure(clientDir, [...shell, ...routes])
+  return measure(clientDir, [...shell, ...screen.files.map(assetFile)])
 }
 
 function scriptsOfHtml(html: string): string[] {

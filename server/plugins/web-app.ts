@@ -12,6 +12,7 @@ import {
   type Language,
   parseLanguage,
 } from '#common/language.ts'
+import { routeMatches } from '#common/routes.ts'
 import { fillSellerPlaceholders, SELLER_PLACEHOLDER, type SellerIdentity } from '#common/seller-identity.ts'
 import { requestCookie } from './auth.ts'
 import { contentSecurityDirectives, renderContentSecurityPolicy, socketOrigins } from './security.ts'
@@ -116,9 +117,7 @@ function shellsOfScreens(
   const html = readFileSync(shell, 'utf8')
   const screens = (JSON.parse(readFileSync(listFile, 'utf8')) as { path: string; files: string[] }[])
     .map((screen) => ({
-      pattern: new RegExp(
-        `^${screen.path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')}/?$`,
-      ),
+      path: screen.path,
       params: (screen.path.match(/:/g) ?? []).length,
       html: html.replace(
         '</head>',
@@ -127,7 +126,7 @@ function shellsOfScreens(
     }))
     // A path of fixed words wins over one with parameters (/orders/products before /orders/:id).
     .sort((a, b) => a.params - b.params)
-  return (pathname) => screens.find((screen) => screen.pattern.test(pathname))?.html
+  return (pathname) => screens.find((screen) => routeMatches(screen.path, pathname))?.html
 }
 
 /** ?lang= (the addresses search engines index) first, then the visitor's remembered choice. */
