@@ -71,7 +71,7 @@ describe('a SIGKILL while mail jobs are queued', () => {
       SELECT count(*) FROM outbox JOIN pgboss.job ON pgboss.job.id = outbox.job_id
       WHERE pgboss.job.name = $1 AND pgboss.job.state = 'active'`
     await waitUntil(async () => (await count(deliveredButActive, [QUEUES.sendEmail])) > 0, {
-      timeoutMs: 30_000,
+      timeoutMs: 60_000,
       server: first,
       what: 'a mail delivered by a job not yet completed',
     })
@@ -93,7 +93,7 @@ describe('a SIGKILL while mail jobs are queued', () => {
         (await count(`SELECT count(*) FROM pgboss.job WHERE name = $1 AND state = 'completed'`, [
           QUEUES.sendEmail,
         ])) === MAILS,
-      { timeoutMs: 60_000, server: second, what: 'every mail job to complete after the restart' },
+      { timeoutMs: 120_000, server: second, what: 'every mail job to complete after the restart' },
     )
 
     const delivered = await sql.query<{ job_id: string; recipient: string; copies: string }>(
@@ -109,9 +109,12 @@ describe('a SIGKILL while mail jobs are queued', () => {
         .map((job) => ({ jobId: job.id, to: job.to, copies: 1 }))
         .sort((a, b) => a.jobId.localeCompare(b.jobId)),
     )
-    // Nothing failed for good, and the restarted server is healthy.
-    expect(await count(`SELECT count(*) FROM pgboss.job WHERE state = 'failed'`)).toBe(0)
+    // No mail job failed for good, and the restarted server is healthy. (Only mail jobs: a sweep the
+    // kill caught mid-run fails for good by design, since the next one, a minute later, looks again.)
+    expect(
+      await count(`SELECT count(*) FROM pgboss.job WHERE name = $1 AND state = 'failed'`, [QUEUES.sendEmail]),
+    ).toBe(0)
     second.child.kill('SIGTERM')
     expect(await second.exited).toEqual({ code: 0, signal: null })
-  }, 120_000)
+  }, 300_000)
 })
