@@ -4,6 +4,7 @@ import type { BillingCycle } from '#common/pricing.ts'
 import type { InvoicePreview as Preview } from '#common/schemas/billing.ts'
 import { cn } from '#web/lib/cn.ts'
 import { useMoney } from '#web/lib/use-money.ts'
+import '#web/lib/strings/billing.ts'
 
 /**
  * What the invoice of an order will charge, as the server's quote says it (the invoices' own

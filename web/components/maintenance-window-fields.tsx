@@ -4,6 +4,7 @@ import { MAINTENANCE_WINDOW_HOURS, type MaintenanceWindow, WEEKDAYS } from '#com
 import { CheckboxField } from './ui/checkbox-field.tsx'
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from './ui/form.tsx'
 import { NativeSelect } from './ui/native-select.tsx'
+import '#web/lib/strings/clusters.ts'
 
 /**
  * A cluster's weekly maintenance window, as fields of a form holding `maintenanceWindow`: day,

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
+import '#web/lib/strings/not-found.ts'
 
 export default function NotFoundScreen() {
   const { t } = useTranslation()

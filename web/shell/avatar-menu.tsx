@@ -6,6 +6,8 @@ import type { User } from '#common/schemas/auth.ts'
 import { menuContentClass, menuItemClass, menuSeparatorClass } from '#web/components/layout/menu-styles.ts'
 import { LINKS } from '#web/components/layout/nav-links.ts'
 import { cn } from '#web/lib/cn.ts'
+import '#web/lib/strings/auth.ts'
+import '#web/lib/strings/header.ts'
 
 /** The name the header shows for a user: the username, else the email. */
 export function displayNameOf(user: Pick<User, 'username' | 'email'>): string {

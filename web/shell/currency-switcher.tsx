@@ -8,6 +8,7 @@ import { SegmentedChoice } from '#web/components/layout/segmented-choice.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { useCurrency } from '#web/lib/preferences/preferences-provider.tsx'
+import '#web/lib/strings/preferences.ts'
 
 /**
  * The header's currency switcher: USD, GBP, EUR, remembered under `currency`. The menu also shows

@@ -6,6 +6,7 @@ import { MOBILE_DRAWER_LINKS } from './dashboard-nav.ts'
 
 import { ExpandedNav, SectionLabel, SidebarFooter, type SidebarProps } from './dashboard-nav-parts.tsx'
 import { toggleDashboardSidebar } from './dashboard-sidebar.tsx'
+import '#web/lib/strings/sidebar.ts'
 
 /** The mobile drawer: the sidebar plus Pricing, Documentation, Tutorials, Support, Logout. */
 export function DashboardMobileDrawer({

@@ -14,6 +14,7 @@ import {
   type NavItem,
   type NavSection,
 } from './dashboard-nav.ts'
+import '#web/lib/strings/sidebar.ts'
 
 /** The pieces the desktop sidebar and the mobile drawer share: item lists, groups, footer. */
 export type SidebarProps = {

@@ -10,6 +10,7 @@ import {
   SidebarFooter,
   type SidebarProps,
 } from './dashboard-nav-parts.tsx'
+import '#web/lib/strings/sidebar.ts'
 
 /** Opens or closes the sidebar from anywhere: the drawer on small screens, the collapse on large ones. */
 export function toggleDashboardSidebar(): void {

@@ -17,6 +17,7 @@ import { EMAIL_VERIFICATION_DISMISSED_KEY } from '#web/lib/constants.ts'
 import { useUser } from '#web/lib/current-user.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { shouldShowVerificationModal } from './email-verification.ts'
+import '#web/lib/strings/email-verification.ts'
 
 /**
  * The blocking "Email Verification Required" modal: the page behind is blurred and inert until the

@@ -8,6 +8,7 @@ import { useVersionSummary } from '#web/features/system/api/get-version-summary.
 import { clusterTypeSlugFor, displayTierName } from '#web/lib/cluster-type-links.ts'
 import { cn } from '#web/lib/cn.ts'
 import { COPYRIGHT_YEAR } from '#web/lib/constants.ts'
+import '#web/lib/strings/footer.ts'
 
 const COMPLIANCE_BADGES = ['gdpr', 'hds', 'cispe', 'sovereignty'] as const
 

@@ -4,6 +4,7 @@ import { RadioMenu } from '#web/components/layout/radio-menu.tsx'
 import { SegmentedChoice } from '#web/components/layout/segmented-choice.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useLanguage } from '#web/lib/preferences/preferences-provider.tsx'
+import '#web/lib/strings/preferences.ts'
 
 /** English or French, remembered in local storage; <html lang> follows. */
 export function LanguageSwitcher({ className }: { className?: string }) {

@@ -26,6 +26,8 @@ import { displayNameOf } from './avatar-menu.tsx'
 import { CurrencyChoice } from './currency-switcher.tsx'
 import { LanguageChoice } from './language-switcher.tsx'
 import { ThemeChoice } from './theme-toggle.tsx'
+import '#web/lib/strings/auth.ts'
+import '#web/lib/strings/header.ts'
 
 const ITEM_ICONS: Partial<Record<MobileMenuItem, LucideIcon>> = {
   dashboard: LayoutDashboard,

@@ -12,6 +12,7 @@ import {
   RESTORE_TOAST_MS,
 } from '#web/lib/constants.ts'
 import { toast } from '#web/lib/toast-store.ts'
+import '#web/lib/strings/promo.ts'
 
 /**
  * The promo bar: 5% off a first purchase with the code PARIS. Clicking the code copies it

@@ -17,6 +17,7 @@ import { CurrencySwitcher } from './currency-switcher.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
 import { MobileMenu } from './mobile-menu.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'
+import '#web/lib/strings/header.ts'
 
 /** The id the skip link jumps to; layouts put it on their <main>. */
 export const MAIN_CONTENT_ID = 'main-content'

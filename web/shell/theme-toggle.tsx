@@ -7,6 +7,7 @@ import { cn } from '#web/lib/cn.ts'
 import { THEMES } from '#web/lib/constants.ts'
 import { useTheme } from '#web/lib/preferences/preferences-provider.tsx'
 import type { Theme } from '#web/lib/preferences/stored-preferences.ts'
+import '#web/lib/strings/preferences.ts'
 
 /**
  * The header's light/dark toggle. The icon follows the `dark` class, so it is right from the first

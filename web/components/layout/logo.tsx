@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { cn } from '#web/lib/cn.ts'
 import { LINKS } from './nav-links.ts'
+import '#web/lib/strings/header.ts'
 
 /** The Clusterdeck mark and word, linking home. */
 export function Logo({ className, compact = false }: { className?: string; compact?: boolean }) {

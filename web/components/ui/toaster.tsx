@@ -12,6 +12,7 @@ import {
   type ToastItem,
   type ToastVariant,
 } from '#web/lib/toast-store.ts'
+import '#web/lib/strings/toast.ts'
 
 const toastVariants = cva(
   'group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-lg border p-4 pr-9 shadow-lg transition-all data-[state=closed]:opacity-0 data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]',

@@ -5,6 +5,7 @@ import { href } from '#common/routes.ts'
 import type { User } from '#common/schemas/auth.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { takeRedirectTarget } from './redirect-target.ts'
+import '#web/lib/strings/auth.ts'
 
 /**
  * After any successful sign-in (password, code, magic link, registration, demo account): the

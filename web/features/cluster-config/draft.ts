@@ -13,6 +13,7 @@ import {
   type Taint,
   taintSchema,
 } from '#common/schemas/clusters.ts'
+import '#web/lib/strings/cluster-config.ts'
 
 /**
  * The wizard's draft: a cluster configuration (the shared schema's type, defaults filled in) as a

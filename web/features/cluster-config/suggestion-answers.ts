@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { type WorkloadQuestionnaire, workloadQuestionnaireSchema } from '#common/smart-suggestions/index.ts'
+import '#web/lib/strings/suggestions.ts'
 
 export const DEFAULT_ANSWERS: WorkloadQuestionnaire = {
   services: '5',

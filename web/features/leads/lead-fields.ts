@@ -1,5 +1,6 @@
 import type { MessageKey } from '#web/lib/i18n-keys.ts'
 import type { LeadField, TextLeadField } from './components/lead-form.tsx'
+import '#web/lib/strings/leads.ts'
 
 /** The fields several lead forms share, wired for autofill. */
 export const NAME_FIELD: TextLeadField = { name: 'name', kind: 'text', autoComplete: 'name', half: true }

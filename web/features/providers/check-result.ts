@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next'
 import type { ProviderCheckResult } from '#common/schemas/providers.ts'
+import '#web/lib/strings/providers.ts'
 
 /** The check's result in one sentence: all passed, how many failed, or simulated. */
 export function checkResultText(t: TFunction, check: ProviderCheckResult): string {

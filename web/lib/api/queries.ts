@@ -3,6 +3,7 @@ import type { CallInput } from '#common/contract/client.ts'
 import type { Endpoint } from '#common/contract/endpoint.ts'
 import type { Resource } from '#common/contract/resources.ts'
 import { type InputArgs, queryApi, type ResultOf } from './call.ts'
+import '#web/lib/strings/clusters.ts'
 
 /**
  * What a query or a mutation says about itself (typed for TanStack Query below): the endpoint it

@@ -1,6 +1,7 @@
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
 import { matchValidationMessage } from '#common/validation-messages.ts'
+import '#web/lib/strings/validation.ts'
 
 /**
  * A field message of the shared catalog (common/validation-messages.ts), from a check in the

@@ -12,6 +12,7 @@ import { DataSection } from '#web/features/accounts/components/data-section.tsx'
 import { PasskeysSection } from '#web/features/accounts/components/passkeys-section.tsx'
 import { TwoFactorSection } from '#web/features/accounts/components/two-factor-section.tsx'
 import { useUser } from '#web/lib/current-user.ts'
+import '#web/lib/strings/accounts.ts'
 
 /** /profile and /account: the person's own account. */
 export default function AccountRoute() {

@@ -6,6 +6,7 @@ import {
   OrganizationUsers,
 } from '#web/features/accounts/components/organization-directory.tsx'
 import { useUser } from '#web/lib/current-user.ts'
+import '#web/lib/strings/accounts.ts'
 
 /** /admin/organization-users: an admin's organization users; for super_admin, every organization. */
 export default function OrganizationUsersRoute() {

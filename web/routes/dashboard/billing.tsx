@@ -11,6 +11,7 @@ import { PlansSection } from '#web/features/billing/components/plans-section.tsx
 import { SpendSummary } from '#web/features/billing/components/spend-summary.tsx'
 import { useUser } from '#web/lib/current-user.ts'
 import { toast } from '#web/lib/toast-store.ts'
+import '#web/lib/strings/billing.ts'
 
 /** /billing: spend so far and forecast, credits, invoices, payment methods, plans, details, alerts. */
 export default function BillingRoute() {

@@ -6,6 +6,7 @@ import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { TopologyView } from '#web/features/clusters/components/topology-view.tsx'
 import { useClusterLiveUpdates } from '#web/features/clusters/hooks/use-cluster-live-updates.ts'
 import { useTheme } from '#web/lib/preferences/preferences-provider.tsx'
+import '#web/lib/strings/clusters.ts'
 
 /** /clusters/{id}/topology: the cluster's live graph in the dashboard. */
 export default function ClusterTopologyRoute() {

@@ -29,6 +29,7 @@ import { cn } from '#web/lib/cn.ts'
 import { useUser } from '#web/lib/current-user.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import type { Messages } from '#web/locales/en.ts'
+import '#web/lib/strings/dashboard.ts'
 
 type ActionKey = keyof Messages['dashboard']['actions']
 type QuickAction = { id: string; to: string; icon: LucideIcon; title: ActionKey; hint: ActionKey }

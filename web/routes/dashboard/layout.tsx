@@ -10,6 +10,7 @@ import { DashboardMobileDrawer } from '#web/shell/dashboard-drawer.tsx'
 import { dashboardNavFor } from '#web/shell/dashboard-nav.ts'
 import { DashboardSidebar } from '#web/shell/dashboard-sidebar.tsx'
 import { MAIN_CONTENT_ID, PublicHeader } from '#web/shell/public-header.tsx'
+import '#web/lib/strings/dashboard.ts'
 
 /** The signed-in dashboard: header on top, the sidebar at the left, the page beside it. */
 export default function DashboardLayout() {

@@ -4,6 +4,7 @@ import { isWithin } from '#common/routes.ts'
 import { ADD_ON_CATEGORIES, MIDDLEWARE_CATEGORIES } from '#common/schemas/kinds.ts'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { ProductCatalog } from '#web/features/marketplace/components/product-catalog.tsx'
+import '#web/lib/strings/marketplace.ts'
 
 /** /add-ons (for clusters) and /marketplace (middleware): one catalog screen, two kinds. */
 export default function ProductCatalogRoute() {

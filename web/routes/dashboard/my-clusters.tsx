@@ -6,6 +6,7 @@ import { Button } from '#web/components/ui/button.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { ClusterList } from '#web/features/clusters/components/cluster-list.tsx'
 import { useClusterLiveUpdates } from '#web/features/clusters/hooks/use-cluster-live-updates.ts'
+import '#web/lib/strings/clusters.ts'
 
 /** /my-clusters: every cluster of the organization, live. */
 export default function MyClustersRoute() {

@@ -13,6 +13,10 @@ import { CreditGrantForm } from '#web/features/officers/components/credit-grant-
 import { OfficerInvoices } from '#web/features/officers/components/officer-invoices.tsx'
 import { OfficerTickets } from '#web/features/support/components/officer-tickets.tsx'
 import { useUser } from '#web/lib/current-user.ts'
+import '#web/lib/strings/accounts.ts'
+import '#web/lib/strings/custom-solutions.ts'
+import '#web/lib/strings/officers.ts'
+import '#web/lib/strings/support.ts'
 
 /** The officers panel: orders waiting for approval, support tickets to answer, custom solution requests to quote, invoices and their credit notes, credit grants. */
 export default function OfficersPanel() {

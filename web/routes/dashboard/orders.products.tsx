@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router'
 import { href, isWithin } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { InstallationList } from '#web/features/marketplace/components/installation-list.tsx'
+import '#web/lib/strings/installations.ts'
 
 /** /orders/products (middleware) and /orders/addons: the organization's installations of a kind. */
 export default function InstallationsRoute() {

@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { TicketList } from '#web/features/support/components/ticket-list.tsx'
+import '#web/lib/strings/support.ts'
 
 /** /orders/support: the organization's support tickets. */
 export default function SupportTicketsRoute() {

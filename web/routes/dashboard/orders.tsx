@@ -6,6 +6,7 @@ import { Button } from '#web/components/ui/button.tsx'
 import { useClusterLiveUpdates } from '#web/features/clusters/hooks/use-cluster-live-updates.ts'
 import { OrderList } from '#web/features/orders/components/order-list.tsx'
 import { pageFor } from '#web/lib/paths.ts'
+import '#web/lib/strings/orders.ts'
 
 /** /orders and /orders/clusters: the organization's cluster orders. */
 export default function OrdersRoute() {

@@ -8,6 +8,7 @@ import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { encodeSuggestion } from '#web/features/cluster-config/prefill.ts'
 import { PriceEstimator } from '#web/features/estimator/components/price-estimator.tsx'
 import { useUser } from '#web/lib/current-user.ts'
+import '#web/lib/strings/estimator.ts'
 
 /** /price-estimator: what several clusters would cost, against this month's actual spend. */
 export default function PriceEstimatorRoute() {

@@ -8,6 +8,7 @@ import {
 } from '#web/features/accounts/components/settings-sections.tsx'
 import { BillingDetailsSection } from '#web/features/billing/components/billing-details-section.tsx'
 import { useUser } from '#web/lib/current-user.ts'
+import '#web/lib/strings/accounts.ts'
 
 /** /settings: the person's preferences; for admins the organization's rules, billing details and audit log. */
 export default function SettingsRoute() {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { AdminOnly, PageHeading } from '#web/features/accounts/components/admin-only.tsx'
 import { InvitationsSection } from '#web/features/accounts/components/invitations-section.tsx'
 import { MembersSection } from '#web/features/accounts/components/members-section.tsx'
+import '#web/lib/strings/accounts.ts'
 
 /** /user-management: the organization's members and invitations, for its admins. */
 export default function UserManagementRoute() {

@@ -10,6 +10,7 @@ import { ClusterLiveStatus } from '#web/features/clusters/components/cluster-liv
 import { useClusterLiveUpdates } from '#web/features/clusters/hooks/use-cluster-live-updates.ts'
 import { useLatestOrder, useOrder } from '#web/features/orders/api/get-order.ts'
 import { OrderSummary } from '#web/features/orders/components/order-summary.tsx'
+import '#web/lib/strings/orders.ts'
 
 /**
  * /cluster-provisioning and /clusters/provisioning (`?order=<id>`): the order just placed, live —

@@ -5,6 +5,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { CatalogError } from '#web/features/cluster-config/components/catalog-error.tsx'
 import { ClusterWizard } from '#web/features/cluster-config/components/cluster-wizard.tsx'
+import '#web/lib/strings/cluster-config.ts'
 
 /** /configure-cluster and /clusters/configure: the configuration wizard (flow layout). */
 export default function ConfigureClusterRoute() {

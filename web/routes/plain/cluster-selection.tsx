@@ -11,6 +11,7 @@ import { priceFrom } from '#web/features/cluster-config/price-from.ts'
 import { useClusterTypeCopy } from '#web/features/cluster-config/use-cluster-type-copy.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import type { Messages } from '#web/locales/en.ts'
+import '#web/lib/strings/cluster-config.ts'
 
 type SelectionRow = keyof Messages['clusterConfig']['selection']['rows']
 

@@ -12,6 +12,7 @@ import { ConfigureClusterButton } from '#web/features/clusters/components/config
 import { TopologyView } from '#web/features/clusters/components/topology-view.tsx'
 import { useClusterLiveUpdates } from '#web/features/clusters/hooks/use-cluster-live-updates.ts'
 import { useTheme } from '#web/lib/preferences/preferences-provider.tsx'
+import '#web/lib/strings/clusters.ts'
 
 const CLUSTER_PARAM = 'cluster'
 

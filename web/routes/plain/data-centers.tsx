@@ -27,6 +27,7 @@ import {
   searchParamsWithFilters,
 } from '#web/features/catalog/data-center-filters.ts'
 import { useSearchParamFilters } from '#web/lib/use-search-param-filters.ts'
+import '#web/lib/strings/data-centers.ts'
 
 const AVAILABILITY_BADGES = { available: 'success', limited: 'warning', coming_soon: 'secondary' } as const
 const CAPACITY_BADGES = { normal: 'success', constrained: 'warning', full: 'destructive' } as const

@@ -17,6 +17,7 @@ import { ToolPage } from '#web/features/tools/components/tool-page.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
 import { cn } from '#web/lib/cn.ts'
 import { useUser } from '#web/lib/current-user.ts'
+import '#web/lib/strings/providers.ts'
 
 /**
  * The seven provider test pages (/gcp-cluster-test, /aws-eks-test…): the provider comes from the

@@ -12,6 +12,7 @@ import { useClusterLiveUpdates } from '#web/features/clusters/hooks/use-cluster-
 import { useOrder } from '#web/features/orders/api/get-order.ts'
 import { OrderList } from '#web/features/orders/components/order-list.tsx'
 import { OrderSummary } from '#web/features/orders/components/order-summary.tsx'
+import '#web/lib/strings/orders.ts'
 
 /**
  * /order-status: the organization's orders with their status; /order-status/{id} (id or

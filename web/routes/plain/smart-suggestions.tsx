@@ -19,6 +19,7 @@ import { SuggestionForm } from '#web/features/cluster-config/components/suggesti
 import { SuggestionResult } from '#web/features/cluster-config/components/suggestion-result.tsx'
 import { loadAnswers, saveAnswers } from '#web/features/cluster-config/suggestion-answers.ts'
 import { useMoney } from '#web/lib/use-money.ts'
+import '#web/lib/strings/suggestions.ts'
 
 /** /smart-suggestions: a questionnaire on the workload, then a configuration and why. */
 export default function SmartSuggestionsRoute() {

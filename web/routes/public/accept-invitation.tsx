@@ -9,6 +9,7 @@ import { AcceptInvitationForm } from '#web/features/auth/components/accept-invit
 import { AuthCard, AuthScreen } from '#web/features/auth/components/auth-screen.tsx'
 import { useFinishSignIn } from '#web/features/auth/use-finish-sign-in.ts'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
+import '#web/lib/strings/auth.ts'
 
 /** /accept-invitation?token=: who invites to which organization, and the account it creates. */
 export default function AcceptInvitationRoute() {

@@ -13,6 +13,7 @@ import {
   countOperations,
   filterApiReference,
 } from '#web/features/tools/openapi-reference.ts'
+import '#web/lib/strings/tools.ts'
 
 /** /api-reference: the server's OpenAPI document, by tag, with a filter and a link per operation. */
 export default function ApiReferenceRoute() {

@@ -18,6 +18,7 @@ import { useFinishSignIn } from '#web/features/auth/use-finish-sign-in.ts'
 import { versionSummaryQueryOptions } from '#web/features/system/api/get-version-summary.ts'
 import { useUser } from '#web/lib/current-user.ts'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
+import '#web/lib/strings/auth.ts'
 
 type Tab = 'sign-in' | 'register'
 const REGISTER_TAB: Tab = 'register'

@@ -4,6 +4,7 @@ import type { LeadField } from '#web/features/leads/components/lead-form.tsx'
 import { LeadFormScreen } from '#web/features/leads/components/lead-form-screen.tsx'
 import { EMAIL_FIELD, messageField, NAME_FIELD } from '#web/features/leads/lead-fields.ts'
 import { SellerIdentityCard } from '#web/features/legal/components/seller-identity-card.tsx'
+import '#web/lib/strings/leads.ts'
 
 const FIELDS: LeadField[] = [
   NAME_FIELD,

@@ -8,6 +8,7 @@ import { useDateFormat } from '#web/lib/format-date.ts'
 import { useExchangeRates } from '#web/lib/preferences/api/get-exchange-rates.ts'
 import { useCurrency } from '#web/lib/preferences/preferences-provider.tsx'
 import { type RatesProvenance, ratesProvenance } from '#web/lib/preferences/rate-source.ts'
+import '#web/lib/strings/tools.ts'
 
 /** How often the rates' age is worked out again while the page stays open. */
 const AGE_REFRESH_MS = 30_000

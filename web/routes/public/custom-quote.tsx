@@ -9,6 +9,7 @@ import {
   NAME_FIELD,
   PHONE_FIELD,
 } from '#web/features/leads/lead-fields.ts'
+import '#web/lib/strings/leads.ts'
 
 const FIELDS: LeadField[] = [
   NAME_FIELD,

@@ -12,6 +12,7 @@ import { toastAuthFailure, useFinishSignIn } from '#web/features/auth/use-finish
 import { versionSummaryQueryOptions } from '#web/features/system/api/get-version-summary.ts'
 import { ApiError } from '#web/lib/api-client.ts'
 import { LoadingState } from '#web/shell/auth-gate.tsx'
+import '#web/lib/strings/auth.ts'
 
 /**
  * /dev-login: one click per demo account, in development only (GET /api/version/summary), and

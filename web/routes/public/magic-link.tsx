@@ -11,6 +11,7 @@ import { MfaForm } from '#web/features/auth/components/mfa-form.tsx'
 import { toastAuthFailure, useFinishSignIn } from '#web/features/auth/use-finish-sign-in.ts'
 import { invalidLinkMessage, isInvalidLink } from '#web/lib/invalid-link.ts'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
+import '#web/lib/strings/auth.ts'
 
 /**
  * /magic-link?token=: the link signs in only when the person presses the button (a POST), so a

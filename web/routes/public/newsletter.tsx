@@ -14,6 +14,7 @@ import { LeadConfirmation, LeadFormCard, LeadPage } from '#web/features/leads/co
 import { EMAIL_FIELD } from '#web/features/leads/lead-fields.ts'
 import { isInvalidLink } from '#web/lib/invalid-link.ts'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
+import '#web/lib/strings/leads.ts'
 
 const FIELDS: LeadField[] = [{ ...EMAIL_FIELD, labelKey: 'leads.newsletter.email', half: false }]
 

@@ -15,6 +15,7 @@ import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { invalidLinkMessage, isInvalidLink } from '#web/lib/invalid-link.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
+import '#web/lib/strings/auth.ts'
 
 /** /reset-password?token=: the new password for the account of the mailed link. */
 export default function ResetPasswordRoute() {

@@ -7,6 +7,7 @@ import { type LeadField, LeadForm } from '#web/features/leads/components/lead-fo
 import { LeadConfirmation, LeadFormCard, LeadPage } from '#web/features/leads/components/lead-page.tsx'
 import { COMPANY_FIELD, EMAIL_FIELD, messageField, NAME_FIELD } from '#web/features/leads/lead-fields.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
+import '#web/lib/strings/leads.ts'
 
 const DEMO_TIME_ZONE = 'Europe/Paris'
 

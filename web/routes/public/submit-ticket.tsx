@@ -5,6 +5,7 @@ import { Button } from '#web/components/ui/button.tsx'
 import { LeadConfirmation, LeadFormCard, LeadPage } from '#web/features/leads/components/lead-page.tsx'
 import { useSubmitPublicTicket } from '#web/features/support/api/support.ts'
 import { PublicTicketForm } from '#web/features/support/components/public-ticket-form.tsx'
+import '#web/lib/strings/support.ts'
 
 /** /submit-ticket: a visitor's ticket; its number and private tracking link go to the address given. */
 export default function SubmitTicketRoute() {

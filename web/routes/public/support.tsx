@@ -3,6 +3,7 @@ import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { SupportHub } from '#web/features/support/components/support-hub.tsx'
 import { VisitorWaysIn } from '#web/features/support/components/visitor-ways-in.tsx'
 import { useUser } from '#web/lib/current-user.ts'
+import '#web/lib/strings/support.ts'
 
 /** /support: the hub of a member's support, or the ways in for a visitor. */
 export default function SupportRoute() {

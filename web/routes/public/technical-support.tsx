@@ -6,6 +6,7 @@ import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { TicketForm } from '#web/features/support/components/ticket-form.tsx'
 import { VisitorWaysIn } from '#web/features/support/components/visitor-ways-in.tsx'
 import { useUser } from '#web/lib/current-user.ts'
+import '#web/lib/strings/support.ts'
 
 /**
  * /technical-support and /billing-support: the ticket form of that category for a signed-in

@@ -18,6 +18,7 @@ import { REALTIME_SOCKET_PATH } from '#web/lib/constants.ts'
 import { useUser } from '#web/lib/current-user.ts'
 import { realtimeSocketUrl } from '#web/lib/realtime-socket.ts'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
+import '#web/lib/strings/tools.ts'
 
 /**
  * /test-service: live health of the API (`/healthz`), the database (`/readyz`) and the realtime

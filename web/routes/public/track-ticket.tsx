@@ -7,6 +7,7 @@ import { useTrackTicket } from '#web/features/support/api/support.ts'
 import { TrackTicketForm } from '#web/features/support/components/track-ticket-form.tsx'
 import { TrackedTicket } from '#web/features/support/components/tracked-ticket.tsx'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
+import '#web/lib/strings/support.ts'
 
 /**
  * /track-ticket: a number and an address mail the private link again (the page never shows a

@@ -13,6 +13,7 @@ import { useUser } from '#web/lib/current-user.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
 import { LoadingState } from '#web/shell/auth-gate.tsx'
+import '#web/lib/strings/auth.ts'
 
 /**
  * /verify-email and /verify-registration-email. The mail's link (GET /api/auth/verify-email)

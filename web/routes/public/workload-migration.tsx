@@ -7,6 +7,7 @@ import { useSubmitWorkloadMigration } from '#web/features/leads/api/submit-workl
 import type { LeadField } from '#web/features/leads/components/lead-form.tsx'
 import { LeadFormScreen } from '#web/features/leads/components/lead-form-screen.tsx'
 import { COMPANY_FIELD, EMAIL_FIELD, messageField, NAME_FIELD } from '#web/features/leads/lead-fields.ts'
+import '#web/lib/strings/leads.ts'
 
 const FIELDS: LeadField[] = [
   NAME_FIELD,

@@ -23,6 +23,7 @@ import {
   useUpdateProfile,
 } from '../api/accounts.ts'
 import { describeUserAgent } from '../user-agent.ts'
+import '#web/lib/strings/accounts.ts'
 
 /** Name, username, address, role and organization; the name can be changed here. */
 export function ProfileSection({ user }: { user: User }) {

@@ -5,6 +5,7 @@ import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { useUser } from '#web/lib/current-user.ts'
+import '#web/lib/strings/accounts.ts'
 
 /** What only an organization's admins see; a member is told so and pointed to the promotion request. */
 export function AdminOnly({ children }: { children: ReactNode }) {

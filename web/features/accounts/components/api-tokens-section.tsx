@@ -23,6 +23,7 @@ import { useDateFormat } from '#web/lib/format-date.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/security.ts'
 import { RevokeCredentialDialog } from './revoke-credential-dialog.tsx'
+import '#web/lib/strings/accounts.ts'
 
 const CUSTOM_DATE = 'date'
 

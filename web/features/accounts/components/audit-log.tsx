@@ -11,6 +11,7 @@ import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { useDebounced } from '#web/lib/use-debounced.ts'
 import { type AuditFilters, auditCsvHref, useAuditLog } from '../api/accounts.ts'
+import '#web/lib/strings/accounts.ts'
 
 /** The organization's audit log: who changed what and when, filtered, page after page, and as CSV. */
 export function AuditLogSection() {

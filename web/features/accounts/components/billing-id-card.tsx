@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { User } from '#common/schemas/auth.ts'
 import { CopyButton } from '#web/components/ui/copy-button.tsx'
 import { SectionCard } from '#web/components/ui/section-card.tsx'
+import '#web/lib/strings/accounts.ts'
 
 /**
  * The organization's Billing ID, which the server made when the organization registered: admins

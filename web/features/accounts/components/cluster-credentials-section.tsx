@@ -9,6 +9,7 @@ import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { useClusterCredentials, useRevokeClusterCredential } from '../api/cluster-credentials.ts'
 import { RevokeCredentialDialog } from './revoke-credential-dialog.tsx'
+import '#web/lib/strings/accounts.ts'
 
 /**
  * The kubeconfigs the person downloaded, each its own credential: cluster, created, expires, last

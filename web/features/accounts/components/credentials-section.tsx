@@ -12,6 +12,7 @@ import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useChangeEmail, useChangePassword } from '../api/security.ts'
+import '#web/lib/strings/accounts.ts'
 
 /** The password and the address of the account, each changed after the current password. */
 export function CredentialsSection({ user }: { user: User }) {

@@ -12,6 +12,7 @@ import { Textarea } from '#web/components/ui/textarea.tsx'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { gdprArchiveHref, useGdprRequests, useRequestErasure, useRequestExport } from '../api/security.ts'
+import '#web/lib/strings/accounts.ts'
 
 /** "Export my data" and "Delete my account" (GDPR), with the state of each request. */
 export function DataSection() {

@@ -13,6 +13,7 @@ import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useInvitations, useInvite, useResendInvitation, useRevokeInvitation } from '../api/accounts.ts'
+import '#web/lib/strings/accounts.ts'
 
 /** Invite by email, then follow the invitations not yet accepted: resend or revoke them. */
 export function InvitationsSection() {

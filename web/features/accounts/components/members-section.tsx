@@ -11,6 +11,7 @@ import { useUser } from '#web/lib/current-user.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useChangeRole, useMembers, useRemoveMember, useSetActive } from '../api/accounts.ts'
+import '#web/lib/strings/accounts.ts'
 
 /** The organization's members with their role, state, last sign-in and second factor, and what an admin changes. */
 export function MembersSection() {

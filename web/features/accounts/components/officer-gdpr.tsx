@@ -11,6 +11,7 @@ import { useDateFormat } from '#web/lib/format-date.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useNow } from '#web/lib/use-now.ts'
 import { useDecideErasure, useOfficerGdprRequests } from '../api/security.ts'
+import '#web/lib/strings/accounts.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

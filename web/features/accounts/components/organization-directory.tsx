@@ -25,6 +25,7 @@ import {
   useOrganizationEntry,
   useUpdateOrganizationTerms,
 } from '../api/accounts.ts'
+import '#web/lib/strings/accounts.ts'
 
 /** The organization's users as a read-only list; changes are made on /user-management. */
 export function OrganizationUsers() {

@@ -13,6 +13,7 @@ import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/security.ts'
+import '#web/lib/strings/accounts.ts'
 
 const failure = (title: string) => (error: Error) => {
   // A prompt the person closed is their choice, not a failure to report.

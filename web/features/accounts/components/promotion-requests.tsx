@@ -9,6 +9,7 @@ import { useDateFormat } from '#web/lib/format-date.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useDecidePromotion, usePromotionRequests } from '../api/accounts.ts'
 import { DecisionDialog } from './decision-dialog.tsx'
+import '#web/lib/strings/accounts.ts'
 
 /** Members' requests to become admins, each approved or declined with a note. */
 export function PromotionRequests() {

@@ -10,6 +10,7 @@ import { useDateFormat } from '#web/lib/format-date.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useDecideRegistration, usePendingRegistrations } from '../api/accounts.ts'
 import { DecisionDialog } from './decision-dialog.tsx'
+import '#web/lib/strings/accounts.ts'
 
 /** People who registered with the organization's billing ID, each approved or rejected by an admin. */
 export function PendingRegistrations() {

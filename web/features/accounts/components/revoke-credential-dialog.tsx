@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '#web/components/ui/button.tsx'
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { toast } from '#web/lib/toast-store.ts'
+import '#web/lib/strings/accounts.ts'
 
 /**
  * The revoke button of one lasting credential (an API token, a kubeconfig): a confirmation that

@@ -42,6 +42,7 @@ import {
   useSaveOrganizationSettings,
   useSavePreferences,
 } from '../api/security.ts'
+import '#web/lib/strings/accounts.ts'
 
 /** Theme, currency, billing cycle and language, saved for every browser the person signs in from. */
 export function PreferencesSection({ user }: { user: User }) {

@@ -18,6 +18,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useDisableMfa, useEnableMfa, useRegenerateRecoveryCodes, useStartMfa } from '../api/security.ts'
+import '#web/lib/strings/accounts.ts'
 
 /**
  * Two-factor authentication: enrolment with a QR code (and its secret for typing), the first code,

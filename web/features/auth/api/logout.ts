@@ -8,6 +8,7 @@ import { urlOf } from '#web/lib/api/call.ts'
 import { carryToast } from '#web/lib/carried-toast.ts'
 import { LOGOUT_BROADCAST_CHANNEL, LOGOUT_MESSAGE_TYPE } from '#web/lib/constants.ts'
 import { forgetSignedInUser, USER_KEY } from '#web/lib/current-user.ts'
+import '#web/lib/strings/auth.ts'
 
 /**
  * Set once this tab signs out: the page is about to leave for the root, so the auth gate must

@@ -7,6 +7,7 @@ import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useAcceptInvitation } from '../api/sign-in.ts'
 import { toastAuthFailure } from '../use-finish-sign-in.ts'
 import { PasswordField } from './password-field.tsx'
+import '#web/lib/strings/auth.ts'
 
 const FIELD_OF_CODE = { USERNAME_TAKEN: 'username', PASSWORD_TOO_COMMON: 'password' } as const
 const acceptanceFormSchema = invitationAcceptanceSchema.omit({ language: true })

@@ -1,6 +1,7 @@
 import { Boxes, Landmark, ShieldCheck } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '#web/lib/cn.ts'
+import '#web/lib/strings/auth.ts'
 
 /** The product's promise beside the sign-in form on wide screens, in the footer's words. */
 export function BrandPanel({ className }: { className?: string }) {

@@ -7,6 +7,7 @@ import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { AuthCard, AuthScreen } from './auth-screen.tsx'
 import { EmailRequestForm } from './email-request-form.tsx'
+import '#web/lib/strings/auth.ts'
 
 type EmailLinkRequest = UseMutationResult<{ message: string }, Error, string>
 

@@ -3,6 +3,7 @@ import { emailRequestSchema } from '#common/schemas/auth.ts'
 import { Form, FormInputField } from '#web/components/ui/form.tsx'
 import { SubmitButton } from '#web/components/ui/submit-button.tsx'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
+import '#web/lib/strings/auth.ts'
 
 /**
  * One email address, checked with the shared schema, for the calls that mail a link. What the

@@ -17,6 +17,7 @@ import { ApiError } from '#web/lib/api-client.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useLoginMfa, useLoginRecoveryCode } from '../api/sign-in.ts'
 import { toastAuthFailure } from '../use-finish-sign-in.ts'
+import '#web/lib/strings/auth.ts'
 
 /** Answers that mean the pending sign-in is gone: the person starts again from the first step. */
 const RESTART_CODES = new Set(['MFA_SESSION_MISSING', 'MFA_TOO_MANY_ATTEMPTS'])

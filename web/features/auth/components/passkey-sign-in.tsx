@@ -4,6 +4,7 @@ import { Button } from '#web/components/ui/button.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
 import { type LoginResult, usePasskeySignIn } from '../api/sign-in.ts'
 import { toastAuthFailure } from '../use-finish-sign-in.ts'
+import '#web/lib/strings/auth.ts'
 
 /** "Sign in with a passkey": no username, no password; the browser offers the person's passkeys. */
 export function PasskeySignIn({ onResult }: { onResult: (result: LoginResult) => void }) {

@@ -2,6 +2,7 @@ import type { Control, FieldPath, FieldValues } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { FormPasswordField } from '#web/components/ui/form-password-field.tsx'
 import { PasswordRules } from './password-rules.tsx'
+import '#web/lib/strings/auth.ts'
 
 /** A password field of the sign-in forms; a new password shows the rules it must follow as the person types. */
 export function PasswordField<Values extends FieldValues, Name extends FieldPath<Values>, Transformed>({

@@ -10,6 +10,7 @@ import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useRegister } from '../api/sign-in.ts'
 import { toastAuthFailure } from '../use-finish-sign-in.ts'
 import { PasswordField } from './password-field.tsx'
+import '#web/lib/strings/auth.ts'
 
 /** Refusals that concern one field of the form. */
 const FIELD_OF_CODE = {

@@ -9,6 +9,7 @@ import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { type LoginResult, useLogin } from '../api/sign-in.ts'
 import { toastAuthFailure } from '../use-finish-sign-in.ts'
 import { PasswordField } from './password-field.tsx'
+import '#web/lib/strings/auth.ts'
 
 /** Username or email and password; the answer is a user or the request for a second factor. */
 export function SignInForm({ onResult }: { onResult: (result: LoginResult) => void }) {

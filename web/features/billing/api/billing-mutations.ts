@@ -5,6 +5,7 @@ import type { BillingDetails, BillingDetailsInput, BudgetAlert, Checkout } from 
 import { useApiMutation } from '#web/lib/api/mutations.ts'
 import { apiKey } from '#web/lib/api/queries.ts'
 import { toast } from '#web/lib/toast-store.ts'
+import '#web/lib/strings/billing.ts'
 
 /**
  * The billing area's writes. Paying goes to Stripe's hosted checkout: the browser leaves for the

@@ -19,6 +19,8 @@ import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useSaveBillingDetails } from '../api/billing-mutations.ts'
 import { useBillingDetails } from '../api/billing-queries.ts'
+import '#web/lib/strings/billing.ts'
+import '#web/lib/strings/preferences.ts'
 
 /** What every invoice carries: name, address, country, VAT number, PO number, billing email. */
 export function BillingDetailsSection({ canEdit }: { canEdit: boolean }) {

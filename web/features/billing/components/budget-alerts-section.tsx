@@ -24,6 +24,7 @@ import { useDateFormat } from '#web/lib/format-date.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { useCreateBudgetAlert, useDeleteBudgetAlert } from '../api/billing-mutations.ts'
 import { useBudgetAlerts } from '../api/billing-queries.ts'
+import '#web/lib/strings/billing.ts'
 
 /** The threshold typed in whole units of the billing currency, sent as cents. */
 const budgetAlertFormSchema = z

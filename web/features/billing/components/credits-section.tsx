@@ -12,6 +12,7 @@ import { useDateFormat } from '#web/lib/format-date.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { useBuyCredits } from '../api/billing-mutations.ts'
 import { useBillingSummary, useCredits } from '../api/billing-queries.ts'
+import '#web/lib/strings/billing.ts'
 
 /** The prepaid balance, what expires soon, its ledger and, for admins, "buy credits". */
 export function CreditsSection({ canPay, cardPayments }: { canPay: boolean; cardPayments: boolean }) {

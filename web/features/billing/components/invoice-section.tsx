@@ -20,6 +20,7 @@ import { useSearchParamFilters } from '#web/lib/use-search-param-filters.ts'
 import { usePayInvoice } from '../api/billing-mutations.ts'
 import { type InvoiceFilters, useInvoices } from '../api/billing-queries.ts'
 import { invoiceFiltersFrom, searchParamsWithInvoiceFilters } from '../invoice-filters.ts'
+import '#web/lib/strings/billing.ts'
 
 const DOWNLOADS = [
   { endpoint: billing.invoicePdf, label: 'PDF' },

@@ -7,6 +7,7 @@ import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { useMoney } from '#web/lib/use-money.ts'
 import { usePaymentStatus } from '../api/billing-queries.ts'
+import '#web/lib/strings/billing.ts'
 
 const PAYMENT_ID = /^[0-9a-f-]{36}$/
 

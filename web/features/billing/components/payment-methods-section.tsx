@@ -13,6 +13,7 @@ import {
   useRemovePaymentMethod,
 } from '../api/billing-mutations.ts'
 import { usePaymentMethods } from '../api/billing-queries.ts'
+import '#web/lib/strings/billing.ts'
 
 /**
  * Saved cards and SEPA mandates (through Stripe, when it is configured), and the bank transfer

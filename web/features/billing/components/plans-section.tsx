@@ -8,6 +8,7 @@ import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { usePlans } from '../api/billing-queries.ts'
+import '#web/lib/strings/billing.ts'
 
 /** What the organization is on: each cluster's billing cycle and price, and the support plan. */
 export function PlansSection() {

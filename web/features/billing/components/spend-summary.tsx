@@ -4,6 +4,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { useBillingSummary } from '../api/billing-queries.ts'
+import '#web/lib/strings/billing.ts'
 
 /** This month so far, the month-end forecast, last month, credits and what is still to pay. */
 export function SpendSummary() {

@@ -12,6 +12,7 @@ import {
 } from 'recharts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { FORECAST_KEY, type UsageChartRow, type UsageSeries } from '../usage-chart-data.ts'
+import '#web/lib/strings/billing.ts'
 
 const COLORS = ['var(--chart-1)', 'var(--chart-2)', 'var(--chart-3)', 'var(--chart-4)', 'var(--chart-5)']
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { useInView } from '#web/lib/use-in-view.ts'
 import type { UsageChartRow, UsageSeries } from '../usage-chart-data.ts'
+import '#web/lib/strings/billing.ts'
 
 /**
  * The drawing and its chart library load after the figures, and draw when the chart comes near

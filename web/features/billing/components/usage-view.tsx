@@ -16,6 +16,7 @@ import { useMoney } from '#web/lib/use-money.ts'
 import { useUsage } from '../api/billing-queries.ts'
 import { clusterKey, kindKey, usageChartRows } from '../usage-chart-data.ts'
 import { UsageChart } from './usage-chart.tsx'
+import '#web/lib/strings/billing.ts'
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
 

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { DataCenter } from '#common/schemas/catalog.ts'
+import '#web/lib/strings/data-centers.ts'
 
 /** The schematic map's frame in degrees: the inhabited latitudes, every catalog longitude. */
 const MAP_BOUNDS = { west: -130, east: 130, south: -15, north: 72 }

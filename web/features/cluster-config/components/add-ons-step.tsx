@@ -6,6 +6,7 @@ import { cn } from '#web/lib/cn.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { GroupError } from './controls.tsx'
 import type { StepProps } from './step-props.ts'
+import '#web/lib/strings/cluster-config.ts'
 
 /** Step 6: add-ons from the catalog, each with its monthly price. */
 export function AddOnsStep({ wizard, catalog }: StepProps) {

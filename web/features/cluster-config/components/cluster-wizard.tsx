@@ -33,6 +33,7 @@ import { ReviewStep } from './review-step.tsx'
 import type { StepProps } from './step-props.ts'
 import { TypeStep } from './type-step.tsx'
 import { VersionStep } from './version-step.tsx'
+import '#web/lib/strings/cluster-config.ts'
 
 const STEP_SCREENS: Record<WizardStep, (props: StepProps) => ReactNode> = {
   type: TypeStep,

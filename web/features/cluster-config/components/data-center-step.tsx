@@ -5,6 +5,7 @@ import { Badge } from '#web/components/ui/badge.tsx'
 import { useFieldMessage } from '#web/components/ui/form.tsx'
 import { ChoiceCard, GroupError } from './controls.tsx'
 import type { StepProps } from './step-props.ts'
+import '#web/lib/strings/cluster-config.ts'
 
 /** Step 2: where the cluster runs. HDS and SecNumCloud data centers take Enterprise (Red) only. */
 export function DataCenterStep({ wizard, catalog }: StepProps) {

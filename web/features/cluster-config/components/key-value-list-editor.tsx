@@ -7,6 +7,7 @@ import { FormField } from '#web/components/ui/form.tsx'
 import { useValidationMessage } from '#web/lib/form/validation-message.ts'
 import { newRowId, type WizardDraft } from '../draft.ts'
 import { RemoveRowButton, RowInput } from './controls.tsx'
+import '#web/lib/strings/cluster-config.ts'
 
 /** The texts of each list, under clusterConfig.nodePools. */
 const TEXT_KEYS = {

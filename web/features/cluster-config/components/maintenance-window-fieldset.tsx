@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { MaintenanceWindowFields } from '#web/components/maintenance-window-fields.tsx'
 import type { StepProps } from './step-props.ts'
+import '#web/lib/strings/cluster-config.ts'
 
 /** The weekly window in which the cluster may be patched, on the review step. */
 export function MaintenanceWindowFieldset({ wizard }: { wizard: StepProps['wizard'] }) {

@@ -10,6 +10,7 @@ import { useValidationMessage } from '#web/lib/form/validation-message.ts'
 import { newRowId } from '../draft.ts'
 import { RemoveRowButton, RowInput } from './controls.tsx'
 import type { StepProps } from './step-props.ts'
+import '#web/lib/strings/cluster-config.ts'
 
 const CNI_NAMES = { cilium: 'Cilium', calico: 'Calico' } as const
 

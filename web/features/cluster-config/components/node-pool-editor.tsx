@@ -22,6 +22,7 @@ import type { WizardDraft } from '../draft.ts'
 import { relatedPaths } from '../validation.ts'
 import { NumberInput } from './controls.tsx'
 import { KeyValueListEditor } from './key-value-list-editor.tsx'
+import '#web/lib/strings/cluster-config.ts'
 
 type PoolNumberField = 'nodeCount' | 'autoscaling.min' | 'autoscaling.max'
 

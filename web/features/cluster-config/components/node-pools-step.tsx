@@ -8,6 +8,7 @@ import { newNodePool } from '../draft.ts'
 import { GroupError } from './controls.tsx'
 import { NodePoolEditor } from './node-pool-editor.tsx'
 import type { StepProps } from './step-props.ts'
+import '#web/lib/strings/cluster-config.ts'
 
 /** Step 4: node pools — flavor, count, autoscaling, labels and taints; pools may be added and removed. */
 export function NodePoolsStep({ wizard, catalog }: StepProps) {

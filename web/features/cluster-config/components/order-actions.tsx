@@ -14,6 +14,7 @@ import { usePlaceOrder } from '../api/place-order.ts'
 import { clearDraft } from '../draft.ts'
 import { SaveTemplateDialog } from './save-template-dialog.tsx'
 import type { StepProps } from './step-props.ts'
+import '#web/lib/strings/cluster-config.ts'
 
 /** "Save as template" and "Order cluster", with the order's outcome. */
 export function OrderActions({

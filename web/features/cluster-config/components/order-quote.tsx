@@ -13,6 +13,7 @@ import { useDebounced } from '#web/lib/use-debounced.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { orderQuoteQueryOptions } from '../api/quote-order.ts'
 import type { StepProps } from './step-props.ts'
+import '#web/lib/strings/cluster-config.ts'
 
 const QUOTE_DEBOUNCE_MS = 400
 

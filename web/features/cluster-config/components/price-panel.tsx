@@ -7,6 +7,7 @@ import { cn } from '#web/lib/cn.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import type { WizardDraft } from '../draft.ts'
 import { type LivePrice, livePrice } from '../live-price.ts'
+import '#web/lib/strings/cluster-config.ts'
 
 type PriceProps = { draft: WizardDraft; catalog: Catalog; billingCycle: BillingCycle }
 

@@ -14,6 +14,7 @@ import { OrderActions } from './order-actions.tsx'
 import { OrderQuote } from './order-quote.tsx'
 import { ReviewSummary } from './review-summary.tsx'
 import type { StepProps } from './step-props.ts'
+import '#web/lib/strings/cluster-config.ts'
 
 /**
  * Step 7: everything chosen with a link back to each step, the name, maintenance window, billing

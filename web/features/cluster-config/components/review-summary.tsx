@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '#web/components/ui/button.tsx'
 import type { WizardStep } from '../wizard-steps.ts'
 import type { StepProps } from './step-props.ts'
+import '#web/lib/strings/cluster-config.ts'
 
 /** What was chosen at each step, with a link back to edit it. */
 export function ReviewSummary({ wizard, catalog }: StepProps) {

@@ -15,6 +15,7 @@ import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useSaveClusterTemplate } from '../api/save-cluster-template.ts'
+import '#web/lib/strings/cluster-config.ts'
 
 const templateNameForm = z.object({ name: templateNameSchema })
 

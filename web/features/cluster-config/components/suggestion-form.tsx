@@ -26,6 +26,7 @@ import {
 import { Input } from '#web/components/ui/input.tsx'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useMoney } from '#web/lib/use-money.ts'
+import '#web/lib/strings/suggestions.ts'
 
 /**
  * The questionnaire of smart suggestions: the workload in a few answers, checked with the shared

@@ -12,6 +12,8 @@ import { useDateFormat } from '#web/lib/format-date.ts'
 import type { MessageKey } from '#web/lib/i18n-keys.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { encodeSuggestion } from '../prefill.ts'
+import '#web/lib/strings/cluster-config.ts'
+import '#web/lib/strings/suggestions.ts'
 
 /** Where a suggestion opens in the wizard: its configuration in the address, opened on the review. */
 export function suggestionHref(suggestion: Suggestion): string {

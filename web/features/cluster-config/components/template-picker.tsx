@@ -8,6 +8,7 @@ import { useDeleteClusterTemplate } from '../api/delete-cluster-template.ts'
 import { type ClusterTemplate, useClusterTemplates } from '../api/get-cluster-templates.ts'
 import { draftOfTemplate } from '../prefill.ts'
 import type { StepProps } from './step-props.ts'
+import '#web/lib/strings/cluster-config.ts'
 
 /** Saved templates of the organization, to start the wizard from one (opened on the review). */
 export function TemplatePicker({ wizard, catalog }: StepProps) {

@@ -8,6 +8,7 @@ import { useClusterTypeCopy } from '../use-cluster-type-copy.ts'
 import { ChoiceCard, GroupError } from './controls.tsx'
 import type { StepProps } from './step-props.ts'
 import { TemplatePicker } from './template-picker.tsx'
+import '#web/lib/strings/cluster-config.ts'
 
 /** Step 1: the cluster type, with saved templates to start from above. */
 export function TypeStep({ wizard, catalog }: StepProps) {

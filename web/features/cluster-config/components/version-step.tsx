@@ -5,6 +5,7 @@ import { useFieldMessage } from '#web/components/ui/form.tsx'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { ChoiceCard, GroupError } from './controls.tsx'
 import type { StepProps } from './step-props.ts'
+import '#web/lib/strings/cluster-config.ts'
 
 /** Step 3: the Kubernetes minor version; versions past their end of life cannot be chosen. */
 export function VersionStep({ wizard, catalog }: StepProps) {

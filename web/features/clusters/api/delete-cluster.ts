@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { clusters } from '#common/contract/clusters.ts'
 import { useClusterChange } from './use-cluster-change.ts'
+import '#web/lib/strings/clusters.ts'
 
 /** Deletes the cluster: refused unless `confirmName` is the cluster's exact name. */
 export function useDeleteCluster(clusterId: string) {

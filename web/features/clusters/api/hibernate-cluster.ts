@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { clusters } from '#common/contract/clusters.ts'
 import { useClusterChange } from './use-cluster-change.ts'
+import '#web/lib/strings/clusters.ts'
 
 /** Hibernates the cluster: nodes to zero, billing paused (Dev/Test and Sandbox only). */
 export function useHibernateCluster(clusterId: string) {

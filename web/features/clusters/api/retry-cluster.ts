@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { clusters } from '#common/contract/clusters.ts'
 import { useClusterChange } from './use-cluster-change.ts'
+import '#web/lib/strings/clusters.ts'
 
 /** A failed cluster's operation resumes from its failed step. */
 export function useRetryCluster(clusterId: string) {

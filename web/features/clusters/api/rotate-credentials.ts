@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { clusters } from '#common/contract/clusters.ts'
 import { useClusterChange } from './use-cluster-change.ts'
+import '#web/lib/strings/clusters.ts'
 
 /** New tokens for the cluster: every kubeconfig issued before stops working. */
 export function useRotateCredentials(clusterId: string) {

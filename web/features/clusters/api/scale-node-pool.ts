@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import { clusters } from '#common/contract/clusters.ts'
 import type { scaleNodePoolSchema } from '#common/schemas/clusters.ts'
 import { useClusterChange } from './use-cluster-change.ts'
+import '#web/lib/strings/clusters.ts'
 
 export type NodePoolChange = z.input<typeof scaleNodePoolSchema>
 

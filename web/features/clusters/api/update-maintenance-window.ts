@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { clusters } from '#common/contract/clusters.ts'
 import type { MaintenanceWindow } from '#common/schemas/clusters.ts'
 import { useClusterChange } from './use-cluster-change.ts'
+import '#web/lib/strings/clusters.ts'
 
 /** The weekly maintenance window and automatic patch upgrades. */
 export function useUpdateMaintenanceWindow(clusterId: string) {

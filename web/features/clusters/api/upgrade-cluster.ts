@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { clusters } from '#common/contract/clusters.ts'
 import { useClusterChange } from './use-cluster-change.ts'
+import '#web/lib/strings/clusters.ts'
 
 /** Upgrades to the next minor version only (an upgrade operation). */
 export function useUpgradeCluster(clusterId: string) {

@@ -6,6 +6,7 @@ import type { ClusterDetail } from '#common/schemas/clusters.ts'
 import { useApiMutation } from '#web/lib/api/mutations.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { clusterKeys } from './cluster-keys.ts'
+import '#web/lib/strings/clusters.ts'
 
 /**
  * A change to one cluster (scale, upgrade, hibernate, delete…): the cluster the server answers

@@ -11,6 +11,7 @@ import {
   hasActiveClusterFilters,
   NO_CLUSTER_FILTERS,
 } from '../cluster-list-params.ts'
+import '#web/lib/strings/clusters.ts'
 
 /** Search, state, type and sort of the cluster list, with a way to clear them. */
 export function ClusterFilterBar({

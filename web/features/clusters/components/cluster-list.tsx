@@ -23,6 +23,7 @@ import { ClusterFilterBar } from './cluster-filter-bar.tsx'
 import { ClusterStatusBadge } from './cluster-status-badge.tsx'
 import { ConfigureClusterButton } from './configure-cluster-button.tsx'
 import { KubeconfigDialog } from './kubeconfig-dialog.tsx'
+import '#web/lib/strings/clusters.ts'
 
 /** Typing in the search box asks the server once the person pauses this long. */
 const SEARCH_DEBOUNCE_MS = 300

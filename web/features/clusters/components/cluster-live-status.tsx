@@ -13,6 +13,7 @@ import { ClusterLoadError } from './cluster-load-error.tsx'
 import { ClusterStatusBadge } from './cluster-status-badge.tsx'
 import { KubeconfigDownloadButton } from './kubeconfig-download-button.tsx'
 import { OperationProgress } from './operation-progress.tsx'
+import '#web/lib/strings/clusters.ts'
 
 /**
  * A cluster's live state for the status pages: its current (or last) operation with progress and

@@ -3,6 +3,7 @@ import type { ClusterStatus } from '#common/schemas/clusters.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { type StatusTone, statusTone } from '../cluster-status.ts'
+import '#web/lib/strings/clusters.ts'
 
 const TONE_CLASSES: Record<StatusTone, string> = {
   success: '',

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
+import '#web/lib/strings/clusters.ts'
 
 /** The way into the configuration wizard when there is no cluster yet. */
 export function ConfigureClusterButton() {

@@ -28,6 +28,7 @@ import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { toast } from '#web/lib/toast-store.ts'
+import '#web/lib/strings/clusters.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

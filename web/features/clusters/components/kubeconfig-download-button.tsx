@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '#web/components/ui/button.tsx'
 import { useDownloadKubeconfig } from '../api/download-kubeconfig.ts'
 import { KubeconfigDialog } from './kubeconfig-dialog.tsx'
+import '#web/lib/strings/clusters.ts'
 
 /** The cluster's kubeconfig: the person picks its lifetime, then the browser saves the file. */
 export function KubeconfigDownloadButton({

@@ -5,6 +5,7 @@ import { cn } from '#web/lib/cn.ts'
 import { useNow } from '#web/lib/use-now.ts'
 import { isOperationActive } from '../cluster-status.ts'
 import { formatDuration, operationTimingAt, stepSeconds } from '../durations.ts'
+import '#web/lib/strings/clusters.ts'
 
 type Step = Operation['steps'][number]
 

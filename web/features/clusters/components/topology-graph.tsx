@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next'
 import { cn } from '#web/lib/cn.ts'
 import { TOPOLOGY_NODE_WIDTH, type Topology, type TopologyItem, type TopologyKind } from '../topology.ts'
 import { STATE_STYLES } from './topology-legend.tsx'
+import '#web/lib/strings/clusters.ts'
 
 type ItemNode = Node<{ item: TopologyItem }, 'item'>
 

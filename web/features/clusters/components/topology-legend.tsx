@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { cn } from '#web/lib/cn.ts'
 import { TOPOLOGY_STATES, type TopologyState } from '../topology.ts'
+import '#web/lib/strings/clusters.ts'
 
 /** The colours of the live states, shared by the graph and its legend. */
 export const STATE_STYLES: Record<TopologyState, { border: string; tint: string; dot: string }> = {

@@ -12,6 +12,7 @@ import { buildTopology, type TopologyFactKey, type TopologyItem } from '../topol
 import { ClusterLoadError } from './cluster-load-error.tsx'
 import { ClusterStatusBadge } from './cluster-status-badge.tsx'
 import { STATE_STYLES, TopologyLegend } from './topology-legend.tsx'
+import '#web/lib/strings/clusters.ts'
 
 // React Flow is only downloaded by the topology screens, when the graph is first drawn.
 const TopologyGraph = lazy(() => import('./topology-graph.tsx'))

@@ -26,6 +26,7 @@ import { toast } from '#web/lib/toast-store.ts'
 import { useOfficerCustomSolutions, useSendQuote } from '../api/custom-solutions.ts'
 import { QuoteView } from './quote-view.tsx'
 import { STATUS_VARIANT } from './request-list.tsx'
+import '#web/lib/strings/custom-solutions.ts'
 
 /**
  * Units of the organization's billing currency typed per unit, cents of it sent with the currency

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { Quote } from '#common/schemas/custom-solutions.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { useMoney } from '#web/lib/use-money.ts'
+import '#web/lib/strings/custom-solutions.ts'
 
 /**
  * A quote's lines, its monthly total, validity and note, as both sides read it: in the currency

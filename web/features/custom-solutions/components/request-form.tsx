@@ -20,6 +20,7 @@ import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { useSubmitCustomSolution } from '../api/custom-solutions.ts'
+import '#web/lib/strings/custom-solutions.ts'
 
 /** The budget typed as text (empty for none), sent as whole units; the rest as the API takes it. */
 const formSchema = customSolutionRequestSchema.omit({ currency: true }).extend({

@@ -14,6 +14,7 @@ import { useDateFormat } from '#web/lib/format-date.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useAcceptQuote, useCustomSolutions, useDeclineQuote } from '../api/custom-solutions.ts'
 import { QuoteView } from './quote-view.tsx'
+import '#web/lib/strings/custom-solutions.ts'
 
 export const STATUS_VARIANT: Record<
   CustomSolutionStatus,

@@ -8,6 +8,7 @@ import { MAX_NODE_POOLS, MAX_NODES_PER_POOL } from '#common/schemas/clusters.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import '#web/lib/strings/estimator.ts'
 
 /** One estimated cluster: its type, data center, node pools and add-ons, its price and "order this". */
 export function EstimateClusterCard({

@@ -17,6 +17,7 @@ import { useBillingCycle } from '#web/lib/preferences/preferences-provider.tsx'
 import { useMoney } from '#web/lib/use-money.ts'
 import { useEstimate } from '../use-estimate.ts'
 import { EstimateClusterCard } from './estimate-cluster-card.tsx'
+import '#web/lib/strings/estimator.ts'
 
 /** This month's charges as the billing page shows them, in the organization's billing currency. */
 export type ActualSpend = { monthToDateCents: number; forecastCents: number; currency: Currency }

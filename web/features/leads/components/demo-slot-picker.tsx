@@ -7,6 +7,7 @@ import { useDateFormat } from '#web/lib/format-date.ts'
 import { useDemoSlots } from '../api/get-demo-slots.ts'
 import { groupSlotsByDay } from '../demo-time.ts'
 import type { CustomFieldControl } from './lead-form.tsx'
+import '#web/lib/strings/leads.ts'
 
 /**
  * The demo's day and time, as two groups of radio buttons (arrow keys move within a group): the

@@ -7,6 +7,7 @@ import type { LeadReceipt } from '#common/schemas/leads.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { type LeadField, LeadForm } from './lead-form.tsx'
 import { LeadConfirmation, LeadFormCard, LeadPage } from './lead-page.tsx'
+import '#web/lib/strings/leads.ts'
 
 /** The lead forms whose page is the same shape: text under `leads.<copy>`. */
 export type LeadCopy = 'contactSales' | 'customQuote' | 'workloadMigration' | 'contact'

@@ -25,6 +25,7 @@ import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useValidationMessage } from '#web/lib/form/validation-message.ts'
 import type { MessageKey } from '#web/lib/i18n-keys.ts'
 import type { Messages } from '#web/locales/en.ts'
+import '#web/lib/strings/leads.ts'
 
 type LeadMessages = Messages['leads']
 /** A field labelled by `leads.fields.<name>`. */

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Card, CardContent } from '#web/components/ui/card.tsx'
 import { cn } from '#web/lib/cn.ts'
+import '#web/lib/strings/leads.ts'
 
 /**
  * The frame of a lead form's page: what the form is for and what happens next beside it (above it

@@ -8,6 +8,7 @@ import { SectionCard } from '#web/components/ui/section-card.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { useLanguage } from '#web/lib/preferences/preferences-provider.tsx'
 import { useSellerIdentity } from '../api/get-seller-identity.ts'
+import '#web/lib/strings/legal.ts'
 
 const LINK_CLASS = 'font-medium text-primary underline-offset-4 hover:underline'
 

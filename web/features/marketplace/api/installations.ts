@@ -12,6 +12,7 @@ import { callApi } from '#web/lib/api/call.ts'
 import { useApiMutation } from '#web/lib/api/mutations.ts'
 import { apiKey, apiQuery, changesOf, readsOf } from '#web/lib/api/queries.ts'
 import { toast } from '#web/lib/toast-store.ts'
+import '#web/lib/strings/installations.ts'
 
 /** While an operation runs the queries poll too, so a lost realtime message never leaves a page stuck. */
 const POLL_WHILE_CHANGING_MS = 3_000

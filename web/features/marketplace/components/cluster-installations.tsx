@@ -8,6 +8,7 @@ import { useMoney } from '#web/lib/use-money.ts'
 import { useInstallations } from '../api/installations.ts'
 import { useInstallationLiveUpdates } from '../hooks/use-installation-live-updates.ts'
 import { InstallationStatusBadge } from './installation-status-badge.tsx'
+import '#web/lib/strings/installations.ts'
 
 /** The products installed on one cluster, for its detail page. */
 export function ClusterInstallations({ clusterId }: { clusterId: string }) {

@@ -30,6 +30,9 @@ import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { useInstallationChange, useRevealCredentials } from '../api/installations.ts'
+import '#web/lib/strings/auth.ts'
+import '#web/lib/strings/clusters.ts'
+import '#web/lib/strings/installations.ts'
 
 /**
  * A middleware installation's endpoints and generated user; the password is shown only after the

@@ -29,6 +29,7 @@ import {
   useOrderInstallation,
 } from '../api/installations.ts'
 import { SettingsForm } from './settings-form.tsx'
+import '#web/lib/strings/installations.ts'
 
 /** How long the form waits after the last change before asking the server for its price. */
 const QUOTE_DELAY_MS = 300

@@ -18,6 +18,7 @@ import { InstallationSettings } from './installation-settings.tsx'
 import { InstallationStatusBadge } from './installation-status-badge.tsx'
 import { UninstallDialog } from './uninstall-dialog.tsx'
 import { UpgradeDialog } from './upgrade-dialog.tsx'
+import '#web/lib/strings/installations.ts'
 
 /**
  * /orders/products/{id}: one installation, live — its status and the operation under way step by

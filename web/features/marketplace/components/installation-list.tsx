@@ -19,6 +19,8 @@ import {
   searchParamsWithInstallationFilters,
 } from '../installation-filters.ts'
 import { InstallationStatusBadge } from './installation-status-badge.tsx'
+import '#web/lib/strings/installations.ts'
+import '#web/lib/strings/marketplace.ts'
 
 /**
  * /orders/products and /orders/addons: the organization's installations of one kind, live, with

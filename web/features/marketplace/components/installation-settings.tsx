@@ -17,6 +17,7 @@ import {
 import { useInstallationChange } from '../api/installations.ts'
 import { SettingsDiffTable } from './settings-diff.tsx'
 import { SettingsForm } from './settings-form.tsx'
+import '#web/lib/strings/installations.ts'
 
 /**
  * An installation's settings: read as they are, changed in the product's own form, and applied

@@ -20,6 +20,7 @@ import {
   searchParamsWithCatalogFilters,
 } from '../catalog-filters.ts'
 import { ProductDetailSheet } from './product-detail-sheet.tsx'
+import '#web/lib/strings/marketplace.ts'
 
 /**
  * /add-ons and /marketplace: the products of one kind, searched and narrowed by category (both

@@ -12,6 +12,8 @@ import { useDateFormat } from '#web/lib/format-date.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { useProduct } from '../api/products.ts'
 import { InstallForm } from './install-form.tsx'
+import '#web/lib/strings/installations.ts'
+import '#web/lib/strings/marketplace.ts'
 
 const CHANGE_BADGE = {
   added: 'success',

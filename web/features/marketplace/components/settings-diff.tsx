@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { SettingChange } from '#common/settings-diff.ts'
+import '#web/lib/strings/installations.ts'
 
 /** What a change of settings (or version) changes, row by row: before and after. */
 export function SettingsDiffTable({ changes }: { changes: SettingChange[] }) {

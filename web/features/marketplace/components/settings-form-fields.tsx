@@ -19,6 +19,7 @@ import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { urlOf } from '#web/lib/api/call.ts'
 import { apiKey, readsOf } from '#web/lib/api/queries.ts'
+import '#web/lib/strings/installations.ts'
 
 /**
  * A product's settings as a form generated from its JSON Schema (@rjsf/core), styled like the rest

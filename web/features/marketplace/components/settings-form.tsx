@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import type { SettingsFormProps } from './settings-form-fields.tsx'
+import '#web/lib/strings/installations.ts'
 
 /**
  * The form generator, its validators and their Markdown load when a form is first shown (a product

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { type Installation, uninstallConfirmationSchema } from '#common/schemas/installations.ts'
 import { TypedNameDialog } from '#web/components/ui/typed-name-dialog.tsx'
 import { useInstallationChange } from '../api/installations.ts'
+import '#web/lib/strings/installations.ts'
 
 /** Uninstalling asks for the product's exact name: the button stays disabled until it is typed. */
 export function UninstallDialog({

@@ -21,6 +21,8 @@ import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { useInstallationChange } from '../api/installations.ts'
 import { SettingsDiffTable } from './settings-diff.tsx'
 import { SettingsForm } from './settings-form.tsx'
+import '#web/lib/strings/installations.ts'
+import '#web/lib/strings/marketplace.ts'
 
 /**
  * Upgrading to a newer version: its changes, the settings (adjustable on the way) and the diff of

@@ -5,6 +5,7 @@ import type { Notification } from '#common/schemas/notifications.ts'
 import { useApiMutation } from '#web/lib/api/mutations.ts'
 import { notificationKeys } from './notification-keys.ts'
 import { toastNotificationFailure, toastNotificationSuccess } from './notification-toasts.ts'
+import '#web/lib/strings/notifications.ts'
 
 /** Marks every notification read: the list and the badge show it at once, then both refresh. */
 export function useMarkAllNotificationsRead() {

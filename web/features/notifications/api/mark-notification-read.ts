@@ -5,6 +5,7 @@ import type { Notification } from '#common/schemas/notifications.ts'
 import { useApiMutation } from '#web/lib/api/mutations.ts'
 import { notificationKeys } from './notification-keys.ts'
 import { toastNotificationFailure } from './notification-toasts.ts'
+import '#web/lib/strings/notifications.ts'
 
 /** Marks one notification read; the list shows the server's copy at once. */
 export function useMarkNotificationRead() {

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next'
 import { NOTIFICATION_TOAST_MS } from '#web/lib/constants.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { failureMessage } from '../notification-display.ts'
+import '#web/lib/strings/notifications.ts'
 
 /** A failed notification call says "Error" with the server's message or the fallback. */
 export function toastNotificationFailure(error: unknown, fallback: string, t: TFunction): void {

@@ -5,6 +5,7 @@ import type { Notification } from '#common/schemas/notifications.ts'
 import { useApiMutation } from '#web/lib/api/mutations.ts'
 import { notificationKeys } from './notification-keys.ts'
 import { toastNotificationFailure, toastNotificationSuccess } from './notification-toasts.ts'
+import '#web/lib/strings/notifications.ts'
 
 /** Trashes a notification — final, a trashed notification is never listed again. */
 export function useTrashNotification() {

@@ -4,6 +4,7 @@ import type { Notification } from '#common/schemas/notifications.ts'
 import { cn } from '#web/lib/cn.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { type NotificationTone, notificationTone } from '../notification-display.ts'
+import '#web/lib/strings/notifications.ts'
 
 const TONE_STYLE: Record<NotificationTone, { icon: LucideIcon; className: string }> = {
   success: { icon: CircleCheck, className: 'bg-success/15 text-success' },

@@ -16,6 +16,7 @@ import { useTrashNotification } from '../api/trash-notification.ts'
 import { useNotificationSocket } from '../hooks/use-notification-socket.ts'
 import { badgeText, liveNotifications, shownCountAfter } from '../notification-display.ts'
 import { NotificationItem } from './notification-item.tsx'
+import '#web/lib/strings/notifications.ts'
 
 /**
  * The bell of the header: unread badge capped at "99+", and a panel listing the live notifications

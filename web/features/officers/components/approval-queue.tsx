@@ -14,6 +14,7 @@ import { useDateFormat } from '#web/lib/format-date.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { useDecideOrder, usePendingOrders } from '../api/order-approvals.ts'
+import '#web/lib/strings/officers.ts'
 
 /** The officers' queue of orders waiting for approval (HDS data centers, over the credit limit). */
 export function ApprovalQueue() {

@@ -11,6 +11,7 @@ import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { useGrantCredits } from '../api/officer-billing.ts'
+import '#web/lib/strings/officers.ts'
 
 /**
  * Units of the organization's billing currency typed, cents of it sent, with the currency named:

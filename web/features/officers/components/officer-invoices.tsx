@@ -32,6 +32,8 @@ import { useDateFormat } from '#web/lib/format-date.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { useIssueCreditNote, useOfficerInvoices } from '../api/officer-billing.ts'
+import '#web/lib/strings/billing.ts'
+import '#web/lib/strings/officers.ts'
 
 /** Invoices of every organization by status, overdue first: who owes what, and credit notes. */
 export function OfficerInvoices() {

@@ -4,6 +4,7 @@ import { orders } from '#common/contract/orders.ts'
 import { useApiMutation } from '#web/lib/api/mutations.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { orderKeys } from './order-keys.ts'
+import '#web/lib/strings/orders.ts'
 
 /** Cancels an order still waiting for approval; the lists and counts reading orders refresh. */
 export function useCancelOrder() {

@@ -4,6 +4,7 @@ import type { Order } from '#common/schemas/orders.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { useCancelOrder } from '../api/cancel-order.ts'
+import '#web/lib/strings/orders.ts'
 
 /** Cancels an order still waiting for approval, after asking. */
 export function CancelOrderButton({ order, size = 'sm' }: { order: Order; size?: 'sm' | 'default' }) {

@@ -18,6 +18,7 @@ import {
 } from '../order-filters.ts'
 import { CancelOrderButton } from './cancel-order-button.tsx'
 import { OrderStatusBadge } from './order-status-badge.tsx'
+import '#web/lib/strings/orders.ts'
 
 /**
  * The organization's cluster orders, newest first: reference, cluster, status, total in the

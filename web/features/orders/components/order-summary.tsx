@@ -8,6 +8,7 @@ import { useDateFormat } from '#web/lib/format-date.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { CancelOrderButton } from './cancel-order-button.tsx'
 import { OrderStatusBadge } from './order-status-badge.tsx'
+import '#web/lib/strings/orders.ts'
 
 /**
  * The order at the top of the live pages: its reference, status and total, and — while an officer

@@ -4,6 +4,7 @@ import { PROVIDER_CHECK_STEPS, type ProviderCheckStepResult } from '#common/sche
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/cn.ts'
+import '#web/lib/strings/providers.ts'
 
 type KnownStep = (typeof PROVIDER_CHECK_STEPS)[number]
 const isKnownStep = (name: string): name is KnownStep =>

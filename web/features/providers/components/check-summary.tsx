@@ -3,6 +3,7 @@ import { CHECK_PROVIDER_NAMES, type ProviderCheckResult } from '#common/schemas/
 import { Badge } from '#web/components/ui/badge.tsx'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { checkResultText } from '../check-result.ts'
+import '#web/lib/strings/providers.ts'
 
 /** The check at a glance: provider, driver, result, when it ran and how long it took. */
 export function CheckSummary({ check }: { check: ProviderCheckResult }) {

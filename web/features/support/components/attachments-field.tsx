@@ -14,6 +14,7 @@ import { Button } from '#web/components/ui/button.tsx'
 import { FormField, useFieldMessage } from '#web/components/ui/form.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
 import { formatFileSize } from '../file-size.ts'
+import '#web/lib/strings/support.ts'
 
 /** The refusals about the files, shown beside them. */
 export const ATTACHMENT_ERROR_FIELDS = {

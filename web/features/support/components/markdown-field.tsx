@@ -13,6 +13,7 @@ import {
 } from '#web/components/ui/form.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
 import { Markdown } from './markdown.tsx'
+import '#web/lib/strings/support.ts'
 
 /** A message in Markdown, with a preview of how it will read. */
 export function MarkdownField<Values extends FieldValues, Name extends FieldPath<Values>, Transformed>({

@@ -28,6 +28,7 @@ import { ATTACHMENT_ERROR_FIELDS, AttachmentsField } from './attachments-field.t
 import { MarkdownField } from './markdown-field.tsx'
 import { TicketHeader } from './ticket-detail.tsx'
 import { TicketThread } from './ticket-thread.tsx'
+import '#web/lib/strings/support.ts'
 
 /** One ticket as an officer works it: who asked, its settings, the thread with notes, the answer. */
 export function OfficerTicket({ id }: { id: string }) {

@@ -17,6 +17,7 @@ import { useTicketLiveUpdates } from '../hooks/use-ticket-live-updates.ts'
 import { OfficerTicket } from './officer-ticket.tsx'
 import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges.tsx'
 import { TicketClocks } from './ticket-clocks.tsx'
+import '#web/lib/strings/support.ts'
 
 /**
  * The officers' ticket queue, the most urgent clock first: filters by state, priority, plan (the

@@ -10,6 +10,7 @@ import { IdempotencyKeys } from '#web/lib/idempotency.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { useUpgradeSupportPlan } from '../api/support.ts'
+import '#web/lib/strings/support.ts'
 
 /** Orders a higher plan after a confirmation (organization admins; others are told to ask one). */
 export function PlanUpgradeButton({ plan }: { plan: SupportPlan }) {

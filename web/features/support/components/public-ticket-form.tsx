@@ -13,6 +13,7 @@ import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { ATTACHMENT_ERROR_FIELDS, AttachmentsField, supportFailureMessage } from './attachments-field.tsx'
 import { MarkdownField } from './markdown-field.tsx'
+import '#web/lib/strings/support.ts'
 
 /**
  * /submit-ticket: a visitor's ticket. The hidden `website` field is for robots only: people never

@@ -8,6 +8,7 @@ import { cn } from '#web/lib/cn.ts'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { toast } from '#web/lib/toast-store.ts'
+import '#web/lib/strings/support.ts'
 
 const SCORES = [1, 2, 3, 4, 5] as const
 

@@ -16,6 +16,7 @@ import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { ATTACHMENT_ERROR_FIELDS, AttachmentsField, supportFailureMessage } from './attachments-field.tsx'
 import { MarkdownField } from './markdown-field.tsx'
+import '#web/lib/strings/support.ts'
 
 const EMPTY: ReplyInput = { body: '', attachments: [] }
 const LIMITS: Record<'member' | 'visitor', { schema: typeof replySchema; files: AttachmentLimits }> = {

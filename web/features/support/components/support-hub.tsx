@@ -15,6 +15,7 @@ import { useSupportOverview } from '../api/support.ts'
 import { useTicketLiveUpdates } from '../hooks/use-ticket-live-updates.ts'
 import { PlanUpgradeButton } from './plan-upgrade-button.tsx'
 import { TicketSummaries } from './ticket-list.tsx'
+import '#web/lib/strings/support.ts'
 
 /** /support for a member: the plan and its targets, the plans above it, the open tickets, the ways to help. */
 export function SupportHub() {

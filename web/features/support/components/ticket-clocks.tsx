@@ -4,6 +4,7 @@ import type { SlaClock, TicketSummary } from '#common/schemas/support.ts'
 import { cn } from '#web/lib/cn.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { useNow } from '#web/lib/use-now.ts'
+import '#web/lib/strings/support.ts'
 
 const MINUTE_MS = 60_000
 

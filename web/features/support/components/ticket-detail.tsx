@@ -17,6 +17,7 @@ import { ReplyForm } from './reply-form.tsx'
 import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges.tsx'
 import { TicketClocks } from './ticket-clocks.tsx'
 import { TicketThread } from './ticket-thread.tsx'
+import '#web/lib/strings/support.ts'
 
 /** /orders/support/{id}: the thread, its state and clocks, reply, resolve or close, reopen, rate. */
 export function TicketDetail({ id }: { id: string }) {

@@ -34,6 +34,7 @@ import { toast } from '#web/lib/toast-store.ts'
 import { useOpenTicket, useSupportOverview, useTicketResources } from '../api/support.ts'
 import { ATTACHMENT_ERROR_FIELDS, AttachmentsField, supportFailureMessage } from './attachments-field.tsx'
 import { MarkdownField } from './markdown-field.tsx'
+import '#web/lib/strings/support.ts'
 
 /** The picker's value is `kind:id`, or empty for none; CC addresses are typed on one line. */
 const formSchema = newTicketSchema.extend({

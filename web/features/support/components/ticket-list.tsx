@@ -18,6 +18,7 @@ import { useTicketLiveUpdates } from '../hooks/use-ticket-live-updates.ts'
 import { searchParamsWithTicketFilters, ticketFiltersFrom } from '../ticket-filters.ts'
 import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges.tsx'
 import { TicketClocks } from './ticket-clocks.tsx'
+import '#web/lib/strings/support.ts'
 
 const FILTERS = [
   { name: 'status', values: TICKET_STATUSES, label: 'support.list.status', option: 'support.status' },

@@ -6,6 +6,7 @@ import { cn } from '#web/lib/cn.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { formatFileSize } from '../file-size.ts'
 import { Markdown } from './markdown.tsx'
+import '#web/lib/strings/support.ts'
 
 /** The conversation, oldest first: who wrote, when and how, the Markdown, the files. */
 export function TicketThread({

@@ -6,6 +6,7 @@ import { Form, FormAlert, FormInputField } from '#web/components/ui/form.tsx'
 import { SubmitButton } from '#web/components/ui/submit-button.tsx'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
+import '#web/lib/strings/support.ts'
 
 /** /track-ticket: a number and an address; the private link is mailed if they belong together. */
 export function TrackTicketForm({

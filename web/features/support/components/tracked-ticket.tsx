@@ -6,6 +6,7 @@ import { attachmentUrls, useTrackedTicket, useVisitorReply } from '../api/suppor
 import { ReplyForm } from './reply-form.tsx'
 import { TicketHeader } from './ticket-detail.tsx'
 import { TicketThread } from './ticket-thread.tsx'
+import '#web/lib/strings/support.ts'
 
 /** The thread a visitor's tracking link opens, with their reply; an unknown or expired link says so. */
 export function TrackedTicket({

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
+import '#web/lib/strings/support.ts'
 
 /** What a signed-out person can do for support: send a ticket, track one, or sign in. */
 export function VisitorWaysIn({ lead }: { lead: string }) {

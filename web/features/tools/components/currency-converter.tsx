@@ -7,6 +7,8 @@ import { Input } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { convertBetween, crossRate, parseAmount, SAMPLE_AMOUNTS } from '../currency-conversion.ts'
+import '#web/lib/strings/preferences.ts'
+import '#web/lib/strings/tools.ts'
 
 const DEFAULT_AMOUNT = '100'
 

@@ -5,6 +5,7 @@ import { cn } from '#web/lib/cn.ts'
 import type { ApiBody, ApiOperation, ApiResponse, HttpMethod } from '../openapi-reference.ts'
 import { schemaSize } from '../schema-outline.ts'
 import { SchemaFacts, SchemaView, typeLabel } from './schema-view.tsx'
+import '#web/lib/strings/tools.ts'
 
 /** Method colours; the method is always written out too, so colour is never the only cue. */
 const METHOD_STYLES: Record<HttpMethod, string> = {

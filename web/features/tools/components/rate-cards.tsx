@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { CURRENCIES, CURRENCY_SYMBOLS, type Currency, type ExchangeRates, formatRate } from '#common/money.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { cn } from '#web/lib/cn.ts'
+import '#web/lib/strings/preferences.ts'
+import '#web/lib/strings/tools.ts'
 
 /** USD, EUR and GBP against the dollar, to 4 decimals; the header's currency stands out. */
 export function RateCards({ rates, selected }: { rates: ExchangeRates; selected: Currency }) {

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { SchemaNode, SchemaProperty } from '../schema-outline.ts'
+import '#web/lib/strings/tools.ts'
 
 /** A schema, readably: its type and facts, then its properties, array items or alternatives. */
 export function SchemaView({ node }: { node: SchemaNode }) {

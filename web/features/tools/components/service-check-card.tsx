@@ -7,6 +7,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import type { CheckFailure, ServiceCheck } from '../health-check.ts'
+import '#web/lib/strings/tools.ts'
 
 export type DisplayedCheckState = 'checking' | 'healthy' | 'unhealthy' | 'notChecked'
 

@@ -22,6 +22,7 @@ import { ManifestsTab } from './manifests-tab.tsx'
 import { NodePoolsTab } from './node-pools-tab.tsx'
 import { OverviewTab } from './overview-tab.tsx'
 import { SettingsTab } from './settings-tab.tsx'
+import '#web/lib/strings/clusters.ts'
 
 export const DETAIL_TABS = ['overview', 'pools', 'settings', 'events', 'yaml'] as const
 type DetailTab = (typeof DETAIL_TABS)[number]

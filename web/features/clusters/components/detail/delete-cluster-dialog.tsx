@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { type ClusterDetail, deletionConfirmationSchema } from '#common/schemas/clusters.ts'
 import { TypedNameDialog } from '#web/components/ui/typed-name-dialog.tsx'
 import { useDeleteCluster } from '../../api/delete-cluster.ts'
+import '#web/lib/strings/clusters.ts'
 
 /** Deleting asks for the cluster's exact name: the button stays disabled until it is typed. */
 export function DeleteClusterDialog({ cluster, disabled }: { cluster: ClusterDetail; disabled: boolean }) {

@@ -7,6 +7,7 @@ import { useDateFormat } from '#web/lib/format-date.ts'
 import { useClusterEvents } from '../../api/get-cluster-events.ts'
 import { statusTone } from '../../cluster-status.ts'
 import { SectionCard } from './section-card.tsx'
+import '#web/lib/strings/clusters.ts'
 
 const DOT_COLOURS = {
   success: 'bg-success',

@@ -4,6 +4,7 @@ import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { useClusterManifests } from '../../api/get-cluster-manifests.ts'
 import { SectionCard } from './section-card.tsx'
+import '#web/lib/strings/clusters.ts'
 
 /** The cluster's configuration as YAML, read-only, with a copy button. */
 export function ManifestsTab({ clusterId }: { clusterId: string }) {

@@ -10,6 +10,7 @@ import { canChange } from '../../cluster-status.ts'
 import { formatDuration } from '../../durations.ts'
 import { ScaleNodePoolDialog } from './scale-node-pool-dialog.tsx'
 import { SectionCard } from './section-card.tsx'
+import '#web/lib/strings/clusters.ts'
 
 const SCALE_KINDS: readonly Operation['kind'][] = ['scale', 'hibernate', 'wake']
 const RECENT_SCALE_EVENTS = 8

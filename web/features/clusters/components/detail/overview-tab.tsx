@@ -12,6 +12,7 @@ import type { CatalogNames } from '../../catalog-names.ts'
 import { canChange } from '../../cluster-status.ts'
 import { KubeconfigDownloadButton } from '../kubeconfig-download-button.tsx'
 import { DetailItem, SectionCard } from './section-card.tsx'
+import '#web/lib/strings/clusters.ts'
 
 /** Overview: the cluster's facts and cost, its Kubernetes version, access and add-ons. */
 export function OverviewTab({ cluster, names }: { cluster: ClusterDetail; names: CatalogNames }) {

@@ -21,6 +21,7 @@ import { Form, FormAlert, FormField, FormInputField } from '#web/components/ui/f
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useScaleNodePool } from '../../api/scale-node-pool.ts'
+import '#web/lib/strings/clusters.ts'
 
 /** Edit one pool: its node count and autoscaling (a scale operation once accepted). */
 export function ScaleNodePoolDialog({

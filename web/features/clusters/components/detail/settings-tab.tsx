@@ -18,6 +18,7 @@ import { useWakeCluster } from '../../api/wake-cluster.ts'
 import { canChange, isClusterBusy } from '../../cluster-status.ts'
 import { DeleteClusterDialog } from './delete-cluster-dialog.tsx'
 import { SectionCard } from './section-card.tsx'
+import '#web/lib/strings/clusters.ts'
 
 /** Settings: the maintenance window, hibernation (Dev/Test and Sandbox), and deletion. */
 export function SettingsTab({ cluster }: { cluster: ClusterDetail }) {

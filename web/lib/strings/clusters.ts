@@ -1,0 +1,4 @@
+import { clusters } from '#web/locales/en/clusters.ts'
+import { registerStrings } from '../i18n.ts'
+
+registerStrings({ clusters })

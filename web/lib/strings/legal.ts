@@ -1,0 +1,4 @@
+import { legal } from '#web/locales/en/legal.ts'
+import { registerStrings } from '../i18n.ts'
+
+registerStrings({ legal })

@@ -1,0 +1,4 @@
+import { notFound } from '#web/locales/en/not-found.ts'
+import { registerStrings } from '../i18n.ts'
+
+registerStrings({ notFound })
