@@ -22,17 +22,17 @@ export const BUDGET = {
  * as the screen gets lighter, until it meets `BUDGET.screenFirstLoadBytes` and goes.
  */
 export const BUDGETED_SCREENS = [
-  { route: '/dashboard', user: 'customer', ceilingKiB: 257 },
-  { route: '/my-clusters', user: 'customer', ceilingKiB: 307 },
-  { route: '/clusters/:id', user: 'customer', ceilingKiB: 321 },
-  { route: '/configure-cluster', user: 'customer', ceilingKiB: 315 },
-  { route: '/billing', user: 'customer', ceilingKiB: 311 },
-  { route: '/usage', user: 'customer', ceilingKiB: 258 },
-  { route: '/marketplace', user: 'customer', ceilingKiB: 289 },
-  { route: '/orders', user: 'customer', ceilingKiB: 260 },
-  { route: '/support', user: 'customer', ceilingKiB: 260 },
-  { route: '/settings', user: 'customer', ceilingKiB: 309 },
-  { route: '/officers/panel', user: 'officer', ceilingKiB: 328 },
+  { route: '/dashboard', user: 'customer', ceilingKiB: 221 },
+  { route: '/my-clusters', user: 'customer', ceilingKiB: 274 },
+  { route: '/clusters/:id', user: 'customer', ceilingKiB: 289 },
+  { route: '/configure-cluster', user: 'customer', ceilingKiB: 287 },
+  { route: '/billing', user: 'customer', ceilingKiB: 281 },
+  { route: '/usage', user: 'customer', ceilingKiB: 226 },
+  { route: '/marketplace', user: 'customer', ceilingKiB: 262 },
+  { route: '/orders', user: 'customer', ceilingKiB: 225 },
+  { route: '/support', user: 'customer', ceilingKiB: 226 },
+  { route: '/settings', user: 'customer', ceilingKiB: 284 },
+  { route: '/officers/panel', user: 'officer', ceilingKiB: 307 },
 ] as const satisfies readonly { route: string; user: 'customer' | 'officer'; ceilingKiB: number }[]
 
 /** The prerendered public pages under budget. */
