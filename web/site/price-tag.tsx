@@ -4,7 +4,6 @@ import { cyclePriceCents, yearlyDiscountPercent } from '#common/pricing.ts'
 import { cn } from '#web/lib/cn.ts'
 import { DEFAULT_BILLING_CYCLE, DEFAULT_CURRENCY } from '#web/lib/constants.ts'
 import { type PriceKind, priceText } from './price-text.ts'
-import '#web/lib/strings/marketing.ts'
 
 /**
  * A price as static HTML: drawn in the default currency and cycle at the provider's initial rates,

@@ -12,8 +12,6 @@ import { HomePage } from './pages/home-page.tsx'
 import { MarkdownPage } from './pages/markdown-page.tsx'
 import { PricingPage } from './pages/pricing-page.tsx'
 import { TutorialPage, TutorialsPage } from './pages/tutorials-page.tsx'
-import '#web/lib/strings/home.ts'
-import '#web/lib/strings/marketing.ts'
 
 /** One static page in one language: where it is served, what it says about itself, its body. */
 export type SitePage = {

@@ -1,7 +1,6 @@
 import { href } from '#common/routes.ts'
 import type { ClusterTypeSlug } from '#web/lib/cluster-type-links.ts'
 import type { Messages } from '#web/locales/en.ts'
-import '#web/lib/strings/header.ts'
 
 /** Every page the header, menus, footer and home page link to (checked against the route table). */
 export const LINKS = {

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { en } from '#web/locales/en.ts'
 
@@ -7,6 +8,12 @@ import { en } from '#web/locales/en.ts'
  * A screen carries the strings of the areas its code reads, because each module that reads an
  * area's strings imports that area's registration (web/lib/strings/<area>.ts). This holds every
  * module of the web app to it: an area read is an area imported, and an area imported is read.
+ *
+ * Two exceptions. The static pages are rendered at build time with every string at hand
+ * (web/site/site-i18n.ts), so web/site needs no registration, apart from the signed-in chrome that
+ * the app's code draws on a static page. And the scripts of the static pages (the islands) carry
+ * no dictionary at all (their words travel as JSON in the page): a module they load registers
+ * nothing, and the app's modules that read its keys register them.
  */
 
 /** The page titles and common words: web/lib/i18n.ts always has them. */
@@ -16,18 +23,25 @@ const fileOf = (area: string) => area.replace(/[A-Z]/g, (letter) => `-${letter.t
 /** A key written in the code: 'clusters.title', `support.status.${value}`. */
 const KEY = new RegExp(`['"\`](${AREAS.join('|')})\\.[A-Za-z$]`, 'g')
 const IMPORT = /^import '#web\/lib\/strings\/([a-z-]+)\.ts'$/gm
+/** A module's imports that load code (`import type` loads none). */
+const CODE_IMPORT = /^(?:import|export)\s+(?!type\b)(?:[^'"]*?\sfrom\s+)?'([^']+)'/gm
 
-/** The web app's modules, apart from the strings themselves, tests, and the build-time pages' i18n (it has them all). */
-const MODULES = execFileSync('git', ['ls-files', 'web/*.ts', 'web/*.tsx'], { encoding: 'utf8' })
+const SOURCES = execFileSync('git', ['ls-files', 'web/*.ts', 'web/*.tsx'], { encoding: 'utf8' })
   .split('\n')
-  .filter(
-    (file) =>
-      file !== '' &&
-      !/\.test\.tsx?$/.test(file) &&
-      !file.startsWith('web/locales/') &&
-      !file.startsWith('web/lib/strings/') &&
-      !['web/lib/i18n-keys.ts', 'web/site/site-i18n.ts'].includes(file),
-  )
+  .filter((file) => file !== '' && !/\.test\.tsx?$/.test(file))
+const ISLANDS_ENTRY = 'web/site/islands/main.ts'
+const SIGNED_IN_CHROME = 'web/site/islands/signed-in-chrome.tsx'
+const ISLAND_MODULES = staticClosure(ISLANDS_ENTRY)
+
+/** The web app's modules held to the rule: not the strings themselves, nor the static pages' own. */
+const MODULES = SOURCES.filter(
+  (file) =>
+    !ISLAND_MODULES.has(file) &&
+    !file.startsWith('web/locales/') &&
+    !file.startsWith('web/lib/strings/') &&
+    file !== 'web/lib/i18n-keys.ts' &&
+    (!file.startsWith('web/site/') || file === SIGNED_IN_CHROME),
+)
 
 function areasOf(source: string) {
   return {
@@ -36,8 +50,29 @@ function areasOf(source: string) {
   }
 }
 
+/** The modules a module loads, followed through the web app's own files (`#web/…` and relative). */
+function staticClosure(entry: string): Set<string> {
+  const seen = new Set<string>()
+  const pending = [entry]
+  while (pending.length > 0) {
+    const file = pending.pop()!
+    if (seen.has(file)) continue
+    seen.add(file)
+    for (const match of readFileSync(file, 'utf8').matchAll(CODE_IMPORT)) {
+      const specifier = match[1]!
+      const target = specifier.startsWith('#web/')
+        ? `web/${specifier.slice('#web/'.length)}`
+        : specifier.startsWith('.')
+          ? path.join(path.dirname(file), specifier)
+          : undefined
+      if (target && existsSync(target)) pending.push(target)
+    }
+  }
+  return seen
+}
+
 describe('the strings each module reads', () => {
-  it('finds the keys of the web app', () => {
+  it('finds the keys and the imports', () => {
     expect(MODULES.length).toBeGreaterThan(200)
     expect(areasOf("t('clusters.title'); t(`support.status.${value}`)")).toEqual({
       read: ['clusters', 'support'],
@@ -47,6 +82,8 @@ describe('the strings each module reads', () => {
       read: ['cluster-config'],
       imported: ['cluster-config'],
     })
+    expect(ISLAND_MODULES).toContain('web/components/layout/nav-links.ts')
+    expect(ISLAND_MODULES).not.toContain(SIGNED_IN_CHROME)
   })
 
   it('every module imports the strings of the areas it reads, and only those', () => {
@@ -55,5 +92,13 @@ describe('the strings each module reads', () => {
     )
     // Each entry: a module, the areas whose keys it writes, the web/lib/strings modules it imports.
     expect(mismatches).toEqual([])
+  })
+
+  it('the static pages’ scripts load no strings', () => {
+    const registering = [...ISLAND_MODULES].filter(
+      (file) =>
+        file.startsWith('web/lib/strings/') || areasOf(readFileSync(file, 'utf8')).imported.length > 0,
+    )
+    expect(registering).toEqual([])
   })
 })

@@ -1,12 +1,6 @@
 import type { TFunction } from 'i18next'
 import { PROMO_CODE } from '#common/pricing.ts'
 import { PROMO_DISCOUNT_PERCENT } from '#web/lib/constants.ts'
-import '#web/lib/strings/footer.ts'
-import '#web/lib/strings/header.ts'
-import '#web/lib/strings/marketing.ts'
-import '#web/lib/strings/preferences.ts'
-import '#web/lib/strings/promo.ts'
-import '#web/lib/strings/toast.ts'
 
 /**
  * The words the islands write into a static page, in the page's language. They travel as JSON in

@@ -8,8 +8,6 @@ import { CLUSTER_TYPE_COPY_FR } from '../cluster-type-copy-fr.ts'
 import { CLUSTER_TYPE_STYLES } from '../cluster-type-style.ts'
 import { CyclePrice, PriceTag, YearlySaving } from '../price-tag.tsx'
 import { useSiteData } from '../site-context.tsx'
-import '#web/lib/strings/home.ts'
-import '#web/lib/strings/marketing.ts'
 
 /** One cluster type: what it is for, what it includes, its SLA, price and node flavors. */
 export function ClusterTypePage({ slug }: { slug: ClusterTypeSlug }) {

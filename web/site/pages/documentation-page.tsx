@@ -1,7 +1,6 @@
 import { Search } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useSiteData } from '../site-context.tsx'
-import '#web/lib/strings/marketing.ts'
 
 /**
  * The user guide on one page: every section in order, a table of contents beside it, and a search

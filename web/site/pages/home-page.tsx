@@ -7,7 +7,6 @@ import { cn } from '#web/lib/cn.ts'
 import { CLUSTER_TYPE_SLUGS } from '#web/lib/paths.ts'
 import { CLUSTER_TYPE_STYLES } from '../cluster-type-style.ts'
 import { useSiteData } from '../site-context.tsx'
-import '#web/lib/strings/home.ts'
 
 const HIGHLIGHTS = ['sovereignty', 'compliance', 'monitoring'] as const
 const COMPLIANCE = ['gdpr', 'hds', 'secnumcloud', 'cispe'] as const

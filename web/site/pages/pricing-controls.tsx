@@ -4,9 +4,6 @@ import { BILLING_CYCLES } from '#common/pricing.ts'
 import { href, isClusterTypeSlug } from '#common/routes.ts'
 import { CURRENCY_SWITCHER_ORDER } from '#web/lib/constants.ts'
 import { useSiteData } from '../site-context.tsx'
-import '#web/lib/strings/home.ts'
-import '#web/lib/strings/marketing.ts'
-import '#web/lib/strings/preferences.ts'
 
 /** What the estimate island needs of the catalog (JSON in the page). */
 export type EstimateCatalog = {

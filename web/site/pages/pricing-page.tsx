@@ -10,8 +10,6 @@ import { CLUSTER_TYPE_STYLES } from '../cluster-type-style.ts'
 import { CyclePrice, CycleSuffix, PriceTag, YearlySaving } from '../price-tag.tsx'
 import { useSiteData } from '../site-context.tsx'
 import { PriceControls, PriceEstimate } from './pricing-controls.tsx'
-import '#web/lib/strings/home.ts'
-import '#web/lib/strings/marketing.ts'
 
 /**
  * Every cluster type, node flavor, add-on and support plan with its price. The prices are static

@@ -2,7 +2,6 @@ import { ArrowRight, Clock } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { href } from '#common/routes.ts'
 import { useSiteData } from '../site-context.tsx'
-import '#web/lib/strings/marketing.ts'
 
 /** The tutorials index: each tutorial's title, summary, level and time. */
 export function TutorialsPage() {
