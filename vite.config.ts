@@ -4,9 +4,12 @@ import { defineConfig } from 'vite'
 import { staticSiteInDevelopment } from './scripts/dev-site.ts'
 import { bundleReport } from './scripts/vite/bundle-report.ts'
 import { contractRoutesInTheBrowser } from './scripts/vite/contract-routes.ts'
+import { frameChunks } from './scripts/vite/frame-chunks.ts'
 
 /** In development Vite serves the web app and passes API, WebSocket and mailbox calls to the server. */
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`
+
+const frame = frameChunks({ priority: 5 })
 
 export default defineConfig({
   plugins: [
@@ -14,6 +17,7 @@ export default defineConfig({
     tailwindcss(),
     staticSiteInDevelopment(),
     reactRouter(),
+    frame.plugin,
     bundleReport(),
   ],
   // Every signed-in screen loads React, the router, the data layer, i18n and the shell's menus,
@@ -34,6 +38,7 @@ export default defineConfig({
               test: /node_modules[\\/](@radix-ui[\\/]react-(menu|dropdown-menu|popover|popper|dialog|tooltip|toast|radio-group|roving-focus|collection|dismissable-layer|focus-scope|focus-guards|portal|presence|primitive|slot|compose-refs|context|use-[a-z-]+|id|direction|visually-hidden|arrow)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|aria-hidden|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|tslib)[\\/]/,
               priority: 10,
             },
+            ...frame.groups,
           ],
         },
       },

@@ -22,17 +22,17 @@ export const BUDGET = {
  * as the screen gets lighter, until it meets `BUDGET.screenFirstLoadBytes` and goes.
  */
 export const BUDGETED_SCREENS = [
-  { route: '/dashboard', user: 'customer', ceilingKiB: 221 },
-  { route: '/my-clusters', user: 'customer', ceilingKiB: 274 },
-  { route: '/clusters/:id', user: 'customer', ceilingKiB: 289 },
-  { route: '/configure-cluster', user: 'customer', ceilingKiB: 287 },
-  { route: '/billing', user: 'customer', ceilingKiB: 281 },
-  { route: '/usage', user: 'customer', ceilingKiB: 226 },
-  { route: '/marketplace', user: 'customer', ceilingKiB: 262 },
-  { route: '/orders', user: 'customer', ceilingKiB: 225 },
-  { route: '/support', user: 'customer', ceilingKiB: 226 },
-  { route: '/settings', user: 'customer', ceilingKiB: 284 },
-  { route: '/officers/panel', user: 'officer', ceilingKiB: 307 },
+  { route: '/dashboard', user: 'customer', ceilingKiB: 213 },
+  { route: '/my-clusters', user: 'customer', ceilingKiB: 248 },
+  { route: '/clusters/:id', user: 'customer', ceilingKiB: 278 },
+  { route: '/configure-cluster', user: 'customer', ceilingKiB: 284 },
+  { route: '/billing', user: 'customer', ceilingKiB: 273 },
+  { route: '/usage', user: 'customer', ceilingKiB: 218 },
+  { route: '/marketplace', user: 'customer', ceilingKiB: 252 },
+  { route: '/orders', user: 'customer', ceilingKiB: 216 },
+  { route: '/support', user: 'customer', ceilingKiB: 224 },
+  { route: '/settings', user: 'customer', ceilingKiB: 274 },
+  { route: '/officers/panel', user: 'officer', ceilingKiB: 296 },
 ] as const satisfies readonly { route: string; user: 'customer' | 'officer'; ceilingKiB: number }[]
 
 /**

@@ -1,6 +1,6 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes'
 import { ROUTES } from '#common/routes.ts'
-import { type Layout, layoutFileOf, PAGES, screenFileOf } from './lib/paths.ts'
+import { LAYOUTS, type Layout, layoutFileOf, PAGES, screenFileOf } from './lib/paths.ts'
 
 /*
  * The router is built from the page table (web/lib/paths.ts), which gives each URL its layout and
@@ -20,8 +20,6 @@ function routesOf(layoutName: Layout) {
 export default [
   // `/fr` stands outside the layouts: it only chooses French and opens the home page.
   route(ROUTES.french, screenFileOf('public', ROUTES.french)),
-  ...(['public', 'plain', 'flow', 'dashboard'] as const).map((name) =>
-    layout(layoutFileOf(name), { id: `layout:${name}` }, routesOf(name)),
-  ),
+  ...LAYOUTS.map((name) => layout(layoutFileOf(name), { id: `layout:${name}` }, routesOf(name))),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -19,7 +19,8 @@ import type { TitleKey } from './i18n-keys.ts'
 
 export { CLUSTER_TYPE_ALIASES, CLUSTER_TYPE_SLUGS }
 
-export type Layout = 'public' | 'plain' | 'flow' | 'dashboard'
+export const LAYOUTS = ['public', 'plain', 'flow', 'dashboard'] as const
+export type Layout = (typeof LAYOUTS)[number]
 
 /**
  * `static`: a marketing page rendered to HTML at build time in every language (web/site), served

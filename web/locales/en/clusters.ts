@@ -108,6 +108,7 @@ export const clusters = {
     title: 'Access',
     hint: 'Your kubeconfig carries a personal credential for this cluster, valid for the time you choose.',
     download: 'Download kubeconfig',
+    loading: 'Loading the form...',
     dialogTitle: 'Download a kubeconfig for {{name}}',
     mergedTitle_one: 'Download a kubeconfig for {{count}} cluster',
     mergedTitle_other: 'Download one kubeconfig for {{count}} clusters',

@@ -109,6 +109,7 @@ export const clusters: typeof english = {
     title: 'Accès',
     hint: 'Votre kubeconfig contient un identifiant personnel pour ce cluster, valable la durée que vous choisissez.',
     download: 'Télécharger le kubeconfig',
+    loading: 'Chargement du formulaire...',
     dialogTitle: 'Télécharger un kubeconfig pour {{name}}',
     mergedTitle_one: 'Télécharger un kubeconfig pour {{count}} cluster',
     mergedTitle_other: 'Télécharger un seul kubeconfig pour {{count}} clusters',

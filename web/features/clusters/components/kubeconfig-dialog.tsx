@@ -1,36 +1,19 @@
-import { Download, MailWarning } from 'lucide-react'
-import { type ReactNode, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
-import { href } from '#common/routes.ts'
-import {
-  DEFAULT_KUBECONFIG_LIFETIME,
-  KUBECONFIG_LIFETIME_DAYS,
-  KUBECONFIG_LIFETIMES,
-  type KubeconfigLifetime,
-  kubeconfigRequestSchema,
-} from '#common/schemas/clusters.ts'
-import { Alert, AlertDescription } from '#web/components/ui/alert.tsx'
-import { Button } from '#web/components/ui/button.tsx'
+import type { KubeconfigLifetime } from '#common/schemas/clusters.ts'
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '#web/components/ui/dialog.tsx'
-import { Form, FormAlert, FormSelectField } from '#web/components/ui/form.tsx'
-import { useUser } from '#web/lib/current-user.ts'
-import { applyServerErrors } from '#web/lib/form/server-errors.ts'
-import { useZodForm } from '#web/lib/form/use-zod-form.ts'
-import { useDateFormat } from '#web/lib/format-date.ts'
-import { toast } from '#web/lib/toast-store.ts'
+import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import '#web/lib/strings/clusters.ts'
 
-const DAY_MS = 24 * 60 * 60 * 1000
+/** The form, its validator and the form library load when the dialog first opens, not with the list. */
+const LifetimeForm = lazy(() => import('./kubeconfig-lifetime-form.tsx'))
 
 export type KubeconfigDownload = (
   lifetime: KubeconfigLifetime,
@@ -63,99 +46,34 @@ export function KubeconfigDialog({
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent closeLabel={t('clusters.dialog.close')} data-testid={`${testId}-dialog`}>
         {open && (
-          <LifetimeForm
-            title={title}
-            pending={pending}
-            testId={testId}
-            onDownload={(lifetime, handlers) =>
-              onDownload(lifetime, {
-                ...handlers,
-                done: () => {
-                  setOpen(false)
-                  handlers.done()
-                },
-              })
+          <Suspense
+            fallback={
+              <>
+                <DialogHeader>
+                  <DialogTitle>{title}</DialogTitle>
+                  <DialogDescription>{t('clusters.kubeconfig.dialogText')}</DialogDescription>
+                </DialogHeader>
+                <LoadingBlock label={t('clusters.kubeconfig.loading')} rows={2} />
+              </>
             }
-          />
+          >
+            <LifetimeForm
+              title={title}
+              pending={pending}
+              testId={testId}
+              onDownload={(lifetime, handlers) =>
+                onDownload(lifetime, {
+                  ...handlers,
+                  done: () => {
+                    setOpen(false)
+                    handlers.done()
+                  },
+                })
+              }
+            />
+          </Suspense>
         )}
       </DialogContent>
     </Dialog>
-  )
-}
-
-function LifetimeForm({
-  title,
-  pending,
-  testId,
-  onDownload,
-}: {
-  title: string
-  pending: boolean
-  testId: string
-  onDownload: KubeconfigDownload
-}) {
-  const { t } = useTranslation()
-  const dates = useDateFormat()
-  const { user } = useUser()
-  const unverified = user !== null && !user.emailVerified
-  const form = useZodForm(kubeconfigRequestSchema, {
-    defaultValues: { lifetime: DEFAULT_KUBECONFIG_LIFETIME },
-  })
-  const options = KUBECONFIG_LIFETIMES.map((lifetime) => ({
-    value: lifetime,
-    label: t(`clusters.kubeconfig.lifetimes.${lifetime}`),
-  }))
-  return (
-    <Form
-      form={form}
-      className="gap-4"
-      onSubmit={({ lifetime }) =>
-        onDownload(lifetime, {
-          done: () =>
-            toast({
-              title: t('clusters.toast.successTitle'),
-              description: t('clusters.kubeconfig.downloaded', {
-                date: dates.dateTime(Date.now() + KUBECONFIG_LIFETIME_DAYS[lifetime] * DAY_MS),
-              }),
-              variant: 'success',
-            }),
-          failed: (error) => applyServerErrors(form, error),
-        })
-      }
-    >
-      <DialogHeader>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogDescription>{t('clusters.kubeconfig.dialogText')}</DialogDescription>
-      </DialogHeader>
-      {unverified && (
-        <Alert variant="destructive" data-testid={`${testId}-unverified`}>
-          <MailWarning aria-hidden="true" />
-          <AlertDescription>{t('clusters.kubeconfig.verifyFirst')}</AlertDescription>
-        </Alert>
-      )}
-      <FormAlert />
-      <FormSelectField
-        control={form.control}
-        name="lifetime"
-        label={t('clusters.kubeconfig.lifetime')}
-        options={options}
-        description={
-          <Link to={`${href('account')}#cluster-credentials`} className="text-primary hover:underline">
-            {t('clusters.kubeconfig.accountLink')}
-          </Link>
-        }
-      />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            {t('clusters.dialog.cancel')}
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={pending || unverified} data-testid={`${testId}-confirm`}>
-          <Download aria-hidden="true" />
-          {pending ? t('clusters.kubeconfig.downloading') : t('clusters.kubeconfig.downloadConfirm')}
-        </Button>
-      </DialogFooter>
-    </Form>
   )
 }

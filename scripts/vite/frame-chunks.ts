@@ -1,0 +1,79 @@
+import type { Plugin } from 'vite'
+import { LAYOUTS } from '../../web/lib/paths.ts'
+
+/**
+ * The frame of the web app — the root route and the layouts, with every module they import
+ * statically — in a chunk per layout, instead of the dozens of small shared chunks the bundler
+ * makes of it on its own. Every screen loads all of its frame before it can answer, and a phone
+ * pays a round trip for each file (docs/quality.md, "Console performance").
+ *
+ * The plugin reads the module graph of the browser build when it is complete; the groups it
+ * returns (for `output.codeSplitting.groups`) capture the modules it found. Modules of the root
+ * go to `frame`, with those that several layouts share; a module only one layout uses goes to that
+ * layout's chunk. Route modules themselves stay the router's entries, and the libraries grouped
+ * before (higher priority) stay where they are.
+ */
+
+const ROUTE_ENTRY_QUERY = '?__react-router-build-client-route'
+const ROOT_ROUTE = /[\\/]web[\\/]root\.tsx$/
+const LAYOUT_ROUTE = /[\\/]web[\\/]routes[\\/]([a-z]+)[\\/]layout\.tsx$/
+
+type Group = { name: string; test: (id: string) => boolean; priority: number }
+
+export function frameChunks(options: { priority: number }): { plugin: Plugin; groups: Group[] } {
+  const frame = new Set<string>()
+  const byLayout = new Map<string, Set<string>>()
+  const layoutOf = new Map<string, string>()
+
+  const plugin: Plugin = {
+    name: 'clusterdeck:frame-chunks',
+    apply: 'build',
+    buildStart() {
+      frame.clear()
+      layoutOf.clear()
+      byLayout.clear()
+    },
+    buildEnd(error) {
+      if (error || this.environment.name !== 'client') return
+      const closureOf = (entry: string): Set<string> => {
+        const seen = new Set<string>()
+        const pending = [...(this.getModuleInfo(entry)?.importedIds ?? [])]
+        while (pending.length > 0) {
+          const id = pending.pop()!
+          if (seen.has(id) || id.includes(ROUTE_ENTRY_QUERY) || id.endsWith('.css')) continue
+          seen.add(id)
+          pending.push(...(this.getModuleInfo(id)?.importedIds ?? []))
+        }
+        return seen
+      }
+      const layouts = new Map<string, Set<string>>()
+      for (const id of this.getModuleIds()) {
+        if (!id.endsWith(ROUTE_ENTRY_QUERY)) continue
+        const file = id.slice(0, -ROUTE_ENTRY_QUERY.length)
+        if (ROOT_ROUTE.test(file)) for (const module of closureOf(id)) frame.add(module)
+        const layout = LAYOUT_ROUTE.exec(file)?.[1]
+        if (layout) layouts.set(layout, closureOf(id))
+      }
+      const usersOf = new Map<string, string[]>()
+      for (const [layout, modules] of layouts)
+        for (const module of modules) usersOf.set(module, [...(usersOf.get(module) ?? []), layout])
+      for (const [module, users] of usersOf) {
+        if (frame.has(module)) continue
+        if (users.length > 1) frame.add(module)
+        else layoutOf.set(module, users[0]!)
+      }
+      for (const layout of layouts.keys()) byLayout.set(layout, new Set())
+      for (const [module, layout] of layoutOf) byLayout.get(layout)!.add(module)
+    },
+  }
+
+  const groups: Group[] = [
+    { name: 'frame', test: (id) => frame.has(id), priority: options.priority },
+    ...LAYOUTS.map((layout) => ({
+      name: `frame-${layout}`,
+      test: (id: string) => byLayout.get(layout)?.has(id) ?? false,
+      priority: options.priority - 1,
+    })),
+  ]
+  return { plugin, groups }
+}
