@@ -76,3 +76,23 @@ test('the panel tells a customer it is for officers', async ({ page }) => {
   await page.goto('/officers/panel')
   await expect(page.getByText('The officers panel is for the operator’s officers.')).toBeVisible()
 })
+
+test('while the access check is on its way, an officer sees it being checked, not a refusal', async ({
+  page,
+}) => {
+  await signIn(page, 'officer')
+  let answer: () => void = () => {}
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve
+  })
+  await page.route('**/api/officers/check-access', async (route) => {
+    await answered
+    await route.continue()
+  })
+  await page.goto('/officers/panel')
+  await expect(page.getByRole('status', { name: 'Checking your access...' })).toBeVisible()
+  await expect(page.getByText('The officers panel is for the operator’s officers.')).toHaveCount(0)
+  answer()
+  await expect(page.getByRole('heading', { level: 2, name: 'Orders waiting for approval' })).toBeVisible()
+  await expect(page.getByRole('status', { name: 'Checking your access...' })).toHaveCount(0)
+})

@@ -2,6 +2,7 @@ export const officers = {
   subtitle:
     'Review what waits for the operator: orders for HDS data centers and above a credit limit, overdue invoices, credit notes and credits.',
   noAccess: 'The officers panel is for the operator’s officers.',
+  checkingAccess: 'Checking your access...',
   backToDashboard: 'Back to the dashboard',
   approvals: {
     title: 'Orders waiting for approval',

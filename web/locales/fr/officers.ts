@@ -2,6 +2,7 @@ export const officers = {
   subtitle:
     'Examinez ce qui attend l’opérateur : les commandes pour des centres de données HDS et celles au-delà d’une limite de crédit, les factures en retard, les avoirs et les crédits.',
   noAccess: 'Le panneau des responsables est réservé aux responsables de l’opérateur.',
+  checkingAccess: 'Vérification de votre accès...',
   backToDashboard: 'Retour au tableau de bord',
   approvals: {
     title: 'Commandes en attente d’approbation',

@@ -1,18 +1,24 @@
 import { useParams } from 'react-router'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
+import { useCluster } from '#web/features/clusters/api/get-cluster.ts'
 import { ClusterDetailView } from '#web/features/clusters/components/detail/cluster-detail-view.tsx'
 import { useClusterLiveUpdates } from '#web/features/clusters/hooks/use-cluster-live-updates.ts'
 import { ClusterInstallations } from '#web/features/marketplace/components/cluster-installations.tsx'
 
-/** /clusters/{id} and /cluster-detail/{id}: one cluster to operate, live, and the products on it. */
+/**
+ * /clusters/{id} and /cluster-detail/{id}: one cluster to operate, live, and the products on it.
+ * The products come under the cluster once it is shown: drawn beside its loading placeholder, they
+ * would be pushed down the screen when the taller cluster view replaces it.
+ */
 export default function ClusterDetailRoute() {
   const { id = '' } = useParams()
   useClusterLiveUpdates()
   const catalog = useCatalog()
+  const cluster = useCluster(id)
   return (
     <div className="mx-auto grid w-full grid-cols-1 max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
       <ClusterDetailView clusterId={id} catalog={catalog.data} />
-      <ClusterInstallations clusterId={id} />
+      {cluster.isSuccess && <ClusterInstallations clusterId={id} />}
     </div>
   )
 }

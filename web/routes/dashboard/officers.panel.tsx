@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
+import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { OfficerGdprQueue } from '#web/features/accounts/components/officer-gdpr.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { OfficerCustomSolutions } from '#web/features/custom-solutions/components/officer-quotes.tsx'
-import { useOfficerAccess } from '#web/features/officers/api/check-access.ts'
+import { useOfficerAccessCheck } from '#web/features/officers/api/check-access.ts'
 import { ApprovalQueue } from '#web/features/officers/components/approval-queue.tsx'
 import { CreditGrantForm } from '#web/features/officers/components/credit-grant-form.tsx'
 import { OfficerInvoices } from '#web/features/officers/components/officer-invoices.tsx'
@@ -22,7 +23,7 @@ import '#web/lib/strings/support.ts'
 export default function OfficersPanel() {
   const { t } = useTranslation()
   const { user } = useUser()
-  const isOfficer = useOfficerAccess(user?.id)
+  const access = useOfficerAccessCheck(user?.id)
   const catalog = useCatalog()
 
   return (
@@ -31,7 +32,9 @@ export default function OfficersPanel() {
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('pages.officersPanel')}</h1>
         <p className="text-muted-foreground">{t('officers.subtitle')}</p>
       </header>
-      {isOfficer ? (
+      {access === 'checking' ? (
+        <LoadingBlock label={t('officers.checkingAccess')} rows={6} />
+      ) : access === 'allowed' ? (
         <>
           <PanelSection id="approvals" title={t('officers.approvals.title')}>
             <ApprovalQueue />

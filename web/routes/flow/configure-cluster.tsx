@@ -3,17 +3,25 @@ import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
+import { useClusterTemplates } from '#web/features/cluster-config/api/get-cluster-templates.ts'
 import { CatalogError } from '#web/features/cluster-config/components/catalog-error.tsx'
 import { ClusterWizard } from '#web/features/cluster-config/components/cluster-wizard.tsx'
 import '#web/lib/strings/cluster-config.ts'
 
-/** /configure-cluster and /clusters/configure: the configuration wizard (flow layout). */
+/**
+ * /configure-cluster and /clusters/configure: the configuration wizard (flow layout). The saved
+ * templates are asked beside the catalog and the wizard shows once both have answered: the
+ * template picker on top of the first step would otherwise appear or vanish above the cluster
+ * types as they are read.
+ */
 export default function ConfigureClusterRoute() {
   const { t } = useTranslation()
   const catalog = useCatalog()
+  const templates = useClusterTemplates()
 
   let content: React.ReactNode
-  if (catalog.isPending) content = <WizardSkeleton label={t('clusterConfig.loading')} />
+  if (catalog.isPending || templates.isPending)
+    content = <WizardSkeleton label={t('clusterConfig.loading')} />
   else if (catalog.isError) content = <CatalogError catalog={catalog} />
   else content = <ClusterWizard catalog={catalog.data} />
 

@@ -3,14 +3,17 @@ import { Footer } from '#web/shell/footer.tsx'
 import { PromoBar } from '#web/shell/promo-bar.tsx'
 import { MAIN_CONTENT_ID, PublicHeader, SkipLink } from '#web/shell/public-header.tsx'
 
-/** Public pages: promo bar, header, the page, footer. */
+/**
+ * Public pages: promo bar, header, the page, footer. The page is at least a screen tall, so the footer starts below the fold and a page that grows as
+ * its data arrives does not move it on screen (layout shift).
+ */
 export default function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
       <PromoBar />
       <PublicHeader withSkipLink={false} />
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-screen flex-1 outline-none">
         <Outlet />
       </main>
       <Footer />

@@ -20,6 +20,15 @@ export function officerAccessQueryOptions(userId: string) {
 
 /** True only when the check answered true; false while unknown, signed out or failing. */
 export function useOfficerAccess(userId: string | undefined): boolean {
+  return useOfficerAccessCheck(userId) === 'allowed'
+}
+
+/**
+ * The check with its wait: `checking` until the user is known and the check has answered, so a
+ * screen for officers shows its loading state rather than a refusal that turns into the panel.
+ */
+export function useOfficerAccessCheck(userId: string | undefined): 'checking' | 'allowed' | 'refused' {
   const query = useQuery({ ...officerAccessQueryOptions(userId ?? ''), enabled: Boolean(userId) })
-  return query.data === true
+  if (query.data === true) return 'allowed'
+  return userId === undefined || query.isLoading ? 'checking' : 'refused'
 }

@@ -6,7 +6,7 @@ import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '#web/components/ui/form.tsx'
 import { RetryAlert } from '#web/components/ui/retry-alert.tsx'
-import { Spinner } from '#web/components/ui/spinner.tsx'
+import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
@@ -21,12 +21,8 @@ export function ApprovalQueue() {
   const { t } = useTranslation()
   const pending = usePendingOrders(true)
 
-  if (pending.isPending)
-    return (
-      <p className="flex items-center gap-2 text-muted-foreground" role="status">
-        <Spinner /> {t('officers.approvals.loading')}
-      </p>
-    )
+  // The placeholder is about as tall as the empty queue, so the sections below stay in place.
+  if (pending.isPending) return <LoadingBlock label={t('officers.approvals.loading')} />
   if (pending.isError)
     return (
       <RetryAlert

@@ -1,0 +1,97 @@
+import type { Page, Route } from '@playwright/test'
+import { expect, signIn, test } from './support/fixtures.ts'
+
+/**
+ * A screen does not move under the reader's eyes as its data arrives (layout shift). Each test
+ * holds back one answer until the screen has painted its loading state, lets it through, and
+ * sums the layout shifts the browser reports (the Layout Instability API, as Lighthouse reads it).
+ */
+
+const PHONE = { width: 390, height: 844 }
+
+/** Records the page's layout shifts from its first paint (shifts right after input do not count). */
+async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: number[] = []
+    Object.assign(window, { layoutShifts: shifts })
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number
+        hadRecentInput: boolean
+      })[])
+        if (!entry.hadRecentInput) shifts.push(entry.value)
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+}
+
+const layoutShift = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+  )
+
+/** Holds the answers to requests that `matches` until `release()` is called. */
+async function holdAnswers(page: Page, matches: (url: URL) => boolean) {
+  let release: () => void = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let held = 0
+  await page.route(
+    (url) => matches(url),
+    async (route: Route) => {
+      held += 1
+      await released
+      await route.continue()
+    },
+  )
+  return { release, held: () => held }
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: PHONE })
+
+  test('the wizard does not move when the saved templates arrive after the catalog', async ({ page }) => {
+    await signIn(page, 'demo')
+    await recordLayoutShifts(page)
+    const templates = await holdAnswers(page, (url) => url.pathname === '/api/cluster-templates')
+    await page.goto('/configure-cluster')
+    await expect.poll(templates.held).toBeGreaterThan(0)
+    templates.release()
+    await expect(page.getByTestId('cluster-type-option').first()).toBeVisible()
+    await expect(page.getByRole('status', { name: 'Loading your templates...' })).toHaveCount(0)
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.01)
+  })
+
+  test('a cluster’s products do not move down when the cluster view replaces its placeholder', async ({
+    page,
+  }) => {
+    await signIn(page, 'demo')
+    const clusters = (await (await page.request.get('/api/clusters')).json()) as { items: { id: string }[] }
+    const clusterId = clusters.items[0]!.id
+    await recordLayoutShifts(page)
+    const cluster = await holdAnswers(page, (url) => url.pathname === `/api/clusters/${clusterId}`)
+    await page.goto(`/clusters/${clusterId}`)
+    await expect(page.getByRole('status', { name: 'Loading the cluster...' })).toBeVisible()
+    cluster.release()
+    await expect(page.getByRole('tab', { name: 'Overview' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Installed products' })).toBeVisible()
+    await expect(page.getByText('No product installed on this cluster.')).toBeVisible()
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.01)
+  })
+})
+
+test('the pages with a footer are at least a screen tall, so pages growing as they load do not move it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1350, height: 940 })
+  await signIn(page, 'demo')
+  // One page of each layout with a footer: public, flow, plain.
+  for (const path of ['/support', '/configure-cluster', '/data-centers']) {
+    await page.goto(path)
+    await expect(page.locator('body > div > footer')).toBeAttached()
+    const minHeight = await page
+      .locator('main')
+      .evaluate((main) => Number.parseFloat(getComputedStyle(main).minHeight))
+    expect(minHeight, path).toBeGreaterThanOrEqual(940)
+  }
+})
