@@ -74,6 +74,7 @@ function staticClosure(entry: string): Set<string> {
 describe('the strings each module reads', () => {
   it('finds the keys and the imports', () => {
     expect(MODULES.length).toBeGreaterThan(200)
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the sample is source code with a template-literal key.
     expect(areasOf("t('clusters.title'); t(`support.status.${value}`)")).toEqual({
       read: ['clusters', 'support'],
       imported: [],
