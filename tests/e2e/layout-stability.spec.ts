@@ -75,7 +75,27 @@ test.describe('on a phone', () => {
     cluster.release()
     await expect(page.getByRole('tab', { name: 'Overview' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Installed products' })).toBeVisible()
-    await expect(page.getByText('No product installed on this cluster.')).toBeVisible()
+    await expect(page.getByRole('status', { name: 'Loading the installations…' })).toHaveCount(0)
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.01)
+  })
+  test('a cluster’s header does not rewrap when the catalog names its type after the cluster came', async ({
+    page,
+  }) => {
+    await signIn(page, 'demo')
+    const clusters = (await (await page.request.get('/api/clusters')).json()) as { items: { id: string }[] }
+    const clusterId = clusters.items[0]!.id
+    await recordLayoutShifts(page)
+    const catalog = await holdAnswers(page, (url) => url.pathname === '/api/catalog')
+    const clusterAnswer = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === `/api/clusters/${clusterId}`,
+    )
+    await page.goto(`/clusters/${clusterId}`)
+    await clusterAnswer
+    await expect.poll(catalog.held).toBeGreaterThan(0)
+    catalog.release()
+    await expect(page.getByRole('tab', { name: 'Overview' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Installed products' })).toBeVisible()
+    await expect(page.getByRole('status', { name: 'Loading the installations…' })).toHaveCount(0)
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.01)
   })
 })

@@ -7,8 +7,9 @@ import { ClusterInstallations } from '#web/features/marketplace/components/clust
 
 /**
  * /clusters/{id} and /cluster-detail/{id}: one cluster to operate, live, and the products on it.
- * The products come under the cluster once it is shown: drawn beside its loading placeholder, they
- * would be pushed down the screen when the taller cluster view replaces it.
+ * The cluster shows once the catalog that names its parts has come too, and its products come
+ * under it then: drawn beside the loading placeholder, they would be pushed down the screen when
+ * the taller cluster view replaces it.
  */
 export default function ClusterDetailRoute() {
   const { id = '' } = useParams()
@@ -17,8 +18,8 @@ export default function ClusterDetailRoute() {
   const cluster = useCluster(id)
   return (
     <div className="mx-auto grid w-full grid-cols-1 max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
-      <ClusterDetailView clusterId={id} catalog={catalog.data} />
-      {cluster.isSuccess && <ClusterInstallations clusterId={id} />}
+      <ClusterDetailView clusterId={id} catalog={catalog.data} catalogPending={catalog.isPending} />
+      {cluster.isSuccess && !catalog.isPending && <ClusterInstallations clusterId={id} />}
     </div>
   )
 }

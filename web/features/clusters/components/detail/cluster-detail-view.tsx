@@ -30,23 +30,27 @@ type DetailTab = (typeof DETAIL_TABS)[number]
 /**
  * /clusters/{id}: one cluster to operate. A running operation shows its live progress on top and
  * locks the other changes; a failed cluster shows why, with a retry. The tab is kept in the URL.
+ * While the catalog is on its way (`catalogPending`) the placeholder stays: the names it gives the
+ * cluster's type and data center would otherwise rewrap the header and move everything under it.
  */
 export function ClusterDetailView({
   clusterId,
   catalog,
+  catalogPending = false,
 }: {
   clusterId: string
   catalog: CatalogForClusters | undefined
+  catalogPending?: boolean
 }) {
   const { t } = useTranslation()
   const cluster = useCluster(clusterId)
   const names = useMemo(() => catalogNames(catalog), [catalog])
 
-  if (cluster.isSuccess)
+  if (cluster.isSuccess && !catalogPending)
     return <Loaded cluster={cluster.data} receivedAt={cluster.dataUpdatedAt} names={names} />
   return (
     <>
-      {cluster.isPending ? (
+      {cluster.isPending || cluster.isSuccess ? (
         <DetailSkeleton label={t('clusters.loadingCluster')} />
       ) : (
         <ClusterLoadError cluster={cluster} />
