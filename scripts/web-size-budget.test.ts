@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { BUDGET, BUDGETED_PUBLIC_PAGES, BUDGETED_SCREENS, PUBLIC_PAGES_CEILING_KIB } from './web-budgets.ts'
+import {
+  BUDGET,
+  BUDGETED_PUBLIC_PAGES,
+  BUDGETED_SCREENS,
+  PUBLIC_PAGES_CEILING_KIB,
+  SCREEN_FIRST_LOAD_FILES_CEILING,
+} from './web-budgets.ts'
 import { ensureWebBuild } from './web-build.ts'
 import { type FirstLoad, firstLoadOfPage, firstLoadOfScreen } from './web-first-load.ts'
 
@@ -32,6 +38,9 @@ describe('first-load JavaScript of the signed-in screens', () => {
       expect(load.files.length).toBeGreaterThan(0)
       expect(load.brotliBytes, overBudget(route, load, screen.ceilingKiB * 1024)).toBeLessThanOrEqual(
         screen.ceilingKiB * 1024,
+      )
+      expect(load.files.length, `${route}: ${load.files.join(', ')}`).toBeLessThanOrEqual(
+        SCREEN_FIRST_LOAD_FILES_CEILING,
       )
     },
   )
