@@ -100,6 +100,23 @@ test.describe('on a phone', () => {
   })
 })
 
+test('the notification choices keep their room while they load, so the settings under them stay put', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1350, height: 940 })
+  await signIn(page, 'demo')
+  await recordLayoutShifts(page)
+  const choices = await holdAnswers(page, (url) => url.pathname === '/api/user/notification-preferences')
+  await page.goto('/settings')
+  await expect(page.getByRole('status', { name: 'Loading your choices…' })).toBeVisible()
+  const section = page.getByTestId('notification-preferences')
+  const loadingHeight = (await section.boundingBox())!.height
+  choices.release()
+  await expect(page.getByRole('checkbox', { name: /: Email$/ }).first()).toBeVisible()
+  expect(Math.abs((await section.boundingBox())!.height - loadingHeight)).toBeLessThanOrEqual(2)
+  expect(await layoutShift(page)).toBeLessThanOrEqual(0.01)
+})
+
 test('the pages with a footer are at least a screen tall, so pages growing as they load do not move it', async ({
   page,
 }) => {

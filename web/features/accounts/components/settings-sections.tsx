@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { CURRENCIES } from '#common/money.ts'
 import {
   NOTIFICATION_EVENTS,
+  type NotificationEvent,
   type NotificationPreferences,
   notificationPreferencesSchema,
   type OrganizationSettings,
@@ -23,7 +25,7 @@ import {
 } from '#web/components/ui/form.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { SectionCard } from '#web/components/ui/section-card.tsx'
-import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
+import { LoadingBlock, Skeleton } from '#web/components/ui/skeleton.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
 import { BILLING_CYCLES, THEMES } from '#web/lib/constants.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
@@ -215,13 +217,67 @@ export function NotificationPreferencesSection() {
       description={t('accounts.notifications.description')}
     >
       {preferences.isPending ? (
-        <LoadingBlock label={t('accounts.notifications.loading')} rows={3} />
+        <NotificationGridPlaceholder label={t('accounts.notifications.loading')} />
       ) : preferences.isError ? (
         <LoadError title={t('accounts.notifications.loadFailed')} query={preferences} />
       ) : (
         <NotificationGrid key={JSON.stringify(preferences.data)} initial={preferences.data} />
       )}
     </SectionCard>
+  )
+}
+
+/**
+ * The grid's events are known before the person's choices: while those load, the same table shows
+ * with placeholders for the checkboxes, so the sections below do not move when they come.
+ */
+function NotificationGridPlaceholder({ label }: { label: string }) {
+  return (
+    <div role="status" aria-label={label} className="grid gap-3">
+      <NotificationTable cell={() => <Skeleton className="size-4" />} />
+      <Skeleton className="h-10 w-24" />
+    </div>
+  )
+}
+
+/** The events down, email and app across; `cell` draws each choice. */
+function NotificationTable({
+  cell,
+}: {
+  cell: (event: NotificationEvent, channel: 'email' | 'app') => ReactNode
+}) {
+  const { t } = useTranslation()
+  return (
+    <table className="w-full text-sm">
+      <thead>
+        <tr className="text-left text-muted-foreground">
+          <th scope="col" className="py-2 font-medium">
+            {t('accounts.notifications.event')}
+          </th>
+          <th scope="col" className="w-24 py-2 text-center font-medium">
+            {t('accounts.notifications.email')}
+          </th>
+          <th scope="col" className="w-24 py-2 text-center font-medium">
+            {t('accounts.notifications.app')}
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y">
+        {NOTIFICATION_EVENTS.map((event) => (
+          <tr key={event}>
+            <th scope="row" className="py-2 text-left font-normal">
+              {t(`accounts.notifications.events.${event}`)}
+            </th>
+            {(['email', 'app'] as const).map((channel) => (
+              <td key={channel} className="py-2">
+                {/* One line's height for a checkbox and its placeholder alike. */}
+                <div className="flex h-5 items-center justify-center">{cell(event, channel)}</div>
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   )
 }
 
@@ -245,50 +301,26 @@ function NotificationGrid({ initial }: { initial: NotificationPreferences }) {
         })
       }
     >
-      <table className="w-full text-sm">
-        <thead>
-          <tr className="text-left text-muted-foreground">
-            <th scope="col" className="py-2 font-medium">
-              {t('accounts.notifications.event')}
-            </th>
-            <th scope="col" className="w-24 py-2 text-center font-medium">
-              {t('accounts.notifications.email')}
-            </th>
-            <th scope="col" className="w-24 py-2 text-center font-medium">
-              {t('accounts.notifications.app')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {NOTIFICATION_EVENTS.map((event) => (
-            <tr key={event}>
-              <th scope="row" className="py-2 text-left font-normal">
-                {t(`accounts.notifications.events.${event}`)}
-              </th>
-              {(['email', 'app'] as const).map((channel) => (
-                <td key={channel} className="py-2 text-center">
-                  <FormField
-                    control={form.control}
-                    name={`${event}.${channel}`}
-                    render={({ field }) => (
-                      <input
-                        type="checkbox"
-                        className="size-4 accent-[var(--primary)]"
-                        name={field.name}
-                        ref={field.ref}
-                        checked={field.value}
-                        onBlur={field.onBlur}
-                        onChange={(change) => field.onChange(change.target.checked)}
-                        aria-label={`${t(`accounts.notifications.events.${event}`)}: ${t(`accounts.notifications.${channel}`)}`}
-                      />
-                    )}
-                  />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <NotificationTable
+        cell={(event, channel) => (
+          <FormField
+            control={form.control}
+            name={`${event}.${channel}`}
+            render={({ field }) => (
+              <input
+                type="checkbox"
+                className="size-4 accent-[var(--primary)]"
+                name={field.name}
+                ref={field.ref}
+                checked={field.value}
+                onBlur={field.onBlur}
+                onChange={(change) => field.onChange(change.target.checked)}
+                aria-label={`${t(`accounts.notifications.events.${event}`)}: ${t(`accounts.notifications.${channel}`)}`}
+              />
+            )}
+          />
+        )}
+      />
       <Button type="submit" className="justify-self-start" disabled={save.isPending}>
         {save.isPending ? t('accounts.saving') : t('accounts.save')}
       </Button>
