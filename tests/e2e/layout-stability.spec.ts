@@ -47,6 +47,22 @@ async function holdAnswers(page: Page, matches: (url: URL) => boolean) {
   return { release, held: () => held }
 }
 
+/** Signs the demo customer in, starts recording layout shifts, and names its first cluster. */
+async function firstDemoCluster(page: Page): Promise<string> {
+  await signIn(page, 'demo')
+  const clusters = (await (await page.request.get('/api/clusters')).json()) as { items: { id: string }[] }
+  await recordLayoutShifts(page)
+  return clusters.items[0]!.id
+}
+
+/** The cluster screen with its tabs and its products, loaded, and nothing moved on the way. */
+async function expectClusterScreenShown(page: Page) {
+  await expect(page.getByRole('tab', { name: 'Overview' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Installed products' })).toBeVisible()
+  await expect(page.getByRole('status', { name: 'Loading the installations…' })).toHaveCount(0)
+  expect(await layoutShift(page)).toBeLessThanOrEqual(0.01)
+}
+
 test.describe('on a phone', () => {
   test.use({ viewport: PHONE })
 
@@ -65,26 +81,18 @@ test.describe('on a phone', () => {
   test('a cluster’s products do not move down when the cluster view replaces its placeholder', async ({
     page,
   }) => {
-    await signIn(page, 'demo')
-    const clusters = (await (await page.request.get('/api/clusters')).json()) as { items: { id: string }[] }
-    const clusterId = clusters.items[0]!.id
-    await recordLayoutShifts(page)
+    const clusterId = await firstDemoCluster(page)
     const cluster = await holdAnswers(page, (url) => url.pathname === `/api/clusters/${clusterId}`)
     await page.goto(`/clusters/${clusterId}`)
     await expect(page.getByRole('status', { name: 'Loading the cluster...' })).toBeVisible()
     cluster.release()
-    await expect(page.getByRole('tab', { name: 'Overview' })).toBeVisible()
-    await expect(page.getByRole('heading', { name: 'Installed products' })).toBeVisible()
-    await expect(page.getByRole('status', { name: 'Loading the installations…' })).toHaveCount(0)
-    expect(await layoutShift(page)).toBeLessThanOrEqual(0.01)
+    await expectClusterScreenShown(page)
   })
+
   test('a cluster’s header does not rewrap when the catalog names its type after the cluster came', async ({
     page,
   }) => {
-    await signIn(page, 'demo')
-    const clusters = (await (await page.request.get('/api/clusters')).json()) as { items: { id: string }[] }
-    const clusterId = clusters.items[0]!.id
-    await recordLayoutShifts(page)
+    const clusterId = await firstDemoCluster(page)
     const catalog = await holdAnswers(page, (url) => url.pathname === '/api/catalog')
     const clusterAnswer = page.waitForResponse(
       (response) => new URL(response.url()).pathname === `/api/clusters/${clusterId}`,
@@ -93,10 +101,7 @@ test.describe('on a phone', () => {
     await clusterAnswer
     await expect.poll(catalog.held).toBeGreaterThan(0)
     catalog.release()
-    await expect(page.getByRole('tab', { name: 'Overview' })).toBeVisible()
-    await expect(page.getByRole('heading', { name: 'Installed products' })).toBeVisible()
-    await expect(page.getByRole('status', { name: 'Loading the installations…' })).toHaveCount(0)
-    expect(await layoutShift(page)).toBeLessThanOrEqual(0.01)
+    await expectClusterScreenShown(page)
   })
 })
 
