@@ -22,7 +22,7 @@ type Group = { name: string; test: (id: string) => boolean; priority: number }
 
 export function frameChunks(options: { priority: number }): { plugin: Plugin; groups: Group[] } {
   const frame = new Set<string>()
-  const byLayout = new Map<string, Set<string>>()
+  /** A module only one layout imports, and that layout. */
   const layoutOf = new Map<string, string>()
 
   const plugin: Plugin = {
@@ -31,7 +31,6 @@ export function frameChunks(options: { priority: number }): { plugin: Plugin; gr
     buildStart() {
       frame.clear()
       layoutOf.clear()
-      byLayout.clear()
     },
     buildEnd(error) {
       if (error || this.environment.name !== 'client') return
@@ -54,16 +53,16 @@ export function frameChunks(options: { priority: number }): { plugin: Plugin; gr
         const layout = LAYOUT_ROUTE.exec(file)?.[1]
         if (layout) layouts.set(layout, closureOf(id))
       }
-      const usersOf = new Map<string, string[]>()
       for (const [layout, modules] of layouts)
-        for (const module of modules) usersOf.set(module, [...(usersOf.get(module) ?? []), layout])
-      for (const [module, users] of usersOf) {
-        if (frame.has(module)) continue
-        if (users.length > 1) frame.add(module)
-        else layoutOf.set(module, users[0]!)
-      }
-      for (const layout of layouts.keys()) byLayout.set(layout, new Set())
-      for (const [module, layout] of layoutOf) byLayout.get(layout)!.add(module)
+        for (const module of modules) {
+          if (frame.has(module)) continue
+          const other = layoutOf.get(module)
+          if (other === undefined) layoutOf.set(module, layout)
+          else if (other !== layout) {
+            layoutOf.delete(module)
+            frame.add(module)
+          }
+        }
     },
   }
 
@@ -71,7 +70,7 @@ export function frameChunks(options: { priority: number }): { plugin: Plugin; gr
     { name: 'frame', test: (id) => frame.has(id), priority: options.priority },
     ...LAYOUTS.map((layout) => ({
       name: `frame-${layout}`,
-      test: (id: string) => byLayout.get(layout)?.has(id) ?? false,
+      test: (id: string) => layoutOf.get(id) === layout,
       priority: options.priority - 1,
     })),
   ]
