@@ -33,12 +33,20 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|tailwind-merge|clsx|class-variance-authority)[\\/]/,
               priority: 20,
             },
-            {
-              name: 'overlays',
-              test: /node_modules[\\/](@radix-ui[\\/]react-(menu|dropdown-menu|popover|popper|dialog|tooltip|toast|radio-group|roving-focus|collection|dismissable-layer|focus-scope|focus-guards|portal|presence|primitive|slot|compose-refs|context|use-[a-z-]+|id|direction|visually-hidden|arrow)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|aria-hidden|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|tslib)[\\/]/,
-              priority: 10,
-            },
             ...frame.groups,
+            // What the frame leaves of the dialog and menu libraries, for the screens and pop-ups
+            // that use them: the parts every pop-up needs, and the positioning of menus and
+            // popovers, each in one file instead of a dozen.
+            {
+              name: 'popup-base',
+              test: /node_modules[\\/](@radix-ui[\\/](primitive|react-(compose-refs|context|use-[a-z-]+|id|portal|presence|primitive|slot|dismissable-layer|focus-scope|focus-guards|visually-hidden|direction|collection|roving-focus))|react-remove-scroll|react-remove-scroll-bar|aria-hidden|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|tslib)[\\/]/,
+              priority: 2,
+            },
+            {
+              name: 'popup-position',
+              test: /node_modules[\\/](@radix-ui[\\/]react-(popper|arrow)|@floating-ui)[\\/]/,
+              priority: 1,
+            },
           ],
         },
       },

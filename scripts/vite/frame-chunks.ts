@@ -15,6 +15,8 @@ import { LAYOUTS } from '../../web/lib/paths.ts'
  */
 
 const ROUTE_ENTRY_QUERY = '?__react-router-build-client-route'
+/** Packages made only of re-exports of other packages. */
+const BARREL = /[\\/]node_modules[\\/]radix-ui[\\/]/
 const ROOT_ROUTE = /[\\/]web[\\/]root\.tsx$/
 const LAYOUT_ROUTE = /[\\/]web[\\/]routes[\\/]([a-z]+)[\\/]layout\.tsx$/
 
@@ -41,7 +43,9 @@ export function frameChunks(options: { priority: number }): { plugin: Plugin; gr
           const id = pending.pop()!
           if (seen.has(id) || id.includes(ROUTE_ENTRY_QUERY) || id.endsWith('.css')) continue
           seen.add(id)
-          pending.push(...(this.getModuleInfo(id)?.importedIds ?? []))
+          // A barrel (`radix-ui`) names every part of a library; the parts the frame uses are
+          // found through their own importers, the others must stay out of its chunks.
+          if (!BARREL.test(id)) pending.push(...(this.getModuleInfo(id)?.importedIds ?? []))
         }
         return seen
       }

@@ -1,5 +1,6 @@
-import type { Page, Route } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expect, signIn, test } from './support/fixtures.ts'
+import { holdAnswers } from './support/hold.ts'
 
 /**
  * A screen does not move under the reader's eyes as its data arrives (layout shift). Each test
@@ -28,24 +29,6 @@ const layoutShift = (page: Page) =>
   page.evaluate(() =>
     (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
   )
-
-/** Holds the answers to requests that `matches` until `release()` is called. */
-async function holdAnswers(page: Page, matches: (url: URL) => boolean) {
-  let release: () => void = () => {}
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  let held = 0
-  await page.route(
-    (url) => matches(url),
-    async (route: Route) => {
-      held += 1
-      await released
-      await route.continue()
-    },
-  )
-  return { release, held: () => held }
-}
 
 /** Signs the demo customer in, starts recording layout shifts, and names its first cluster. */
 async function firstDemoCluster(page: Page): Promise<string> {

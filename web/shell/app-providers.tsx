@@ -1,22 +1,19 @@
-import { Tooltip } from 'radix-ui'
-import { lazy, type ReactNode, Suspense } from 'react'
-import { Toaster } from '#web/components/ui/toaster.tsx'
+import { lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react'
 import { useLogoutFromOtherTabs } from '#web/features/auth/api/logout.ts'
 import { useNavigationInvalidations } from '#web/features/dashboard/use-navigation-invalidations.ts'
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '#web/lib/constants.ts'
 import { useUser } from '#web/lib/current-user.ts'
+import { onDemand, startLoading } from '#web/lib/on-demand.ts'
 import { PreferencesProvider } from '#web/lib/preferences/preferences-provider.tsx'
+import { currentToasts, subscribeToToasts } from '#web/lib/toast-store.ts'
 
 /** Cross-cutting providers and effects of the shell, around every page. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <PreferencesProvider>
-      <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-        <SessionEffects />
-        {children}
-        <EmailVerification />
-        <Toaster />
-      </Tooltip.Provider>
+      <SessionEffects />
+      {children}
+      <EmailVerification />
+      <DeferredToaster />
     </PreferencesProvider>
   )
 }
@@ -34,6 +31,19 @@ function EmailVerification() {
       <EmailVerificationModal />
     </Suspense>
   )
+}
+
+const toaster = onDemand(() => import('#web/components/ui/toaster.tsx'))
+const hasToasts = () => currentToasts().length > 0
+
+/** The toasts' code comes after the first paint (on-demand.ts), or at once for an early toast. */
+function DeferredToaster() {
+  const loaded = toaster.useModule()
+  const waiting = useSyncExternalStore(subscribeToToasts, hasToasts, () => false)
+  useEffect(() => {
+    if (waiting) startLoading(toaster)
+  }, [waiting])
+  return loaded ? <loaded.Toaster /> : null
 }
 
 function SessionEffects() {

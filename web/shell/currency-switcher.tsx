@@ -1,10 +1,8 @@
 import { ChevronDown } from 'lucide-react'
-import { DropdownMenu } from 'radix-ui'
 import { useTranslation } from 'react-i18next'
 import { CURRENCY_SYMBOLS } from '#common/money.ts'
 import { menuSeparatorClass } from '#web/components/layout/menu-styles.ts'
 import { RadioMenu } from '#web/components/layout/radio-menu.tsx'
-import { SegmentedChoice } from '#web/components/layout/segmented-choice.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { useCurrency } from '#web/lib/preferences/preferences-provider.tsx'
@@ -47,7 +45,7 @@ export function CurrencySwitcher({ className }: { className?: string }) {
         ),
       }))}
     >
-      <DropdownMenu.Separator className={menuSeparatorClass} />
+      <hr className={cn(menuSeparatorClass, 'border-0')} />
       <div className="px-2.5 py-1.5 text-xs text-muted-foreground" data-testid="currency-rates">
         {isLoading ? (
           t('preferences.currency.ratesLoading')
@@ -66,20 +64,5 @@ export function CurrencySwitcher({ className }: { className?: string }) {
         )}
       </div>
     </RadioMenu>
-  )
-}
-
-/** USD, GBP, EUR as a segmented control (mobile menu). */
-export function CurrencyChoice({ className }: { className?: string }) {
-  const { t } = useTranslation()
-  const { currency, setCurrency, currencies } = useCurrency()
-  return (
-    <SegmentedChoice
-      label={t('preferences.currency.label')}
-      className={className}
-      options={currencies.map((code) => ({ value: code, label: `${CURRENCY_SYMBOLS[code]} ${code}` }))}
-      value={currency}
-      onChange={setCurrency}
-    />
   )
 }

@@ -1,74 +1,46 @@
-import { LogOut, PanelLeft } from 'lucide-react'
+import { PanelLeft } from 'lucide-react'
+import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '#web/components/ui/sheet.tsx'
-import { MOBILE_DRAWER_LINKS } from './dashboard-nav.ts'
-
-import { ExpandedNav, SectionLabel, SidebarFooter, type SidebarProps } from './dashboard-nav-parts.tsx'
+import { onDemand, startLoading } from '#web/lib/on-demand.ts'
+import type { SidebarProps } from './dashboard-nav-parts.tsx'
 import { toggleDashboardSidebar } from './dashboard-sidebar.tsx'
 import '#web/lib/strings/sidebar.ts'
 
-/** The mobile drawer: the sidebar plus Pricing, Documentation, Tutorials, Support, Logout. */
-export function DashboardMobileDrawer({
-  sections,
-  counts,
-  open,
-  onOpenChange,
-  onLogout,
-}: SidebarProps & { open: boolean; onOpenChange: (open: boolean) => void; onLogout: () => void }) {
+export type DrawerProps = SidebarProps & {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  onLogout: () => void
+}
+
+const sheet = onDemand(() => import('./dashboard-drawer-sheet.tsx'))
+
+/**
+ * The mobile drawer: the sidebar plus Pricing, Documentation, Tutorials, Support, Logout. Its
+ * sheet's code comes after the first paint (on-demand.ts); a tap before that opens it as soon as
+ * it has come.
+ */
+export function DashboardMobileDrawer(props: DrawerProps) {
   const { t } = useTranslation()
-  const close = () => onOpenChange(false)
+  const loaded = sheet.useModule()
+  const button = useRef<HTMLButtonElement>(null)
   return (
     <>
       <button
+        ref={button}
         type="button"
-        onClick={toggleDashboardSidebar}
+        onPointerEnter={() => startLoading(sheet)}
+        onClick={() => {
+          startLoading(sheet)
+          toggleDashboardSidebar()
+        }}
         aria-label={t('sidebar.openMenu')}
-        aria-expanded={open}
+        aria-expanded={props.open}
         data-testid="sidebar-drawer-button"
         className="fixed bottom-5 left-5 z-40 flex size-12 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg ring-1 ring-black/5 transition-transform hover:scale-105 min-[1025px]:hidden"
       >
         <PanelLeft className="size-5" aria-hidden="true" />
       </button>
-      <Sheet open={open} onOpenChange={onOpenChange}>
-        <SheetContent side="left" closeLabel={t('sidebar.closeMenu')} data-testid="sidebar-drawer">
-          <div className="border-b px-5 py-4 pr-12">
-            <SheetTitle>{t('sidebar.drawerTitle')}</SheetTitle>
-            <SheetDescription className="sr-only">{t('sidebar.drawerDescription')}</SheetDescription>
-          </div>
-          <nav aria-label={t('sidebar.navigation')} className="min-h-0 flex-1 overflow-y-auto px-3 py-3">
-            <ExpandedNav sections={sections} counts={counts} onNavigate={close} />
-            <SectionLabel>{t('sidebar.more')}</SectionLabel>
-            <ul className="grid gap-0.5">
-              {MOBILE_DRAWER_LINKS.map((link) => (
-                <li key={link.id}>
-                  <Link
-                    to={link.to}
-                    onClick={close}
-                    className="flex items-center rounded-md px-3 py-2 text-sm text-foreground/90 transition-colors hover:bg-accent"
-                  >
-                    {t(`sidebar.${link.label}`)}
-                  </Link>
-                </li>
-              ))}
-              <li>
-                <button
-                  type="button"
-                  onClick={() => {
-                    close()
-                    onLogout()
-                  }}
-                  className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm text-destructive transition-colors hover:bg-destructive/10"
-                >
-                  <LogOut className="size-4" aria-hidden="true" />
-                  {t('sidebar.logout')}
-                </button>
-              </li>
-            </ul>
-          </nav>
-          <SidebarFooter collapsed={false} onNavigate={close} />
-        </SheetContent>
-      </Sheet>
+      {loaded && <loaded.DashboardDrawerSheet {...props} returnFocus={() => button.current?.focus()} />}
     </>
   )
 }

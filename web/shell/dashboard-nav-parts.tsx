@@ -3,9 +3,9 @@ import { Fragment, type ReactElement, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { Badge } from '#web/components/ui/badge.tsx'
-import { Tooltip, TooltipContent, TooltipTrigger } from '#web/components/ui/tooltip.tsx'
 import type { SidebarCounts } from '#web/features/dashboard/api/get-sidebar-counts.ts'
 import { cn } from '#web/lib/cn.ts'
+import { onDemand } from '#web/lib/on-demand.ts'
 import {
   countText,
   DASHBOARD_FOOTER_LINKS,
@@ -293,7 +293,18 @@ export function SidebarFooter({ collapsed, onNavigate }: { collapsed: boolean; o
   )
 }
 
-/** A tooltip at the right of an icon, only while the sidebar shows icons without labels. */
+const tooltips = onDemand(() => import('./sidebar-tooltips.tsx'))
+
+/** Around the sidebar: its tooltips' shared delays, once their code has come (on-demand.ts). */
+export function TooltipScope({ children }: { children: ReactElement }) {
+  const loaded = tooltips.useModule()
+  return loaded ? <loaded.TooltipScope>{children}</loaded.TooltipScope> : children
+}
+
+/**
+ * A tooltip at the right of an icon, only while the sidebar shows icons without labels. Until the
+ * tooltips' code has come the icon shows alone; it keeps its accessible name either way.
+ */
 export function IconTooltip({
   label,
   enabled,
@@ -303,11 +314,7 @@ export function IconTooltip({
   enabled: boolean
   children: ReactElement
 }) {
-  if (!enabled) return children
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>{children}</TooltipTrigger>
-      <TooltipContent side="right">{label}</TooltipContent>
-    </Tooltip>
-  )
+  const loaded = tooltips.useModule()
+  if (!enabled || !loaded) return children
+  return <loaded.IconTooltip label={label}>{children}</loaded.IconTooltip>
 }

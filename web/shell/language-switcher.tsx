@@ -1,7 +1,6 @@
 import { Languages } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { RadioMenu } from '#web/components/layout/radio-menu.tsx'
-import { SegmentedChoice } from '#web/components/layout/segmented-choice.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useLanguage } from '#web/lib/preferences/preferences-provider.tsx'
 import '#web/lib/strings/preferences.ts'
@@ -35,21 +34,6 @@ export function LanguageSwitcher({ className }: { className?: string }) {
           </>
         ),
       }))}
-    />
-  )
-}
-
-/** English or French as a segmented control (mobile menu). */
-export function LanguageChoice({ className }: { className?: string }) {
-  const { t } = useTranslation()
-  const { language, languages, setLanguage } = useLanguage()
-  return (
-    <SegmentedChoice
-      label={t('preferences.language.label')}
-      className={className}
-      options={languages.map((code) => ({ value: code, label: t(`preferences.language.${code}`) }))}
-      value={language}
-      onChange={setLanguage}
     />
   )
 }

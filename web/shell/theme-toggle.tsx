@@ -1,12 +1,9 @@
-import { Monitor, Moon, Sun } from 'lucide-react'
+import { Moon, Sun } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { headerIconButtonClass } from '#web/components/layout/menu-styles.ts'
-import { SegmentedChoice } from '#web/components/layout/segmented-choice.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/cn.ts'
-import { THEMES } from '#web/lib/constants.ts'
 import { useTheme } from '#web/lib/preferences/preferences-provider.tsx'
-import type { Theme } from '#web/lib/preferences/stored-preferences.ts'
 import '#web/lib/strings/preferences.ts'
 
 /**
@@ -32,26 +29,5 @@ export function ThemeToggle({ className }: { className?: string }) {
       <Sun className="dark:hidden" aria-hidden="true" />
       <Moon className="hidden dark:block" aria-hidden="true" />
     </Button>
-  )
-}
-
-const THEME_ICONS = { light: Sun, dark: Moon, system: Monitor } satisfies Record<Theme, unknown>
-
-/** Light, dark or system as a segmented control (mobile menu, settings). */
-export function ThemeChoice({ className }: { className?: string }) {
-  const { t } = useTranslation()
-  const { theme, setTheme } = useTheme()
-  return (
-    <SegmentedChoice
-      label={t('preferences.theme.label')}
-      className={className}
-      options={THEMES.map((value) => ({
-        value,
-        label: t(`preferences.theme.${value}`),
-        Icon: THEME_ICONS[value],
-      }))}
-      value={theme}
-      onChange={setTheme}
-    />
   )
 }

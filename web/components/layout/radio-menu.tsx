@@ -1,13 +1,13 @@
-import { Check } from 'lucide-react'
-import { DropdownMenu } from 'radix-ui'
 import type { ReactNode } from 'react'
+import { useState } from 'react'
 import { Button } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/cn.ts'
-import { headerIconButtonClass, menuContentClass, menuItemClass, menuLabelClass } from './menu-styles.ts'
+import { onDemand, useStandIn } from '#web/lib/on-demand.ts'
+import { headerIconButtonClass } from './menu-styles.ts'
 
 export type RadioMenuOption<Value extends string> = { value: Value; content: ReactNode; lang?: string }
 
-type RadioMenuProps<Value extends string> = {
+export type RadioMenuProps<Value extends string> = {
   /** The trigger's accessible name, which says the current choice. */
   triggerLabel: string
   trigger: ReactNode
@@ -24,63 +24,44 @@ type RadioMenuProps<Value extends string> = {
   children?: ReactNode
 }
 
+const popup = onDemand(() => import('./radio-menu-popup.tsx'))
+
 /**
  * A header button that opens a one-of-several choice (the currency and language menus): a
- * labelled radio group with a check on the current value, and room for a note below.
+ * labelled radio group with a check on the current value, and room for a note below. The menu's
+ * code comes after the first paint (on-demand.ts); the button is there from the start.
  */
-export function RadioMenu<Value extends string>({
-  triggerLabel,
-  trigger,
-  testId,
-  label,
-  value,
-  options,
-  onChange,
-  triggerClassName,
-  contentClassName,
-  children,
-}: RadioMenuProps<Value>) {
+export function RadioMenu<Value extends string>(props: RadioMenuProps<Value>) {
+  const [open, setOpen] = useState(false)
+  const loaded = popup.useModule()
+  const standIn = useStandIn(popup, () => setOpen(true))
+  const triggerProps = {
+    type: 'button' as const,
+    variant: 'ghost' as const,
+    size: 'sm' as const,
+    'aria-label': props.triggerLabel,
+    'data-testid': props.testId,
+    className: cn('px-2 font-semibold', headerIconButtonClass, props.triggerClassName),
+    children: props.trigger,
+  }
+  if (!loaded)
+    return (
+      <Button
+        {...triggerProps}
+        {...standIn.handlers}
+        aria-haspopup="menu"
+        aria-expanded={false}
+        data-state="closed"
+      />
+    )
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          aria-label={triggerLabel}
-          data-testid={testId}
-          className={cn('px-2 font-semibold', headerIconButtonClass, triggerClassName)}
-        >
-          {trigger}
-        </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className={cn(menuContentClass, contentClassName)}>
-          <DropdownMenu.Label className={menuLabelClass}>{label}</DropdownMenu.Label>
-          <DropdownMenu.RadioGroup
-            value={value}
-            onValueChange={(next) => {
-              const chosen = options.find((option) => option.value === next)
-              if (chosen) onChange(chosen.value)
-            }}
-          >
-            {options.map((option) => (
-              <DropdownMenu.RadioItem
-                key={option.value}
-                value={option.value}
-                lang={option.lang}
-                className={cn(menuItemClass, 'pr-8')}
-              >
-                {option.content}
-                <DropdownMenu.ItemIndicator className="absolute right-2.5">
-                  <Check aria-hidden="true" />
-                </DropdownMenu.ItemIndicator>
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-          {children}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <loaded.RadioMenuPopup
+      {...props}
+      triggerProps={triggerProps}
+      autoFocus={standIn.focused}
+      focusFirstItem={standIn.byKeyboard}
+      open={open}
+      onOpenChange={setOpen}
+    />
   )
 }

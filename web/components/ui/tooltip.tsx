@@ -1,8 +1,17 @@
 import { Tooltip as TooltipPrimitive } from 'radix-ui'
-import type { ComponentProps } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
 import { cn } from '#web/lib/cn.ts'
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '#web/lib/constants.ts'
 
-/** The provider with the app's delays (TOOLTIP_DELAY_MS) sits in AppProviders; these are single tooltips. */
+/** Around a group of tooltips, with the app's delays: moving from one to the next skips the wait. */
+export function TooltipProvider({ children }: { children: ReactNode }) {
+  return (
+    <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+      {children}
+    </TooltipPrimitive.Provider>
+  )
+}
+
 export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
   return <TooltipPrimitive.Root data-slot="tooltip" {...props} />
 }

@@ -1,0 +1,123 @@
+import { useEffect, useState, useSyncExternalStore } from 'react'
+
+/**
+ * Code the first paint does not need — the shell's menus, dialogs, tooltips and toasts — loads
+ * after it: once the page has loaded and the browser has a free moment, or at once when someone
+ * reaches for it. Until then the shell draws the same buttons without their pop-ups, so a phone
+ * neither downloads nor evaluates them before the screen shows (docs/quality.md, "Console
+ * performance").
+ */
+export type OnDemand<Module> = {
+  /** Starts loading (once); resolves with the module. */
+  load: () => Promise<Module>
+  /** The module once it has come, else null; asks for it when the page is idle. */
+  useModule: () => Module | null
+}
+
+export function onDemand<Module>(importModule: () => Promise<Module>): OnDemand<Module> {
+  let loaded: Module | null = null
+  let loading: Promise<Module> | null = null
+  const listeners = new Set<() => void>()
+
+  const load = () => {
+    loading ??= importModule().then(
+      (module) => {
+        loaded = module
+        for (const listener of listeners) listener()
+        return module
+      },
+      (error: unknown) => {
+        // A failed download (a new release replaced the file, the network dropped) is tried again
+        // on the next use.
+        loading = null
+        throw error
+      },
+    )
+    return loading
+  }
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener)
+    return () => {
+      listeners.delete(listener)
+    }
+  }
+  const current = () => loaded
+
+  function useModule(): Module | null {
+    const module = useSyncExternalStore(subscribe, current, () => null)
+    useEffect(() => {
+      if (module) return
+      return whenPageIsIdle(() => void load().catch(() => undefined))
+    }, [module])
+    return module
+  }
+  return { load, useModule }
+}
+
+/** Starts loading without waiting for it: for a pointer that comes near, a focus, a click. */
+export function startLoading(part: OnDemand<unknown>): void {
+  void part.load().catch(() => undefined)
+}
+
+/** Runs `task` once the page has loaded and the main thread is free; returns a cancel. */
+export function whenPageIsIdle(task: () => void): () => void {
+  let cancelIdle = () => {}
+  const afterLoad = () => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS })
+      cancelIdle = () => window.cancelIdleCallback(handle)
+    } else {
+      const handle = window.setTimeout(task, 0)
+      cancelIdle = () => window.clearTimeout(handle)
+    }
+  }
+  if (document.readyState === 'complete') {
+    afterLoad()
+    return () => cancelIdle()
+  }
+  window.addEventListener('load', afterLoad, { once: true })
+  return () => {
+    window.removeEventListener('load', afterLoad)
+    cancelIdle()
+  }
+}
+
+/** The longest a busy page waits before loading them anyway. */
+const IDLE_TIMEOUT_MS = 3_000
+
+/**
+ * A header button whose menu has not come yet stands in for the real one: a pointer near it
+ * starts the download, a click asks for the menu to open as soon as it has come, and a focus is
+ * handed on to the real button (`autoFocus`), so a keyboard keeps its place.
+ */
+export function useStandIn(part: OnDemand<unknown>, open: () => void) {
+  const [focused, setFocused] = useState(false)
+  const [byKeyboard, setByKeyboard] = useState(false)
+  return {
+    focused,
+    /** Opened with Enter or Space: the menu puts the focus on its first item, as Radix's own button does. */
+    byKeyboard,
+    handlers: {
+      onPointerEnter: () => startLoading(part),
+      onFocus: () => {
+        startLoading(part)
+        setFocused(true)
+      },
+      onBlur: () => setFocused(false),
+      onClick: (event: { detail: number }) => {
+        startLoading(part)
+        // A click from the keyboard has no pointer presses (detail 0).
+        setByKeyboard(event.detail === 0)
+        open()
+      },
+    },
+  }
+}
+
+/**
+ * For a menu opened from its stand-in with the keyboard, as the content's ref: its first item
+ * takes the focus before Radix would focus the menu itself (it leaves a focus already inside).
+ */
+export function focusFirstMenuItem(content: HTMLElement | null): void {
+  content?.querySelector<HTMLElement>('[role^="menuitem"]:not([data-disabled])')?.focus()
+}
