@@ -17,12 +17,12 @@ import { fillSellerPlaceholders, SELLER_PLACEHOLDER, type SellerIdentity } from 
 import { requestCookie } from './auth.ts'
 import { contentSecurityDirectives, renderContentSecurityPolicy, socketOrigins } from './security.ts'
 
-const SERVER_PREFIXES = [API_PREFIX, '/ws', '/dev/', '/healthz', '/readyz']
-
 /**
  * Serves the built web app: hashed assets with a long cache, built pages in the visitor's
  * language (static marketing pages exist in English and French), and the SPA shell for every
- * other browser path. Unknown API paths get a JSON 404. Pages that name the operator (the legal
+ * other browser path, with status 404 where no page of the route table matches (the app shows its
+ * not-found page). Unknown API paths get a JSON 404; the server's own paths (/ws, /healthz,
+ * /readyz, /dev/mailbox) are routes of their own and never reach here. Pages that name the operator (the legal
  * pages) carry placeholders, filled once at start-up from the configured identity and served
  * from memory: a changed SELLER_* variable shows at the next start, without a new build.
  */
@@ -33,6 +33,7 @@ export default fp(async function webApp(
   const shell = ['__spa-fallback.html', 'index.html']
     .map((file) => path.join(options.clientDir, file))
     .find(existsSync)
+  const shellHtml = shell ? readFileSync(shell, 'utf8') : ''
   const screenShells = shell ? shellsOfScreens(options.clientDir, shell) : undefined
   const filledPages = shell
     ? pagesNamingTheSeller(options.clientDir, options.seller)
@@ -72,8 +73,7 @@ export default fp(async function webApp(
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/'
     const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !SERVER_PREFIXES.some((prefix) => pathname.startsWith(prefix))
+      (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith(API_PREFIX)
     if (wantsPage && shell) {
       const chosen = chosenLanguage(request)
       if (chosen.fromParameter) rememberLanguage(reply, chosen.language)
@@ -90,13 +90,13 @@ export default fp(async function webApp(
           .type('text/html; charset=utf-8')
           .header('content-security-policy', pagePolicies.get(path.join(options.clientDir, page)))
           .send(filled)
-      const screenShell = page ? undefined : screenShells?.(pathname)
-      if (screenShell)
-        return reply
-          .type('text/html; charset=utf-8')
-          .header('content-security-policy', pagePolicies.get(shell))
-          .send(screenShell)
-      return reply.sendFile(page ?? path.basename(shell))
+      if (page) return reply.sendFile(page)
+      const screenShell = screenShells?.(pathname)
+      return reply
+        .status(screenShell ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', pagePolicies.get(shell))
+        .send(screenShell ?? shellHtml)
     }
     return reply.status(404).send({ message: `No route for ${request.method} ${pathname}` })
   })
@@ -107,6 +107,8 @@ export default fp(async function webApp(
  * of the screen's routes (listed by the build in .vite/route-modules.json), so the browser
  * fetches them beside the entry instead of after the router has started. Built once per screen
  * at start-up; undefined for a path no screen matches, or without the list (an older build).
+ * A route whose pages are all built (`/tutorials/:slug`, `/cluster-types/:type`) matches only
+ * those: any other slug is not a page.
  */
 function shellsOfScreens(
   clientDir: string,
@@ -126,7 +128,23 @@ function shellsOfScreens(
     }))
     // A path of fixed words wins over one with parameters (/orders/products before /orders/:id).
     .sort((a, b) => a.params - b.params)
-  return (pathname) => screens.find((screen) => routeMatches(screen.path, pathname))?.html
+  const builtPages = builtPagePaths(clientDir)
+  const allBuilt = new Set(
+    screens
+      .filter((screen) => screen.params > 0 && builtPages.some((page) => routeMatches(screen.path, page)))
+      .map((screen) => screen.path),
+  )
+  return (pathname) => {
+    const screen = screens.find((candidate) => routeMatches(candidate.path, pathname))
+    return screen && !allBuilt.has(screen.path) ? screen.html : undefined
+  }
+}
+
+/** The paths of the built pages (`/cluster-types/blue` for cluster-types/blue/index.html). */
+function builtPagePaths(clientDir: string): string[] {
+  return htmlFiles(clientDir)
+    .filter((file) => path.basename(file) === 'index.html')
+    .map((file) => `/${path.relative(clientDir, path.dirname(file)).split(path.sep).join('/')}`)
 }
 
 /** ?lang= (the addresses search engines index) first, then the visitor's remembered choice. */

@@ -6,7 +6,7 @@ import { sessions } from '#server/db/schema/index.ts'
 import { openSecret } from '#server/lib/secrets.ts'
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '#server/modules/auth/sessions.ts'
 import { findUser, registeredUser, signedInClient, totpCode, wrongTotpCode } from '#tests/helpers/auth.ts'
-import { startTestServer, TestClient, type TestServer } from '#tests/helpers/server.ts'
+import { expectNoRoute, startTestServer, TestClient, type TestServer } from '#tests/helpers/server.ts'
 
 const EVIL_ORIGIN = 'https://evil.example'
 const CSRF_REFUSED = { message: 'Cross-origin request refused', code: 'CSRF_ORIGIN_MISMATCH' }
@@ -407,8 +407,7 @@ describe('in production', () => {
       url,
       ...(method === 'POST' ? { payload: { username: 'officer' } } : {}),
     })
-    expect(response.statusCode).toBe(404)
-    expect(response.json()).toEqual({ message: `No route for ${method} ${url}` })
+    expectNoRoute(response, method, url)
     expect(response.cookies).toEqual([])
   })
 

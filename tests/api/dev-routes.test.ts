@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#common/demo-accounts.ts'
 import { registeredUser } from '#tests/helpers/auth.ts'
 import { cleanUpServers, startServerProcess } from '#tests/helpers/process.ts'
-import { createTestDatabase, startTestServer, TestClient, type TestServer } from '#tests/helpers/server.ts'
+import {
+  createTestDatabase,
+  expectNoRoute,
+  startTestServer,
+  TestClient,
+  type TestServer,
+} from '#tests/helpers/server.ts'
 
 /**
  * Issue 24, M9: the development routes (sign-in without a password, the outbox of every mailed
@@ -34,8 +40,7 @@ describe('a development server listening on every interface', () => {
       url,
       ...(method === 'POST' ? { payload: { username: 'superadmin', hours: [] } } : {}),
     })
-    expect(response.statusCode).toBe(404)
-    expect(response.json()).toEqual({ message: `No route for ${method} ${url}` })
+    expectNoRoute(response, method, url)
     expect(response.cookies).toEqual([])
   })
 

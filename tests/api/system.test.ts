@@ -3,7 +3,13 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '#common/demo-accounts.ts'
 import { clusters, orders, organizations } from '#server/db/schema/index.ts'
-import { startTestServer, TestClient, type TestServer, waitForMail } from '#tests/helpers/server.ts'
+import {
+  expectNoRoute,
+  startTestServer,
+  TestClient,
+  type TestServer,
+  waitForMail,
+} from '#tests/helpers/server.ts'
 
 const packageVersion: string = JSON.parse(
   readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
@@ -67,9 +73,7 @@ describe('GET /api/version/summary', () => {
         environment: 'production',
       })
       for (const url of ['/api/dev/mailbox', '/dev/mailbox']) {
-        const response = await client.get(url)
-        expect(response.statusCode, url).toBe(404)
-        expect(response.json()).toEqual({ message: `No route for GET ${url}` })
+        expectNoRoute(await client.get(url), 'GET', url)
       }
       const devLogin = await client.post('/api/dev-login', { username: 'demo' })
       expect(devLogin.statusCode).toBe(404)

@@ -225,6 +225,32 @@ test.describe('notification menu', () => {
     expect(countAfter).toBeLessThan(1_500)
   })
 
+  test('in a hidden tab the unread count keeps its 10 s poll; only the list waits for the tab to be seen', async ({
+    page,
+  }) => {
+    await signIn(page, 'demo')
+    const requests = { list: 0, count: 0 }
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname
+      if (path === '/api/notifications') requests.list += 1
+      if (path === '/api/notifications/count') requests.count += 1
+    })
+    await page.goto('/dashboard')
+    await expect(bell(page)).toBeVisible({ timeout: 20_000 })
+    await expect.poll(() => requests.count).toBeGreaterThan(0)
+    // The tab goes to the background, as the browser reports it when another tab is chosen.
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' })
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true })
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
+    const hiddenAt = { ...requests }
+    // Two polls of the count (10 s apart) while hidden; the list, which would have polled twice
+    // meanwhile if it did not wait, asks at most once (a poll already due when the tab hid).
+    await expect.poll(() => requests.count - hiddenAt.count, { timeout: 40_000 }).toBeGreaterThanOrEqual(2)
+    expect(requests.list - hiddenAt.list).toBeLessThanOrEqual(1)
+  })
+
   test('a socket closed because the session ended does not reconnect; the app finds out it is signed out', async ({
     page,
   }) => {

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { desc, eq } from 'drizzle-orm'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import pg from 'pg'
-import { inject } from 'vitest'
+import { expect, inject } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { loadConfig } from '#server/config.ts'
 import type { ServerContext } from '#server/context.ts'
@@ -246,4 +246,15 @@ export function linkIn(text: string): URL {
   const match = text.match(/https?:\/\/\S+/)
   if (!match) throw new Error(`No link in mail: ${text}`)
   return new URL(match[0])
+}
+
+/**
+ * The server's answer for a path it does not have: 404 with `{ message: "No route for …" }` under
+ * /api/ (and anywhere when no web build is served), else the web app's not-found page.
+ */
+export function expectNoRoute(response: LightMyRequestResponse, method: string, url: string): void {
+  expect(response.statusCode, url).toBe(404)
+  const page = String(response.headers['content-type'] ?? '').startsWith('text/html')
+  if (url.startsWith('/api/') || !page)
+    expect(response.json()).toEqual({ message: `No route for ${method} ${url}` })
 }

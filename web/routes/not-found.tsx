@@ -1,10 +1,16 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
+import { usePageTitle } from '#web/components/layout/page-title.tsx'
 import '#web/lib/strings/not-found.ts'
 
+/**
+ * Any path the product does not have, and a known page asked for something it does not have (an
+ * unknown tutorial or cluster type): the title says so too. The server answers these paths 404.
+ */
 export default function NotFoundScreen() {
   const { t } = useTranslation()
+  usePageTitle(t('pages.notFound'))
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-start justify-center gap-4 px-6">
       <p className="text-sm font-semibold text-primary">404</p>

@@ -3,8 +3,9 @@ import { test as base, expect, type Page } from '@playwright/test'
 import { DEMO_PASSWORD } from '../../../common/demo-accounts.ts'
 
 /**
- * Every browser test fails on a console error or an uncaught page error. The one expected
- * browser message is the network log of the 401 that `/api/user` answers when signed out.
+ * Every browser test fails on a console error or an uncaught page error. The expected browser
+ * messages are the network logs of the 401 that `/api/user` answers when signed out, and of the
+ * 404 a not-found page's own document answers.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
@@ -13,6 +14,10 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       page.on('console', (message) => {
         if (message.type() !== 'error') return
         if (/Failed to load resource: the server responded with a status of 401/.test(message.text())) return
+        const notFoundDocument =
+          /Failed to load resource: the server responded with a status of 404/.test(message.text()) &&
+          message.location().url === page.url()
+        if (notFoundDocument) return
         errors.push(message.text())
       })
       page.on('pageerror', (error) => errors.push(`Uncaught: ${error.message}`))

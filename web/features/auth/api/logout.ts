@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router'
 import { auth } from '#common/contract/auth.ts'
 import { href } from '#common/routes.ts'
 import { urlOf } from '#web/lib/api/call.ts'
+import { errorMessageOf } from '#web/lib/api-client.ts'
 import { carryToast } from '#web/lib/carried-toast.ts'
 import { LOGOUT_BROADCAST_CHANNEL, LOGOUT_MESSAGE_TYPE } from '#web/lib/constants.ts'
 import { forgetSignedInUser, USER_KEY } from '#web/lib/current-user.ts'
@@ -36,8 +37,9 @@ function broadcastLogout(): void {
 }
 
 /**
- * The server call: keep-alive with a JSON header, so it completes while the page leaves; a non-OK
- * answer is only logged.
+ * The server call: keep-alive with a JSON header, so it completes while the page leaves. A non-OK
+ * answer is an error with the server's message: the session may still be valid, so the outcome
+ * says "Logout failed" rather than "Logged out successfully".
  */
 async function callLogout(): Promise<void> {
   const response = await fetch(urlOf(auth.logout), {
@@ -46,13 +48,16 @@ async function callLogout(): Promise<void> {
     keepalive: true,
     headers: { 'Content-Type': 'application/json' },
   })
-  if (!response.ok) console.warn(`Logout answered ${response.status}`)
+  if (response.ok) return
+  const { message } = errorMessageOf(response.status, response.statusText, await response.text())
+  throw new Error(message)
 }
 
 /**
- * Logout: the cached user is cleared at once, other tabs are told, the server is called, stored
- * keys and cached data go, and the app returns to the site root. The root is a static page loaded
- * as a new document, so the toast that reports the outcome is carried to it.
+ * Logout: the cached user is cleared at once, the server is called, other tabs are told once it
+ * has answered (told before, they would reload while the session still holds and come back signed
+ * in), stored keys and cached data go, and the app returns to the site root. The root is a static
+ * page loaded as a new document, so the toast that reports the outcome is carried to it.
  */
 export function useLogout() {
   const queryClient = useQueryClient()
@@ -64,8 +69,11 @@ export function useLogout() {
     mutationFn: async () => {
       signingOut = true
       queryClient.setQueryData(USER_KEY, null)
-      broadcastLogout()
-      await callLogout()
+      try {
+        await callLogout()
+      } finally {
+        broadcastLogout()
+      }
     },
     onSuccess: () => carryToast({ title: t('auth.loggedOut'), variant: 'success' }),
     onError: (error: Error) =>

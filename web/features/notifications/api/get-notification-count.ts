@@ -3,11 +3,15 @@ import { notifications } from '#common/contract/notifications.ts'
 import { apiQueryOrNull } from '#web/lib/api/queries.ts'
 import { NOTIFICATIONS_POLL_MS } from '#web/lib/constants.ts'
 
-/** The unread count behind the bell's badge, polled every 10 s; signed out between two polls: no badge. */
+/**
+ * The unread count behind the bell's badge, polled every 10 s, in a hidden tab too (only the list
+ * waits for the tab to be seen): the tab's title and badge stay right for someone who comes back.
+ * Signed out between two polls: no badge.
+ */
 export const notificationCountQueryOptions = queryOptions({
   ...apiQueryOrNull(notifications.count),
   refetchInterval: NOTIFICATIONS_POLL_MS,
-  refetchIntervalInBackground: false,
+  refetchIntervalInBackground: true,
 })
 
 export function useNotificationCount(options: { enabled: boolean }) {
