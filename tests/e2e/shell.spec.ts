@@ -4,6 +4,33 @@ import { expect, test } from './support/fixtures.ts'
 const openToasts = (page: import('@playwright/test').Page) =>
   page.locator('li[data-variant][data-state="open"]')
 
+/**
+ * The header's controls and the promo bar's close button whose middle is not under an open toast,
+ * but where a click there would land on something else (a closed toast, the toasts' list).
+ */
+function controlsCaughtElsewhere(page: import('@playwright/test').Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const controls = [
+      ...document.querySelectorAll<HTMLElement>(
+        'header button, header a, [aria-label="Dismiss discount bar"]',
+      ),
+    ].filter((control) => control.getClientRects().length > 0)
+    const openToasts = [...document.querySelectorAll('li[data-variant][data-state="open"]')].map((toast) =>
+      toast.getBoundingClientRect(),
+    )
+    return controls.flatMap((control) => {
+      const box = control.getBoundingClientRect()
+      const x = box.x + box.width / 2
+      const y = box.y + box.height / 2
+      const underToast = openToasts.some((t) => x >= t.left && x <= t.right && y >= t.top && y <= t.bottom)
+      const hit = document.elementFromPoint(x, y)
+      return underToast || (hit && control.contains(hit))
+        ? []
+        : [control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName]
+    })
+  })
+}
+
 test('/fr selects French, remembers it and shows the home page', async ({ page }) => {
   await page.goto('/fr')
   await expect(page).toHaveURL(/\/$/)
@@ -36,6 +63,18 @@ describeChrome('toasts', (chrome) => {
     await expect(openToasts(page)).toHaveCount(1)
     await page.locator('body').press('F8')
     await expect(page.locator('ol:focus')).toHaveCount(1)
+  })
+
+  test('the header controls answer clicks beside an open toast and under a closed one', async ({ page }) => {
+    await page.getByRole('button', { name: 'Copy promo code PARIS' }).click()
+    const toast = page.locator('li[data-variant]').first()
+    await expect(toast).toHaveAttribute('data-state', 'open')
+    expect(await controlsCaughtElsewhere(page)).toEqual([])
+    await toast.getByRole('button', { name: 'Close' }).click()
+    await expect(openToasts(page)).toHaveCount(0)
+    // A static page still draws it (invisible) for its last seconds: at once, nothing may catch
+    // the clicks.
+    expect(await controlsCaughtElsewhere(page)).toEqual([])
   })
 
   test('a swipe right of more than 50 px dismisses a toast', async ({ page }) => {

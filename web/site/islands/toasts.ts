@@ -74,7 +74,8 @@ function draw(toast: ToastItem, closeLabel: string): HTMLLIElement {
       'aria-atomic': 'true',
       'data-state': 'open',
       'data-variant': variant,
-      class: `group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-lg border p-4 pr-9 shadow-lg transition-all data-[state=closed]:opacity-0 ${VARIANT_CLASSES[variant]}`,
+      // A closed toast stays drawn 6 s, invisible: it must not catch the clicks meant for the page.
+      class: `group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-lg border p-4 pr-9 shadow-lg transition-all data-[state=closed]:pointer-events-none data-[state=closed]:opacity-0 ${VARIANT_CLASSES[variant]}`,
     },
     [
       element('div', { class: 'grid gap-1' }, [
