@@ -53,6 +53,42 @@ test.describe('notification menu', () => {
     await expect(items(page)).toHaveCount(5)
   })
 
+  test('past the newest hundred, "View all notifications" asks the server for the older ones', async ({
+    page,
+  }) => {
+    await signIn(page, 'demo')
+    // 130 notifications, one a minute: the server's answer honours the limit the client asks for.
+    const total = 130
+    const asked: number[] = []
+    await page.route(/\/api\/notifications\?/, (route) => {
+      const limit = Number(new URL(route.request().url()).searchParams.get('limit'))
+      asked.push(limit)
+      const newest = Date.parse('2026-11-28T09:00:00Z')
+      const list = Array.from({ length: Math.min(limit, total) }, (_, index) => ({
+        id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+        type: 'info',
+        title: null,
+        message: `Notification ${index + 1} of ${total}`,
+        link: null,
+        timestamp: new Date(newest - index * 60_000).toISOString(),
+        read: true,
+        trash: false,
+      }))
+      return route.fulfill({ json: list })
+    })
+    await page.goto('/dashboard')
+    await bell(page).click()
+    await expect(items(page)).toHaveCount(5)
+    expect(asked).toEqual([100])
+    const viewAll = panel(page).getByRole('button', { name: 'View all notifications' })
+    // 5, 15, …, 95, 105: the eleventh click wants more than the hundred received.
+    for (let click = 1; click <= 13; click++) await viewAll.click()
+    await expect(items(page)).toHaveCount(total)
+    await expect(viewAll).toHaveCount(0)
+    await expect(items(page).last()).toContainText('Notification 130 of 130')
+    expect(asked).toContain(200)
+  })
+
   test('the badge caps at "99+"', async ({ page }) => {
     await page.route('**/api/notifications/count', (route) => route.fulfill({ json: { count: 250 } }))
     await signIn(page, 'demo')

@@ -13,7 +13,7 @@ export function useMarkAllNotificationsRead() {
   const { t } = useTranslation()
   return useApiMutation(notifications.markAllRead, {
     onSuccess: () => {
-      queryClient.setQueryData<Notification[] | null>(notificationKeys.list(), (list) =>
+      queryClient.setQueriesData<Notification[] | null>({ queryKey: notificationKeys.list() }, (list) =>
         list?.map((notification) => ({ ...notification, read: true })),
       )
       queryClient.setQueryData(notificationKeys.count(), { count: 0 })

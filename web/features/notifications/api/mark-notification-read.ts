@@ -14,7 +14,7 @@ export function useMarkNotificationRead() {
   return useApiMutation(notifications.markRead, {
     input: (id: string) => ({ params: { id } }),
     onSuccess: (updated) => {
-      queryClient.setQueryData<Notification[] | null>(notificationKeys.list(), (list) =>
+      queryClient.setQueriesData<Notification[] | null>({ queryKey: notificationKeys.list() }, (list) =>
         list?.map((notification) => (notification.id === updated.id ? updated : notification)),
       )
     },

@@ -14,7 +14,7 @@ export function useTrashNotification() {
   return useApiMutation(notifications.trash, {
     input: (id: string) => ({ params: { id } }),
     onSuccess: (trashed) => {
-      queryClient.setQueryData<Notification[] | null>(notificationKeys.list(), (list) =>
+      queryClient.setQueriesData<Notification[] | null>({ queryKey: notificationKeys.list() }, (list) =>
         list?.filter((notification) => notification.id !== trashed.id),
       )
       toastNotificationSuccess(t('notifications.toast.movedToTrash'), t)

@@ -2,11 +2,12 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Bell } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { NOTIFICATION_LIST_PAGE } from '#common/schemas/notifications.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { forgetSignedInUser, useUser } from '#web/lib/current-user.ts'
 import { onDemand, useStandIn } from '#web/lib/on-demand.ts'
 import { useNotificationCount } from '../api/get-notification-count.ts'
-import { useNotifications } from '../api/get-notifications.ts'
+import { listLimitFor, mayHaveMore, useNotifications } from '../api/get-notifications.ts'
 import { useNotificationSocket } from '../hooks/use-notification-socket.ts'
 import { badgeText } from '../notification-display.ts'
 import '#web/lib/strings/notifications.ts'
@@ -26,8 +27,10 @@ export function NotificationMenu() {
   // The session ended on the server: this tab forgets the user like a logout from another tab.
   useNotificationSocket(user?.id, () => forgetSignedInUser(queryClient))
   const unread = useNotificationCount({ enabled: signedIn }).data?.count ?? 0
-  // Polled while signed in, so the panel opens on a fresh list.
-  const list = useNotifications({ enabled: signedIn })
+  // Polled while signed in, so the panel opens on a fresh list; longer once the panel has shown it.
+  const [limit, setLimit] = useState(NOTIFICATION_LIST_PAGE)
+  const list = useNotifications({ enabled: signedIn, limit })
+  const received = list.data?.length ?? 0
   const [open, setOpen] = useState(false)
   const loaded = popover.useModule()
   const standIn = useStandIn(popover, () => setOpen(true))
@@ -74,6 +77,8 @@ export function NotificationMenu() {
       notifications={list.data}
       loading={list.isPending}
       unread={unread}
+      hasOlder={list.isPlaceholderData || mayHaveMore(limit, received)}
+      onWant={(wanted) => setLimit((current) => listLimitFor(wanted, current, received))}
     />
   )
 }

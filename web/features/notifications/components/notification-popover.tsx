@@ -22,6 +22,8 @@ export function NotificationPopover({
   notifications,
   loading,
   unread,
+  hasOlder,
+  onWant,
 }: {
   triggerProps: ComponentProps<typeof Button>
   autoFocus: boolean
@@ -30,6 +32,10 @@ export function NotificationPopover({
   notifications: Notification[] | null | undefined
   loading: boolean
   unread: number
+  /** The server may have older notifications than those received. */
+  hasOlder: boolean
+  /** The panel wants to show this many: the list grows when it has fewer. */
+  onWant: (count: number) => void
 }) {
   const { t } = useTranslation()
   return (
@@ -47,6 +53,8 @@ export function NotificationPopover({
           notifications={notifications}
           loading={loading}
           unread={unread}
+          hasOlder={hasOlder}
+          onWant={onWant}
           onNavigate={() => onOpenChange(false)}
         />
       </PopoverContent>
@@ -58,10 +66,19 @@ type PanelProps = {
   notifications: Notification[] | null | undefined
   loading: boolean
   unread: number
+  hasOlder: boolean
+  onWant: (count: number) => void
   onNavigate: () => void
 }
 
-function NotificationPanel({ notifications: received, loading, unread, onNavigate }: PanelProps) {
+function NotificationPanel({
+  notifications: received,
+  loading,
+  unread,
+  hasOlder,
+  onWant,
+  onNavigate,
+}: PanelProps) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const markRead = useMarkNotificationRead()
@@ -140,13 +157,16 @@ function NotificationPanel({ notifications: received, loading, unread, onNavigat
         )}
       </div>
 
-      {notifications.length > shown.length && (
+      {(notifications.length > shown.length || hasOlder) && (
         <div className="border-t p-1">
           <Button
             variant="ghost"
             size="sm"
             className="w-full text-primary"
-            onClick={() => setMoreClicks((clicks) => clicks + 1)}
+            onClick={() => {
+              onWant(shownCountAfter(moreClicks + 1))
+              setMoreClicks((clicks) => clicks + 1)
+            }}
           >
             {t('notifications.viewAll')}
           </Button>
