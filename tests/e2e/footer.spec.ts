@@ -147,3 +147,42 @@ describeChrome('footer', (chrome) => {
     )
   })
 })
+
+test('static pages keep the version 5 minutes and the cluster types 30 minutes across page loads', async ({
+  page,
+}) => {
+  const asked = { version: 0, tiers: 0 }
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname
+    if (path === '/api/version/summary') asked.version += 1
+    if (path === '/api/cluster-tiers') asked.tiers += 1
+  })
+  await page.goto('/')
+  await expect(page.getByTestId('footer-version-text')).toHaveText('v1.15.0')
+  await expect.poll(() => asked).toEqual({ version: 1, tiers: 1 })
+
+  // Another static page, a moment later: both come from what the first page kept.
+  await page.goto('/pricing')
+  await expect(page.getByTestId('footer-version-text')).toHaveText('v1.15.0')
+  await expect(page.getByTestId('environment-badge')).toHaveText('DEV')
+  expect(asked).toEqual({ version: 1, tiers: 1 })
+
+  // Kept answers aged by 5 minutes: the version is asked again, the cluster types are not.
+  const age = (minutes: number) =>
+    page.evaluate((ms) => {
+      for (const key of Object.keys(localStorage).filter((name) => name.startsWith('staticPageCache:'))) {
+        const kept = JSON.parse(localStorage.getItem(key)!) as { storedAt: number }
+        localStorage.setItem(key, JSON.stringify({ ...kept, storedAt: kept.storedAt - ms }))
+      }
+    }, minutes * 60_000)
+  await age(5)
+  await page.goto('/about')
+  await expect.poll(() => asked.version).toBe(2)
+  await expect(page.getByTestId('footer-version-text')).toHaveText('v1.15.0')
+  expect(asked.tiers).toBe(1)
+
+  // 30 minutes: the cluster types too.
+  await age(25)
+  await page.goto('/terms')
+  await expect.poll(() => asked.tiers).toBe(2)
+})

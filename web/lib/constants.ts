@@ -22,6 +22,10 @@ export const SIDEBAR_COUNTS_STALE_MS = 5_000
 export const NOTIFICATIONS_POLL_MS = 10_000
 export const OFFICERS_ACCESS_STALE_MS = 5 * 60 * 1000
 export const CLUSTER_TIERS_STALE_MS = 30 * 60 * 1000
+/** The running version and environment: kept 5 minutes. */
+export const VERSION_SUMMARY_STALE_MS = 5 * 60 * 1000
+/** Where a static page keeps the answers it reuses across page loads (their path follows). */
+export const STATIC_PAGE_CACHE_KEY = 'staticPageCache:v1:'
 
 export const SOCKET_RECONNECT_MS = 5_000
 export const NOTIFICATION_BADGE_CAP = 99
