@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { NOTIFICATION_LIST_MAX, NOTIFICATION_LIST_PAGE } from '../notification-list.ts'
 
 export const notificationTypes = ['success', 'warning', 'error', 'system', 'info'] as const
 
@@ -13,13 +14,6 @@ export const notificationSchema = z.object({
   trash: z.boolean(),
 })
 export type Notification = z.infer<typeof notificationSchema>
-
-/**
- * The list comes newest first, this many at a time: the bell's panel asks for the next hundred
- * when it has shown what it has. The most one request may ask for bounds the work of one answer.
- */
-export const NOTIFICATION_LIST_PAGE = 100
-export const NOTIFICATION_LIST_MAX = 5_000
 
 export const notificationListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(NOTIFICATION_LIST_MAX).default(NOTIFICATION_LIST_PAGE),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { NOTIFICATION_LIST_MAX } from '#common/schemas/notifications.ts'
+import { NOTIFICATION_LIST_MAX } from '#common/notification-list.ts'
 import { listLimitFor, mayHaveMore } from './get-notifications.ts'
 
 describe('the list the bell asks for', () => {

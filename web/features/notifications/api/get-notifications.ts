@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { notifications } from '#common/contract/notifications.ts'
-import { NOTIFICATION_LIST_MAX, NOTIFICATION_LIST_PAGE } from '#common/schemas/notifications.ts'
+import { NOTIFICATION_LIST_MAX, NOTIFICATION_LIST_PAGE } from '#common/notification-list.ts'
 import { apiQueryOrNull } from '#web/lib/api/queries.ts'
 import { NOTIFICATIONS_POLL_MS } from '#web/lib/constants.ts'
 
