@@ -27,6 +27,28 @@ describeChrome('public header', (chrome) => {
     await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).toHaveCount(0)
   })
 
+  test('links the seven cluster types, named without their colour words', async ({ page }) => {
+    await page.goto(chrome.path)
+    const menu = mainNav(page).getByTestId('header-cluster-types')
+    await expect(menu.getByRole('link')).toHaveCount(0)
+    await menu.getByText('Cluster types').click()
+    const types = menu.getByRole('link')
+    await expect(types).toHaveText([
+      'Standard',
+      'Enterprise',
+      'Economy',
+      'Data Analytics',
+      'AI/ML',
+      'Dev/Test',
+      'Sandbox',
+    ])
+    expect(await types.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(
+      ['blue', 'red', 'green', 'data', 'ai', 'orange', 'sandbox'].map((type) => `/cluster-types/${type}`),
+    )
+    await types.filter({ hasText: 'Economy' }).click()
+    await expect(page).toHaveURL(/\/cluster-types\/green$/)
+  })
+
   test('signed out: the officers check is never asked', async ({ page }) => {
     const checks: string[] = []
     page.on('request', (request) => {

@@ -13,6 +13,7 @@ import { useOfficerAccess } from '#web/features/officers/api/check-access.ts'
 import { cn } from '#web/lib/cn.ts'
 import { useUser } from '#web/lib/current-user.ts'
 import { AvatarMenu } from './avatar-menu.tsx'
+import { ClusterTypesMenu } from './cluster-types-menu.tsx'
 import { CurrencySwitcher } from './currency-switcher.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
 import { MobileMenu } from './mobile-menu.tsx'
@@ -23,7 +24,7 @@ import '#web/lib/strings/header.ts'
 export const MAIN_CONTENT_ID = 'main-content'
 
 /**
- * The public header: logo, nav (Support only when signed in), theme toggle, currency and language
+ * The public header: logo, nav (Support only when signed in, then the cluster types), theme toggle, currency and language
  * switchers, then the bell, Dashboard and avatar menu when signed in, or Sign In. Desktop nav shows
  * above 1024 px; below, the floating menu takes over. Layouts with their own mobile drawer (the
  * dashboard) pass `showMobileMenu={false}`.
@@ -81,6 +82,9 @@ export function PublicHeader({
                   </NavLink>
                 </li>
               ))}
+              <li>
+                <ClusterTypesMenu />
+              </li>
             </ul>
           </nav>
           <div className="ml-auto flex items-center gap-0.5 sm:gap-1">

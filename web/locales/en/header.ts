@@ -12,6 +12,7 @@ export const header = {
     officersPanel: 'Officers Panel',
     settings: 'Settings',
   },
+  clusterTypes: 'Cluster types',
   signIn: 'Sign In',
   login: 'Login',
   accountLoading: 'Checking your session',

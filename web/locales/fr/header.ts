@@ -14,6 +14,7 @@ export const header: typeof english = {
     officersPanel: 'Panneau des responsables',
     settings: 'Paramètres',
   },
+  clusterTypes: 'Types de clusters',
   signIn: 'Se connecter',
   login: 'Connexion',
   accountLoading: 'Vérification de votre session',
