@@ -91,12 +91,28 @@ describe('apiRequest', () => {
     }
   })
 
-  it('caches GET responses by path when asked', async () => {
+  it('keeps every GET answer by its path, and no other method', async () => {
     answers.set('/api/tiers', { status: 200, body: '[1]' })
-    expect(await apiRequest('GET', '/api/tiers', undefined, { useCache: true })).toEqual([1])
+    expect(await apiRequest('GET', '/api/tiers')).toEqual([1])
     answers.set('/api/tiers', { status: 200, body: '[2]' })
-    expect(await apiRequest('GET', '/api/tiers', undefined, { useCache: true })).toEqual([1])
-    expect(received).toHaveLength(1)
+    expect(await apiRequest('GET', '/api/tiers')).toEqual([1])
+    answers.set('/api/tiers?kind=addon', { status: 200, body: '[3]' })
+    expect(await apiRequest('GET', '/api/tiers?kind=addon')).toEqual([3])
+    expect(await apiRequest('POST', '/api/tiers')).toEqual([2])
+    expect(await apiRequest('POST', '/api/tiers')).toEqual([2])
+    expect(received.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'GET /api/tiers',
+      'GET /api/tiers?kind=addon',
+      'POST /api/tiers',
+      'POST /api/tiers',
+    ])
+  })
+
+  it('keeps no failed GET', async () => {
+    answers.set('/api/flaky', { status: 503, body: '{"message":"Down"}' })
+    await expect(apiRequest('GET', '/api/flaky')).rejects.toThrow('Down')
+    answers.set('/api/flaky', { status: 200, body: '{"up":true}' })
+    expect(await apiRequest('GET', '/api/flaky')).toEqual({ up: true })
   })
 })
 

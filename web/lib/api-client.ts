@@ -103,14 +103,15 @@ export function apiUrl(path: string): string {
 export type RequestOptions = {
   keepalive?: boolean
   signal?: AbortSignal
-  useCache?: boolean
   /** Extra request headers, such as an order's `Idempotency-Key`. */
   headers?: Record<string, string>
 }
 
 /**
  * The one way the web app calls the API: credentials always, a JSON content type only with a body,
- * 204 or an empty body gives `{}`, an unparsable body gives `[]` or `{}` by path.
+ * 204 or an empty body gives `{}`, an unparsable body gives `[]` or `{}` by path. Every GET answer
+ * is kept 5 minutes by its path (the GET cache); reads that must be fresh each time (queries,
+ * health probes) go through `queryPath`.
  */
 export async function apiRequest<T = unknown>(
   method: string,
@@ -119,7 +120,7 @@ export async function apiRequest<T = unknown>(
   options: RequestOptions = {},
 ): Promise<T> {
   const isGet = method.toUpperCase() === 'GET'
-  if (isGet && options.useCache) {
+  if (isGet) {
     const cached = getCache.get(path)
     if (cached !== undefined) return cached as T
   }
@@ -137,7 +138,7 @@ export async function apiRequest<T = unknown>(
     throw new ApiError(response.status, message, errorBody)
   }
   const value = parseBody(path, response.status, text)
-  if (isGet && options.useCache) getCache.set(path, value)
+  if (isGet) getCache.set(path, value)
   return value as T
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { system } from '#common/contract/system.ts'
-import { callApi, urlOf } from '#web/lib/api/call.ts'
+import { queryApi, urlOf } from '#web/lib/api/call.ts'
 import { apiKey, readsOf } from '#web/lib/api/queries.ts'
 import { healthEndpointProbe, runCheck, SERVICE_RECHECK_MS } from '../health-check.ts'
 
@@ -12,7 +12,7 @@ export const livenessCheckQueryOptions = queryOptions({
   queryKey: apiKey(system.health),
   queryFn: ({ signal }) =>
     runCheck(
-      healthEndpointProbe((probeSignal) => callApi(system.health, {}, { signal: probeSignal })),
+      healthEndpointProbe((probeSignal) => queryApi(system.health, undefined, { signal: probeSignal })),
       { signal },
     ),
   meta: readsOf(system.health),

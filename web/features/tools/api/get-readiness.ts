@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { system } from '#common/contract/system.ts'
-import { callApi, urlOf } from '#web/lib/api/call.ts'
+import { queryApi, urlOf } from '#web/lib/api/call.ts'
 import { apiKey, readsOf } from '#web/lib/api/queries.ts'
 import { healthEndpointProbe, runCheck, SERVICE_RECHECK_MS } from '../health-check.ts'
 
@@ -15,7 +15,7 @@ export const readinessCheckQueryOptions = queryOptions({
   queryKey: apiKey(system.ready),
   queryFn: ({ signal }) =>
     runCheck(
-      healthEndpointProbe((probeSignal) => callApi(system.ready, {}, { signal: probeSignal })),
+      healthEndpointProbe((probeSignal) => queryApi(system.ready, undefined, { signal: probeSignal })),
       { signal },
     ),
   meta: readsOf(system.ready),
