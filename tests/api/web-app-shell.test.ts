@@ -38,9 +38,9 @@ describe.skipIf(!existsSync(path.join(clientDir, '__spa-fallback.html')))('the s
     expect(preloadsOf(response.body)).toEqual([...shellPreloads, ...screen!.files])
   })
 
-  it('a path no screen has gets the shell as it is', async () => {
+  it('a path no screen has gets the shell as it is, answered 404 (the app shows its not-found page)', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/no-such-page/at-all' })
-    expect(response.statusCode).toBe(200)
+    expect(response.statusCode).toBe(404)
     const shellPreloads = preloadsOf(readFileSync(path.join(clientDir, '__spa-fallback.html'), 'utf8'))
     expect(preloadsOf(response.body)).toEqual(shellPreloads)
   })
