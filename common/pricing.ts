@@ -145,8 +145,13 @@ export function convertCents(usdCents: number, currency: Currency, rates: Exchan
 }
 
 /** A USD-cent amount shown in a currency: formatCents(4_964, 'EUR', rates) → "€41.95". */
-export function formatCents(usdCents: number, currency: Currency, rates: ExchangeRates): string {
-  return formatPrice(convertCents(usdCents, currency, rates) / CENTS_PER_UNIT, currency)
+export function formatCents(
+  usdCents: number,
+  currency: Currency,
+  rates: ExchangeRates,
+  language: Language = 'en',
+): string {
+  return formatPrice(convertCents(usdCents, currency, rates) / CENTS_PER_UNIT, currency, language)
 }
 
 /** An amount typed in units of a currency (12.5) as cents of that currency (1250). */
@@ -178,9 +183,14 @@ export function millicentsAsUnits(usdMillicents: number, currency: Currency, rat
  * An hourly price held in USD milli-cents, shown at the four decimals it is charged at:
  * formatMillicents(4_250, 'USD', rates) → "$0.0425".
  */
-export function formatMillicents(usdMillicents: number, currency: Currency, rates: ExchangeRates): string {
+export function formatMillicents(
+  usdMillicents: number,
+  currency: Currency,
+  rates: ExchangeRates,
+  language: Language = 'en',
+): string {
   const converted = roundHourlyMillicents(convertFromUsd(usdMillicents, currency, rates))
-  return formatPrice(converted / MILLICENTS_PER_UNIT, currency, 'en', HOURLY_PRICE_DECIMALS)
+  return formatPrice(converted / MILLICENTS_PER_UNIT, currency, language, HOURLY_PRICE_DECIMALS)
 }
 
 /** The decimals of an hourly price: 100,000 milli-cents a unit, charged by steps of 10. */

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { parseLanguage } from '#common/language.ts'
 import { INITIAL_PROVIDER_RATES } from '#common/money.ts'
 import { cyclePriceCents, yearlyDiscountPercent } from '#common/pricing.ts'
 import { cn } from '#web/lib/cn.ts'
@@ -19,9 +20,11 @@ export function PriceTag({
   amount: number
   className?: string
 }) {
+  const { i18n } = useTranslation()
+  const language = parseLanguage(i18n.language) ?? 'en'
   return (
     <span data-price={kind} data-amount={amount} className={className ?? 'tabular-nums'}>
-      {priceText(kind, amount, DEFAULT_CURRENCY, DEFAULT_BILLING_CYCLE, INITIAL_PROVIDER_RATES)}
+      {priceText(kind, amount, DEFAULT_CURRENCY, DEFAULT_BILLING_CYCLE, INITIAL_PROVIDER_RATES, language)}
     </span>
   )
 }

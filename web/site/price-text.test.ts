@@ -18,4 +18,18 @@ describe('priceText', () => {
     // 10,400 milli-cents at 0.9 is 9,360: €0.0936, not rounded to the cent.
     expect(priceText('hourly', 10_400, 'EUR', 'monthly', RATES)).toBe('€0.0936')
   })
+
+  it('writes amounts the French way on a French page: the symbol after, a comma, spaced thousands', () => {
+    // Intl's French format: no-break spaces (narrow or not, by ICU version) group thousands and
+    // precede the symbol.
+    const space = '[\\u00a0\\u202f]'
+    expect(priceText('cycle', 7_900, 'EUR', 'yearly', RATES, 'fr')).toMatch(new RegExp(`^711,00${space}€$`))
+    expect(priceText('cycle', 219_324, 'EUR', 'monthly', RATES, 'fr')).toMatch(
+      new RegExp(`^1${space}973,92${space}€$`),
+    )
+    expect(priceText('cycle', 7_900, 'USD', 'monthly', RATES, 'fr')).toMatch(new RegExp(`^79,00${space}\\$$`))
+    expect(priceText('hourly', 10_400, 'EUR', 'monthly', RATES, 'fr')).toMatch(
+      new RegExp(`^0,0936${space}€$`),
+    )
+  })
 })

@@ -48,6 +48,7 @@ attachLanguageSwitcher(strings, language, api)
 attachPromoBar(strings, showToast)
 attachPrices(
   strings,
+  language,
   ratesLoaded.then((loaded) => loaded.rates),
 )
 attachDocsSearch(strings)

@@ -1,3 +1,4 @@
+import type { Language } from '#common/language.ts'
 import { type ExchangeRates, formatRate } from '#common/money.ts'
 import { type BillingCycle, cyclePriceCents, formatCents, monthlyPrice } from '#common/pricing.ts'
 import type { EstimateCatalog } from '../pages/pricing-controls.tsx'
@@ -18,7 +19,11 @@ const MAX_NODES = 100
  * Prices on static pages follow the visitor's currency, billing cycle and today's rates; the
  * pricing page also gets its currency and cycle controls and the estimate.
  */
-export function attachPrices(strings: IslandStrings, rates: Promise<ExchangeRates>): void {
+export function attachPrices(
+  strings: IslandStrings,
+  language: Language,
+  rates: Promise<ExchangeRates>,
+): void {
   if (!document.querySelector('[data-price]')) return
   let current: ExchangeRates | undefined
   const draw = () => {
@@ -32,6 +37,7 @@ export function attachPrices(strings: IslandStrings, rates: Promise<ExchangeRate
         currency,
         cycle,
         current,
+        language,
       )
     }
     for (const label of document.querySelectorAll<HTMLElement>('[data-cycle-label]')) {
@@ -45,7 +51,7 @@ export function attachPrices(strings: IslandStrings, rates: Promise<ExchangeRate
           : fill(strings.pricing.ratesNote, { rate: formatRate(current[currency]), currency })
     }
     syncControls()
-    drawEstimate(current, cycle)
+    drawEstimate(current, cycle, language)
   }
   void rates.then((loaded) => {
     current = loaded
@@ -54,7 +60,7 @@ export function attachPrices(strings: IslandStrings, rates: Promise<ExchangeRate
   onPreferencesChange(draw)
   attachControls()
   attachEstimate(() => {
-    if (current) drawEstimate(current, currentBillingCycle())
+    if (current) drawEstimate(current, currentBillingCycle(), language)
   })
 }
 
@@ -113,7 +119,7 @@ function attachEstimate(redraw: () => void): void {
 }
 
 /** The estimate with the common pricing rules: control plane + nodes × flavor × 730 h, per cycle. */
-function drawEstimate(rates: ExchangeRates, cycle: BillingCycle): void {
+function drawEstimate(rates: ExchangeRates, cycle: BillingCycle, language: Language): void {
   const parts = estimateParts()
   if (!parts) return
   const { section, type, flavor, nodes, catalog } = parts
@@ -136,7 +142,8 @@ function drawEstimate(rates: ExchangeRates, cycle: BillingCycle): void {
     addOns: [],
   })
   const currency = currentCurrency()
-  const format = (monthlyCents: number) => formatCents(cyclePriceCents(monthlyCents, cycle), currency, rates)
+  const format = (monthlyCents: number) =>
+    formatCents(cyclePriceCents(monthlyCents, cycle), currency, rates, language)
   show('controlPlane', format(price.clusterTypeCents))
   show('nodes', format(price.nodePoolCents[0] ?? 0))
   show('total', format(price.totalCents))

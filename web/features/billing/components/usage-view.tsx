@@ -3,7 +3,6 @@ import { useId, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { usage as usageApi } from '#common/contract/usage.ts'
-import { formatPrice } from '#common/money.ts'
 import { unitsOfCents } from '#common/pricing.ts'
 import type { Usage } from '#common/schemas/billing.ts'
 import { USAGE_KINDS } from '#common/schemas/kinds.ts'
@@ -151,14 +150,14 @@ function UsageCharts({ usage }: { usage: Usage }) {
         title={t('billing.usage.byCluster')}
         rows={byCluster}
         series={clusterSeries}
-        format={(units) => formatPrice(units, usage.currency)}
+        format={(units) => money.formatUnits(units, usage.currency)}
       />
       <UsageChart
         id="usage-by-kind"
         title={t('billing.usage.byKind')}
         rows={byKind}
         series={kindSeries}
-        format={(units) => formatPrice(units, usage.currency)}
+        format={(units) => money.formatUnits(units, usage.currency)}
       />
     </>
   )

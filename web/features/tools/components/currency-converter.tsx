@@ -1,11 +1,12 @@
 import { ArrowLeftRight } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CURRENCIES, type Currency, type ExchangeRates, formatPrice, formatRate } from '#common/money.ts'
+import { CURRENCIES, type Currency, type ExchangeRates, formatRate } from '#common/money.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 import { cn } from '#web/lib/cn.ts'
+import { useMoney } from '#web/lib/use-money.ts'
 import { convertBetween, crossRate, parseAmount, SAMPLE_AMOUNTS } from '../currency-conversion.ts'
 import '#web/lib/strings/preferences.ts'
 import '#web/lib/strings/tools.ts'
@@ -18,6 +19,7 @@ const DEFAULT_AMOUNT = '100'
  */
 export function CurrencyConverter({ rates, selected }: { rates: ExchangeRates; selected: Currency }) {
   const { t, i18n } = useTranslation()
+  const money = useMoney()
   const ids = useId()
   const [amountText, setAmountText] = useState(DEFAULT_AMOUNT)
   const [from, setFrom] = useState<Currency>('USD')
@@ -95,7 +97,7 @@ export function CurrencyConverter({ rates, selected }: { rates: ExchangeRates; s
           >
             {amount === undefined
               ? t('tools.currency.converter.amountEmpty')
-              : formatPrice(convertBetween(amount, from, to, rates), to)}
+              : money.formatUnits(convertBetween(amount, from, to, rates), to)}
           </output>
           <span className="text-sm text-muted-foreground tabular-nums" data-testid="cross-rate">
             {t('tools.currency.converter.crossRate', {
@@ -149,6 +151,7 @@ function SampleConversions({
   selected: Currency
 }) {
   const { t } = useTranslation()
+  const money = useMoney()
   const cell = (code: Currency) =>
     cn('px-4 py-2.5 text-right tabular-nums', code === selected && 'bg-primary/10')
   return (
@@ -181,11 +184,11 @@ function SampleConversions({
             {SAMPLE_AMOUNTS.map((amount) => (
               <tr key={amount} className="border-b last:border-b-0">
                 <th scope="row" className="px-4 py-2.5 text-left font-medium tabular-nums">
-                  {formatPrice(amount, from)}
+                  {money.formatUnits(amount, from)}
                 </th>
                 {CURRENCIES.map((code) => (
                   <td key={code} className={cell(code)}>
-                    {formatPrice(convertBetween(amount, from, code, rates), code)}
+                    {money.formatUnits(convertBetween(amount, from, code, rates), code)}
                   </td>
                 ))}
               </tr>
