@@ -6,7 +6,7 @@ import { expect, signIn, test } from './support/fixtures.ts'
 const SCREENS = [
   { path: '/', heading: 'Managed Kubernetes from EU data centers', signedIn: false },
   { path: '/auth', heading: null, signedIn: false },
-  { path: '/dashboard', heading: 'Welcome back, Dana Demo', signedIn: true },
+  { path: '/dashboard', heading: 'Welcome, Dana Demo', signedIn: true },
   { path: '/no-such-page', heading: 'Page not found', signedIn: false },
 ] as const
 

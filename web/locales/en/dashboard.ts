@@ -1,5 +1,5 @@
 export const dashboard = {
-  welcome: 'Welcome back, {{name}}',
+  welcome: 'Welcome, {{name}}',
   subtitle: 'An overview of {{company}} on Clusterdeck.',
   organizationFallback: 'Organization',
   notAvailable: 'N/A',

@@ -1,7 +1,7 @@
 import type { dashboard as english } from '../en/dashboard.ts'
 
 export const dashboard: typeof english = {
-  welcome: 'Bon retour, {{name}}',
+  welcome: 'Bienvenue, {{name}}',
   subtitle: 'Vue d’ensemble de {{company}} sur Clusterdeck.',
   organizationFallback: 'Organisation',
   notAvailable: 'N/A',
