@@ -36,7 +36,12 @@ type CatalogForRules = Pick<
 >
 
 export function needsRestrictedCompliance(dataCenter: { complianceTags: readonly string[] }): boolean {
-  return dataCenter.complianceTags.some((tag) =>
+  return restrictedComplianceTagsOf(dataCenter).length > 0
+}
+
+/** The certifications of a data center that limit it to the compliant cluster type (HDS, SecNumCloud). */
+export function restrictedComplianceTagsOf(dataCenter: { complianceTags: readonly string[] }): string[] {
+  return dataCenter.complianceTags.filter((tag) =>
     (RESTRICTED_COMPLIANCE_TAGS as readonly string[]).includes(tag),
   )
 }

@@ -96,15 +96,13 @@ test.describe('configuration wizard', () => {
     await expect(page.getByTestId('price-control-plane')).toHaveText(eur(7_900))
     await next(page)
 
-    // 2. Data center: an HDS data center refuses a Standard cluster.
+    // 2. Data center: an HDS data center says up front that it takes no Standard cluster.
     await expectStep(page, 'data-center', 'Data center')
-    await page.getByRole('radio', { name: 'Paris (fr-par-1)' }).check()
-    const restricted = 'Paris 1 is certified HDS/SecNumCloud: choose the Enterprise (Red) cluster type for it'
-    await expect(page.getByText(restricted)).toBeVisible()
-    await next(page)
-    await expectStep(page, 'data-center', 'Data center')
+    await expect(page.getByRole('radio', { name: 'Paris (fr-par-1)' })).toBeDisabled()
+    const paris = page.getByTestId('data-center-option').filter({ hasText: 'Paris (fr-par-1)' })
+    await expect(paris).toContainText('Enterprise (Red) clusters only')
+    await expect(paris).toContainText('HDS, SecNumCloud: the certification covers Enterprise (Red) clusters')
     await page.getByRole('radio', { name: 'Frankfurt (de-fra-1)' }).check()
-    await expect(page.getByText(restricted)).toBeHidden()
     await next(page)
 
     // 3. Kubernetes version: the recommended one is chosen, ended ones cannot be.
@@ -295,6 +293,24 @@ test.describe('configuration wizard', () => {
     await page.goto('/smart-suggestions')
     await expect(page.getByLabel('Number of services')).toHaveValue('12')
     await expect(page.getByTestId('suggestion-price')).toHaveText(eur(expected.monthlyCents))
+  })
+
+  test('an HDS data center switches a Standard cluster to Enterprise in one click, then the wizard goes on', async ({
+    page,
+  }) => {
+    await signIn(page, 'demo')
+    await page.goto('/configure-cluster?type=blue')
+    await expectOpened(page, /\/configure-cluster\?type=blue$/, 'Data center')
+    await expect(page.getByRole('radio', { name: 'Paris (fr-par-1)' })).toBeDisabled()
+    await page.getByRole('button', { name: 'Switch to Enterprise (Red) in Paris' }).click()
+    await expect(page.getByRole('radio', { name: 'Paris (fr-par-1)' })).toBeChecked()
+    await expect(page.getByRole('button', { name: 'Switch to Enterprise (Red) in Paris' })).toHaveCount(0)
+    await next(page)
+    await expectStep(page, 'version', 'Kubernetes version')
+    await page.getByRole('button', { name: 'Back', exact: true }).click()
+    await page.getByRole('button', { name: 'Back', exact: true }).click()
+    await expectStep(page, 'type', 'Cluster type')
+    await expect(page.getByRole('radio', { name: 'Enterprise (Red)' })).toBeChecked()
   })
 
   test('cluster selection compares the seven types and opens the wizard with one', async ({ page }) => {

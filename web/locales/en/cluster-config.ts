@@ -53,6 +53,9 @@ export const clusterConfig = {
     closed: 'Not open',
     limited: 'Limited capacity',
     restricted: '{{type}} clusters only',
+    restrictedWhy:
+      '{{tags}}: the certification covers {{type}} clusters, the only type this data center takes.',
+    switchType: 'Switch to {{type}} in {{city}}',
   },
   version: {
     legend: 'Patch releases of the minor version you choose are applied in your maintenance window.',

@@ -55,6 +55,9 @@ export const clusterConfig: typeof en = {
     closed: 'Fermé',
     limited: 'Capacité limitée',
     restricted: 'Clusters {{type}} uniquement',
+    restrictedWhy:
+      '{{tags}} : la certification couvre les clusters {{type}}, le seul type que ce centre de données accueille.',
+    switchType: 'Passer en {{type}} à {{city}}',
   },
   version: {
     legend:

@@ -1,18 +1,31 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { COMPLIANT_CLUSTER_TYPE_ID, needsRestrictedCompliance } from '#common/cluster-rules.ts'
+import {
+  COMPLIANT_CLUSTER_TYPE_ID,
+  needsRestrictedCompliance,
+  restrictedComplianceTagsOf,
+} from '#common/cluster-rules.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
+import { Button } from '#web/components/ui/button.tsx'
 import { useFieldMessage } from '#web/components/ui/form.tsx'
 import { ChoiceCard, GroupError } from './controls.tsx'
 import type { StepProps } from './step-props.ts'
 import '#web/lib/strings/cluster-config.ts'
 
-/** Step 2: where the cluster runs. HDS and SecNumCloud data centers take Enterprise (Red) only. */
+/**
+ * Step 2: where the cluster runs. HDS and SecNumCloud data centers take Enterprise (Red) only: for
+ * another type they show up front that they cannot be chosen, why, and a button that switches the
+ * cluster to the type that can and picks the data center in one go.
+ */
 export function DataCenterStep({ wizard, catalog }: StepProps) {
   const { t } = useTranslation()
   const errorId = useId()
   const error = useFieldMessage('dataCenterCode')
   const compliantType = catalog.clusterTypes.find((type) => type.id === COMPLIANT_CLUSTER_TYPE_ID)
+  const compliantName = compliantType?.name ?? COMPLIANT_CLUSTER_TYPE_ID
+  const chosenTypeIsCompliant = wizard.draft.clusterTypeId === COMPLIANT_CLUSTER_TYPE_ID
+  const pick = (code: string) =>
+    wizard.form.setValue('dataCenterCode', code, { shouldValidate: true, shouldDirty: true })
   const groups = [
     { key: 'eu', centers: catalog.dataCenters.filter((center) => center.inEu) },
     { key: 'outsideEu', centers: catalog.dataCenters.filter((center) => !center.inEu) },
@@ -30,25 +43,25 @@ export function DataCenterStep({ wizard, catalog }: StepProps) {
               <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
                 {group.centers.map((center) => {
                   const closed = center.availability === 'coming_soon' || center.capacityStatus === 'full'
-                  return (
+                  const otherTypeOnly = needsRestrictedCompliance(center) && !chosenTypeIsCompliant
+                  const card = (
                     <ChoiceCard
                       key={center.code}
                       testId="data-center-option"
                       name="dataCenterCode"
                       value={center.code}
                       checked={wizard.draft.dataCenterCode === center.code}
-                      disabled={closed}
+                      disabled={closed || (otherTypeOnly && wizard.draft.dataCenterCode !== center.code)}
                       invalid={Boolean(error)}
-                      onSelect={() =>
-                        wizard.form.setValue('dataCenterCode', center.code, {
-                          shouldValidate: true,
-                          shouldDirty: true,
-                        })
-                      }
+                      onSelect={() => pick(center.code)}
                       title={`${center.city} (${center.code})`}
                       badge={
                         closed ? (
                           <Badge variant="secondary">{t('clusterConfig.dataCenter.closed')}</Badge>
+                        ) : otherTypeOnly ? (
+                          <Badge variant="secondary">
+                            {t('clusterConfig.dataCenter.restricted', { type: compliantName })}
+                          </Badge>
                         ) : center.capacityStatus === 'constrained' || center.availability === 'limited' ? (
                           <Badge variant="warning">{t('clusterConfig.dataCenter.limited')}</Badge>
                         ) : undefined
@@ -66,12 +79,34 @@ export function DataCenterStep({ wizard, catalog }: StepProps) {
                       </span>
                       {needsRestrictedCompliance(center) && (
                         <span className="text-xs">
-                          {t('clusterConfig.dataCenter.restricted', {
-                            type: compliantType?.name ?? COMPLIANT_CLUSTER_TYPE_ID,
-                          })}
+                          {otherTypeOnly
+                            ? t('clusterConfig.dataCenter.restrictedWhy', {
+                                tags: restrictedComplianceTagsOf(center).join(', '),
+                                type: compliantName,
+                              })
+                            : t('clusterConfig.dataCenter.restricted', { type: compliantName })}
                         </span>
                       )}
                     </ChoiceCard>
+                  )
+                  if (!otherTypeOnly || closed || !compliantType) return card
+                  return (
+                    <div key={center.code} className="grid content-start gap-2">
+                      {card}
+                      <Button
+                        type="button"
+                        variant="outline"
+                        size="sm"
+                        className="justify-self-start"
+                        data-testid="switch-to-compliant-type"
+                        onClick={() => {
+                          wizard.chooseClusterType(compliantType.id)
+                          pick(center.code)
+                        }}
+                      >
+                        {t('clusterConfig.dataCenter.switchType', { type: compliantName, city: center.city })}
+                      </Button>
+                    </div>
                   )
                 })}
               </div>
