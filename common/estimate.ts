@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { priceConfiguration } from './cluster-rules.ts'
+import { COMPLIANT_CLUSTER_TYPE_ID, needsRestrictedCompliance, priceConfiguration } from './cluster-rules.ts'
 import { type BillingCycle, cyclePriceCents } from './pricing.ts'
 import type { Catalog } from './schemas/catalog.ts'
 import {
@@ -53,12 +53,27 @@ export function openDataCenters(catalog: EstimateCatalog) {
   )
 }
 
-/** A first cluster of the catalog's first type: three nodes of its smallest flavor. */
+/**
+ * Whether a cluster type may run in a data center: HDS and SecNumCloud data centers take the
+ * compliant type only (the rule the order's validation applies).
+ */
+export function typeMayUse(clusterTypeId: string, center: { complianceTags: readonly string[] }): boolean {
+  return clusterTypeId === COMPLIANT_CLUSTER_TYPE_ID || !needsRestrictedCompliance(center)
+}
+
+/** The open data centers a cluster type may be ordered in. */
+export function usableDataCenters(catalog: EstimateCatalog, clusterTypeId: string) {
+  return openDataCenters(catalog).filter((center) => typeMayUse(clusterTypeId, center))
+}
+
+/**
+ * A first cluster of the catalog's first type: three nodes of its smallest flavor, in the first
+ * open data center the type may use.
+ */
 export function newEstimateCluster(catalog: EstimateCatalog, clusterTypeId?: string): EstimateCluster {
   const type = catalog.clusterTypes.find((entry) => entry.id === clusterTypeId) ?? catalog.clusterTypes[0]!
   const flavor = catalog.nodeFlavors.find((entry) => type.allowedFlavorIds.includes(entry.id))
-  const center =
-    openDataCenters(catalog).find((entry) => entry.complianceTags.length === 0) ?? openDataCenters(catalog)[0]
+  const center = usableDataCenters(catalog, type.id)[0]
   return {
     clusterTypeId: type.id,
     dataCenterCode: center?.code ?? '',
@@ -73,7 +88,8 @@ export function defaultEstimate(catalog: EstimateCatalog): Estimate {
 
 /**
  * Keeps what the catalog knows: a flavor the type does not allow becomes the type's first, an
- * unknown add-on is dropped, an unknown type or data center takes the defaults.
+ * unknown add-on is dropped, an unknown type, or a data center the type may not use, takes the
+ * defaults.
  */
 export function fitToCatalog(estimate: Estimate, catalog: EstimateCatalog): Estimate {
   const clusters = estimate.clusters.map((cluster) => {
@@ -84,7 +100,9 @@ export function fitToCatalog(estimate: Estimate, catalog: EstimateCatalog): Esti
     )
     return {
       clusterTypeId: fallback.clusterTypeId,
-      dataCenterCode: openDataCenters(catalog).some((center) => center.code === cluster.dataCenterCode)
+      dataCenterCode: usableDataCenters(catalog, fallback.clusterTypeId).some(
+        (center) => center.code === cluster.dataCenterCode,
+      )
         ? cluster.dataCenterCode
         : fallback.dataCenterCode,
       pools: cluster.pools.map((pool) => ({

@@ -6,6 +6,7 @@ export const estimator = {
   cluster: 'Cluster {{number}}',
   type: 'Cluster type',
   dataCenter: 'Data center',
+  dataCenterForTypeOnly: '{{name}}: {{type}} clusters only',
   pools: 'Node pools',
   flavor: 'Pool {{number}} flavor',
   nodes: 'Nodes',

@@ -8,6 +8,7 @@ export const estimator: typeof english = {
   cluster: 'Cluster {{number}}',
   type: 'Type de cluster',
   dataCenter: 'Centre de données',
+  dataCenterForTypeOnly: '{{name}} : clusters {{type}} uniquement',
   pools: 'Groupes de nœuds',
   flavor: 'Gabarit du groupe {{number}}',
   nodes: 'Nœuds',

@@ -2,7 +2,8 @@ import { Plus, ShoppingCart, Trash2 } from 'lucide-react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { type EstimateCluster, openDataCenters } from '#common/estimate.ts'
+import { COMPLIANT_CLUSTER_TYPE_ID } from '#common/cluster-rules.ts'
+import { type EstimateCluster, openDataCenters, typeMayUse, usableDataCenters } from '#common/estimate.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
 import { MAX_NODE_POOLS, MAX_NODES_PER_POOL } from '#common/schemas/clusters.ts'
 import { Button } from '#web/components/ui/button.tsx'
@@ -32,6 +33,9 @@ export function EstimateClusterCard({
   const { t } = useTranslation()
   const id = useId()
   const type = catalog.clusterTypes.find((entry) => entry.id === cluster.clusterTypeId)
+  const compliantName =
+    catalog.clusterTypes.find((entry) => entry.id === COMPLIANT_CLUSTER_TYPE_ID)?.name ??
+    COMPLIANT_CLUSTER_TYPE_ID
   const flavors = catalog.nodeFlavors.filter((flavor) => type?.allowedFlavorIds.includes(flavor.id))
   const title = t('estimator.cluster', { number: position + 1 })
   return (
@@ -59,9 +63,14 @@ export function EstimateClusterCard({
               const allowed = catalog.nodeFlavors.filter((flavor) =>
                 next?.allowedFlavorIds.includes(flavor.id),
               )
+              const usable = usableDataCenters(catalog, event.target.value)
               onChange({
                 ...cluster,
                 clusterTypeId: event.target.value,
+                // A data center the new type may not use gives way to the first one it may.
+                dataCenterCode: usable.some((center) => center.code === cluster.dataCenterCode)
+                  ? cluster.dataCenterCode
+                  : (usable[0]?.code ?? ''),
                 pools: cluster.pools.map((pool) => ({
                   ...pool,
                   flavorId: allowed.some((flavor) => flavor.id === pool.flavorId)
@@ -87,11 +96,19 @@ export function EstimateClusterCard({
             value={cluster.dataCenterCode}
             onChange={(event) => onChange({ ...cluster, dataCenterCode: event.target.value })}
           >
-            {openDataCenters(catalog).map((center) => (
-              <option key={center.code} value={center.code}>
-                {center.name} ({center.city})
-              </option>
-            ))}
+            {openDataCenters(catalog).map((center) => {
+              const usable = typeMayUse(cluster.clusterTypeId, center)
+              return (
+                <option key={center.code} value={center.code} disabled={!usable}>
+                  {usable
+                    ? `${center.name} (${center.city})`
+                    : t('estimator.dataCenterForTypeOnly', {
+                        name: `${center.name} (${center.city})`,
+                        type: compliantName,
+                      })}
+                </option>
+              )
+            })}
           </NativeSelect>
         </div>
       </div>
