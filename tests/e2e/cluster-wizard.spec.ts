@@ -109,6 +109,10 @@ test.describe('configuration wizard', () => {
     await expectStep(page, 'version', 'Kubernetes version')
     await expect(page.getByRole('radio', { name: 'Kubernetes 1.36' })).toBeChecked()
     await expect(page.getByRole('radio', { name: 'Kubernetes 1.34' })).toBeDisabled()
+    // A support end that has passed is said in the past, never "supported until" a past date.
+    const ended = page.getByTestId('version-option').filter({ hasText: 'Kubernetes 1.34' })
+    await expect(ended).toContainText(/Support ended on \d{1,2} \w+ \d{4}/)
+    await expect(ended).not.toContainText('Supported until')
     await next(page)
 
     // 4. Node pools: autoscaling minimum above maximum, a bad label key, then a second pool.

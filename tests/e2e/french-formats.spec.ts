@@ -38,3 +38,12 @@ test('the billing screen in French writes its amounts the French way', async ({ 
   expect(amounts.english).toEqual([])
   expect(amounts.french.length).toBeGreaterThan(3)
 })
+
+test('percentages in French have a decimal comma and a space before the sign', async ({ page }) => {
+  await page.goto('/cluster-types/red?lang=fr')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+  // biome-ignore lint/performance/useDomNodeTextContent: the text as shown
+  const text = await page.locator('main').innerText()
+  expect(text).toMatch(/99,99[\u00a0\u202f]%/)
+  expect(text).not.toMatch(/\d\.\d+ ?%/)
+})

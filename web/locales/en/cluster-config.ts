@@ -25,7 +25,7 @@ export const clusterConfig = {
   },
   type: {
     legend: 'Each type sets the control plane, its SLA and the node flavors you can use.',
-    sla: '{{percent}}% SLA',
+    sla: '{{percent}} SLA',
     from: 'From {{price}} / month',
   },
   templates: {
@@ -63,6 +63,7 @@ export const clusterConfig = {
     endOfLife: 'End of life',
     patch: 'Latest patch {{patch}}',
     supportedUntil: 'Supported until {{date}}',
+    supportEnded: 'Support ended on {{date}}',
   },
   nodePools: {
     lead: 'Nodes run your workloads. {{type}} clusters offer {{count}} node flavors.',

@@ -94,7 +94,7 @@ export const installations = {
     price: 'Per month',
     state: 'State',
     upgradeAvailable: 'Upgrade to {{version}} available',
-    progress: '{{operation}}: {{percent}} %',
+    progress: '{{operation}}: {{percent}}%',
   },
   detail: {
     loading: 'Loading the installation…',

@@ -16,7 +16,7 @@ export const marketing = {
     lead: 'A cluster costs its type’s control plane plus its nodes, billed by the hour of use. Pay monthly, or yearly for ten months of the price.',
     typesTitle: 'Cluster types',
     noSla: 'No SLA',
-    sla: '{{percent}}% API availability SLA',
+    sla: '{{percent}} API availability SLA',
     free: 'Free',
     perMonth: '/ month',
     perYear: '/ year',

@@ -27,7 +27,7 @@ export const clusterConfig: typeof en = {
   },
   type: {
     legend: 'Chaque type fixe le plan de contrôle, son SLA et les gabarits de nœuds disponibles.',
-    sla: 'SLA {{percent}} %',
+    sla: 'SLA {{percent}}',
     from: 'À partir de {{price}} / mois',
   },
   templates: {
@@ -66,6 +66,7 @@ export const clusterConfig: typeof en = {
     endOfLife: 'Fin de vie',
     patch: 'Dernier correctif {{patch}}',
     supportedUntil: 'Prise en charge jusqu’au {{date}}',
+    supportEnded: 'Prise en charge terminée le {{date}}',
   },
   nodePools: {
     lead: 'Les nœuds exécutent vos charges. Les clusters {{type}} proposent {{count}} gabarits de nœuds.',

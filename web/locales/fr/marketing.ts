@@ -17,7 +17,7 @@ export const marketing: typeof english = {
     lead: 'Un cluster coûte le plan de contrôle de son type plus ses nœuds, facturés à l’heure d’utilisation. Payez au mois, ou à l’année pour dix mois du prix.',
     typesTitle: 'Types de clusters',
     noSla: 'Sans SLA',
-    sla: 'SLA de disponibilité de l’API de {{percent}} %',
+    sla: 'SLA de disponibilité de l’API de {{percent}}',
     free: 'Gratuit',
     perMonth: '/ mois',
     perYear: '/ an',

@@ -12,6 +12,7 @@ import { useClusterTypeCopy } from '#web/features/cluster-config/use-cluster-typ
 import { useMoney } from '#web/lib/use-money.ts'
 import type { Messages } from '#web/locales/en.ts'
 import '#web/lib/strings/cluster-config.ts'
+import { usePercent } from '#web/lib/use-percent.ts'
 
 type SelectionRow = keyof Messages['clusterConfig']['selection']['rows']
 
@@ -65,9 +66,10 @@ function configureHref(type: ClusterType): string {
 function useFacts() {
   const { t } = useTranslation()
   const money = useMoney()
+  const percent = usePercent()
   return (type: ClusterType, catalog: Catalog) => ({
     priceFrom: t('clusterConfig.selection.perMonth', { price: money.cents(priceFrom(type, catalog)) }),
-    sla: type.slaPercent === null ? t('clusterConfig.selection.noSla') : `${type.slaPercent}%`,
+    sla: type.slaPercent === null ? t('clusterConfig.selection.noSla') : percent(type.slaPercent),
     controlPlane: t(`clusterConfig.selection.controlPlanes.${type.controlPlaneMode}`),
     flavors: t('clusterConfig.selection.flavorCount', { count: type.allowedFlavorIds.length }),
   })

@@ -4,6 +4,7 @@ import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import type { ClusterTypeSlug } from '#web/lib/cluster-type-links.ts'
 import { cn } from '#web/lib/cn.ts'
+import { usePercent } from '#web/lib/use-percent.ts'
 import { CLUSTER_TYPE_COPY_FR } from '../cluster-type-copy-fr.ts'
 import { CLUSTER_TYPE_STYLES } from '../cluster-type-style.ts'
 import { CyclePrice, PriceTag, YearlySaving } from '../price-tag.tsx'
@@ -12,6 +13,7 @@ import { useSiteData } from '../site-context.tsx'
 /** One cluster type: what it is for, what it includes, its SLA, price and node flavors. */
 export function ClusterTypePage({ slug }: { slug: ClusterTypeSlug }) {
   const { t } = useTranslation()
+  const percent = usePercent()
   const { catalog, language } = useSiteData()
   const type = catalog.clusterTypes.find((candidate) => candidate.id === slug)
   if (!type) throw new Error(`the catalog has no cluster type ${slug}`)
@@ -35,7 +37,7 @@ export function ClusterTypePage({ slug }: { slug: ClusterTypeSlug }) {
             <div className="rounded-lg border p-4">
               <dt className="text-sm text-muted-foreground">{t('marketing.clusterType.sla')}</dt>
               <dd className="mt-1 text-xl font-semibold">
-                {type.slaPercent === null ? t('marketing.clusterType.noSla') : `${type.slaPercent}%`}
+                {type.slaPercent === null ? t('marketing.clusterType.noSla') : percent(type.slaPercent)}
               </dd>
             </div>
             <div className="rounded-lg border p-4">

@@ -6,6 +6,7 @@ import { FLAVOR_FAMILIES, type FlavorFamily } from '#common/schemas/catalog.ts'
 import { clusterTypePath } from '#web/components/layout/nav-links.ts'
 import type { ClusterTypeSlug } from '#web/lib/cluster-type-links.ts'
 import { cn } from '#web/lib/cn.ts'
+import { usePercent } from '#web/lib/use-percent.ts'
 import { CLUSTER_TYPE_STYLES } from '../cluster-type-style.ts'
 import { CyclePrice, CycleSuffix, PriceTag, YearlySaving } from '../price-tag.tsx'
 import { useSiteData } from '../site-context.tsx'
@@ -17,6 +18,7 @@ import { PriceControls, PriceEstimate } from './pricing-controls.tsx'
  */
 export function PricingPage() {
   const { t } = useTranslation()
+  const percent = usePercent()
   const { catalog } = useSiteData()
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
@@ -43,7 +45,7 @@ export function PricingPage() {
                 <p className="mt-1 text-sm text-muted-foreground">
                   {type.slaPercent === null
                     ? t('marketing.pricing.noSla')
-                    : t('marketing.pricing.sla', { percent: type.slaPercent })}
+                    : t('marketing.pricing.sla', { percent: percent(type.slaPercent) })}
                 </p>
                 <p className="mt-4">
                   <CyclePrice

@@ -9,10 +9,12 @@ import { ChoiceCard, GroupError } from './controls.tsx'
 import type { StepProps } from './step-props.ts'
 import { TemplatePicker } from './template-picker.tsx'
 import '#web/lib/strings/cluster-config.ts'
+import { usePercent } from '#web/lib/use-percent.ts'
 
 /** Step 1: the cluster type, with saved templates to start from above. */
 export function TypeStep({ wizard, catalog }: StepProps) {
   const { t } = useTranslation()
+  const percent = usePercent()
   const money = useMoney()
   const copyOf = useClusterTypeCopy()
   const errorId = useId()
@@ -35,7 +37,9 @@ export function TypeStep({ wizard, catalog }: StepProps) {
               title={type.name}
               badge={
                 type.slaPercent !== null ? (
-                  <Badge variant="outline">{t('clusterConfig.type.sla', { percent: type.slaPercent })}</Badge>
+                  <Badge variant="outline">
+                    {t('clusterConfig.type.sla', { percent: percent(type.slaPercent) })}
+                  </Badge>
                 ) : undefined
               }
             >

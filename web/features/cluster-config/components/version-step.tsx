@@ -46,9 +46,12 @@ export function VersionStep({ wizard, catalog }: StepProps) {
             >
               <span>{t('clusterConfig.version.patch', { patch: version.latestPatch })}</span>
               <span>
-                {t('clusterConfig.version.supportedUntil', {
-                  date: dates.calendarDate(version.endOfLifeDate),
-                })}
+                {t(
+                  endOfLife ? 'clusterConfig.version.supportEnded' : 'clusterConfig.version.supportedUntil',
+                  {
+                    date: dates.calendarDate(version.endOfLifeDate),
+                  },
+                )}
               </span>
             </ChoiceCard>
           )

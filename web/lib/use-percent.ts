@@ -1,0 +1,10 @@
+import { useTranslation } from 'react-i18next'
+import { parseLanguage } from '#common/language.ts'
+import { formatPercent } from '#common/percent.ts'
+
+/** Percentages in the page's language ("99.95%", "99,95 %"), in the app and on the static pages. */
+export function usePercent(): (percent: number) => string {
+  const { i18n } = useTranslation()
+  const language = parseLanguage(i18n.language) ?? 'en'
+  return (percent) => formatPercent(percent, language)
+}
