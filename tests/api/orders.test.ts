@@ -7,6 +7,8 @@ import type { Catalog } from '#common/schemas/catalog.ts'
 import type { ClusterDetail, PriceBreakdown } from '#common/schemas/clusters.ts'
 import type { Order } from '#common/schemas/orders.ts'
 import { clusterOperations, clusters, orders, organizations, users } from '#server/db/schema/index.ts'
+import { insertRunningCluster, plainConfiguration } from '#server/db/seed/running-cluster.ts'
+import { inTransaction } from '#server/db/transaction.ts'
 import { signedInClient, verifiedUser } from '#tests/helpers/auth.ts'
 import { blueConfiguration, orderBody } from '#tests/helpers/orders.ts'
 import { startTestServer, type TestClient, type TestServer } from '#tests/helpers/server.ts'
@@ -50,6 +52,21 @@ async function waitForStatus(client: TestClient, clusterId: string, status: stri
   }
   throw new Error(`Cluster stayed ${cluster?.status}, never ${status}`)
 }
+
+describe('references', () => {
+  it('an order seeded with its running cluster (the demo data) is numbered like a placed one', async () => {
+    const { organizationId } = await newCustomer()
+    const cluster = await inTransaction(server.db, ({ tx }) =>
+      insertRunningCluster(tx, organizationId, plainConfiguration(`seeded-${randomUUID().slice(0, 6)}`), {
+        since: new Date(Date.now() - 86_400_000),
+        catalog,
+        secretsKey: server.ctx.config.secretsKey,
+      }),
+    )
+    const [seeded] = await server.db.select().from(orders).where(eq(orders.clusterId, cluster.id))
+    expect(seeded!.reference).toMatch(/^ORD-\d{4}-\d{6}$/)
+  })
+})
 
 describe('price', () => {
   it('is recomputed on the server: a tampered client price is ignored', async () => {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { priceConfiguration } from '#common/cluster-rules.ts'
 import type { BillingCycle } from '#common/pricing.ts'
@@ -9,8 +8,9 @@ import {
   DEFAULT_SERVICE_CIDR,
 } from '#common/schemas/clusters.ts'
 import type { Transaction } from '#server/db/client.ts'
-import { clusters, orders } from '#server/db/schema/index.ts'
+import { clusters, orderReferenceSequence, orders } from '#server/db/schema/index.ts'
 import { syncClusterMeter } from '#server/modules/billing/index.ts'
+import { nextReference } from '#server/modules/orders/index.ts'
 import { provisionAtOnce } from '#server/provisioning/index.ts'
 
 /**
@@ -63,7 +63,8 @@ export async function insertRunningCluster(
   const [order] = await tx
     .insert(orders)
     .values({
-      reference: `ORD-${randomBytes(4).toString('hex').toUpperCase()}`,
+      // The same numbering as every order placed: ORD-2026-000123.
+      reference: await nextReference(tx, orderReferenceSequence, 'ORD'),
       organizationId,
       status: 'fulfilled',
       configuration,
