@@ -62,6 +62,24 @@ export type PricedConfiguration = {
   addOns: { monthlyPriceCents: number }[]
 }
 
+/**
+ * The least a cluster type costs a month — the "from" price every page shows for it: its control
+ * plane and one node of its cheapest flavor.
+ */
+export function startingMonthlyCents(
+  type: { baseMonthlyPriceCents: number; allowedFlavorIds: readonly string[] },
+  flavors: readonly { id: string; hourlyPriceMillicents: number }[],
+): number {
+  const cheapest = flavors
+    .filter((flavor) => type.allowedFlavorIds.includes(flavor.id))
+    .sort((a, b) => a.hourlyPriceMillicents - b.hourlyPriceMillicents)[0]
+  return monthlyPrice({
+    clusterType: type,
+    nodePools: cheapest ? [{ flavor: cheapest, nodeCount: 1 }] : [],
+    addOns: [],
+  }).totalCents
+}
+
 export type MonthlyPrice = {
   clusterTypeCents: number
   /** One figure per node pool, in the order given. */

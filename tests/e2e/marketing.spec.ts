@@ -1,7 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { type Currency, FALLBACK_RATES } from '../../common/money.ts'
-import { type BillingCycle, cyclePriceCents, formatCents, monthlyPrice } from '../../common/pricing.ts'
+import { type Currency, FALLBACK_RATES, INITIAL_PROVIDER_RATES } from '../../common/money.ts'
+import {
+  type BillingCycle,
+  cyclePriceCents,
+  formatCents,
+  monthlyPrice,
+  startingMonthlyCents,
+} from '../../common/pricing.ts'
 import { CLUSTER_TYPE_ALIASES, CLUSTER_TYPE_SLUGS, PAGES } from '../../web/lib/paths.ts'
 import { en } from '../../web/locales/en.ts'
 import { fr } from '../../web/locales/fr.ts'
@@ -91,8 +97,13 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.pages.pricing)
     await expect(page.getByTestId('pricing-types').getByRole('listitem')).toHaveCount(7)
     await expect(page.getByTestId('pricing-flavors').locator('tr[data-flavor]')).toHaveCount(19)
-    // Prices are drawn at build time: euros a month at the reference rate.
-    await expect(page.locator('[data-type="blue"] [data-price]')).toHaveText('€67.15')
+    // Prices are drawn at build time: euros a month at the reference rate, from the type's control
+    // plane and one node of its cheapest flavor.
+    const catalog = await (await page.request.get('/api/catalog')).json()
+    const blue = catalog.clusterTypes.find((type: { id: string }) => type.id === 'blue')
+    await expect(page.locator('[data-type="blue"] [data-price]')).toHaveText(
+      formatCents(startingMonthlyCents(blue, catalog.nodeFlavors), 'EUR', INITIAL_PROVIDER_RATES),
+    )
 
     await page.goto('/cluster-types/blue')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Standard clusters')
@@ -129,9 +140,12 @@ test.describe('pricing', () => {
       )
       await page.goto('/pricing')
       for (const type of catalog.clusterTypes) {
-        if (type.baseMonthlyPriceCents === 0) continue
         await expect(page.locator(`[data-type="${type.id}"] [data-price]`)).toHaveText(
-          formatCents(cyclePriceCents(type.baseMonthlyPriceCents, cycle), currency, rates),
+          formatCents(
+            cyclePriceCents(startingMonthlyCents(type, catalog.nodeFlavors), cycle),
+            currency,
+            rates,
+          ),
         )
       }
       const flavor = catalog.nodeFlavors.find((candidate: { id: string }) => candidate.id === 'gp-4-16')

@@ -21,7 +21,8 @@ export const marketing = {
     perMonth: '/ month',
     perYear: '/ year',
     perHour: '/ hour',
-    controlPlane: 'Control plane and included features; nodes are priced per flavor.',
+    startingPrice:
+      'From: the control plane and one node of the smallest flavor; more nodes are priced per flavor.',
     yearlySaving: 'Save {{percent}}% with yearly billing',
     typeDetails: 'About {{name}} clusters',
     flavorsTitle: 'Node flavors',

@@ -22,8 +22,8 @@ export const marketing: typeof english = {
     perMonth: '/ mois',
     perYear: '/ an',
     perHour: '/ heure',
-    controlPlane:
-      'Plan de contrôle et fonctionnalités incluses ; les nœuds sont facturés selon leur gabarit.',
+    startingPrice:
+      'À partir de : le plan de contrôle et un nœud du plus petit gabarit ; les nœuds supplémentaires sont facturés selon leur gabarit.',
     yearlySaving: 'Économisez {{percent}} % en facturation annuelle',
     typeDetails: 'À propos des clusters {{name}}',
     flavorsTitle: 'Gabarits de nœuds',

@@ -7,11 +7,11 @@ import { Button } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { CatalogError } from '#web/features/cluster-config/components/catalog-error.tsx'
-import { priceFrom } from '#web/features/cluster-config/price-from.ts'
 import { useClusterTypeCopy } from '#web/features/cluster-config/use-cluster-type-copy.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import type { Messages } from '#web/locales/en.ts'
 import '#web/lib/strings/cluster-config.ts'
+import { startingMonthlyCents } from '#common/pricing.ts'
 import { usePercent } from '#web/lib/use-percent.ts'
 
 type SelectionRow = keyof Messages['clusterConfig']['selection']['rows']
@@ -68,7 +68,9 @@ function useFacts() {
   const money = useMoney()
   const percent = usePercent()
   return (type: ClusterType, catalog: Catalog) => ({
-    priceFrom: t('clusterConfig.selection.perMonth', { price: money.cents(priceFrom(type, catalog)) }),
+    priceFrom: t('clusterConfig.selection.perMonth', {
+      price: money.cents(startingMonthlyCents(type, catalog.nodeFlavors)),
+    }),
     sla: type.slaPercent === null ? t('clusterConfig.selection.noSla') : percent(type.slaPercent),
     controlPlane: t(`clusterConfig.selection.controlPlanes.${type.controlPlaneMode}`),
     flavors: t('clusterConfig.selection.flavorCount', { count: type.allowedFlavorIds.length }),

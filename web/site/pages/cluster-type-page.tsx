@@ -1,5 +1,6 @@
 import { ArrowRight, Check, Server } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { startingMonthlyCents } from '#common/pricing.ts'
 import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import type { ClusterTypeSlug } from '#web/lib/cluster-type-links.ts'
@@ -61,13 +62,13 @@ export function ClusterTypePage({ slug }: { slug: ClusterTypeSlug }) {
           </h2>
           <p className="mt-2">
             <CyclePrice
-              monthlyCents={type.baseMonthlyPriceCents}
+              monthlyCents={startingMonthlyCents(type, catalog.nodeFlavors)}
               zeroLabel={t('marketing.pricing.free')}
               className="text-3xl font-bold"
             />
           </p>
-          <p className="mt-1 text-xs text-muted-foreground">{t('marketing.pricing.controlPlane')}</p>
-          <YearlySaving monthlyCents={type.baseMonthlyPriceCents} />
+          <p className="mt-1 text-xs text-muted-foreground">{t('marketing.pricing.startingPrice')}</p>
+          <YearlySaving monthlyCents={startingMonthlyCents(type, catalog.nodeFlavors)} />
           <Button asChild className="mt-6 w-full">
             <a href={href('configureCluster', { type: slug })}>
               {t('marketing.clusterType.configure', { name })}

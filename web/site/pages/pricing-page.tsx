@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { nodePoolMonthlyCents, PROMO_CODE, PROMO_PERCENT } from '#common/pricing.ts'
+import { nodePoolMonthlyCents, PROMO_CODE, PROMO_PERCENT, startingMonthlyCents } from '#common/pricing.ts'
 import type { NodeFlavor } from '#common/schemas/catalog.ts'
 import { FLAVOR_FAMILIES, type FlavorFamily } from '#common/schemas/catalog.ts'
 import { clusterTypePath } from '#web/components/layout/nav-links.ts'
@@ -49,13 +49,13 @@ export function PricingPage() {
                 </p>
                 <p className="mt-4">
                   <CyclePrice
-                    monthlyCents={type.baseMonthlyPriceCents}
+                    monthlyCents={startingMonthlyCents(type, catalog.nodeFlavors)}
                     zeroLabel={t('marketing.pricing.free')}
                     className="text-2xl font-bold"
                   />
                 </p>
-                <p className="mt-1 text-xs text-muted-foreground">{t('marketing.pricing.controlPlane')}</p>
-                <YearlySaving monthlyCents={type.baseMonthlyPriceCents} />
+                <p className="mt-1 text-xs text-muted-foreground">{t('marketing.pricing.startingPrice')}</p>
+                <YearlySaving monthlyCents={startingMonthlyCents(type, catalog.nodeFlavors)} />
                 <a
                   href={clusterTypePath(slug)}
                   className="mt-4 text-sm font-medium text-primary underline-offset-4 hover:underline"

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { useFieldMessage } from '#web/components/ui/form.tsx'
 import { useMoney } from '#web/lib/use-money.ts'
-import { priceFrom } from '../price-from.ts'
 import { useClusterTypeCopy } from '../use-cluster-type-copy.ts'
 import { ChoiceCard, GroupError } from './controls.tsx'
 import type { StepProps } from './step-props.ts'
 import { TemplatePicker } from './template-picker.tsx'
 import '#web/lib/strings/cluster-config.ts'
+import { startingMonthlyCents } from '#common/pricing.ts'
 import { usePercent } from '#web/lib/use-percent.ts'
 
 /** Step 1: the cluster type, with saved templates to start from above. */
@@ -45,7 +45,9 @@ export function TypeStep({ wizard, catalog }: StepProps) {
             >
               <span>{copyOf(type).tagline}</span>
               <span className="font-medium text-foreground">
-                {t('clusterConfig.type.from', { price: money.cents(priceFrom(type, catalog)) })}
+                {t('clusterConfig.type.from', {
+                  price: money.cents(startingMonthlyCents(type, catalog.nodeFlavors)),
+                })}
               </span>
             </ChoiceCard>
           ))}

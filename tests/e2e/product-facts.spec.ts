@@ -1,0 +1,54 @@
+import type { Page } from '@playwright/test'
+import type { ExchangeRates } from '../../common/money.ts'
+import { formatCents, startingMonthlyCents } from '../../common/pricing.ts'
+import type { Catalog } from '../../common/schemas/catalog.ts'
+import { expect, signIn, test } from './support/fixtures.ts'
+
+/**
+ * A product fact is read from the API and found, the same, on every page that shows it. A buyer
+ * comparing the pricing page with the wizard must not meet two prices for one thing.
+ */
+
+const RATES: ExchangeRates = { USD: 1, EUR: 0.91234, GBP: 0.78 }
+
+async function useFixedRates(page: Page) {
+  await page.route('**/api/rates', (route) =>
+    route.fulfill({
+      json: { base: 'USD', rates: RATES, timestamp: Date.now(), date: '2026-11-28', source: 'primary' },
+    }),
+  )
+}
+
+test('a cluster type’s "from" price is the same on the pricing page, its own page, the wizard and the comparison', async ({
+  page,
+}) => {
+  await useFixedRates(page)
+  const catalog = (await (await page.request.get('/api/catalog')).json()) as Catalog
+  const fromPrice = (typeId: string) => {
+    const type = catalog.clusterTypes.find((entry) => entry.id === typeId)!
+    return formatCents(startingMonthlyCents(type, catalog.nodeFlavors), 'EUR', RATES)
+  }
+  const types = ['sandbox', 'blue', 'red'] as const
+
+  await page.goto('/pricing')
+  for (const type of types)
+    await expect(page.getByTestId('pricing-types').locator(`li[data-type="${type}"]`)).toContainText(
+      fromPrice(type),
+    )
+
+  for (const type of types) {
+    await page.goto(`/cluster-types/${type}`)
+    await expect(page.getByRole('complementary', { name: 'Starts at' })).toContainText(fromPrice(type))
+  }
+
+  await signIn(page, 'demo')
+  await page.goto('/configure-cluster')
+  for (const type of types)
+    await expect(page.locator(`[data-testid="cluster-type-option"][data-value="${type}"]`)).toContainText(
+      fromPrice(type),
+    )
+
+  await page.goto('/cluster-selection')
+  const comparison = page.getByTestId('cluster-comparison')
+  for (const type of types) await expect(comparison).toContainText(fromPrice(type))
+})
