@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import type { ExchangeRates } from '../../common/money.ts'
 import { formatCents, startingMonthlyCents } from '../../common/pricing.ts'
 import type { Catalog } from '../../common/schemas/catalog.ts'
+import { dateFormat } from '../../web/lib/format-date.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
 
 /**
@@ -51,4 +52,21 @@ test('a cluster type’s "from" price is the same on the pricing page, its own p
   await page.goto('/cluster-selection')
   const comparison = page.getByTestId('cluster-comparison')
   for (const type of types) await expect(comparison).toContainText(fromPrice(type))
+})
+
+test('a support plan’s critical response target reads the same on the pricing page as in the catalog', async ({
+  page,
+}) => {
+  const catalog = (await (await page.request.get('/api/catalog')).json()) as Catalog
+  const enterprise = catalog.supportPlans.find((plan) => plan.id === 'enterprise')!
+  const minutes = enterprise.responseTargets.P1!.firstMinutes
+  expect(enterprise.criticalResponseMinutes).toBe(minutes)
+  await page.goto('/pricing')
+  const plan = page
+    .getByTestId('pricing-support')
+    .getByRole('listitem')
+    .filter({ hasText: 'Enterprise' })
+    .first()
+  await expect(plan).toContainText(`critical response within ${dateFormat('en').duration(minutes)}`)
+  await expect(plan).not.toContainText(/\d\.\d h/)
 })

@@ -49,7 +49,7 @@ export const marketing = {
     included: 'Included',
     supportTitle: 'Support plans',
     coverage: { business_hours: 'Business hours', '24x7': '24/7' },
-    response: 'critical response within {{hours}} h',
+    response: 'critical response within {{duration}}',
     notesTitle: 'How billing works',
     notes: {
       yearly:

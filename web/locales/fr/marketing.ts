@@ -50,7 +50,7 @@ export const marketing: typeof english = {
     included: 'Inclus',
     supportTitle: 'Plans de support',
     coverage: { business_hours: 'Heures ouvrées', '24x7': '24/7' },
-    response: 'réponse critique sous {{hours}} h',
+    response: 'réponse critique sous {{duration}}',
     notesTitle: 'Comment fonctionne la facturation',
     notes: {
       yearly:

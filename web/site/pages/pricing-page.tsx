@@ -6,6 +6,7 @@ import { FLAVOR_FAMILIES, type FlavorFamily } from '#common/schemas/catalog.ts'
 import { clusterTypePath } from '#web/components/layout/nav-links.ts'
 import type { ClusterTypeSlug } from '#web/lib/cluster-type-links.ts'
 import { cn } from '#web/lib/cn.ts'
+import { dateFormat } from '#web/lib/format-date.ts'
 import { usePercent } from '#web/lib/use-percent.ts'
 import { CLUSTER_TYPE_STYLES } from '../cluster-type-style.ts'
 import { CyclePrice, CycleSuffix, PriceTag, YearlySaving } from '../price-tag.tsx'
@@ -19,7 +20,7 @@ import { PriceControls, PriceEstimate } from './pricing-controls.tsx'
 export function PricingPage() {
   const { t } = useTranslation()
   const percent = usePercent()
-  const { catalog } = useSiteData()
+  const { catalog, language } = useSiteData()
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
       <div className="max-w-3xl">
@@ -158,7 +159,7 @@ export function PricingPage() {
                 <p className="mt-1 text-sm text-muted-foreground">
                   {t(`marketing.pricing.coverage.${plan.coverage}`)} ·{' '}
                   {t('marketing.pricing.response', {
-                    hours: Math.round((plan.criticalResponseMinutes / 60) * 10) / 10,
+                    duration: dateFormat(language).duration(plan.criticalResponseMinutes),
                   })}
                 </p>
                 <ul className="mt-3 grid gap-1 text-sm">
