@@ -35,6 +35,29 @@ type CatalogForRules = Pick<
   'clusterTypes' | 'dataCenters' | 'nodeFlavors' | 'kubernetesVersions' | 'addOns'
 >
 
+/**
+ * What a data center offers a new order now, read from its availability and its capacity: the one
+ * reading every page shows (the home page, the wizard, the estimator). `coming_soon` and `full`
+ * take no order.
+ */
+export type DataCenterState = 'available' | 'limited' | 'coming_soon' | 'full'
+
+export function dataCenterState(center: {
+  availability: 'available' | 'limited' | 'coming_soon'
+  capacityStatus: 'normal' | 'constrained' | 'full'
+}): DataCenterState {
+  if (center.availability === 'coming_soon') return 'coming_soon'
+  if (center.capacityStatus === 'full') return 'full'
+  if (center.availability === 'limited' || center.capacityStatus === 'constrained') return 'limited'
+  return 'available'
+}
+
+/** Whether a data center takes new orders now. */
+export function takesOrders(center: Parameters<typeof dataCenterState>[0]): boolean {
+  const state = dataCenterState(center)
+  return state === 'available' || state === 'limited'
+}
+
 export function needsRestrictedCompliance(dataCenter: { complianceTags: readonly string[] }): boolean {
   return restrictedComplianceTagsOf(dataCenter).length > 0
 }

@@ -1,5 +1,10 @@
 import { z } from 'zod'
-import { COMPLIANT_CLUSTER_TYPE_ID, needsRestrictedCompliance, priceConfiguration } from './cluster-rules.ts'
+import {
+  COMPLIANT_CLUSTER_TYPE_ID,
+  needsRestrictedCompliance,
+  priceConfiguration,
+  takesOrders,
+} from './cluster-rules.ts'
 import { type BillingCycle, cyclePriceCents } from './pricing.ts'
 import type { Catalog } from './schemas/catalog.ts'
 import {
@@ -48,9 +53,7 @@ type EstimateCatalog = Pick<
 
 /** The data centers a cluster type may be ordered in now. */
 export function openDataCenters(catalog: EstimateCatalog) {
-  return catalog.dataCenters.filter(
-    (center) => center.availability !== 'coming_soon' && center.capacityStatus !== 'full',
-  )
+  return catalog.dataCenters.filter(takesOrders)
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { dataCenterState } from '../../common/cluster-rules.ts'
 import type { ExchangeRates } from '../../common/money.ts'
 import { formatCents, startingMonthlyCents } from '../../common/pricing.ts'
 import type { Catalog } from '../../common/schemas/catalog.ts'
@@ -69,4 +70,33 @@ test('a support plan’s critical response target reads the same on the pricing 
     .first()
   await expect(plan).toContainText(`critical response within ${dateFormat('en').duration(minutes)}`)
   await expect(plan).not.toContainText(/\d\.\d h/)
+})
+
+test('a data center’s state reads the same on the home page and in the wizard', async ({ page }) => {
+  const catalog = (await (await page.request.get('/api/catalog')).json()) as Catalog
+  const labels = {
+    available: 'Available',
+    limited: 'Limited capacity',
+    coming_soon: 'Coming soon',
+    full: 'Full',
+  }
+  const limited = catalog.dataCenters.filter((center) => dataCenterState(center) === 'limited')
+  // The seed has a data center whose capacity is constrained although it is listed as available.
+  expect(limited.map((center) => center.code).length).toBeGreaterThan(0)
+
+  await page.goto('/')
+  for (const center of catalog.dataCenters)
+    await expect(page.locator('li').filter({ hasText: center.code }).first()).toContainText(
+      `${center.provider} · ${labels[dataCenterState(center)]}`,
+    )
+
+  await signIn(page, 'demo')
+  await page.goto('/configure-cluster?type=red')
+  for (const center of catalog.dataCenters) {
+    const card = page.locator(`[data-testid="data-center-option"][data-value="${center.code}"]`)
+    const state = dataCenterState(center)
+    if (state === 'limited') await expect(card).toContainText('Limited capacity')
+    else await expect(card).not.toContainText('Limited capacity')
+    if (state === 'coming_soon' || state === 'full') await expect(card).toContainText('Not open')
+  }
 })

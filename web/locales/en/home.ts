@@ -31,7 +31,12 @@ export const home = {
   dataCentersLead:
     '{{eu}} of our {{total}} data centers are in the European Union. Pick one per cluster; your data stays where you put it.',
   dataCenterGroups: { eu: 'European Union', elsewhere: 'Outside the EU' },
-  availability: { available: 'Available', limited: 'Limited capacity', coming_soon: 'Coming soon' },
+  availability: {
+    available: 'Available',
+    limited: 'Limited capacity',
+    coming_soon: 'Coming soon',
+    full: 'Full',
+  },
   complianceTitle: 'Compliance you can show an auditor',
   compliance: {
     gdpr: {

@@ -39,7 +39,12 @@ export const home: typeof english = {
   dataCentersLead:
     "{{eu}} de nos {{total}} centres de données sont dans l'Union européenne. Choisissez-en un par cluster : vos données restent là où vous les placez.",
   dataCenterGroups: { eu: 'Union européenne', elsewhere: "Hors de l'UE" },
-  availability: { available: 'Disponible', limited: 'Capacité limitée', coming_soon: 'Bientôt disponible' },
+  availability: {
+    available: 'Disponible',
+    limited: 'Capacité limitée',
+    coming_soon: 'Bientôt disponible',
+    full: 'Complet',
+  },
   complianceTitle: 'Une conformité que vous pouvez présenter à un auditeur',
   compliance: {
     gdpr: {

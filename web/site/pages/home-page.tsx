@@ -1,5 +1,6 @@
 import { ArrowRight, Check, MapPin, ShieldCheck } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { dataCenterState } from '#common/cluster-rules.ts'
 import { href } from '#common/routes.ts'
 import { clusterTypePath, LINKS } from '#web/components/layout/nav-links.ts'
 import { Button } from '#web/components/ui/button.tsx'
@@ -146,7 +147,7 @@ function DataCenters() {
                       <span className="ml-2 font-mono text-xs text-muted-foreground">{center.code}</span>
                     </p>
                     <p className="mt-1 text-xs text-muted-foreground">
-                      {center.provider} · {t(`home.availability.${center.availability}`)}
+                      {center.provider} · {t(`home.availability.${dataCenterState(center)}`)}
                     </p>
                     <p className="mt-2 flex flex-wrap gap-1">
                       {center.complianceTags.map((tag) => (

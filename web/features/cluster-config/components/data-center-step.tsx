@@ -2,8 +2,10 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   COMPLIANT_CLUSTER_TYPE_ID,
+  dataCenterState,
   needsRestrictedCompliance,
   restrictedComplianceTagsOf,
+  takesOrders,
 } from '#common/cluster-rules.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -42,7 +44,8 @@ export function DataCenterStep({ wizard, catalog }: StepProps) {
               <h3 className="text-sm font-semibold">{t(`clusterConfig.dataCenter.${group.key}`)}</h3>
               <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
                 {group.centers.map((center) => {
-                  const closed = center.availability === 'coming_soon' || center.capacityStatus === 'full'
+                  const state = dataCenterState(center)
+                  const closed = !takesOrders(center)
                   const otherTypeOnly = needsRestrictedCompliance(center) && !chosenTypeIsCompliant
                   const card = (
                     <ChoiceCard
@@ -62,7 +65,7 @@ export function DataCenterStep({ wizard, catalog }: StepProps) {
                           <Badge variant="secondary">
                             {t('clusterConfig.dataCenter.restricted', { type: compliantName })}
                           </Badge>
-                        ) : center.capacityStatus === 'constrained' || center.availability === 'limited' ? (
+                        ) : state === 'limited' ? (
                           <Badge variant="warning">{t('clusterConfig.dataCenter.limited')}</Badge>
                         ) : undefined
                       }
