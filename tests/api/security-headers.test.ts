@@ -203,9 +203,16 @@ describe.each(['development', 'production'] as const)('in %s', (environment) => 
 
 // The built web app's pages get their own policy (hashes of their inline scripts) from web-app.ts.
 describe.skipIf(!existsSync(path.resolve('build/client')))('pages of the built web app', () => {
-  it.each(['/', '/login', '/dashboard', '/no-such-page'])('%s carries the security headers', async (url) => {
+  it.each([
+    ['/', 200],
+    ['/auth', 200],
+    ['/dashboard', 200],
+    // The not-found page: the app, answered 404.
+    ['/no-such-page', 404],
+    ['/login', 404],
+  ])('%s carries the security headers', async (url, status) => {
     const response = await development.app.inject({ method: 'GET', url })
-    expect(response.statusCode).toBe(200)
+    expect(response.statusCode).toBe(status)
     expect(response.headers['content-type']).toMatch(/^text\/html/)
     expectSecurityHeaders(response)
     expect(response.headers['content-security-policy']).not.toContain('upgrade-insecure-requests')

@@ -94,10 +94,10 @@ test('in French, dark and on a phone, the custom solutions page reads and fits',
   await signIn(page, 'demo')
   await page.goto('/custom-solutions')
   await expect(page.getByRole('heading', { level: 2, name: 'Décrivez votre besoin' })).toBeVisible()
-  // The demo quote, priced in the organization's EUR, reads as it was typed.
+  // The demo quote, priced in the organization's EUR, reads as it was typed, written the French way.
   const seeded = page.getByTestId(/^custom-solution-CS-\d{4}-000001$/)
-  await expect(seeded.getByRole('row', { name: /Managed Airflow/ })).toContainText('€890.00')
-  await expect(seeded.getByTestId('quote-total')).toHaveText('€940.00')
+  await expect(seeded.getByRole('row', { name: /Managed Airflow/ })).toContainText(/890,00[\u00a0\u202f]€/)
+  await expect(seeded.getByTestId('quote-total')).toHaveText(/^940,00[\u00a0\u202f]€$/)
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
   expect(overflow).toBeLessThanOrEqual(0)
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()

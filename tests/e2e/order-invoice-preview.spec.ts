@@ -140,7 +140,7 @@ test.describe('the invoice on the review step', () => {
       'Autoliquidation — article 196 de la directive 2006/112/CE',
     )
     await expect(preview.getByTestId('payment-means').getByRole('listitem')).toHaveText([
-      `Vos crédits d’abord : un solde de ${formatAmount(0, 'EUR')}.`,
+      `Vos crédits d’abord : un solde de ${formatAmount(0, 'EUR', 'fr')}.`,
       'Réglez par carte ou prélèvement SEPA depuis la page de facturation.',
       'Réglez par virement à Clusterdeck SAS, IBAN FR76 3000 4000 0312 3456 7890 143, BIC BNPAFRPPXXX, en indiquant le numéro de la facture.',
     ])

@@ -14,7 +14,7 @@ function controlsCaughtElsewhere(page: import('@playwright/test').Page): Promise
       ...document.querySelectorAll<HTMLElement>(
         'header button, header a, [aria-label="Dismiss discount bar"]',
       ),
-    ].filter((control) => control.getClientRects().length > 0)
+    ].filter((control) => control.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true }))
     const openToasts = [...document.querySelectorAll('li[data-variant][data-state="open"]')].map((toast) =>
       toast.getBoundingClientRect(),
     )
