@@ -122,3 +122,25 @@ test('the collapsed sidebar shows its tooltips once their code has come', async 
   await link.hover()
   await expect(page.getByRole('tooltip', { name: 'Billing' })).toBeVisible()
 })
+
+test('a sidebar group closed before the tooltips’ code has come stays closed when it comes', async ({
+  page,
+}) => {
+  await signIn(page, 'demo')
+  const code = await holdCode(page, 'sidebar-tooltips')
+  await page.goto('/dashboard')
+  const clusters = page.getByTestId('dashboard-sidebar').getByRole('button', { name: /^Clusters/ })
+  await clusters.click()
+  await expect(clusters).toHaveAttribute('aria-expanded', 'false')
+  const arrived = page.waitForResponse((response) => codeOf('sidebar-tooltips')(new URL(response.url())))
+  await code.release()
+  await arrived
+  // The module has run and React has drawn again (two frames later): nothing was redrawn afresh.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))),
+  )
+  await expect(clusters).toHaveAttribute('aria-expanded', 'false')
+  await expect(
+    page.getByTestId('dashboard-sidebar').getByRole('link', { name: 'Configure New Cluster' }),
+  ).toHaveCount(0)
+})

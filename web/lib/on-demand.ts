@@ -90,14 +90,18 @@ const IDLE_TIMEOUT_MS = 3_000
  * starts the download, a click asks for the menu to open as soon as it has come, and a focus is
  * handed on to the real button (`autoFocus`), so a keyboard keeps its place.
  */
-export function useStandIn(part: OnDemand<unknown>, open: () => void) {
+export function useStandIn(part: OnDemand<unknown>, open: () => void, popup: 'menu' | 'dialog' = 'menu') {
   const [focused, setFocused] = useState(false)
   const [byKeyboard, setByKeyboard] = useState(false)
   return {
     focused,
     /** Opened with Enter or Space: the menu puts the focus on its first item, as Radix's own button does. */
     byKeyboard,
-    handlers: {
+    /** The stand-in button's props: its handlers, and closed as the real one is until opened. */
+    buttonProps: {
+      'aria-haspopup': popup,
+      'aria-expanded': false,
+      'data-state': 'closed',
       onPointerEnter: () => startLoading(part),
       onFocus: () => {
         startLoading(part)

@@ -33,16 +33,7 @@ export function AvatarMenu(props: AvatarMenuProps) {
       'flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground uppercase ring-offset-2 ring-offset-background transition hover:ring-2 hover:ring-primary/40',
     children: initialsOf(props.user.name || name),
   }
-  if (!loaded)
-    return (
-      <button
-        {...triggerProps}
-        {...standIn.handlers}
-        aria-haspopup="menu"
-        aria-expanded={false}
-        data-state="closed"
-      />
-    )
+  if (!loaded) return <button {...triggerProps} {...standIn.buttonProps} />
   return (
     <loaded.AvatarMenuPopup
       {...props}

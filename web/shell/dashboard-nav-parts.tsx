@@ -295,10 +295,14 @@ export function SidebarFooter({ collapsed, onNavigate }: { collapsed: boolean; o
 
 const tooltips = onDemand(() => import('./sidebar-tooltips.tsx'))
 
-/** Around the sidebar: its tooltips' shared delays, once their code has come (on-demand.ts). */
-export function TooltipScope({ children }: { children: ReactElement }) {
+/**
+ * Around the collapsed sidebar: its tooltips' shared delays, once their code has come
+ * (on-demand.ts). Only while collapsed, the one state with tooltips: the expanded sidebar, whose
+ * groups keep their open or closed state, is never redrawn when the code arrives.
+ */
+export function TooltipScope({ enabled, children }: { enabled: boolean; children: ReactElement }) {
   const loaded = tooltips.useModule()
-  return loaded ? <loaded.TooltipScope>{children}</loaded.TooltipScope> : children
+  return loaded && enabled ? <loaded.TooltipScope>{children}</loaded.TooltipScope> : children
 }
 
 /**

@@ -29,7 +29,7 @@ export function DashboardSidebar({
   const { t } = useTranslation()
   const ToggleIcon = collapsed ? PanelLeftOpen : PanelLeftClose
   return (
-    <TooltipScope>
+    <TooltipScope enabled={collapsed}>
       <aside
         aria-label={t('sidebar.navigation')}
         data-testid="dashboard-sidebar"

@@ -44,16 +44,7 @@ export function RadioMenu<Value extends string>(props: RadioMenuProps<Value>) {
     className: cn('px-2 font-semibold', headerIconButtonClass, props.triggerClassName),
     children: props.trigger,
   }
-  if (!loaded)
-    return (
-      <Button
-        {...triggerProps}
-        {...standIn.handlers}
-        aria-haspopup="menu"
-        aria-expanded={false}
-        data-state="closed"
-      />
-    )
+  if (!loaded) return <Button {...triggerProps} {...standIn.buttonProps} />
   return (
     <loaded.RadioMenuPopup
       {...props}

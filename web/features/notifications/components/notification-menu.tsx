@@ -33,7 +33,7 @@ export function NotificationMenu() {
   const received = list.data?.length ?? 0
   const [open, setOpen] = useState(false)
   const loaded = popover.useModule()
-  const standIn = useStandIn(popover, () => setOpen(true))
+  const standIn = useStandIn(popover, () => setOpen(true), 'dialog')
 
   if (!user) return null
   const badge = badgeText(unread)
@@ -58,16 +58,7 @@ export function NotificationMenu() {
       </>
     ),
   }
-  if (!loaded)
-    return (
-      <Button
-        {...triggerProps}
-        {...standIn.handlers}
-        aria-haspopup="dialog"
-        aria-expanded={false}
-        data-state="closed"
-      />
-    )
+  if (!loaded) return <Button {...triggerProps} {...standIn.buttonProps} />
   return (
     <loaded.NotificationPopover
       triggerProps={triggerProps}
