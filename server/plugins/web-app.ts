@@ -34,7 +34,7 @@ export default fp(async function webApp(
     .map((file) => path.join(options.clientDir, file))
     .find(existsSync)
   const shellHtml = shell ? readFileSync(shell, 'utf8') : ''
-  const screenShells = shell ? shellsOfScreens(options.clientDir, shell) : undefined
+  const screenShells = shell ? shellsOfScreens(options.clientDir, shellHtml) : undefined
   const filledPages = shell
     ? pagesNamingTheSeller(options.clientDir, options.seller)
     : new Map<string, string>()
@@ -112,11 +112,10 @@ export default fp(async function webApp(
  */
 function shellsOfScreens(
   clientDir: string,
-  shell: string,
+  html: string,
 ): ((pathname: string) => string | undefined) | undefined {
   const listFile = path.join(clientDir, '.vite', 'route-modules.json')
   if (!existsSync(listFile)) return undefined
-  const html = readFileSync(shell, 'utf8')
   const screens = (JSON.parse(readFileSync(listFile, 'utf8')) as { path: string; files: string[] }[])
     .map((screen) => ({
       path: screen.path,

@@ -43,11 +43,14 @@ export function onDemand<Module>(importModule: () => Promise<Module>): OnDemand<
   }
   const current = () => loaded
 
+  // Asked for once, by the first component that uses it (a sidebar has a tooltip per link).
+  let scheduled = false
   function useModule(): Module | null {
     const module = useSyncExternalStore(subscribe, current, () => null)
     useEffect(() => {
-      if (module) return
-      return whenPageIsIdle(() => void load().catch(() => undefined))
+      if (module || scheduled) return
+      scheduled = true
+      whenPageIsIdle(() => void load().catch(() => undefined))
     }, [module])
     return module
   }
@@ -59,27 +62,15 @@ export function startLoading(part: OnDemand<unknown>): void {
   void part.load().catch(() => undefined)
 }
 
-/** Runs `task` once the page has loaded and the main thread is free; returns a cancel. */
-export function whenPageIsIdle(task: () => void): () => void {
-  let cancelIdle = () => {}
-  const afterLoad = () => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS })
-      cancelIdle = () => window.cancelIdleCallback(handle)
-    } else {
-      const handle = window.setTimeout(task, 0)
-      cancelIdle = () => window.clearTimeout(handle)
-    }
+/** Runs `task` once the page has loaded and the main thread is free. */
+export function whenPageIsIdle(task: () => void): void {
+  const whenFree = () => {
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS })
+    else window.setTimeout(task, 0)
   }
-  if (document.readyState === 'complete') {
-    afterLoad()
-    return () => cancelIdle()
-  }
-  window.addEventListener('load', afterLoad, { once: true })
-  return () => {
-    window.removeEventListener('load', afterLoad)
-    cancelIdle()
-  }
+  if (document.readyState === 'complete') whenFree()
+  else window.addEventListener('load', whenFree, { once: true })
 }
 
 /** The longest a busy page waits before loading them anyway. */
