@@ -17,7 +17,7 @@ import {
 const RATES = FALLBACK_RATES // USD 1, EUR 0.845, GBP 0.733
 
 /**
- * Worked example: a Standard (Blue) cluster, $79.00 base, with 3 × gp-4-16 ($0.136/h) and
+ * Worked example: a Standard cluster, $79.00 base, with 3 × gp-4-16 ($0.136/h) and
  * 2 × mem-4-32 ($0.196/h), plus monitoring ($49.00) and backup ($29.00):
  *   7,900 + 3 × 13.6¢ × 730 (29,784) + 2 × 19.6¢ × 730 (28,616) + 4,900 + 2,900 = 74,100¢ = $741.00.
  */

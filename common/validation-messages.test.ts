@@ -14,8 +14,8 @@ describe('validation messages', () => {
     expect(validationMessage('passwordTooShort', { minimum: 12 })).toBe(
       'Password must be at least 12 characters',
     )
-    expect(validationMessage('flavorNotAllowed', { flavor: 'GPU L4', type: 'Sandbox (Gray)' })).toBe(
-      'GPU L4 is not available for Sandbox (Gray) clusters',
+    expect(validationMessage('flavorNotAllowed', { flavor: 'GPU L4', type: 'Sandbox' })).toBe(
+      'GPU L4 is not available for Sandbox clusters',
     )
   })
 

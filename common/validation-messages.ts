@@ -82,8 +82,7 @@ export const VALIDATION_MESSAGES = {
   unknownFlavor: 'This node flavor does not exist',
   unknownAddOn: 'This add-on does not exist',
   dataCenterClosed: '{{name}} takes no new clusters at the moment',
-  dataCenterRestricted:
-    '{{name}} is certified HDS/SecNumCloud: choose the Enterprise (Red) cluster type for it',
+  dataCenterRestricted: '{{name}} is certified HDS/SecNumCloud: choose the Enterprise cluster type for it',
   kubernetesVersionEndOfLife: 'Kubernetes {{version}} has reached its end of life',
   templateNameRequired: 'Name the template',
   deletionConfirmation: "Type the cluster's name, {{name}}, to confirm its deletion",

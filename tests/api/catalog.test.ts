@@ -5,6 +5,7 @@ import { type Catalog, catalogSchema } from '#common/schemas/catalog.ts'
 import { clusterTypes, dataCenters, nodeFlavors } from '#server/db/schema/index.ts'
 import { seedCatalog } from '#server/db/seed/catalog.ts'
 import { startTestServer, TestClient, type TestServer } from '#tests/helpers/server.ts'
+import { common } from '#web/locales/en/common.ts'
 
 let server: TestServer
 let catalog: Catalog
@@ -126,14 +127,21 @@ describe('GET /api/cluster-tiers', () => {
     const response = await new TestClient(server.app).get('/api/cluster-tiers')
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual([
-      { id: 'blue', name: 'Standard (Blue)' },
-      { id: 'red', name: 'Enterprise (Red)' },
-      { id: 'green', name: 'Economy (Green)' },
+      { id: 'blue', name: 'Standard' },
+      { id: 'red', name: 'Enterprise' },
+      { id: 'green', name: 'Economy' },
       { id: 'data', name: 'Data Analytics' },
-      { id: 'ai', name: 'AI/ML (Violet)' },
-      { id: 'orange', name: 'Dev/Test (Orange)' },
-      { id: 'sandbox', name: 'Sandbox (Gray)' },
+      { id: 'ai', name: 'AI/ML' },
+      { id: 'orange', name: 'Dev/Test' },
+      { id: 'sandbox', name: 'Sandbox' },
     ])
+  })
+
+  it('names each type as the interface does, without the internal colour words', async () => {
+    const tiers: Array<{ id: keyof typeof common.clusterTypes; name: string }> = (
+      await new TestClient(server.app).get('/api/cluster-tiers')
+    ).json()
+    for (const tier of tiers) expect(tier.name).toBe(common.clusterTypes[tier.id])
   })
 })
 
@@ -164,7 +172,7 @@ describe('the catalog seed', () => {
       .where(eq(clusterTypes.id, 'red'))
     await seedCatalog(server.db)
     const [red] = await server.db.select().from(clusterTypes).where(eq(clusterTypes.id, 'red'))
-    expect(red).toMatchObject({ name: 'Enterprise (Red)', position: 1, baseMonthlyPriceCents: 49_900 })
+    expect(red).toMatchObject({ name: 'Enterprise', position: 1, baseMonthlyPriceCents: 49_900 })
     expect(red!.tagline).not.toBe('')
   })
 })

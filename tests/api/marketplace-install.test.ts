@@ -75,7 +75,7 @@ describe('install check', () => {
     expect(incompatible.statusCode).toBe(422)
     expect(incompatible.json()).toMatchObject({
       code: 'INSTALL_REFUSED',
-      message: 'Apache Kafka (Strimzi) does not run on Dev/Test (Orange) clusters',
+      message: 'Apache Kafka (Strimzi) does not run on Dev/Test clusters',
     })
     const tooBig = await check('postgresql', postgresql({ planId: 'l' }))
     expect(tooBig.statusCode).toBe(422)

@@ -41,13 +41,13 @@ describe('GET /api/cluster-tiers', () => {
     const response = await new TestClient(server.app).get('/api/cluster-tiers')
     expect(response.statusCode).toBe(200)
     expect(response.json().map((tier: { name: string }) => tier.name)).toEqual([
-      'Standard (Blue)',
-      'Enterprise (Red)',
-      'Economy (Green)',
+      'Standard',
+      'Enterprise',
+      'Economy',
       'Data Analytics',
-      'AI/ML (Violet)',
-      'Dev/Test (Orange)',
-      'Sandbox (Gray)',
+      'AI/ML',
+      'Dev/Test',
+      'Sandbox',
     ])
     for (const tier of response.json()) expect(Object.keys(tier).sort()).toEqual(['id', 'name'])
     expect(new Set(response.json().map((tier: { id: string }) => tier.id)).size).toBe(7)

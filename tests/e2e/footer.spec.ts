@@ -46,22 +46,42 @@ describeChrome('footer', (chrome) => {
     )
   })
 
-  test('lists the cluster types the server answers, named without the parenthetical', async ({ page }) => {
-    // The page is built with the seven fallback entries, named as the seed names them; the
-    // server's answer is marked on its way so that only the names it gives can pass.
+  test('lists the cluster types the server answers, in its order, by their customer-facing names', async ({
+    page,
+  }) => {
+    // The page is built with the seven fallback entries; the server's answer is changed on its way
+    // (reversed, one type gone, one new) so that only a list following it can pass. Known types
+    // keep the interface's words; a new one shows its name without the colour in brackets.
     await page.route('**/api/cluster-tiers', async (route) => {
       const response = await route.fetch()
       const tiers = (await response.json()) as { id: string; name: string }[]
       await route.fulfill({
         response,
-        json: tiers.map((tier) => ({ ...tier, name: tier.name.replace(/( \(.*)?$/, ' Live$1') })),
+        json: [{ id: 'gold', name: 'Gold (Yellow)' }, ...tiers.reverse().slice(1)],
       })
     })
     await page.goto(chrome.path)
-    await expect(page.getByTestId('footer-cluster-types').getByRole('link').first()).toHaveText(
-      'Standard Live',
-    )
-    expect(await clusterTypeLinks(page)).toEqual(FALLBACK_TYPES.map(([name, path]) => [`${name} Live`, path]))
+    await expect(page.getByTestId('footer-cluster-types').getByRole('link').first()).toHaveText('Gold')
+    expect(await clusterTypeLinks(page)).toEqual([
+      ['Gold', '/cluster-types/blue'],
+      ...FALLBACK_TYPES.slice(0, -1).reverse(),
+    ])
+  })
+
+  test('names the cluster types in French on a French page', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('language', 'fr'))
+    await page.goto(`${chrome.path}${chrome.path.includes('?') ? '&' : '?'}lang=fr`)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+    await expect(page.getByTestId('footer-cluster-types').getByRole('link').nth(1)).toHaveText('Entreprise')
+    expect((await clusterTypeLinks(page)).map(([name]) => name)).toEqual([
+      'Standard',
+      'Entreprise',
+      'Économie',
+      'Analyse de données',
+      'IA/ML',
+      'Dev/Test',
+      'Sandbox',
+    ])
   })
 
   test('maps tier names to type pages by keyword', async ({ page }) => {

@@ -118,7 +118,7 @@ test.describe('lead forms', () => {
       page.getByRole('heading', { level: 1, name: 'Get a quote tailored to your project' }),
     ).toBeVisible()
     await fillContact(page, person)
-    await page.getByRole('combobox', { name: 'Cluster type' }).selectOption({ label: 'Enterprise (Red)' })
+    await page.getByRole('combobox', { name: 'Cluster type' }).selectOption({ label: 'Enterprise' })
     await page.getByRole('combobox', { name: 'Number of nodes' }).selectOption({ label: '21 to 50 nodes' })
     await page.getByLabel('Describe your project').fill(MESSAGE)
     await page.getByRole('button', { name: 'Request a quote' }).click()

@@ -46,7 +46,7 @@ function expectedHeading(path: string, language: Language): string | undefined {
   const locale = LOCALES[language]
   const typeSlug = path.startsWith('/cluster-types/') ? path.split('/')[2] : CLUSTER_TYPE_ALIASES[path]
   if (typeSlug) {
-    const name = locale.home.types[typeSlug as keyof typeof locale.home.types].name
+    const name = locale.common.clusterTypes[typeSlug as keyof typeof locale.common.clusterTypes]
     return locale.marketing.clusterTypeTitle.replace('{{name}}', name)
   }
   if (path.startsWith('/tutorials/')) return markdownTitle(language, 'tutorials', path.split('/')[2] ?? '')

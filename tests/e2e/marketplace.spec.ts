@@ -48,7 +48,7 @@ test('the marketplace is searched and narrowed by category in the URL, and opens
 
   // The address alone opens a product: shareable, and kept on reload.
   await page.goto('/add-ons?category=gpu&product=gpu-operator')
-  await expect(page.getByTestId('product-detail')).toContainText('AI/ML (Violet)')
+  await expect(page.getByTestId('product-detail')).toContainText('AI/ML')
   await expect(page.getByTestId('product-detail')).toContainText('Included')
 })
 

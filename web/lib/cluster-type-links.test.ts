@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { clusterTypeSlugFor, displayTierName, FALLBACK_CLUSTER_TIERS } from './cluster-type-links.ts'
+import { fr } from '#web/locales/fr.ts'
+import {
+  clusterTypeName,
+  clusterTypeSlugFor,
+  displayTierName,
+  FALLBACK_CLUSTER_TIERS,
+} from './cluster-type-links.ts'
+import { createI18n } from './i18n.ts'
 
 describe('footer cluster type links', () => {
   it('maps tier names to type pages by keyword', () => {
@@ -19,6 +26,14 @@ describe('footer cluster type links', () => {
     expect(displayTierName('Standard (Blue)')).toBe('Standard')
     expect(displayTierName('Data Analytics')).toBe('Data Analytics')
     expect(displayTierName('AI/ML (Violet)')).toBe('AI/ML')
+  })
+
+  it('names a type in the interface language, and an unknown one by its catalog name without colour words', () => {
+    const french = createI18n('fr', { fr })
+    expect(clusterTypeName(french.t, { id: 'red', name: 'Enterprise' })).toBe('Entreprise')
+    expect(clusterTypeName(french.t, { id: 'green' })).toBe('Économie')
+    expect(clusterTypeName(createI18n('en').t, { id: 'ai', name: 'AI/ML' })).toBe('AI/ML')
+    expect(clusterTypeName(french.t, { id: 'gold', name: 'Gold Plus (Yellow)' })).toBe('Gold Plus')
   })
 
   it('falls back to the seven fixed entries', () => {

@@ -31,3 +31,18 @@ export function clusterTypeSlugFor(tierName: string): ClusterTypeSlug {
 export function displayTierName(tierName: string): string {
   return tierName.replace(/\s*\([^)]*\)\s*$/, '').trim()
 }
+
+/** `t`, or the words a static page's script carries under the same keys. */
+export type TypeNameWords = (key: `common.clusterTypes.${ClusterTypeSlug}`) => string
+
+const SLUGS: readonly string[] = FALLBACK_CLUSTER_TIERS.map((tier) => tier.id)
+
+/**
+ * A cluster type's name as customers read it, in the interface's language: the seven types by
+ * their words in `common.clusterTypes`, any other by its catalog name without a trailing
+ * parenthetical (the catalog's colour words stay internal).
+ */
+export function clusterTypeName(t: TypeNameWords, type: { id: string; name?: string }): string {
+  if (SLUGS.includes(type.id)) return t(`common.clusterTypes.${type.id as ClusterTypeSlug}`)
+  return displayTierName(type.name ?? type.id)
+}

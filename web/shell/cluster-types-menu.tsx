@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { clusterTypePath } from '#web/components/layout/nav-links.ts'
-import { clusterTypeSlugFor, displayTierName, FALLBACK_CLUSTER_TIERS } from '#web/lib/cluster-type-links.ts'
+import { clusterTypeName, clusterTypeSlugFor, FALLBACK_CLUSTER_TIERS } from '#web/lib/cluster-type-links.ts'
 import '#web/lib/strings/header.ts'
 
 /**
@@ -23,7 +23,7 @@ export function ClusterTypesMenu() {
               href={clusterTypePath(clusterTypeSlugFor(tier.name))}
               className="block rounded-md px-2.5 py-2 text-sm transition-colors hover:bg-accent hover:text-accent-foreground"
             >
-              {displayTierName(tier.name)}
+              {clusterTypeName(t, tier)}
             </a>
           </li>
         ))}

@@ -5,7 +5,7 @@ import { Logo } from '#web/components/layout/logo.tsx'
 import { clusterTypePath, FOOTER_SECTIONS, LINKS } from '#web/components/layout/nav-links.ts'
 import { useClusterTiers } from '#web/features/catalog/api/get-cluster-tiers.ts'
 import { useVersionSummary } from '#web/features/system/api/get-version-summary.ts'
-import { clusterTypeSlugFor, displayTierName } from '#web/lib/cluster-type-links.ts'
+import { clusterTypeName, clusterTypeSlugFor } from '#web/lib/cluster-type-links.ts'
 import { cn } from '#web/lib/cn.ts'
 import { COPYRIGHT_YEAR } from '#web/lib/constants.ts'
 import '#web/lib/strings/footer.ts'
@@ -47,7 +47,7 @@ export function Footer({ className }: { className?: string }) {
           {tiers.map((tier) => (
             <li key={tier.id}>
               <FooterLink to={clusterTypePath(clusterTypeSlugFor(tier.name))}>
-                {displayTierName(tier.name)}
+                {clusterTypeName(t, tier)}
               </FooterLink>
             </li>
           ))}

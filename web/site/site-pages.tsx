@@ -49,7 +49,7 @@ export function sitePages(
   ].map(({ path, slug }): SitePage => {
     const type = catalog.clusterTypes.find((candidate) => candidate.id === slug)
     if (!type) throw new Error(`the catalog has no cluster type ${slug}`)
-    const name = t(`home.types.${slug}.name`)
+    const name = t(`common.clusterTypes.${slug}`)
     return {
       path,
       canonicalPath: href('clusterType', { type: slug }),

@@ -15,7 +15,7 @@ const GPU = ['gpu-l4-1', 'gpu-l40s-1', 'gpu-a100-1', 'gpu-h100-1', 'gpu-h100-8']
 export const CLUSTER_TYPES: SeedClusterType[] = [
   {
     id: 'blue',
-    name: 'Standard (Blue)',
+    name: 'Standard',
     colour: '#2563eb',
     tagline: 'Production clusters with a highly available control plane and sensible defaults.',
     slaPercent: 99.95,
@@ -33,7 +33,7 @@ export const CLUSTER_TYPES: SeedClusterType[] = [
   },
   {
     id: 'red',
-    name: 'Enterprise (Red)',
+    name: 'Enterprise',
     colour: '#dc2626',
     tagline: 'Multi-zone control plane, private networking and a 99.99% SLA for critical workloads.',
     slaPercent: 99.99,
@@ -56,7 +56,7 @@ export const CLUSTER_TYPES: SeedClusterType[] = [
   },
   {
     id: 'green',
-    name: 'Economy (Green)',
+    name: 'Economy',
     colour: '#16a34a',
     tagline: 'Cost-efficient clusters on a shared control plane, run on low-carbon data centers.',
     slaPercent: 99.5,
@@ -85,7 +85,7 @@ export const CLUSTER_TYPES: SeedClusterType[] = [
   },
   {
     id: 'ai',
-    name: 'AI/ML (Violet)',
+    name: 'AI/ML',
     colour: '#7c3aed',
     tagline: 'GPU node pools with the NVIDIA operator ready for training and inference.',
     slaPercent: 99.9,
@@ -102,7 +102,7 @@ export const CLUSTER_TYPES: SeedClusterType[] = [
   },
   {
     id: 'orange',
-    name: 'Dev/Test (Orange)',
+    name: 'Dev/Test',
     colour: '#ea580c',
     tagline: 'Throwaway clusters for CI, previews and staging, stopped automatically at night.',
     slaPercent: null,
@@ -118,7 +118,7 @@ export const CLUSTER_TYPES: SeedClusterType[] = [
   },
   {
     id: 'sandbox',
-    name: 'Sandbox (Gray)',
+    name: 'Sandbox',
     colour: '#6b7280',
     tagline: 'A free single-node cluster to learn Kubernetes and try the platform.',
     slaPercent: null,

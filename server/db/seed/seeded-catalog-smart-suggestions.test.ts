@@ -71,7 +71,7 @@ describe('suggestConfiguration', () => {
     }
   })
 
-  it('health data (HDS) → Enterprise (Red) in an HDS data center, with audit logs and policies', () => {
+  it('health data (HDS) → Enterprise in an HDS data center, with audit logs and policies', () => {
     const { configuration, reasons } = suggest({ compliance: 'hds' })
     expect(configuration.clusterTypeId).toBe('red')
     expect(dataCenterOf(configuration.dataCenterCode).complianceTags).toContain('HDS')
@@ -108,7 +108,7 @@ describe('suggestConfiguration', () => {
     expect(configuration.nodePools.some((pool) => flavorOf(pool.flavorId).gpuCount > 0)).toBe(true)
   })
 
-  it('development and test → Dev/Test (Orange), small, no autoscaling, free add-ons only', () => {
+  it('development and test → Dev/Test, small, no autoscaling, free add-ons only', () => {
     for (const environment of ['development', 'test'] as const) {
       const { configuration, monthlyCents } = suggest({ environment, services: 3, peakRequestsPerSecond: 10 })
       expect(configuration.clusterTypeId).toBe('orange')

@@ -22,7 +22,7 @@ const catalog: Catalog = {
   clusterTypes: [
     {
       id: 'blue',
-      name: 'Standard (Blue)',
+      name: 'Standard',
       position: 0,
       colour: '#2563eb',
       tagline: '',
@@ -35,7 +35,7 @@ const catalog: Catalog = {
     },
     {
       id: 'red',
-      name: 'Enterprise (Red)',
+      name: 'Enterprise',
       position: 1,
       colour: '#dc2626',
       tagline: '',
@@ -216,7 +216,7 @@ describe('validation', () => {
     draft.kubernetesVersion = '1.30'
     const issues = validateDraft(draft, catalog)
     expect(issues['nodePools.0.flavorId']).toEqual({
-      message: validationMessage('flavorNotAllowed', { flavor: 'gpu-l4-1', type: 'Standard (Blue)' }),
+      message: validationMessage('flavorNotAllowed', { flavor: 'gpu-l4-1', type: 'Standard' }),
       catalogRule: true,
     })
     expect(issues.dataCenterCode).toEqual({

@@ -10,4 +10,14 @@ export const common = {
   french: 'Français',
   retry: 'Try again',
   copied: 'Copied!',
+  /** The cluster types' names as customers read them (the catalog's colours stay internal). */
+  clusterTypes: {
+    blue: 'Standard',
+    red: 'Enterprise',
+    green: 'Economy',
+    data: 'Data Analytics',
+    ai: 'AI/ML',
+    orange: 'Dev/Test',
+    sandbox: 'Sandbox',
+  },
 }

@@ -12,4 +12,13 @@ export const common: typeof english = {
   french: 'Français',
   retry: 'Réessayer',
   copied: 'Copié !',
+  clusterTypes: {
+    blue: 'Standard',
+    red: 'Entreprise',
+    green: 'Économie',
+    data: 'Analyse de données',
+    ai: 'IA/ML',
+    orange: 'Dev/Test',
+    sandbox: 'Sandbox',
+  },
 }

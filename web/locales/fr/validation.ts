@@ -81,7 +81,7 @@ export const validation: typeof english = {
   unknownAddOn: 'Ce module complémentaire n’existe pas',
   dataCenterClosed: '{{name}} n’accepte pas de nouveaux clusters pour le moment',
   dataCenterRestricted:
-    '{{name}} est certifié HDS/SecNumCloud : choisissez le type de cluster Enterprise (Red) pour ce centre',
+    '{{name}} est certifié HDS/SecNumCloud : choisissez le type de cluster Entreprise pour ce centre',
   kubernetesVersionEndOfLife: 'Kubernetes {{version}} a atteint sa fin de vie',
   templateNameRequired: 'Nommez le modèle',
   deletionConfirmation: 'Saisissez le nom du cluster, {{name}}, pour confirmer sa suppression',

@@ -12,6 +12,7 @@ import { useMoney } from '#web/lib/use-money.ts'
 import type { Messages } from '#web/locales/en.ts'
 import '#web/lib/strings/cluster-config.ts'
 import { startingMonthlyCents } from '#common/pricing.ts'
+import { clusterTypeName } from '#web/lib/cluster-type-links.ts'
 import { usePercent } from '#web/lib/use-percent.ts'
 
 type SelectionRow = keyof Messages['clusterConfig']['selection']['rows']
@@ -112,7 +113,7 @@ function ComparisonTable({ catalog }: { catalog: Catalog }) {
                     style={{ background: type.colour }}
                     aria-hidden="true"
                   />
-                  <span className="font-semibold">{type.name}</span>
+                  <span className="font-semibold">{clusterTypeName(t, type)}</span>
                 </span>
                 <span className="mt-1 block text-xs font-normal text-muted-foreground">
                   {copyOf(type).tagline}
@@ -173,7 +174,7 @@ function ComparisonCards({ catalog }: { catalog: Catalog }) {
                     style={{ background: type.colour }}
                     aria-hidden="true"
                   />
-                  {type.name}
+                  {clusterTypeName(t, type)}
                 </h2>
                 <p className="text-sm text-muted-foreground">{copy.tagline}</p>
               </div>
@@ -229,7 +230,7 @@ function ConfigureLink({ type }: { type: ClusterType }) {
     <Button asChild size="sm" className="w-full">
       <Link to={configureHref(type)} data-testid="configure-type" data-type={type.id}>
         {t('clusterConfig.selection.configure')}
-        <span className="sr-only"> {type.name}</span>
+        <span className="sr-only"> {clusterTypeName(t, type)}</span>
         <ArrowRight aria-hidden="true" />
       </Link>
     </Button>

@@ -1,5 +1,5 @@
 import { clusterTypePath } from '#web/components/layout/nav-links.ts'
-import { clusterTypeSlugFor, displayTierName } from '#web/lib/cluster-type-links.ts'
+import { clusterTypeName, clusterTypeSlugFor } from '#web/lib/cluster-type-links.ts'
 import {
   CLUSTER_TIERS_STALE_MS,
   STATIC_PAGE_CACHE_KEY,
@@ -19,7 +19,7 @@ type VersionSummary = { displayVersion: string; environment: 'development' | 'pr
  * minutes, the cluster types 30.
  */
 export async function attachFooter(strings: IslandStrings, api: IslandApi): Promise<void> {
-  await Promise.all([showVersion(strings, api.versionSummary), showClusterTypes(api.clusterTiers)])
+  await Promise.all([showVersion(strings, api.versionSummary), showClusterTypes(strings, api.clusterTiers)])
 }
 
 async function showVersion(strings: IslandStrings, path: string): Promise<void> {
@@ -47,7 +47,7 @@ async function showVersion(strings: IslandStrings, path: string): Promise<void> 
   )
 }
 
-async function showClusterTypes(path: string): Promise<void> {
+async function showClusterTypes(strings: IslandStrings, path: string): Promise<void> {
   const list = document.querySelector('[data-testid="footer-cluster-types"] ul')
   const tiers = await getKeptJson<Tier[]>(path, CLUSTER_TIERS_STALE_MS)
   if (!list || !Array.isArray(tiers) || tiers.length === 0) return
@@ -56,7 +56,7 @@ async function showClusterTypes(path: string): Promise<void> {
     ...tiers.map((tier) =>
       element('li', {}, [
         element('a', { href: clusterTypePath(clusterTypeSlugFor(tier.name)), class: linkClass }, [
-          displayTierName(tier.name),
+          clusterTypeName((key) => strings.footer.clusterTypes[key], tier),
         ]),
       ]),
     ),

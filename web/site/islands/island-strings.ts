@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next'
 import { PROMO_CODE } from '#common/pricing.ts'
+import { CLUSTER_TYPE_SLUGS, type ClusterTypeSlug } from '#common/routes.ts'
 import { PROMO_DISCOUNT_PERCENT } from '#web/lib/constants.ts'
 
 /**
@@ -59,6 +60,9 @@ export function islandStrings(t: TFunction) {
       login: t('header.login'),
     },
     footer: {
+      clusterTypes: Object.fromEntries(
+        CLUSTER_TYPE_SLUGS.map((slug) => [`common.clusterTypes.${slug}`, t(`common.clusterTypes.${slug}`)]),
+      ) as Record<`common.clusterTypes.${ClusterTypeSlug}`, string>,
       development: t('footer.environment.development'),
       production: t('footer.environment.production'),
       developmentTitle: t('footer.environmentTitle.development'),

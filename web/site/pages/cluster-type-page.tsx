@@ -21,7 +21,7 @@ export function ClusterTypePage({ slug }: { slug: ClusterTypeSlug }) {
   const copy = language === 'fr' ? CLUSTER_TYPE_COPY_FR[slug] : type
   const flavors = catalog.nodeFlavors.filter((flavor) => type.allowedFlavorIds.includes(flavor.id))
   const { Icon, accent } = CLUSTER_TYPE_STYLES[slug]
-  const name = t(`home.types.${slug}.name`)
+  const name = t(`common.clusterTypes.${slug}`)
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">

@@ -84,7 +84,7 @@ function ClusterTypes() {
       <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {CLUSTER_TYPE_SLUGS.map((slug) => {
           const { Icon, accent } = CLUSTER_TYPE_STYLES[slug]
-          const name = t(`home.types.${slug}.name`)
+          const name = t(`common.clusterTypes.${slug}`)
           return (
             <li key={slug}>
               <a

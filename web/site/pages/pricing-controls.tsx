@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { CURRENCY_SYMBOLS } from '#common/money.ts'
 import { BILLING_CYCLES } from '#common/pricing.ts'
-import { href, isClusterTypeSlug } from '#common/routes.ts'
+import { href } from '#common/routes.ts'
+import { clusterTypeName } from '#web/lib/cluster-type-links.ts'
 import { CURRENCY_SWITCHER_ORDER } from '#web/lib/constants.ts'
 import { useSiteData } from '../site-context.tsx'
 
@@ -72,7 +73,7 @@ export function PriceEstimate() {
   const estimateCatalog: EstimateCatalog = {
     types: catalog.clusterTypes.map((type) => ({
       id: type.id,
-      name: isClusterTypeSlug(type.id) ? t(`home.types.${type.id}.name`) : type.name,
+      name: clusterTypeName(t, type),
       baseMonthlyPriceCents: type.baseMonthlyPriceCents,
       flavorIds: type.allowedFlavorIds,
     })),

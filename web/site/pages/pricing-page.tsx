@@ -42,7 +42,7 @@ export function PricingPage() {
                 <span className={cn('flex size-9 items-center justify-center rounded-lg', accent)}>
                   <Icon className="size-5" aria-hidden="true" />
                 </span>
-                <h3 className="mt-3 font-semibold">{t(`home.types.${slug}.name`)}</h3>
+                <h3 className="mt-3 font-semibold">{t(`common.clusterTypes.${slug}`)}</h3>
                 <p className="mt-1 text-sm text-muted-foreground">
                   {type.slaPercent === null
                     ? t('marketing.pricing.noSla')
@@ -61,7 +61,7 @@ export function PricingPage() {
                   href={clusterTypePath(slug)}
                   className="mt-4 text-sm font-medium text-primary underline-offset-4 hover:underline"
                 >
-                  {t('marketing.pricing.typeDetails', { name: t(`home.types.${slug}.name`) })}
+                  {t('marketing.pricing.typeDetails', { name: t(`common.clusterTypes.${slug}`) })}
                 </a>
               </li>
             )

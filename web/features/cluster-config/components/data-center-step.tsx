@@ -13,9 +13,10 @@ import { useFieldMessage } from '#web/components/ui/form.tsx'
 import { ChoiceCard, GroupError } from './controls.tsx'
 import type { StepProps } from './step-props.ts'
 import '#web/lib/strings/cluster-config.ts'
+import { clusterTypeName } from '#web/lib/cluster-type-links.ts'
 
 /**
- * Step 2: where the cluster runs. HDS and SecNumCloud data centers take Enterprise (Red) only: for
+ * Step 2: where the cluster runs. HDS and SecNumCloud data centers take Enterprise only: for
  * another type they show up front that they cannot be chosen, why, and a button that switches the
  * cluster to the type that can and picks the data center in one go.
  */
@@ -24,7 +25,7 @@ export function DataCenterStep({ wizard, catalog }: StepProps) {
   const errorId = useId()
   const error = useFieldMessage('dataCenterCode')
   const compliantType = catalog.clusterTypes.find((type) => type.id === COMPLIANT_CLUSTER_TYPE_ID)
-  const compliantName = compliantType?.name ?? COMPLIANT_CLUSTER_TYPE_ID
+  const compliantName = clusterTypeName(t, compliantType ?? { id: COMPLIANT_CLUSTER_TYPE_ID })
   const chosenTypeIsCompliant = wizard.draft.clusterTypeId === COMPLIANT_CLUSTER_TYPE_ID
   const pick = (code: string) =>
     wizard.form.setValue('dataCenterCode', code, { shouldValidate: true, shouldDirty: true })
@@ -35,7 +36,7 @@ export function DataCenterStep({ wizard, catalog }: StepProps) {
   return (
     <fieldset className="grid gap-5" aria-describedby={error ? errorId : undefined}>
       <legend className="mb-3 text-sm text-muted-foreground">
-        {t('clusterConfig.dataCenter.legend', { type: compliantType?.name ?? COMPLIANT_CLUSTER_TYPE_ID })}
+        {t('clusterConfig.dataCenter.legend', { type: compliantName })}
       </legend>
       {groups.map(
         (group) =>

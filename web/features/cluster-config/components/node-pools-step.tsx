@@ -9,6 +9,7 @@ import { GroupError } from './controls.tsx'
 import { NodePoolEditor } from './node-pool-editor.tsx'
 import type { StepProps } from './step-props.ts'
 import '#web/lib/strings/cluster-config.ts'
+import { clusterTypeName } from '#web/lib/cluster-type-links.ts'
 
 /** Step 4: node pools — flavor, count, autoscaling, labels and taints; pools may be added and removed. */
 export function NodePoolsStep({ wizard, catalog }: StepProps) {
@@ -30,7 +31,7 @@ export function NodePoolsStep({ wizard, catalog }: StepProps) {
     <div className="grid gap-5">
       <p className="text-sm text-muted-foreground">
         {type
-          ? t('clusterConfig.nodePools.lead', { type: type.name, count: flavors.length })
+          ? t('clusterConfig.nodePools.lead', { type: clusterTypeName(t, type), count: flavors.length })
           : t('clusterConfig.nodePools.leadWithoutType')}
       </p>
       {pools.fields.map((pool, index) => (

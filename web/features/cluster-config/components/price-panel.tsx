@@ -8,6 +8,7 @@ import { useMoney } from '#web/lib/use-money.ts'
 import type { WizardDraft } from '../draft.ts'
 import { type LivePrice, livePrice } from '../live-price.ts'
 import '#web/lib/strings/cluster-config.ts'
+import { clusterTypeName } from '#web/lib/cluster-type-links.ts'
 
 type PriceProps = { draft: WizardDraft; catalog: Catalog; billingCycle: BillingCycle }
 
@@ -110,7 +111,8 @@ function PriceBreakdownList({
       <dl className="grid gap-2">
         <div className={line}>
           <dt className="text-muted-foreground">
-            {t('clusterConfig.price.controlPlane')} <span className="text-foreground">· {type?.name}</span>
+            {t('clusterConfig.price.controlPlane')}{' '}
+            <span className="text-foreground">· {type && clusterTypeName(t, type)}</span>
           </dt>
           <dd className="tabular-nums" data-testid={`${testIdPrefix}-control-plane`}>
             {money.cents(breakdown.monthly.clusterTypeCents)}

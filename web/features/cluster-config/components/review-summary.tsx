@@ -5,6 +5,7 @@ import { Button } from '#web/components/ui/button.tsx'
 import type { WizardStep } from '../wizard-steps.ts'
 import type { StepProps } from './step-props.ts'
 import '#web/lib/strings/cluster-config.ts'
+import { clusterTypeName } from '#web/lib/cluster-type-links.ts'
 
 /** What was chosen at each step, with a link back to edit it. */
 export function ReviewSummary({ wizard, catalog }: StepProps) {
@@ -19,7 +20,7 @@ export function ReviewSummary({ wizard, catalog }: StepProps) {
   return (
     <div className="grid gap-3">
       <ReviewSection step="type" title={t('clusterConfig.steps.type')} wizard={wizard}>
-        {type?.name ?? none}
+        {type ? clusterTypeName(t, type) : none}
       </ReviewSection>
       <ReviewSection step="data-center" title={t('clusterConfig.steps.data-center')} wizard={wizard}>
         {dataCenter

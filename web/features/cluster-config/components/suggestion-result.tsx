@@ -14,6 +14,7 @@ import { useMoney } from '#web/lib/use-money.ts'
 import { encodeSuggestion } from '../prefill.ts'
 import '#web/lib/strings/cluster-config.ts'
 import '#web/lib/strings/suggestions.ts'
+import { clusterTypeName } from '#web/lib/cluster-type-links.ts'
 
 /** Where a suggestion opens in the wizard: its configuration in the address, opened on the review. */
 export function suggestionHref(suggestion: Suggestion): string {
@@ -40,7 +41,7 @@ export function SuggestionResult({
   const hourlyMillicents = hourlyMillicentsOf(suggestion.monthlyCents)
 
   const facts: [string, string][] = [
-    [t('clusterConfig.steps.type'), type?.name ?? configuration.clusterTypeId],
+    [t('clusterConfig.steps.type'), clusterTypeName(t, type ?? { id: configuration.clusterTypeId })],
     [
       t('clusterConfig.steps.data-center'),
       dataCenter

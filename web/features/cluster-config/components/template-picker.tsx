@@ -9,6 +9,7 @@ import { type ClusterTemplate, useClusterTemplates } from '../api/get-cluster-te
 import { draftOfTemplate } from '../prefill.ts'
 import type { StepProps } from './step-props.ts'
 import '#web/lib/strings/cluster-config.ts'
+import { clusterTypeName } from '#web/lib/cluster-type-links.ts'
 
 /** Saved templates of the organization, to start the wizard from one (opened on the review). */
 export function TemplatePicker({ wizard, catalog }: StepProps) {
@@ -35,7 +36,8 @@ export function TemplatePicker({ wizard, catalog }: StepProps) {
     wizard.replaceDraft(draft)
     wizard.goTo('review')
   }
-  const typeName = (id: string) => catalog.clusterTypes.find((type) => type.id === id)?.name ?? id
+  const typeName = (id: string) =>
+    clusterTypeName(t, catalog.clusterTypes.find((type) => type.id === id) ?? { id })
 
   return (
     <section

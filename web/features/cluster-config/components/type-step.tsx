@@ -9,6 +9,7 @@ import type { StepProps } from './step-props.ts'
 import { TemplatePicker } from './template-picker.tsx'
 import '#web/lib/strings/cluster-config.ts'
 import { startingMonthlyCents } from '#common/pricing.ts'
+import { clusterTypeName } from '#web/lib/cluster-type-links.ts'
 import { usePercent } from '#web/lib/use-percent.ts'
 
 /** Step 1: the cluster type, with saved templates to start from above. */
@@ -34,7 +35,7 @@ export function TypeStep({ wizard, catalog }: StepProps) {
               checked={wizard.draft.clusterTypeId === type.id}
               invalid={Boolean(error)}
               onSelect={() => wizard.chooseClusterType(type.id)}
-              title={type.name}
+              title={clusterTypeName(t, type)}
               badge={
                 type.slaPercent !== null ? (
                   <Badge variant="outline">

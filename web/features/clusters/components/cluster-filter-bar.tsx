@@ -12,6 +12,7 @@ import {
   NO_CLUSTER_FILTERS,
 } from '../cluster-list-params.ts'
 import '#web/lib/strings/clusters.ts'
+import { clusterTypeName } from '#web/lib/cluster-type-links.ts'
 
 /** Search, state, type and sort of the cluster list, with a way to clear them. */
 export function ClusterFilterBar({
@@ -70,7 +71,7 @@ export function ClusterFilterBar({
             <option value="">{t('clusters.list.anyType')}</option>
             {catalog?.clusterTypes.map((type) => (
               <option key={type.id} value={type.id}>
-                {type.name}
+                {clusterTypeName(t, type)}
               </option>
             ))}
             {filters.type && !catalog?.clusterTypes.some((type) => type.id === filters.type) && (

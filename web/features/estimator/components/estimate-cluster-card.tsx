@@ -10,6 +10,7 @@ import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import '#web/lib/strings/estimator.ts'
+import { clusterTypeName } from '#web/lib/cluster-type-links.ts'
 
 /** One estimated cluster: its type, data center, node pools and add-ons, its price and "order this". */
 export function EstimateClusterCard({
@@ -33,9 +34,12 @@ export function EstimateClusterCard({
   const { t } = useTranslation()
   const id = useId()
   const type = catalog.clusterTypes.find((entry) => entry.id === cluster.clusterTypeId)
-  const compliantName =
-    catalog.clusterTypes.find((entry) => entry.id === COMPLIANT_CLUSTER_TYPE_ID)?.name ??
-    COMPLIANT_CLUSTER_TYPE_ID
+  const compliantName = clusterTypeName(
+    t,
+    catalog.clusterTypes.find((entry) => entry.id === COMPLIANT_CLUSTER_TYPE_ID) ?? {
+      id: COMPLIANT_CLUSTER_TYPE_ID,
+    },
+  )
   const flavors = catalog.nodeFlavors.filter((flavor) => type?.allowedFlavorIds.includes(flavor.id))
   const title = t('estimator.cluster', { number: position + 1 })
   return (
@@ -82,7 +86,7 @@ export function EstimateClusterCard({
           >
             {catalog.clusterTypes.map((entry) => (
               <option key={entry.id} value={entry.id}>
-                {entry.name}
+                {clusterTypeName(t, entry)}
               </option>
             ))}
           </NativeSelect>

@@ -14,6 +14,7 @@ import { useProduct } from '../api/products.ts'
 import { InstallForm } from './install-form.tsx'
 import '#web/lib/strings/installations.ts'
 import '#web/lib/strings/marketplace.ts'
+import { clusterTypeName } from '#web/lib/cluster-type-links.ts'
 
 const CHANGE_BADGE = {
   added: 'success',
@@ -36,7 +37,7 @@ export function ProductDetailSheet({
   const { t } = useTranslation()
   const product = useProduct(productId)
   const [installing, setInstalling] = useState(false)
-  const clusterTypeName = (id: string) => clusterTypes.find((type) => type.id === id)?.name ?? id
+  const typeName = (id: string) => clusterTypeName(t, clusterTypes.find((type) => type.id === id) ?? { id })
   return (
     <Sheet
       open={productId !== null}
@@ -77,7 +78,7 @@ export function ProductDetailSheet({
         ) : (
           <ProductDetail
             product={product.data}
-            clusterTypeName={clusterTypeName}
+            clusterTypeName={typeName}
             onInstall={() => setInstalling(true)}
           />
         )}
