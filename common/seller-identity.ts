@@ -77,7 +77,7 @@ export function sellerPlaceholderValues(
   return {
     legalName: identity.legalName,
     legalForm: identity.legalForm,
-    shareCapital: formatAmount(identity.shareCapitalCents, 'EUR'),
+    shareCapital: formatAmount(identity.shareCapitalCents, 'EUR', language),
     registeredOffice: oneLineAddress(identity, language),
     rcs: rcsText(identity),
     siren: identity.siren,

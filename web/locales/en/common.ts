@@ -20,4 +20,17 @@ export const common = {
     orange: 'Dev/Test',
     sandbox: 'Sandbox',
   },
+  /** Certifications and laws a data center meets, by the catalog's tag. */
+  complianceTags: {
+    GDPR: 'GDPR',
+    HDS: 'HDS',
+    SecNumCloud: 'SecNumCloud',
+    CISPE: 'CISPE',
+    'ISO 27001': 'ISO 27001',
+    C5: 'C5',
+    ENS: 'ENS',
+    'UK GDPR': 'UK GDPR',
+    FADP: 'FADP',
+    'SOC 2': 'SOC 2',
+  },
 }

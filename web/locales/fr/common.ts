@@ -21,4 +21,16 @@ export const common: typeof english = {
     orange: 'Dev/Test',
     sandbox: 'Sandbox',
   },
+  complianceTags: {
+    GDPR: 'RGPD',
+    HDS: 'HDS',
+    SecNumCloud: 'SecNumCloud',
+    CISPE: 'CISPE',
+    'ISO 27001': 'ISO 27001',
+    C5: 'C5',
+    ENS: 'ENS',
+    'UK GDPR': 'RGPD britannique',
+    FADP: 'LPD suisse',
+    'SOC 2': 'SOC 2',
+  },
 }

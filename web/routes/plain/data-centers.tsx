@@ -13,6 +13,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { DataCenterMap } from '#web/features/catalog/components/data-center-map.tsx'
 import {
+  type ComplianceTag,
   type CountryNameOf,
   complianceTagOf,
   complianceTagsPresent,
@@ -145,7 +146,7 @@ function FilterBar({
   count,
 }: {
   filters: DataCenterFilters
-  complianceTags: readonly string[]
+  complianceTags: readonly ComplianceTag[]
   onChange: (filters: DataCenterFilters) => void
   count: string
 }) {
@@ -182,7 +183,7 @@ function FilterBar({
             <option value="">{t('dataCenters.filters.anyCompliance')}</option>
             {complianceTags.map((tag) => (
               <option key={tag} value={tag}>
-                {tag}
+                {t(`common.complianceTags.${tag}`)}
               </option>
             ))}
           </NativeSelect>
@@ -249,7 +250,7 @@ function DataCenterCard({ dataCenter }: { dataCenter: DataCenter }) {
         {dataCenter.complianceTags.map((tag) => (
           <li key={tag}>
             <Badge variant="outline" className="font-medium">
-              {tag}
+              {t(`common.complianceTags.${tag}`)}
             </Badge>
           </li>
         ))}

@@ -152,7 +152,7 @@ function DataCenters() {
                     <p className="mt-2 flex flex-wrap gap-1">
                       {center.complianceTags.map((tag) => (
                         <span key={tag} className="rounded border px-1.5 py-0.5 text-[0.6875rem] font-medium">
-                          {tag}
+                          {t(`common.complianceTags.${tag}`)}
                         </span>
                       ))}
                     </p>

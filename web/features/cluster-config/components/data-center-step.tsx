@@ -77,7 +77,7 @@ export function DataCenterStep({ wizard, catalog }: StepProps) {
                       <span className="flex flex-wrap gap-1">
                         {center.complianceTags.map((tag) => (
                           <Badge key={tag} variant="outline" className="font-medium">
-                            {tag}
+                            {t(`common.complianceTags.${tag}`)}
                           </Badge>
                         ))}
                       </span>

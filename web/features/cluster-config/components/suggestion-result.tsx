@@ -45,7 +45,7 @@ export function SuggestionResult({
     [
       t('clusterConfig.steps.data-center'),
       dataCenter
-        ? `${dataCenter.name} (${dataCenter.code}) · ${dataCenter.complianceTags.join(', ')}`
+        ? `${dataCenter.name} (${dataCenter.code}) · ${dataCenter.complianceTags.map((tag) => t(`common.complianceTags.${tag}`)).join(', ')}`
         : configuration.dataCenterCode,
     ],
     [t('clusterConfig.steps.version'), `Kubernetes ${configuration.kubernetesVersion}`],

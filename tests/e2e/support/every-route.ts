@@ -1,0 +1,98 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import { CLUSTER_TYPE_ALIASES, href, ROUTES, type RouteName } from '../../../common/routes.ts'
+import { expect, signIn } from './fixtures.ts'
+
+/** Who opens a page: a visitor signed out, or a demo account (common/demo-accounts.ts). */
+export type Visitor = 'visitor' | 'demo' | 'admin' | 'officer'
+
+export type RouteVisit = { route: RouteName | 'clusterTypeAlias'; path: string; as: Visitor }
+
+/** The demo rows a page with a parameter opens, read through the API as the demo customer. */
+export type DemoRows = { clusterId: string; orderId: string; installationId: string; ticketId: string }
+
+const ADMIN_ROUTES: RouteName[] = [
+  'userManagement',
+  'pendingRegistrations',
+  'promotionRequests',
+  'organizationUsers',
+]
+
+/** The pages a signed-in customer opens outside the public layout's list (common/routes.ts order). */
+const FIRST_SIGNED_IN_ROUTE: RouteName = 'dataCenters'
+
+/**
+ * Every route of the product with its parameters filled from the demo data, each opened by the
+ * person it is for: the public pages signed out, the organization's pages as the demo customer,
+ * the administration as the organization's admin, the officers' panel as an officer. One alias of
+ * the cluster-type page stands for the others (they are the same built page).
+ */
+export function everyRoute(rows: DemoRows): RouteVisit[] {
+  const names = Object.keys(ROUTES) as RouteName[]
+  const firstSignedIn = names.indexOf(FIRST_SIGNED_IN_ROUTE)
+  const visits = names.map((route, index): RouteVisit => {
+    const as: Visitor = ADMIN_ROUTES.includes(route)
+      ? 'admin'
+      : route === 'officersPanel'
+        ? 'officer'
+        : index < firstSignedIn
+          ? 'visitor'
+          : 'demo'
+    return { route, path: pathOf(route, rows), as }
+  })
+  const [alias] = Object.keys(CLUSTER_TYPE_ALIASES)
+  return [...visits, { route: 'clusterTypeAlias', path: alias ?? '/blue-cluster', as: 'visitor' }]
+}
+
+function pathOf(route: RouteName, rows: DemoRows): string {
+  switch (route) {
+    case 'tutorial':
+      return href('tutorial', { slug: 'deploy-an-app-with-ingress-and-tls' })
+    case 'clusterType':
+      return href('clusterType', { type: 'red' })
+    case 'orderStatus':
+      return href('orderStatus', { id: rows.orderId })
+    case 'clusterStatus':
+    case 'clusterTopology':
+    case 'clusterDetail':
+    case 'clusterDetailAlias':
+      return href(route, { id: rows.clusterId })
+    case 'productOrder':
+      return href('productOrder', { id: rows.installationId })
+    case 'supportOrder':
+      return href('supportOrder', { id: rows.ticketId })
+    default:
+      return ROUTES[route]
+  }
+}
+
+/** The demo customer's first cluster, order, installation and ticket. */
+export async function demoRows(request: APIRequestContext): Promise<DemoRows> {
+  const first = async (path: string) => {
+    const response = await request.get(path)
+    expect(response.status(), path).toBe(200)
+    const { items } = (await response.json()) as { items: Array<{ id: string }> }
+    expect(items.length, `${path} lists a demo row`).toBeGreaterThan(0)
+    return items[0]!.id
+  }
+  return {
+    clusterId: await first('/api/clusters'),
+    orderId: await first('/api/orders'),
+    installationId: await first('/api/installations'),
+    ticketId: await first('/api/support/tickets'),
+  }
+}
+
+/** Signs the page in as the visit's person (a visitor stays signed out). */
+export async function signInAs(page: Page, visitor: Visitor): Promise<void> {
+  if (visitor !== 'visitor') await signIn(page, visitor)
+}
+
+/**
+ * Opens a page and waits until it has drawn its content: a main heading, and no loading
+ * placeholder left.
+ */
+export async function openPage(page: Page, path: string): Promise<void> {
+  await page.goto(path)
+  await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 })
+  await expect(page.locator('[data-testid="loading"], .animate-pulse')).toHaveCount(0, { timeout: 30_000 })
+}
