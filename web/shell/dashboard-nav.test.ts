@@ -32,6 +32,18 @@ function outline(sections: NavSection[]) {
 }
 
 describe('the dashboard sidebar', () => {
+  it('gives an officer the officers’ sidebar, not the organization’s clusters, orders and bills', () => {
+    expect(outline(dashboardNavFor('user', true))).toEqual([
+      { section: null, items: ['Dashboard → /dashboard'] },
+      { section: 'Officers', items: ['Officers panel → /officers/panel'] },
+      { section: 'Account', items: ['Settings → /settings'] },
+    ])
+    expect(outline(dashboardNavFor('admin', true))[2]).toEqual({
+      section: 'Account',
+      items: ['User Management → /user-management', 'Settings → /settings'],
+    })
+  })
+
   it('lists the groups and items for a customer, without User Management', () => {
     expect(outline(dashboardNavFor('user'))).toEqual([
       { section: null, items: ['Dashboard → /dashboard'] },

@@ -14,6 +14,7 @@ import {
   Puzzle,
   Server,
   Settings,
+  ShieldCheck,
   ShoppingCart,
   Store,
   Users,
@@ -138,6 +139,26 @@ export const DASHBOARD_NAV: NavSection[] = [
   },
 ]
 
+/**
+ * An officer's sidebar: their work is the officers' panel (approvals, the support queue, quotes),
+ * not the clusters, orders and bills of the operator's own organization.
+ */
+export const OFFICER_NAV: NavSection[] = [
+  DASHBOARD_NAV[0]!,
+  {
+    id: 'officers',
+    label: 'officers',
+    items: [{ id: 'officers-panel', label: 'officersPanel', to: href('officersPanel'), icon: ShieldCheck }],
+  },
+  {
+    id: 'account',
+    label: 'account',
+    items: DASHBOARD_NAV.find((section) => section.id === 'account')!.items.filter((item) =>
+      ['user-management', 'settings'].includes(item.id),
+    ),
+  },
+]
+
 export const DASHBOARD_FOOTER_LINKS: NavItem[] = [
   { id: 'tutorials-docs', label: 'tutorialsAndDocs', to: href('tutorials'), icon: BookOpen },
   { id: 'help-support', label: 'helpAndSupport', to: href('support'), icon: LifeBuoy },
@@ -154,10 +175,13 @@ export const MOBILE_DRAWER_LINKS: Pick<NavItem, 'id' | 'label' | 'to'>[] = [
 /** Groups and sections open when the sidebar first appears. */
 export const EXPANDED_BY_DEFAULT = ['clusters', 'orders'] as const
 
-/** The sidebar a user of `role` sees: entries limited to other roles are left out. */
-export function dashboardNavFor(role: string | undefined): NavSection[] {
+/**
+ * The sidebar a user of `role` sees, an officer's own for officers; entries limited to other roles
+ * are left out.
+ */
+export function dashboardNavFor(role: string | undefined, isOfficer = false): NavSection[] {
   const allowed = (item: NavItem) => !item.roles || (role !== undefined && item.roles.includes(role))
-  return DASHBOARD_NAV.map((section) => ({
+  return (isOfficer ? OFFICER_NAV : DASHBOARD_NAV).map((section) => ({
     ...section,
     items: section.items
       .filter(allowed)

@@ -22,6 +22,8 @@ export const sidebar = {
   priceEstimator: 'Price Estimator',
   userManagement: 'User Management',
   settings: 'Settings',
+  officers: 'Officers',
+  officersPanel: 'Officers panel',
   tutorialsAndDocs: 'Tutorials & Docs',
   helpAndSupport: 'Help & Support',
   systemStatus: 'System Status: Healthy',

@@ -11,7 +11,7 @@ export const header: typeof english = {
     tutorials: 'Tutoriels',
     support: 'Support',
     dashboard: 'Tableau de bord',
-    officersPanel: 'Panneau des responsables',
+    officersPanel: 'Panneau des officiers',
     settings: 'Paramètres',
   },
   clusterTypes: 'Types de clusters',

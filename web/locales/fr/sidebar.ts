@@ -24,6 +24,8 @@ export const sidebar: typeof english = {
   priceEstimator: 'Estimateur de prix',
   userManagement: 'Gestion des utilisateurs',
   settings: 'Paramètres',
+  officers: 'Officiers',
+  officersPanel: 'Panneau des officiers',
   tutorialsAndDocs: 'Tutoriels et documentation',
   helpAndSupport: 'Aide et support',
   systemStatus: 'État du système : opérationnel',

@@ -1,85 +1,19 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Outlet, useLocation } from 'react-router'
-import { useLogout } from '#web/features/auth/api/logout.ts'
-import { useSidebarCounts } from '#web/features/dashboard/api/get-sidebar-counts.ts'
-import { MOBILE_MAX_WIDTH_PX, SIDEBAR_TOGGLE_EVENT } from '#web/lib/constants.ts'
-import { useUser } from '#web/lib/current-user.ts'
+import { Outlet } from 'react-router'
 import { AuthGate } from '#web/shell/auth-gate.tsx'
-import { DashboardMobileDrawer } from '#web/shell/dashboard-drawer.tsx'
-import { dashboardNavFor } from '#web/shell/dashboard-nav.ts'
-import { DashboardSidebar } from '#web/shell/dashboard-sidebar.tsx'
-import { MAIN_CONTENT_ID, PublicHeader } from '#web/shell/public-header.tsx'
+import { ConsoleShell } from '#web/shell/console-shell.tsx'
 import '#web/lib/strings/dashboard.ts'
 
-/** The signed-in dashboard: header on top, the sidebar at the left, the page beside it. */
+/** The signed-in dashboard: every page in the console (header, sidebar, the page beside it). */
 export default function DashboardLayout() {
   const { t } = useTranslation()
   return (
     <div className="flex h-dvh flex-col">
       <AuthGate loadingLabel={t('common.loadingDashboard')}>
-        <DashboardShell />
+        <ConsoleShell>
+          <Outlet />
+        </ConsoleShell>
       </AuthGate>
     </div>
-  )
-}
-
-function DashboardShell() {
-  const { t } = useTranslation()
-  const { user } = useUser()
-  const counts = useSidebarCounts({ enabled: Boolean(user) }).data
-  const sections = useMemo(() => dashboardNavFor(user?.role), [user?.role])
-  const [collapsed, setCollapsed] = useState(false)
-  const [drawerOpen, setDrawerOpen] = useState(false)
-  const logout = useLogout()
-  const main = useRef<HTMLElement>(null)
-  const { pathname } = useLocation()
-
-  useEffect(() => {
-    // Small screens open the drawer; large ones collapse or expand the sidebar.
-    const toggle = () => {
-      if (window.innerWidth <= MOBILE_MAX_WIDTH_PX) setDrawerOpen((open) => !open)
-      else setCollapsed((value) => !value)
-    }
-    window.addEventListener(SIDEBAR_TOGGLE_EVENT, toggle)
-    return () => window.removeEventListener(SIDEBAR_TOGGLE_EVENT, toggle)
-  }, [])
-
-  // The page scrolls inside <main>, which the router's scroll restoration does not see.
-  useEffect(() => {
-    main.current?.scrollTo({ top: 0 })
-  }, [pathname])
-
-  return (
-    <>
-      <PublicHeader showMobileMenu={false} />
-      <div className="flex min-h-0 flex-1">
-        <DashboardSidebar
-          sections={sections}
-          counts={counts}
-          collapsed={collapsed}
-          organizationName={user?.companyName || t('dashboard.organizationFallback')}
-          onToggleCollapsed={() => setCollapsed((value) => !value)}
-        />
-        <main
-          ref={main}
-          id={MAIN_CONTENT_ID}
-          tabIndex={-1}
-          className="min-w-0 flex-1 overflow-y-auto pb-24 outline-none min-[1025px]:pb-0"
-        >
-          <Outlet />
-        </main>
-      </div>
-      <DashboardMobileDrawer
-        sections={sections}
-        counts={counts}
-        open={drawerOpen}
-        onOpenChange={setDrawerOpen}
-        // A failed logout from the drawer is only logged; the drawer has closed already.
-        onLogout={() =>
-          logout.mutate(undefined, { onError: (error) => console.warn('Logout failed', error) })
-        }
-      />
-    </>
   )
 }

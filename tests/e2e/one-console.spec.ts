@@ -1,0 +1,51 @@
+import { expect, signIn, test } from './support/fixtures.ts'
+
+/**
+ * One console: what a member reaches from the console — an order's progress, a new ticket — opens
+ * in the console (its sidebar, no promotion bar), while a visitor keeps the public page; an
+ * officer's sidebar is the officers' own.
+ */
+
+test('"New ticket" from the support tickets opens the form in the console, without the promotion', async ({
+  page,
+}) => {
+  await signIn(page, 'demo')
+  await page.goto('/orders/support')
+  await expect(page.getByTestId('dashboard-sidebar')).toBeVisible()
+  await page.getByRole('link', { name: 'New ticket' }).first().click()
+  await expect(page).toHaveURL('/technical-support')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByTestId('dashboard-sidebar')).toBeVisible()
+  await expect(page.getByTestId('promo-bar')).toHaveCount(0)
+  await expect(page.getByRole('textbox', { name: 'Subject' })).toBeVisible()
+})
+
+test('"Track order" opens the order’s progress in the console', async ({ page }) => {
+  await signIn(page, 'demo')
+  await page.goto('/orders')
+  await page.getByRole('link', { name: /Track/ }).first().click()
+  await expect(page).toHaveURL(/\/order-status\/.+/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByTestId('dashboard-sidebar')).toBeVisible()
+})
+
+test('a visitor keeps the public page, with its promotion and footer', async ({ page }) => {
+  await page.goto('/technical-support')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByTestId('promo-bar')).toBeVisible()
+  await expect(page.getByRole('contentinfo')).toBeVisible()
+  await expect(page.getByTestId('dashboard-sidebar')).toHaveCount(0)
+})
+
+test('an officer’s sidebar leads to the officers’ panel, not to the organization’s orders and bills', async ({
+  page,
+}) => {
+  await signIn(page, 'officer')
+  await page.goto('/dashboard')
+  const sidebar = page.getByTestId('dashboard-sidebar')
+  await expect(sidebar.getByRole('link', { name: 'Officers panel' })).toBeVisible()
+  await expect(sidebar.getByRole('link', { name: 'Billing' })).toHaveCount(0)
+  await expect(sidebar.getByRole('link', { name: 'View All Clusters' })).toHaveCount(0)
+  await sidebar.getByRole('link', { name: 'Officers panel' }).click()
+  await expect(page).toHaveURL('/officers/panel')
+})
