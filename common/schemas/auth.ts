@@ -164,6 +164,8 @@ export const userSchema = z.object({
   preferences: preferencesSchema,
   /** The organization requires two-factor authentication and this person has yet to set it up. */
   mfaEnrolmentRequired: z.boolean(),
+  /** The organization has not bought yet: the first-purchase promotion is for it. */
+  promotionAvailable: z.boolean(),
 })
 
 /** The interface language the signed-in person chose, for their mails too. */

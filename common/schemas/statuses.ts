@@ -44,3 +44,5 @@ export const ORDER_STATUSES = [
   'failed',
 ] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
+/** Orders that count as a purchase: the promotion is for an organization's first one only. */
+export const PURCHASE_ORDER_STATUSES: readonly OrderStatus[] = ['pending_approval', 'confirmed', 'fulfilled']

@@ -42,6 +42,7 @@ describe('POST /api/register for a new organization', () => {
       language: 'en',
       preferences: {},
       mfaEnrolmentRequired: false,
+      promotionAvailable: true,
     }
     expect(response.json()).toMatchObject(expected)
     const cookie = response.cookies.find((c) => c.name === 'cd_session')

@@ -88,6 +88,8 @@ describe('price', () => {
 
   it('quotes yearly as ten months and gives PARIS 5% off the first purchase only', async () => {
     const { client } = await newCustomer()
+    // The account says the offer is there until the first purchase, and gone after it.
+    expect((await client.get('/api/user')).json()).toMatchObject({ promotionAvailable: true })
     const yearly = orderBody(blueConfiguration(), { billingCycle: 'yearly', promoCode: 'paris' })
     const quote = (await client.post('/api/orders/quote', yearly)).json()
     expect(quote).toMatchObject({
@@ -100,6 +102,9 @@ describe('price', () => {
     const first = await placeOrder(client, yearly)
     expect(first.statusCode, first.body).toBe(201)
     expect(first.json().price).toMatchObject({ promoCode: 'PARIS', discountCents: 21_292 })
+    await expect
+      .poll(async () => (await client.get('/api/user')).json().promotionAvailable, { timeout: 10_000 })
+      .toBe(false)
 
     const secondBody = orderBody(blueConfiguration(), { promoCode: 'PARIS' })
     const secondQuote = (await client.post('/api/orders/quote', secondBody)).json()

@@ -49,3 +49,16 @@ test('an officer’s sidebar leads to the officers’ panel, not to the organiza
   await sidebar.getByRole('link', { name: 'Officers panel' }).click()
   await expect(page).toHaveURL('/officers/panel')
 })
+
+test('the first-purchase offer is not shown to a member whose organization has bought', async ({ page }) => {
+  // The demo organization has paid orders; a visitor is offered the code.
+  await page.goto('/contact')
+  await expect(page.getByTestId('promo-bar')).toBeVisible()
+  await signIn(page, 'demo')
+  for (const path of ['/contact', '/']) {
+    await page.goto(path)
+    await expect(page.getByTestId('avatar-menu-trigger')).toBeVisible()
+    await expect(page.getByTestId('promo-bar')).toHaveCount(0)
+    await expect(page.getByTestId('promo-restore-tab')).toHaveCount(0)
+  }
+})

@@ -11,6 +11,7 @@ import {
   PROMO_DISMISSED_SESSION_KEY,
   RESTORE_TOAST_MS,
 } from '#web/lib/constants.ts'
+import { useUser } from '#web/lib/current-user.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import '#web/lib/strings/promo.ts'
 
@@ -21,6 +22,7 @@ import '#web/lib/strings/promo.ts'
  */
 export function PromoBar() {
   const { t } = useTranslation()
+  const { user } = useUser()
   const [dismissed, setDismissed] = useDismissed()
   // When the code was last copied; "Copied!" shows for 2 s from the moment it is on screen.
   const [copiedAt, setCopiedAt] = useState<number | null>(null)
@@ -77,6 +79,9 @@ export function PromoBar() {
       duration: RESTORE_TOAST_MS,
     })
   }
+
+  // The offer is a first purchase's: an organization that has bought is not offered it.
+  if (user?.promotionAvailable === false) return null
 
   if (dismissed) {
     return (

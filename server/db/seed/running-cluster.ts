@@ -71,6 +71,8 @@ export async function insertRunningCluster(
       clusterId: cluster!.id,
       promoCode,
       price,
+      // What the order came to, as a placed order records it: the first purchase of the organization.
+      totalCents: price.totalCents,
       createdAt: options.since,
     })
     .returning()

@@ -59,7 +59,14 @@ export function createSessionStore(db: Database, secret: string, changes: Change
       if (!row) return undefined
       kept = { row, active: activeSessionOf(row) }
       if (!row.mfaPending) {
-        cache.set(token, kept, [`user:${row.user.id}`, `organization:${row.user.organizationId}`], readAt)
+        // The account answers whether the organization has bought: an order placed (organization-data) changes it.
+        const organizationId = row.user.organizationId
+        cache.set(
+          token,
+          kept,
+          [`user:${row.user.id}`, `organization:${organizationId}`, `organization-data:${organizationId}`],
+          readAt,
+        )
       }
     }
     const { row } = kept

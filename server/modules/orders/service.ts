@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { PgSequence } from 'drizzle-orm/pg-core'
 import type { OrderKind, OrderStatus } from '#common/schemas/orders.ts'
 import type { PageQuery } from '#common/schemas/pagination.ts'
+import { PURCHASE_ORDER_STATUSES } from '#common/schemas/statuses.ts'
 import type { ServerContext } from '#server/context.ts'
 import type { Queryable, Transaction } from '#server/db/client.ts'
 import { orders, organizations } from '#server/db/schema/index.ts'
@@ -12,9 +13,6 @@ import { conflict, notFound } from '#server/lib/errors.ts'
 import { recordAudit } from '#server/modules/audit/index.ts'
 import { type OrderWithOrganization, toOrderResponse } from './present.ts'
 
-/** Orders that count as a purchase: the promotion is for an organization's first one only. */
-const PURCHASE_STATUSES: OrderStatus[] = ['pending_approval', 'confirmed', 'fulfilled']
-
 export async function isFirstPaidOrder(db: Queryable, organizationId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: orders.id })
@@ -22,7 +20,7 @@ export async function isFirstPaidOrder(db: Queryable, organizationId: string): P
     .where(
       and(
         eq(orders.organizationId, organizationId),
-        inArray(orders.status, PURCHASE_STATUSES),
+        inArray(orders.status, PURCHASE_ORDER_STATUSES),
         gt(orders.totalCents, 0),
       ),
     )

@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { preferencesSchema } from '#common/schemas/accounts.ts'
 import type { User } from '#common/schemas/auth.ts'
+import { PURCHASE_ORDER_STATUSES } from '#common/schemas/statuses.ts'
 import type { Queryable } from '#server/db/client.ts'
-import { organizations, users } from '#server/db/schema/index.ts'
+import { orders, organizations, users } from '#server/db/schema/index.ts'
 
 /** The columns that make up the API's user, joined with the organization in one query. */
 export const userWithOrganizationColumns = {
@@ -21,6 +22,8 @@ export const userWithOrganizationColumns = {
   companyId: organizations.billingId,
   preferences: users.preferences,
   organizationRequiresMfa: organizations.requireMfa,
+  // A purchase with something to pay: the first-purchase promotion no longer applies.
+  organizationHasBought: sql<boolean>`exists (select 1 from ${orders} where ${orders.organizationId} = ${users.organizationId} and ${inArray(orders.status, [...PURCHASE_ORDER_STATUSES])} and ${orders.totalCents} > 0)`,
 }
 
 export type UserWithOrganization = {
@@ -39,13 +42,20 @@ export type UserWithOrganization = {
   companyId: string
   preferences: Record<string, string>
   organizationRequiresMfa: boolean
+  organizationHasBought: boolean
 }
 
 /** Preferences as stored; a row written before a choice was renamed answers none rather than fail. */
 const storedPreferences = preferencesSchema.catch({})
 
 export function toUserResponse(user: UserWithOrganization): User {
-  const { organizationId: _organizationId, organizationRequiresMfa, preferences, ...response } = user
+  const {
+    organizationId: _organizationId,
+    organizationRequiresMfa,
+    organizationHasBought,
+    preferences,
+    ...response
+  } = user
   return {
     ...response,
     // Someone waiting to join typed a billing ID: the organization's name is shown once they are in.
@@ -53,6 +63,7 @@ export function toUserResponse(user: UserWithOrganization): User {
     preferences: storedPreferences.parse(preferences),
     // The organization asks for two-factor authentication, and this person has not set it up yet.
     mfaEnrolmentRequired: organizationRequiresMfa && !user.mfaEnabled,
+    promotionAvailable: !organizationHasBought,
   }
 }
 

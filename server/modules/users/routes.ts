@@ -29,7 +29,8 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
     const { id, organizationId } = request.user
     return sendCachedAnswer(request, reply, accounts, {
       key: id,
-      topics: [`user:${id}`, `organization:${organizationId}`],
+      // An order placed (organization-data) may end the first-purchase promotion.
+      topics: [`user:${id}`, `organization:${organizationId}`, `organization-data:${organizationId}`],
       load: async () => toUserResponse(request.user),
     })
   })

@@ -109,3 +109,11 @@ export function attachPromoBar(strings: IslandStrings, showToast: ShowToast): vo
     })
   })
 }
+
+/** Takes the offer away (bar and side tab) for a member of an organization that has bought. */
+export function withdrawPromoBar(): void {
+  for (const part of document.querySelectorAll(
+    '[data-testid="promo-bar"], [data-testid="promo-restore-tab"]',
+  ))
+    part.remove()
+}
