@@ -47,3 +47,23 @@ test('percentages in French have a decimal comma and a space before the sign', a
   expect(text).toMatch(/99,99[\u00a0\u202f]%/)
   expect(text).not.toMatch(/\d\.\d+ ?%/)
 })
+
+test('in French, the invoices’ filters show their whole choice ("Toutes les années")', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('language', 'fr'))
+  await signIn(page, 'demo')
+  await page.goto('/billing')
+  const year = page.getByRole('combobox', { name: 'Année' })
+  await expect(year).toHaveValue('')
+  // The shown choice's width in the select's own font, against the room its box leaves for text.
+  const room = await year.evaluate((select: HTMLSelectElement) => {
+    const style = getComputedStyle(select)
+    const context = document.createElement('canvas').getContext('2d')!
+    context.font = style.font
+    const text = context.measureText(select.selectedOptions[0]?.text ?? '').width
+    const box =
+      select.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight)
+    return { text, box }
+  })
+  expect(room.text).toBeGreaterThan(50)
+  expect(room.box).toBeGreaterThanOrEqual(room.text)
+})

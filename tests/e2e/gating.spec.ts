@@ -103,4 +103,21 @@ test.describe('auth gating', () => {
     }
     expect(await savedTarget(page)).toBeNull()
   })
+
+  test('the footer’s Data Centers link tells a visitor why the sign-in page shows, in both languages', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await page.getByTestId('footer-resources').getByRole('link', { name: 'Data Centers' }).click()
+    await expect(page).toHaveURL(/\/auth$/)
+    await expect(page.getByTestId('gated-page-note')).toHaveText(
+      'Sign in or create an account to open “Data centers”.',
+    )
+    await page.goto('/auth?lang=fr')
+    await page.evaluate(() => localStorage.setItem('language', 'fr'))
+    await page.reload()
+    await expect(page.getByTestId('gated-page-note')).toHaveText(
+      'Connectez-vous ou créez un compte pour ouvrir « Centres de données ».',
+    )
+  })
 })

@@ -30,6 +30,12 @@ export function saveRedirectTarget(location: PageLocation, storage: TargetStorag
   if (isSafeTarget(target)) storage.setItem(STORAGE_KEYS.redirectAfterLogin, target)
 }
 
+/** The saved target, left in place (the sign-in page names the page it leads back to). */
+export function peekRedirectTarget(storage: TargetStorage = localStorage): string | null {
+  const saved = storage.getItem(STORAGE_KEYS.redirectAfterLogin)
+  return saved && isSafeTarget(saved) ? saved : null
+}
+
 /** Reads and clears the saved target; the dashboard when none (or none worth following) is saved. */
 export function takeRedirectTarget(storage: TargetStorage = localStorage): string {
   const saved = storage.getItem(STORAGE_KEYS.redirectAfterLogin)

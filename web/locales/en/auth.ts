@@ -3,6 +3,7 @@ export const auth = {
   logoutFailed: 'Logout failed',
   loggingOut: 'Logging out...',
   logout: 'Logout',
+  gatedPage: 'Sign in or create an account to open “{{page}}”.',
 
   toast: {
     mfaRequired: 'Two-factor authentication required',

@@ -5,6 +5,7 @@ export const auth: typeof english = {
   logoutFailed: 'Échec de la déconnexion',
   loggingOut: 'Déconnexion...',
   logout: 'Se déconnecter',
+  gatedPage: 'Connectez-vous ou créez un compte pour ouvrir « {{page}} ».',
 
   toast: {
     mfaRequired: 'Double authentification requise',

@@ -13,10 +13,11 @@ import { MfaForm } from '#web/features/auth/components/mfa-form.tsx'
 import { PasskeySignIn } from '#web/features/auth/components/passkey-sign-in.tsx'
 import { RegisterForm } from '#web/features/auth/components/register-form.tsx'
 import { SignInForm } from '#web/features/auth/components/sign-in-form.tsx'
-import { takeRedirectTarget } from '#web/features/auth/redirect-target.ts'
+import { peekRedirectTarget, takeRedirectTarget } from '#web/features/auth/redirect-target.ts'
 import { useFinishSignIn } from '#web/features/auth/use-finish-sign-in.ts'
 import { versionSummaryQueryOptions } from '#web/features/system/api/get-version-summary.ts'
 import { useUser } from '#web/lib/current-user.ts'
+import { pageFor } from '#web/lib/paths.ts'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
 import '#web/lib/strings/auth.ts'
 
@@ -75,6 +76,7 @@ export default function AuthRoute() {
             />
           ) : (
             <Tabs value={tab} onValueChange={chooseTab}>
+              {hydrated && <GatedPageNote />}
               <TabsList aria-label={t('auth.tabs.label')}>
                 <TabsTrigger value="sign-in">{t('auth.tabs.signIn')}</TabsTrigger>
                 <TabsTrigger value="register">{t('auth.tabs.register')}</TabsTrigger>
@@ -93,6 +95,26 @@ export default function AuthRoute() {
         </div>
       </div>
     </AuthScreen>
+  )
+}
+
+/**
+ * Why the sign-in page shows when a page needing an account sent a visitor here (a footer link to
+ * the data centers, a link in a mail): the page's name, which signing in or registering opens.
+ */
+function GatedPageNote() {
+  const { t } = useTranslation()
+  const [target] = useState(() => peekRedirectTarget())
+  const page = target ? pageFor(target.split(/[?#]/, 1)[0]!) : undefined
+  if (!page) return null
+  return (
+    <p
+      role="status"
+      className="mb-4 rounded-md border border-primary/30 bg-primary/5 px-3 py-2 text-sm"
+      data-testid="gated-page-note"
+    >
+      {t('auth.gatedPage', { page: t(page.title) })}
+    </p>
   )
 }
 

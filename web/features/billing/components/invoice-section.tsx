@@ -68,7 +68,7 @@ export function InvoiceSection({ canPay, cardPayments }: { canPay: boolean; card
             ))}
           </NativeSelect>
         </div>
-        <div className="grid w-full gap-1.5 sm:w-36">
+        <div className="grid w-full gap-1.5 sm:w-48">
           <label htmlFor={`${id}-year`} className="text-sm font-medium">
             {t('billing.invoices.year')}
           </label>
