@@ -29,6 +29,24 @@ export const SUPPORT_COVERAGES = ['business_hours', '24x7'] as const
 export const SUPPORT_CHANNELS = ['email', 'ticket', 'chat', 'phone', 'slack'] as const
 
 const idSchema = z.string().min(1)
+
+/**
+ * A catalog row's texts in French, beside the English ones: the fields of the row a French reader
+ * reads in French (each optional: a row not yet translated reads in English). The interface picks
+ * them by its language (web/lib/catalog-language.ts).
+ */
+const clusterTypeFrenchSchema = z
+  .object({ tagline: z.string(), includedFeatures: z.array(z.string()), useCases: z.array(z.string()) })
+  .partial()
+const dataCenterFrenchSchema = z.object({ name: z.string(), city: z.string() }).partial()
+export const productFrenchSchema = z.object({ name: z.string(), description: z.string() }).partial()
+const nodeFlavorFrenchSchema = z.object({ name: z.string() }).partial()
+const supportPlanFrenchSchema = z.object({ features: z.array(z.string()) }).partial()
+export type ClusterTypeFrench = z.infer<typeof clusterTypeFrenchSchema>
+export type NodeFlavorFrench = z.infer<typeof nodeFlavorFrenchSchema>
+export type DataCenterFrench = z.infer<typeof dataCenterFrenchSchema>
+export type ProductFrench = z.infer<typeof productFrenchSchema>
+export type SupportPlanFrench = z.infer<typeof supportPlanFrenchSchema>
 const centsSchema = z.number().int().nonnegative()
 const isoDateSchema = z.iso.date()
 
@@ -45,6 +63,7 @@ export const clusterTypeSchema = z.object({
   allowedFlavorIds: z.array(idSchema),
   baseMonthlyPriceCents: centsSchema,
   useCases: z.array(z.string()),
+  french: clusterTypeFrenchSchema.optional(),
 })
 
 export const dataCenterSchema = z.object({
@@ -60,6 +79,7 @@ export const dataCenterSchema = z.object({
   capacityStatus: z.enum(CAPACITY_STATUSES),
   latitude: z.number(),
   longitude: z.number(),
+  french: dataCenterFrenchSchema.optional(),
 })
 
 export const nodeFlavorSchema = z.object({
@@ -73,6 +93,7 @@ export const nodeFlavorSchema = z.object({
   gpuMemoryGib: z.number().int().nonnegative().nullable(),
   diskGib: z.number().int().positive(),
   hourlyPriceMillicents: z.number().int().positive(),
+  french: nodeFlavorFrenchSchema.optional(),
 })
 
 export const kubernetesVersionSchema = z.object({
@@ -89,6 +110,7 @@ export const addOnSchema = z.object({
   category: z.enum(ADD_ON_CATEGORIES),
   description: z.string(),
   monthlyPriceCents: centsSchema,
+  french: productFrenchSchema.optional(),
 })
 
 export const middlewareProductSchema = z.object({
@@ -98,6 +120,7 @@ export const middlewareProductSchema = z.object({
   version: z.string(),
   description: z.string(),
   monthlyPriceCents: centsSchema,
+  french: productFrenchSchema.optional(),
 })
 
 export const responseTargetSchema = z.object({
@@ -120,6 +143,7 @@ export const supportPlanSchema = z.object({
   responseTargets: z.partialRecord(z.enum(TICKET_PRIORITIES), responseTargetSchema),
   channels: z.array(z.enum(SUPPORT_CHANNELS)),
   features: z.array(z.string()),
+  french: supportPlanFrenchSchema.optional(),
 })
 
 export const catalogSchema = z.object({

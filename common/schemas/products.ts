@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ADD_ON_CATEGORIES, MIDDLEWARE_CATEGORIES } from './catalog.ts'
+import { ADD_ON_CATEGORIES, MIDDLEWARE_CATEGORIES, productFrenchSchema } from './catalog.ts'
 
 /**
  * What the marketplace knows of each add-on and middleware product beyond its catalog row: the
@@ -65,6 +65,8 @@ const productBase = z.object({
   fromMonthlyPriceCents: centsSchema,
   latestVersion: z.string(),
   publisher: productDetailsSchema.shape.publisher,
+  /** The name and description in French, where the catalog has them. */
+  french: productFrenchSchema.optional(),
 })
 const addOnBase = productBase.extend({ kind: z.literal('add_on'), category: z.enum(ADD_ON_CATEGORIES) })
 const middlewareBase = productBase.extend({

@@ -10,7 +10,7 @@ import {
   signInAs,
 } from './support/every-route.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
-import { type EnglishLeaks, frenchChecker } from './support/french-text.ts'
+import { catalogTextPairs, type EnglishLeaks, frenchChecker } from './support/french-text.ts'
 
 /**
  * A French buyer reads French on every page: each route, opened in French by the person it is
@@ -40,7 +40,7 @@ const sampleRows: DemoRows = { clusterId: 'c', orderId: 'o', installationId: 'i'
 for (let group = 0; group < GROUPS; group++) {
   test(`every route reads in French (part ${group + 1} of ${GROUPS})`, async ({ browser, baseURL }) => {
     test.setTimeout(300_000)
-    const check = await frenchChecker()
+    const check = await frenchChecker(catalogTextPairs())
     const visits = everyRoute(rows).filter((_, index) => index % GROUPS === group)
     const leaks: Record<string, Partial<EnglishLeaks>> = {}
     // One browser context per person, in French from the first request (cookie and local storage).

@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import type { Catalog } from '#common/schemas/catalog.ts'
+import { catalogInLanguage } from '#web/lib/catalog-language.ts'
 import { LANGUAGES, type Language } from '#web/lib/i18n.ts'
 import { loadSiteContent } from './content/site-content.ts'
 import { islandApi } from './island-api.ts'
@@ -37,7 +38,9 @@ export function renderSite({
     const i18n = siteI18n(language)
     const t = i18n.t.bind(i18n)
     const islandData: IslandData = { language, strings: islandStrings(t), api }
-    return sitePages(t, language, catalog, content)
+    // Each language's pages read the catalog in that language.
+    const read = catalogInLanguage(catalog, language)
+    return sitePages(t, language, read, content)
       .filter((page) => only === undefined || page.path === only)
       .map((page): RenderedPage => {
         const markup = renderToStaticMarkup(
@@ -52,7 +55,7 @@ export function renderSite({
             assets={assets}
             islandData={islandData}
           >
-            <SiteDataProvider value={{ language, path: page.path, catalog, content }}>
+            <SiteDataProvider value={{ language, path: page.path, catalog: read, content }}>
               <SiteChrome language={language} path={page.path}>
                 {page.body}
               </SiteChrome>

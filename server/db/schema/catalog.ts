@@ -12,14 +12,19 @@ import {
 import {
   ADD_ON_CATEGORIES,
   CAPACITY_STATUSES,
+  type ClusterTypeFrench,
   type COMPLIANCE_TAGS,
   CONTROL_PLANE_MODES,
   DATA_CENTER_AVAILABILITIES,
+  type DataCenterFrench,
   FLAVOR_FAMILIES,
   MIDDLEWARE_CATEGORIES,
+  type NodeFlavorFrench,
+  type ProductFrench,
   type ResponseTargets,
   type SUPPORT_CHANNELS,
   SUPPORT_COVERAGES,
+  type SupportPlanFrench,
 } from '#common/schemas/catalog.ts'
 import type { ProductDetails } from '#common/schemas/products.ts'
 
@@ -43,6 +48,8 @@ export const clusterTypes = pgTable('cluster_types', {
   includedFeatures: text().array().notNull().default(emptyTextArray),
   baseMonthlyPriceCents: integer().notNull().default(0),
   useCases: text().array().notNull().default(emptyTextArray),
+  /** The texts above in French (common/schemas/catalog.ts says which); `{}` until translated. */
+  french: jsonb().$type<ClusterTypeFrench>().notNull().default({}),
 })
 
 export const nodeFlavors = pgTable('node_flavors', {
@@ -57,6 +64,7 @@ export const nodeFlavors = pgTable('node_flavors', {
   gpuMemoryGib: integer(),
   diskGib: integer().notNull(),
   hourlyPriceMillicents: integer().notNull(),
+  french: jsonb().$type<NodeFlavorFrench>().notNull().default({}),
 })
 
 /** Which flavors a cluster type's node pools may use. */
@@ -91,6 +99,7 @@ export const dataCenters = pgTable('data_centers', {
   capacityStatus: text({ enum: CAPACITY_STATUSES }).notNull(),
   latitude: doublePrecision().notNull(),
   longitude: doublePrecision().notNull(),
+  french: jsonb().$type<DataCenterFrench>().notNull().default({}),
 })
 
 export const kubernetesVersions = pgTable('kubernetes_versions', {
@@ -111,6 +120,7 @@ export const addOns = pgTable('add_ons', {
   monthlyPriceCents: integer().notNull(),
   /** The marketplace's knowledge of it (common/schemas/products.ts); `{}` until seeded. */
   details: jsonb().$type<ProductDetails | Record<string, never>>().notNull().default({}),
+  french: jsonb().$type<ProductFrench>().notNull().default({}),
 })
 
 export const middlewareProducts = pgTable('middleware_products', {
@@ -122,6 +132,7 @@ export const middlewareProducts = pgTable('middleware_products', {
   description: text().notNull(),
   monthlyPriceCents: integer().notNull(),
   details: jsonb().$type<ProductDetails | Record<string, never>>().notNull().default({}),
+  french: jsonb().$type<ProductFrench>().notNull().default({}),
 })
 
 export const supportPlans = pgTable('support_plans', {
@@ -134,6 +145,7 @@ export const supportPlans = pgTable('support_plans', {
   responseTargets: jsonb().$type<ResponseTargets>().notNull().default({}),
   channels: text().array().$type<(typeof SUPPORT_CHANNELS)[number][]>().notNull().default(emptyTextArray),
   features: text().array().notNull().default(emptyTextArray),
+  french: jsonb().$type<SupportPlanFrench>().notNull().default({}),
 })
 
 export type ClusterTypeRow = typeof clusterTypes.$inferInsert

@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm'
+import { and, count, eq, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Queryable } from '../client.ts'
 import {
@@ -68,6 +68,37 @@ export async function seedCatalog(db: Queryable): Promise<void> {
   await fillProductDetails(db)
   if (await isEmpty(db, supportPlans))
     await db.insert(supportPlans).values(withPosition(SUPPORT_PLANS)).onConflictDoNothing()
+  await fillFrench(db)
+}
+
+/** Rows that predate their French texts (still `{}`) get the seed's; translated ones are kept. */
+async function fillFrench(db: Queryable): Promise<void> {
+  const seeded = [
+    [clusterTypes, clusterTypes.id, CLUSTER_TYPES.map((row) => [row.id, row.french] as const)],
+    [nodeFlavors, nodeFlavors.id, NODE_FLAVORS.map((row) => [row.id, row.french] as const)],
+    [dataCenters, dataCenters.code, DATA_CENTERS.map((row) => [row.code, row.french] as const)],
+    [addOns, addOns.id, ADD_ONS.map((row) => [row.id, row.french] as const)],
+    [
+      middlewareProducts,
+      middlewareProducts.id,
+      MIDDLEWARE_PRODUCTS.map((row) => [row.id, row.french] as const),
+    ],
+    [supportPlans, supportPlans.id, SUPPORT_PLANS.map((row) => [row.id, row.french] as const)],
+  ] as const
+  for (const [table, key, rows] of seeded) {
+    const untranslated = await db
+      .select({ value: count() })
+      .from(table)
+      .where(sql`${table.french} = '{}'::jsonb`)
+    if (untranslated[0]!.value === 0) continue
+    for (const [id, french] of rows) {
+      if (!french) continue
+      await db
+        .update(table)
+        .set({ french })
+        .where(and(eq(key, id), sql`${table.french} = '{}'::jsonb`))
+    }
+  }
 }
 
 /** Products that predate their marketplace details (still `{}`) get them; edited ones are kept. */

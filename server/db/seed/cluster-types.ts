@@ -1,4 +1,6 @@
+import type { ClusterTypeSlug } from '#common/routes.ts'
 import type { ClusterTypeRow } from '../schema/catalog.ts'
+import { CLUSTER_TYPES_FRENCH } from './cluster-types-french.ts'
 
 type SeedClusterType = Omit<ClusterTypeRow, 'position'> & { id: string; allowedFlavorIds: string[] }
 
@@ -12,7 +14,7 @@ const GPU = ['gpu-l4-1', 'gpu-l40s-1', 'gpu-a100-1', 'gpu-h100-1', 'gpu-h100-8']
  * GET /api/cluster-tiers answers). Base prices are USD cents a month for the control plane and
  * what the type includes; node pools are priced on top.
  */
-export const CLUSTER_TYPES: SeedClusterType[] = [
+const TYPES: Omit<SeedClusterType, 'french'>[] = [
   {
     id: 'blue',
     name: 'Standard',
@@ -133,3 +135,8 @@ export const CLUSTER_TYPES: SeedClusterType[] = [
     useCases: ['Learning Kubernetes', 'Trying Clusterdeck', 'Workshops and demos'],
   },
 ]
+
+export const CLUSTER_TYPES: SeedClusterType[] = TYPES.map((type) => ({
+  ...type,
+  french: CLUSTER_TYPES_FRENCH[type.id as ClusterTypeSlug],
+}))

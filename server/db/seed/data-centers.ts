@@ -2,6 +2,14 @@ import type { DataCenterRow } from '../schema/catalog.ts'
 
 type SeedDataCenter = Omit<DataCenterRow, 'position'>
 
+/** The cities whose French name differs (the country's name comes from the reader's locale). */
+const FRENCH_CITIES: Record<string, string> = {
+  Frankfurt: 'Francfort',
+  Warsaw: 'Varsovie',
+  London: 'Londres',
+  Singapore: 'Singapour',
+}
+
 /** Data centers in display order: the EU first (the product's home), then the rest of the world. */
 export const DATA_CENTERS: SeedDataCenter[] = [
   eu(
@@ -173,6 +181,7 @@ function eu(
   [latitude, longitude]: [number, number],
   status: Status = {},
 ): SeedDataCenter {
+  const frenchCity = FRENCH_CITIES[city] ?? city
   return {
     code,
     name,
@@ -186,6 +195,7 @@ function eu(
     capacityStatus: 'normal',
     latitude,
     longitude,
+    french: { city: frenchCity, name: name.replace(city, frenchCity) },
     ...status,
   }
 }

@@ -9,6 +9,9 @@ export const MIDDLEWARE_PRODUCTS: Omit<MiddlewareProductRow, 'position'>[] = [
     version: '18',
     description: 'Highly available PostgreSQL with point-in-time recovery.',
     monthlyPriceCents: 5_900,
+    french: {
+      description: 'PostgreSQL hautement disponible avec restauration à un instant donné.',
+    },
   },
   {
     id: 'mariadb',
@@ -17,6 +20,9 @@ export const MIDDLEWARE_PRODUCTS: Omit<MiddlewareProductRow, 'position'>[] = [
     version: '11.8',
     description: 'MariaDB with Galera replication and daily backups.',
     monthlyPriceCents: 4_900,
+    french: {
+      description: 'MariaDB avec réplication Galera et sauvegardes quotidiennes.',
+    },
   },
   {
     id: 'valkey',
@@ -25,6 +31,9 @@ export const MIDDLEWARE_PRODUCTS: Omit<MiddlewareProductRow, 'position'>[] = [
     version: '8.1',
     description: 'Redis-compatible in-memory cache with Sentinel failover.',
     monthlyPriceCents: 2_900,
+    french: {
+      description: 'Cache en mémoire compatible Redis, avec bascule Sentinel.',
+    },
   },
   {
     id: 'rabbitmq',
@@ -33,6 +42,9 @@ export const MIDDLEWARE_PRODUCTS: Omit<MiddlewareProductRow, 'position'>[] = [
     version: '4.1',
     description: 'Three-node RabbitMQ cluster with quorum queues.',
     monthlyPriceCents: 3_900,
+    french: {
+      description: 'Cluster RabbitMQ de trois nœuds avec files de quorum.',
+    },
   },
   {
     id: 'kafka',
@@ -41,6 +53,9 @@ export const MIDDLEWARE_PRODUCTS: Omit<MiddlewareProductRow, 'position'>[] = [
     version: '4.1',
     description: 'KRaft-mode Kafka with Cruise Control and Kafka Connect.',
     monthlyPriceCents: 14_900,
+    french: {
+      description: 'Kafka en mode KRaft avec Cruise Control et Kafka Connect.',
+    },
   },
   {
     id: 'opensearch',
@@ -49,6 +64,9 @@ export const MIDDLEWARE_PRODUCTS: Omit<MiddlewareProductRow, 'position'>[] = [
     version: '3.2',
     description: 'Search and log analytics with OpenSearch Dashboards.',
     monthlyPriceCents: 9_900,
+    french: {
+      description: 'Recherche et analyse de journaux avec OpenSearch Dashboards.',
+    },
   },
   {
     id: 'keycloak',
@@ -57,6 +75,9 @@ export const MIDDLEWARE_PRODUCTS: Omit<MiddlewareProductRow, 'position'>[] = [
     version: '26.4',
     description: 'Single sign-on with OIDC and SAML for your applications.',
     monthlyPriceCents: 3_900,
+    french: {
+      description: 'Authentification unique OIDC et SAML pour vos applications.',
+    },
   },
   {
     id: 'harbor',
@@ -65,6 +86,10 @@ export const MIDDLEWARE_PRODUCTS: Omit<MiddlewareProductRow, 'position'>[] = [
     version: '2.14',
     description: 'Private container registry with vulnerability scanning.',
     monthlyPriceCents: 4_900,
+    french: {
+      name: 'Registre Harbor',
+      description: 'Registre de conteneurs privé avec analyse des vulnérabilités.',
+    },
   },
   {
     id: 'minio',
@@ -73,5 +98,9 @@ export const MIDDLEWARE_PRODUCTS: Omit<MiddlewareProductRow, 'position'>[] = [
     version: '2025.9',
     description: 'S3-compatible object storage with erasure coding and versioning.',
     monthlyPriceCents: 3_900,
+    french: {
+      name: 'Stockage objet MinIO',
+      description: 'Stockage objet compatible S3 avec codage d’effacement et gestion des versions.',
+    },
   },
 ]

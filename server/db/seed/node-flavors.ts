@@ -53,7 +53,28 @@ function flavor(
   diskGib: number,
   hourlyPriceMillicents: number,
 ): SeedFlavor {
-  return { id, name, family, vcpu, ramGib, diskGib, hourlyPriceMillicents, gpuCount: 0, gpuModel: null }
+  return {
+    id,
+    name,
+    family,
+    vcpu,
+    ramGib,
+    diskGib,
+    hourlyPriceMillicents,
+    gpuCount: 0,
+    gpuModel: null,
+    french: { name: frenchName(name) },
+  }
+}
+
+/** "General 2 vCPU / 8 GiB" → "Généraliste 2 vCPU / 8 Gio": the family's French word, French units. */
+function frenchName(name: string): string {
+  return name
+    .replace(/^General /, 'Généraliste ')
+    .replace(/^Compute /, 'Calcul ')
+    .replace(/^Memory /, 'Mémoire ')
+    .replace(/ GiB$/, ' Gio')
+    .replace(/ GB$/, ' Go')
 }
 
 function gpuFlavor(

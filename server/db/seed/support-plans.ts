@@ -19,6 +19,13 @@ export const SUPPORT_PLANS: Omit<SupportPlanRow, 'position'>[] = [
     criticalResponseMinutes: 24 * 60,
     channels: ['email', 'ticket'],
     features: ['Documentation and tutorials', 'Community forum', 'Service status notifications'],
+    french: {
+      features: [
+        'Documentation et tutoriels',
+        'Forum de la communauté',
+        'Notifications de l’état du service',
+      ],
+    },
   },
   {
     id: 'developer',
@@ -34,6 +41,9 @@ export const SUPPORT_PLANS: Omit<SupportPlanRow, 'position'>[] = [
     criticalResponseMinutes: 8 * 60,
     channels: ['email', 'ticket', 'chat'],
     features: ['Architecture guidance by ticket', 'Upgrade planning help'],
+    french: {
+      features: ['Conseils d’architecture par ticket', 'Aide à la planification des montées de version'],
+    },
   },
   {
     id: 'business',
@@ -54,6 +64,13 @@ export const SUPPORT_PLANS: Omit<SupportPlanRow, 'position'>[] = [
       'Quarterly cluster health review',
       'Named escalation manager',
     ],
+    french: {
+      features: [
+        'Réponse 24 h/24, 7 j/7 aux incidents critiques',
+        'Revue trimestrielle de la santé des clusters',
+        'Responsable d’escalade attitré',
+      ],
+    },
   },
   {
     id: 'enterprise',
@@ -75,5 +92,13 @@ export const SUPPORT_PLANS: Omit<SupportPlanRow, 'position'>[] = [
       'Assisted upgrades and migrations',
       'Incident post-mortems within 5 working days',
     ],
+    french: {
+      features: [
+        'Responsable technique de compte',
+        'Canal Slack partagé avec nos ingénieurs',
+        'Montées de version et migrations accompagnées',
+        'Analyses post-incident sous 5 jours ouvrés',
+      ],
+    },
   },
 ]

@@ -25,6 +25,7 @@ function toProduct(kind: ProductKind, row: ProductRow): Product | null {
     name: row.name,
     category: row.category,
     description: row.description,
+    french: row.french,
     fromMonthlyPriceCents,
     latestVersion: details.versions[0]!.version,
     monthlyPriceCents: row.monthlyPriceCents,
@@ -33,13 +34,15 @@ function toProduct(kind: ProductKind, row: ProductRow): Product | null {
 }
 
 export function summaryOf(product: Product): ProductSummary {
-  const { id, kind, name, category, description, fromMonthlyPriceCents, latestVersion, publisher } = product
+  const { id, kind, name, category, description, french, fromMonthlyPriceCents, latestVersion, publisher } =
+    product
   return {
     id,
     kind,
     name,
     category,
     description,
+    french,
     fromMonthlyPriceCents,
     latestVersion,
     publisher,

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
+import { seedCatalog } from '../../../scripts/site-catalog.ts'
 import { en } from '../../../web/locales/en.ts'
 import { fr } from '../../../web/locales/fr.ts'
 
@@ -123,7 +124,7 @@ export async function frenchChecker(
   return async (page) => {
     const texts = await page.evaluate(() => {
       const found: string[] = []
-      for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
+      for (const element of document.body.querySelectorAll('*')) {
         if (element.closest('[translate="no"], code, pre, kbd, samp, script, style, noscript')) continue
         const ownText = [...element.childNodes].some(
           (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
@@ -131,7 +132,7 @@ export async function frenchChecker(
         if (!ownText || !element.checkVisibility({ visibilityProperty: true, opacityProperty: true }))
           continue
         // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, hidden parts left out
-        found.push(element.innerText)
+        found.push(element instanceof HTMLElement ? element.innerText : (element.textContent ?? ''))
       }
       return found
     })
@@ -151,4 +152,34 @@ export async function frenchChecker(
       formats: [...new Set(formats)],
     }
   }
+}
+
+/**
+ * The catalog's texts as (English, French) pairs, from the seeded catalog: each field that has a
+ * French version (lists item by item), the names that stay the same in French, and the countries
+ * as the French locale names them.
+ */
+export function catalogTextPairs(): Array<readonly [string, string]> {
+  const catalog = seedCatalog()
+  const pairs: Array<readonly [string, string]> = []
+  const rows = [
+    ...catalog.clusterTypes,
+    ...catalog.dataCenters,
+    ...catalog.nodeFlavors,
+    ...catalog.addOns,
+    ...catalog.middlewareProducts,
+    ...catalog.supportPlans,
+  ] as Array<Record<string, unknown> & { name: string; french?: Record<string, string | string[]> }>
+  for (const row of rows) {
+    pairs.push([row.name, typeof row.french?.name === 'string' ? row.french.name : row.name])
+    for (const [field, french] of Object.entries(row.french ?? {})) {
+      const english = row[field]
+      if (typeof english === 'string' && typeof french === 'string') pairs.push([english, french])
+      if (Array.isArray(english) && Array.isArray(french))
+        for (const [index, text] of english.entries()) pairs.push([String(text), String(french[index] ?? '')])
+    }
+  }
+  const regions = new Intl.DisplayNames(['fr'], { type: 'region' })
+  for (const center of catalog.dataCenters) pairs.push([center.country, regions.of(center.countryCode) ?? ''])
+  return pairs
 }

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
 import { AuthGate } from '#web/shell/auth-gate.tsx'
 import { ConsoleShell } from '#web/shell/console-shell.tsx'
-import '#web/lib/strings/dashboard.ts'
 
 /** The signed-in dashboard: every page in the console (header, sidebar, the page beside it). */
 export default function DashboardLayout() {

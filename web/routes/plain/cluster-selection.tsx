@@ -7,7 +7,6 @@ import { Button } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { CatalogError } from '#web/features/cluster-config/components/catalog-error.tsx'
-import { useClusterTypeCopy } from '#web/features/cluster-config/use-cluster-type-copy.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import type { Messages } from '#web/locales/en.ts'
 import '#web/lib/strings/cluster-config.ts'
@@ -82,7 +81,6 @@ function useFacts() {
 function ComparisonTable({ catalog }: { catalog: Catalog }) {
   const { t } = useTranslation()
   const factsOf = useFacts()
-  const copyOf = useClusterTypeCopy()
   const types = catalog.clusterTypes
   const rows: { key: SelectionRow; render: (type: ClusterType) => React.ReactNode }[] = [
     {
@@ -92,8 +90,8 @@ function ComparisonTable({ catalog }: { catalog: Catalog }) {
     { key: 'sla', render: (type) => factsOf(type, catalog).sla },
     { key: 'controlPlane', render: (type) => factsOf(type, catalog).controlPlane },
     { key: 'flavors', render: (type) => factsOf(type, catalog).flavors },
-    { key: 'features', render: (type) => <BulletList items={copyOf(type).includedFeatures} check /> },
-    { key: 'useCases', render: (type) => <BulletList items={copyOf(type).useCases} /> },
+    { key: 'features', render: (type) => <BulletList items={type.includedFeatures} check /> },
+    { key: 'useCases', render: (type) => <BulletList items={type.useCases} /> },
   ]
   return (
     <div className="hidden overflow-x-auto rounded-xl border bg-card lg:block">
@@ -115,9 +113,7 @@ function ComparisonTable({ catalog }: { catalog: Catalog }) {
                   />
                   <span className="font-semibold">{clusterTypeName(t, type)}</span>
                 </span>
-                <span className="mt-1 block text-xs font-normal text-muted-foreground">
-                  {copyOf(type).tagline}
-                </span>
+                <span className="mt-1 block text-xs font-normal text-muted-foreground">{type.tagline}</span>
               </th>
             ))}
           </tr>
@@ -153,12 +149,10 @@ function ComparisonTable({ catalog }: { catalog: Catalog }) {
 function ComparisonCards({ catalog }: { catalog: Catalog }) {
   const { t } = useTranslation()
   const factsOf = useFacts()
-  const copyOf = useClusterTypeCopy()
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:hidden">
       {catalog.clusterTypes.map((type) => {
         const facts = factsOf(type, catalog)
-        const copy = copyOf(type)
         return (
           <li key={type.id}>
             <article
@@ -176,7 +170,7 @@ function ComparisonCards({ catalog }: { catalog: Catalog }) {
                   />
                   {clusterTypeName(t, type)}
                 </h2>
-                <p className="text-sm text-muted-foreground">{copy.tagline}</p>
+                <p className="text-sm text-muted-foreground">{type.tagline}</p>
               </div>
               <dl className="grid grid-cols-2 gap-3 text-sm">
                 {(['priceFrom', 'sla', 'controlPlane', 'flavors'] as const).map((key) => (
@@ -188,11 +182,11 @@ function ComparisonCards({ catalog }: { catalog: Catalog }) {
               </dl>
               <div className="grid gap-1 text-sm">
                 <h3 className="font-medium">{t('clusterConfig.selection.rows.features')}</h3>
-                <BulletList items={copy.includedFeatures} check />
+                <BulletList items={type.includedFeatures} check />
               </div>
               <div className="grid gap-1 text-sm">
                 <h3 className="font-medium">{t('clusterConfig.selection.rows.useCases')}</h3>
-                <BulletList items={copy.useCases} />
+                <BulletList items={type.useCases} />
               </div>
               <div className="mt-auto">
                 <ConfigureLink type={type} />

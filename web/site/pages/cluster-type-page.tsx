@@ -6,7 +6,6 @@ import { Button } from '#web/components/ui/button.tsx'
 import type { ClusterTypeSlug } from '#web/lib/cluster-type-links.ts'
 import { cn } from '#web/lib/cn.ts'
 import { usePercent } from '#web/lib/use-percent.ts'
-import { CLUSTER_TYPE_COPY_FR } from '../cluster-type-copy-fr.ts'
 import { CLUSTER_TYPE_STYLES } from '../cluster-type-style.ts'
 import { CyclePrice, PriceTag, YearlySaving } from '../price-tag.tsx'
 import { useSiteData } from '../site-context.tsx'
@@ -15,10 +14,9 @@ import { useSiteData } from '../site-context.tsx'
 export function ClusterTypePage({ slug }: { slug: ClusterTypeSlug }) {
   const { t } = useTranslation()
   const percent = usePercent()
-  const { catalog, language } = useSiteData()
+  const { catalog } = useSiteData()
   const type = catalog.clusterTypes.find((candidate) => candidate.id === slug)
   if (!type) throw new Error(`the catalog has no cluster type ${slug}`)
-  const copy = language === 'fr' ? CLUSTER_TYPE_COPY_FR[slug] : type
   const flavors = catalog.nodeFlavors.filter((flavor) => type.allowedFlavorIds.includes(flavor.id))
   const { Icon, accent } = CLUSTER_TYPE_STYLES[slug]
   const name = t(`common.clusterTypes.${slug}`)
@@ -33,7 +31,7 @@ export function ClusterTypePage({ slug }: { slug: ClusterTypeSlug }) {
           <h1 className="mt-5 text-3xl font-bold tracking-tight sm:text-5xl">
             {t('marketing.clusterTypeTitle', { name })}
           </h1>
-          <p className="mt-4 max-w-2xl text-lg text-muted-foreground">{copy.tagline}</p>
+          <p className="mt-4 max-w-2xl text-lg text-muted-foreground">{type.tagline}</p>
           <dl className="mt-8 grid gap-4 sm:grid-cols-3">
             <div className="rounded-lg border p-4">
               <dt className="text-sm text-muted-foreground">{t('marketing.clusterType.sla')}</dt>
@@ -90,7 +88,7 @@ export function ClusterTypePage({ slug }: { slug: ClusterTypeSlug }) {
             {t('marketing.clusterType.included')}
           </h2>
           <ul className="mt-4 grid gap-2">
-            {copy.includedFeatures.map((feature) => (
+            {type.includedFeatures.map((feature) => (
               <li key={feature} className="flex gap-2">
                 <Check className="mt-1 size-4 shrink-0 text-success" aria-hidden="true" />
                 {feature}
@@ -103,7 +101,7 @@ export function ClusterTypePage({ slug }: { slug: ClusterTypeSlug }) {
             {t('marketing.clusterType.useCases')}
           </h2>
           <ul className="mt-4 grid gap-2">
-            {copy.useCases.map((useCase) => (
+            {type.useCases.map((useCase) => (
               <li key={useCase} className="flex gap-2">
                 <ArrowRight className="mt-1 size-4 shrink-0 text-primary" aria-hidden="true" />
                 {useCase}

@@ -1,8 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useCallback } from 'react'
+import { useTranslation } from 'react-i18next'
 import { catalog } from '#common/contract/catalog.ts'
-import { catalogSchema } from '#common/schemas/catalog.ts'
+import { parseLanguage } from '#common/language.ts'
+import { type Catalog, catalogSchema } from '#common/schemas/catalog.ts'
 import { queryApi } from '#web/lib/api/call.ts'
 import { apiKey, readsOf } from '#web/lib/api/queries.ts'
+import { catalogInLanguage } from '#web/lib/catalog-language.ts'
 
 /** As long as the server lets browsers keep it (`cache-control: max-age=300`). */
 const CATALOG_STALE_MS = 5 * 60 * 1000
@@ -18,6 +22,10 @@ export const catalogQueryOptions = queryOptions({
   staleTime: CATALOG_STALE_MS,
 })
 
+/** The catalog as read in the interface's language (French texts over English, countries named). */
 export function useCatalog() {
-  return useQuery(catalogQueryOptions)
+  const { i18n } = useTranslation()
+  const language = parseLanguage(i18n.language) ?? 'en'
+  const select = useCallback((read: Catalog) => catalogInLanguage(read, language), [language])
+  return useQuery({ ...catalogQueryOptions, select })
 }

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { useFieldMessage } from '#web/components/ui/form.tsx'
 import { useMoney } from '#web/lib/use-money.ts'
-import { useClusterTypeCopy } from '../use-cluster-type-copy.ts'
 import { ChoiceCard, GroupError } from './controls.tsx'
 import type { StepProps } from './step-props.ts'
 import { TemplatePicker } from './template-picker.tsx'
@@ -17,7 +16,6 @@ export function TypeStep({ wizard, catalog }: StepProps) {
   const { t } = useTranslation()
   const percent = usePercent()
   const money = useMoney()
-  const copyOf = useClusterTypeCopy()
   const errorId = useId()
   const error = useFieldMessage('clusterTypeId')
   return (
@@ -44,7 +42,7 @@ export function TypeStep({ wizard, catalog }: StepProps) {
                 ) : undefined
               }
             >
-              <span>{copyOf(type).tagline}</span>
+              <span>{type.tagline}</span>
               <span className="font-medium text-foreground">
                 {t('clusterConfig.type.from', {
                   price: money.cents(startingMonthlyCents(type, catalog.nodeFlavors)),

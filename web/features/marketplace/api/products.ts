@@ -1,7 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useCallback } from 'react'
+import { useTranslation } from 'react-i18next'
 import { catalog } from '#common/contract/catalog.ts'
-import type { ProductKind } from '#common/schemas/products.ts'
+import { parseLanguage } from '#common/language.ts'
+import type { Product, ProductKind, ProductSummary } from '#common/schemas/products.ts'
 import { apiQuery } from '#web/lib/api/queries.ts'
+import { inLanguage } from '#web/lib/catalog-language.ts'
 
 /** As long as the server lets browsers keep it (`cache-control: max-age=300`). */
 const PRODUCTS_STALE_MS = 5 * 60 * 1000
@@ -14,6 +18,23 @@ export function productQueryOptions(id: string) {
   return queryOptions({ ...apiQuery(catalog.product, { params: { id } }), staleTime: PRODUCTS_STALE_MS })
 }
 
-export const useProducts = (kind: ProductKind) => useQuery(productsQueryOptions(kind))
-export const useProduct = (id: string | null) =>
-  useQuery({ ...productQueryOptions(id ?? ''), enabled: id !== null })
+/** The products as read in the interface's language (their French name and description in French). */
+function useLanguage() {
+  const { i18n } = useTranslation()
+  return parseLanguage(i18n.language) ?? 'en'
+}
+
+export function useProducts(kind: ProductKind) {
+  const language = useLanguage()
+  const select = useCallback(
+    (products: ProductSummary[]) => products.map((product) => inLanguage(product, language)),
+    [language],
+  )
+  return useQuery({ ...productsQueryOptions(kind), select })
+}
+
+export function useProduct(id: string | null) {
+  const language = useLanguage()
+  const select = useCallback((product: Product) => inLanguage(product, language), [language])
+  return useQuery({ ...productQueryOptions(id ?? ''), enabled: id !== null, select })
+}

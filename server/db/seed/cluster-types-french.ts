@@ -1,13 +1,8 @@
-import type { ClusterTypeSlug } from '#web/lib/cluster-type-links.ts'
+import type { ClusterTypeSlug } from '#common/routes.ts'
+import type { ClusterTypeFrench } from '#common/schemas/catalog.ts'
 
-/**
- * The catalog's descriptions of the cluster types are written in English; the French pages use
- * this translation (same order of features and use cases as the seed catalog).
- */
-export const CLUSTER_TYPE_COPY_FR: Record<
-  ClusterTypeSlug,
-  { tagline: string; includedFeatures: string[]; useCases: string[] }
-> = {
+/** The cluster types' texts in French (same order of features and use cases as the English). */
+export const CLUSTER_TYPES_FRENCH: Record<ClusterTypeSlug, Required<ClusterTypeFrench>> = {
   blue: {
     tagline:
       'Des clusters de production avec un plan de contrôle hautement disponible et de bons réglages par défaut.',
