@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FALLBACK_RATES } from '#common/money.ts'
+import { formatAmount } from '#common/pricing.ts'
 import { meterHour } from '#server/modules/billing/metering-run.ts'
 import { issueMonthlyInvoice } from '#server/modules/billing/monthly-invoices.ts'
 import { chaseOverdueInvoices } from '#server/modules/billing/overdue.ts'
@@ -177,7 +178,10 @@ describe('the seller identity from SELLER_*', () => {
       expect(html).toContain('RCS Lyon 732 829 320')
       expect(html).toContain('3 place Bellecour, Bâtiment B, 69002 Lyon, France')
       expect(html).toContain(
-        language === 'fr' ? 'au capital de €12,500.00' : 'with a share capital of €12,500.00',
+        // French amounts are written the French way: "12 500,00 €".
+        language === 'fr'
+          ? `au capital de ${formatAmount(1_250_000, 'EUR', 'fr')}`
+          : 'with a share capital of €12,500.00',
       )
       expect(html).toContain('aide@nuage.example')
       expect(html).toContain('+33 4 72 00 00 00')
