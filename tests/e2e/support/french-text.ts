@@ -105,6 +105,10 @@ const ENGLISH_FORMATS: RegExp[] = [
   /\b\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December)\b/g,
   /\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec) \d{1,2}\b/g,
   /\b\d{1,2}:\d{2}\s?(?:AM|PM)\b/g,
+  // English units of memory and storage: French writes Gio and Go ("80GB" in a GPU's model name
+  // is the model's).
+  /\b\d+(?:[.,]\d+)?\s?(?:GiB|MiB|TiB)\b/g,
+  /\b\d+(?:[.,]\d+)?\s(?:GB|MB|TB)\b/g,
 ]
 
 export type FrenchChecker = (page: Page) => Promise<EnglishLeaks>

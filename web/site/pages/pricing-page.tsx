@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { nodePoolMonthlyCents, PROMO_CODE, PROMO_PERCENT, startingMonthlyCents } from '#common/pricing.ts'
 import type { NodeFlavor } from '#common/schemas/catalog.ts'
 import { FLAVOR_FAMILIES, type FlavorFamily } from '#common/schemas/catalog.ts'
+import { formatGib } from '#common/units.ts'
 import { clusterTypePath } from '#web/components/layout/nav-links.ts'
 import type { ClusterTypeSlug } from '#web/lib/cluster-type-links.ts'
 import { cn } from '#web/lib/cn.ts'
@@ -192,6 +193,7 @@ export function PricingPage() {
 }
 
 function FlavorRows({ family, flavors }: { family: FlavorFamily; flavors: NodeFlavor[] }) {
+  const { language } = useSiteData()
   const { t } = useTranslation()
   if (flavors.length === 0) return null
   return (
@@ -212,11 +214,11 @@ function FlavorRows({ family, flavors }: { family: FlavorFamily; flavors: NodeFl
             <span className="ml-2 font-mono text-xs font-normal text-muted-foreground">{flavor.id}</span>
           </th>
           <td className="px-4 py-2.5 tabular-nums">{flavor.vcpu}</td>
-          <td className="px-4 py-2.5 tabular-nums">{flavor.ramGib} GiB</td>
+          <td className="px-4 py-2.5 tabular-nums">{formatGib(flavor.ramGib, language)}</td>
           <td className="px-4 py-2.5">
             {flavor.gpuCount > 0 ? `${flavor.gpuCount}× ${flavor.gpuModel}` : '—'}
           </td>
-          <td className="px-4 py-2.5 tabular-nums">{flavor.diskGib} GiB</td>
+          <td className="px-4 py-2.5 tabular-nums">{formatGib(flavor.diskGib, language)}</td>
           <td className="px-4 py-2.5 text-right">
             <PriceTag kind="hourly" amount={flavor.hourlyPriceMillicents} />
           </td>
