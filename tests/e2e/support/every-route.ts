@@ -1,6 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext, BrowserContextOptions, Page } from '@playwright/test'
 import { CLUSTER_TYPE_ALIASES, href, ROUTES, type RouteName } from '../../../common/routes.ts'
-import { expect, signIn } from './fixtures.ts'
+import { E2E_BASE_URL } from '../../../playwright.config.ts'
+import { expect, signIn, test } from './fixtures.ts'
 
 /** Who opens a page: a visitor signed out, or a demo account (common/demo-accounts.ts). */
 export type Visitor = 'visitor' | 'demo' | 'admin' | 'officer'
@@ -95,4 +96,57 @@ export async function openPage(page: Page, path: string): Promise<void> {
   await page.goto(path)
   await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 })
   await expect(page.locator('[data-testid="loading"], .animate-pulse')).toHaveCount(0, { timeout: 30_000 })
+}
+
+/** What a check found on a page, by kind; empty lists are left out of the report. */
+export type Findings = Record<string, string[]>
+
+/** The route table's parts, spread over tests that Playwright's workers share. */
+const PARTS = 6
+
+/**
+ * Tests that open every route as the person it is for and run `check` on each page: one test
+ * proves the visits cover the route table, the others visit a part of it each and fail with the
+ * findings of every page that has some.
+ */
+export function checkEveryRoute(
+  title: string,
+  options: { context?: BrowserContextOptions; check: (page: Page) => Promise<Findings> },
+): void {
+  test.describe(title, () => {
+    test.describe.configure({ mode: 'parallel' })
+    let rows: DemoRows
+    test.beforeAll(async ({ browser }) => {
+      const page = await browser.newPage({ baseURL: E2E_BASE_URL })
+      await signIn(page, 'demo')
+      rows = await demoRows(page.request)
+      await page.close()
+    })
+
+    test('the visits cover every route of the product', () => {
+      const sample = { clusterId: 'c', orderId: 'o', installationId: 'i', ticketId: 't' }
+      const visited = new Set(everyRoute(sample).map((visit) => visit.route))
+      expect((Object.keys(ROUTES) as RouteName[]).filter((route) => !visited.has(route))).toEqual([])
+    })
+
+    for (let part = 0; part < PARTS; part++) {
+      test(`part ${part + 1} of ${PARTS}`, async ({ browser, baseURL }) => {
+        test.setTimeout(300_000)
+        const visits = everyRoute(rows).filter((_, index) => index % PARTS === part)
+        const found: Record<string, Findings> = {}
+        for (const as of [...new Set(visits.map((visit) => visit.as))]) {
+          const context = await browser.newContext({ ...options.context, baseURL })
+          const page = await context.newPage()
+          await signInAs(page, as)
+          for (const visit of visits.filter((entry) => entry.as === as)) {
+            await openPage(page, visit.path)
+            const findings = Object.entries(await options.check(page)).filter(([, list]) => list.length > 0)
+            if (findings.length > 0) found[`${visit.path} (${visit.as})`] = Object.fromEntries(findings)
+          }
+          await context.close()
+        }
+        expect(found).toEqual({})
+      })
+    }
+  })
 }

@@ -110,7 +110,9 @@ function ReferenceBody({ reference }: { reference: ApiReference }) {
           </Button>
         </div>
       ) : (
-        <div className="grid gap-8 lg:grid-cols-[15rem_minmax(0,1fr)]">
+        // The operations come from the API's contract, written in English as the API is: the page
+        // says so to the browser (and to translators), its frame reads in the reader's language.
+        <div lang="en" translate="no" className="grid gap-8 lg:grid-cols-[15rem_minmax(0,1fr)]">
           <nav aria-label={t('tools.apiReference.tagsTitle')} className="hidden lg:block">
             <div className="sticky top-24 grid max-h-[calc(100vh-8rem)] gap-4 overflow-y-auto pr-2">
               {groups.map((group) => (
