@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { IMAGE_DEFAULT_QUALITY, IMAGE_DISPLAY_WIDTHS, type ImageKind, srcsetWidths } from '../images.ts'
 import { catalogSchema } from '../schemas/catalog.ts'
 import { productListQuerySchema, productSchema, productSummarySchema } from '../schemas/products.ts'
 import { clusterTierSchema } from '../schemas/system.ts'
@@ -7,6 +8,26 @@ import { noQuery } from './parameters.ts'
 
 /** `:id`, a product's slug (`postgresql`, `cert-manager`). */
 export const productParams = z.object({ id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/) })
+
+/** `:code`, a data center's code (`fr-par-1`). */
+export const dataCenterParams = z.object({ code: z.string().regex(/^[a-z]{2}-[a-z]{3}-\d{1,2}$/) })
+
+/** An image's width — one of its srcset's — and quality. */
+function imageQuery(kind: ImageKind) {
+  const widths = srcsetWidths(IMAGE_DISPLAY_WIDTHS[kind])
+  return z.object({
+    w: z.coerce
+      .number()
+      .int()
+      .refine((width) => widths.includes(width), `must be one of ${widths.join(', ')}`),
+    q: z.coerce.number().int().min(1).max(100).default(IMAGE_DEFAULT_QUALITY),
+  })
+}
+
+const imageAnswers = {
+  200: file('image/webp', 'The image as WebP, drawn at the width asked'),
+  304: empty('Not modified'),
+}
 
 /** What is on sale, the same for every visitor: signed out too, no token taken. */
 export const catalog = defineEndpoints('catalog', {
@@ -62,5 +83,31 @@ export const catalog = defineEndpoints('catalog', {
     responses: { 200: file('text/javascript', 'An ES module exporting the settings validator') },
     errors: [404],
     reads: ['products'],
+  },
+  productLogo: {
+    audience: 'anyone',
+    method: 'GET',
+    path: '/api/products/:id/logo',
+    summary: "The product's logo at one of its srcset widths",
+    description:
+      'Widths: the 40-pixel logo times 0.5, 0.75, 1, 1.5 and 2; quality 1–100, 75 by default. Answers 304 to an `If-None-Match` naming its ETag.',
+    params: productParams,
+    query: imageQuery('productLogo'),
+    responses: imageAnswers,
+    errors: [404],
+    reads: ['products'],
+  },
+  dataCenterPicture: {
+    audience: 'anyone',
+    method: 'GET',
+    path: '/api/data-centers/:code/picture',
+    summary: "A picture of the data center's city, at one of its srcset widths",
+    description:
+      'Widths: the 320-pixel picture times 0.5, 0.75, 1, 1.5 and 2; quality 1–100, 75 by default. Answers 304 to an `If-None-Match` naming its ETag.',
+    params: dataCenterParams,
+    query: imageQuery('dataCenterPicture'),
+    responses: imageAnswers,
+    errors: [404],
+    reads: ['catalog'],
   },
 })

@@ -49,7 +49,7 @@ async function walkToReview(page: Page, query = ''): Promise<OrderQuote> {
   // shows rather than for a load event that URL change may interrupt.
   await page.goto(`/configure-cluster${query}`, { waitUntil: 'commit' })
   const next = page.getByRole('button', { name: /^(Next|Suivant)$/ })
-  await page.getByRole('radio', { name: /Standard \((Blue|Bleu)\)/ }).check()
+  await page.getByRole('radio', { name: /^Standard\b/ }).check()
   await next.click()
   await expect(page).toHaveURL(/[?&]step=data-center(&|$)/)
   await page.getByRole('radio', { name: /\(de-fra-1\)/ }).check()

@@ -124,6 +124,18 @@ const MATRIX: Row[] = [
     expected: everyone(200),
   },
   {
+    method: 'GET',
+    url: '/api/products/:id/logo',
+    request: () => ({ url: '/api/products/postgresql/logo?w=40' }),
+    expected: everyone(200),
+  },
+  {
+    method: 'GET',
+    url: '/api/data-centers/:code/picture',
+    request: () => ({ url: '/api/data-centers/fr-par-1/picture?w=320' }),
+    expected: everyone(200),
+  },
+  {
     method: 'POST',
     url: '/api/products/:id/check',
     request: ({ demoClusterId }) => ({

@@ -57,9 +57,6 @@ export const TOOLTIP_DELAY_MS = 700
 export const TOOLTIP_SKIP_DELAY_MS = 300
 export const MENU_TYPEAHEAD_RESET_MS = 1_000
 
-export const IMAGE_SRCSET_MULTIPLIERS = [0.5, 0.75, 1, 1.5, 2] as const
-export const IMAGE_DEFAULT_QUALITY = 75
-
 export const DEFAULT_VERSION_TEXT = 'v1.15.0 (loading...)'
 export const COPYRIGHT_YEAR = 2025
 export const PROMO_CODE = 'PARIS'

@@ -11,6 +11,7 @@ import {
   nodeFlavors,
   supportPlans,
 } from '#server/db/schema/index.ts'
+import { notFound } from '#server/lib/errors.ts'
 
 /** The cluster types on sale, in display order: the short list of GET /api/cluster-tiers. */
 export function listClusterTiers(db: Queryable) {
@@ -59,4 +60,14 @@ export async function getCatalog(db: Queryable): Promise<Catalog> {
     middlewareProducts: middleware.map(({ position: _, ...product }) => product),
     supportPlans: plans.map(({ position: _, ...plan }) => plan),
   }
+}
+
+/** A data center's latitude (its picture's sky), or 404. */
+export async function findDataCenterLatitude(db: Queryable, code: string): Promise<number> {
+  const [center] = await db
+    .select({ latitude: dataCenters.latitude })
+    .from(dataCenters)
+    .where(eq(dataCenters.code, code))
+  if (!center) throw notFound('No such data center')
+  return center.latitude
 }

@@ -140,7 +140,13 @@ export function checkEveryRoute(
           await signInAs(page, as)
           for (const visit of visits.filter((entry) => entry.as === as)) {
             await openPage(page, visit.path)
-            const findings = Object.entries(await options.check(page)).filter(([, list]) => list.length > 0)
+            let findings = Object.entries(await options.check(page)).filter(([, list]) => list.length > 0)
+            if (findings.length > 0) {
+              // A page still settling (a toast leaving, a late answer redrawing) is read again once
+              // it is quiet: only what stays is a finding.
+              await page.waitForLoadState('networkidle')
+              findings = Object.entries(await options.check(page)).filter(([, list]) => list.length > 0)
+            }
             if (findings.length > 0) found[`${visit.path} (${visit.as})`] = Object.fromEntries(findings)
           }
           await context.close()

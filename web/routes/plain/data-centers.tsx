@@ -2,11 +2,14 @@ import { ArrowRight, MapPin, X } from 'lucide-react'
 import { useDeferredValue, useId, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { catalog as catalogEndpoints } from '#common/contract/catalog.ts'
+import { pathOf } from '#common/contract/endpoint.ts'
 import { href } from '#common/routes.ts'
 import type { DataCenter } from '#common/schemas/catalog.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import { ResponsiveImage } from '#web/components/ui/responsive-image.tsx'
 import { RetryAlert } from '#web/components/ui/retry-alert.tsx'
 import { SearchInput } from '#web/components/ui/search-input.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
@@ -230,8 +233,15 @@ function DataCenterCard({ dataCenter }: { dataCenter: DataCenter }) {
       aria-labelledby={titleId}
       data-testid="data-center"
       data-code={dataCenter.code}
-      className="flex h-full flex-col gap-4 rounded-xl border bg-card p-5 shadow-sm"
+      className="flex h-full flex-col gap-4 overflow-hidden rounded-xl border bg-card p-5 shadow-sm"
     >
+      {/* The city's skyline, drawn for the catalog: it decorates the city named below. */}
+      <ResponsiveImage
+        src={pathOf(catalogEndpoints.dataCenterPicture, { code: dataCenter.code })}
+        kind="dataCenterPicture"
+        alt=""
+        className="-mx-5 -mt-5 aspect-[2/1] h-auto w-[calc(100%+2.5rem)] max-w-none object-cover"
+      />
       <div className="grid gap-1">
         <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
           <h3 id={titleId} className="flex items-center gap-1.5 font-semibold">

@@ -83,7 +83,10 @@ function RequestCard({ request }: { request: CustomSolution }) {
           {t(`customSolutions.status.${request.status}`)}
         </Badge>
       </header>
-      <p className="text-sm whitespace-pre-line">{request.workload}</p>
+      {/* The customer's own words, shown as written (never machine-translated). */}
+      <p translate="no" className="text-sm whitespace-pre-line">
+        {request.workload}
+      </p>
       {open && (
         <section
           className="grid gap-3 rounded-lg border border-primary/30 bg-primary/5 p-4"

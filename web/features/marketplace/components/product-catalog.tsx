@@ -1,10 +1,13 @@
 import { BadgeCheck, PackageSearch } from 'lucide-react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { catalog as catalogEndpoints } from '#common/contract/catalog.ts'
+import { pathOf } from '#common/contract/endpoint.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
 import type { ProductKind, ProductSummary } from '#common/schemas/products.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { ResponsiveImage } from '#web/components/ui/responsive-image.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { SearchInput } from '#web/components/ui/search-input.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
@@ -134,7 +137,15 @@ function ProductCard({ product, onOpen }: { product: ProductSummary; onOpen: () 
       data-testid={`product-${product.id}`}
     >
       <span className="flex items-start justify-between gap-2">
-        <span className="font-semibold">{product.name}</span>
+        <span className="flex items-center gap-3">
+          <ResponsiveImage
+            src={pathOf(catalogEndpoints.productLogo, { id: product.id })}
+            kind="productLogo"
+            alt=""
+            className="size-10 rounded-lg"
+          />
+          <span className="font-semibold">{product.name}</span>
+        </span>
         <Badge variant="outline">{t(`marketplace.category.${product.category as CategoryKey}`)}</Badge>
       </span>
       <span className="text-sm text-muted-foreground">{product.description}</span>
