@@ -12,6 +12,13 @@ import { holdAnswers } from './support/hold.ts'
 /** The pop-up's code: `/assets/<name>-<hash>.js`. */
 const codeOf = (name: string) => (url: URL) => new RegExp(`^/assets/${name}-[\\w-]+\\.js$`).test(url.pathname)
 
+/** Two frames later: a module that has come has run, and React has drawn with it. */
+function nextFrames(page: Page) {
+  return page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))),
+  )
+}
+
 async function holdCode(page: Page, name: string) {
   const code = await holdAnswers(page, codeOf(name))
   return {
@@ -54,6 +61,26 @@ test('the currency menu clicked before its code has come opens and still changes
   await code.release()
   await page.getByRole('menuitemradio', { name: /GBP/ }).click()
   await expect(trigger).toHaveText(/GBP/)
+})
+
+test('the language menu pressed just as its code comes opens: the click ends on the real button', async ({
+  page,
+}) => {
+  const code = await holdCode(page, 'radio-menu-popup')
+  await page.goto('/contact')
+  const trigger = page.getByTestId('language-switcher')
+  await expect(trigger).toHaveAttribute('aria-expanded', 'false')
+  const box = (await trigger.boundingBox())!
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  await page.mouse.down()
+  const arrived = page.waitForResponse((response) => codeOf('radio-menu-popup')(new URL(response.url())))
+  await code.release()
+  await arrived
+  // The real trigger has replaced the stand-in under the pointer before the button is let go.
+  await expect(page.getByRole('menuitemradio', { name: /Français/ })).toBeVisible()
+  await page.mouse.up()
+  await page.getByRole('menuitemradio', { name: /Français/ }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Contactez-nous' })).toBeVisible()
 })
 
 test('the notification bell clicked before its code has come opens the panel', async ({ page }) => {
@@ -118,7 +145,10 @@ test('the collapsed sidebar shows its tooltips once their code has come', async 
   await page.getByRole('button', { name: 'Collapse sidebar' }).click()
   const link = page.getByTestId('dashboard-sidebar').getByRole('link', { name: 'Billing' })
   await expect(link).toBeVisible()
+  const arrived = page.waitForResponse((response) => codeOf('sidebar-tooltips')(new URL(response.url())))
   await code.release()
+  await arrived
+  await nextFrames(page)
   await link.hover()
   await expect(page.getByRole('tooltip', { name: 'Billing' })).toBeVisible()
 })
@@ -135,10 +165,8 @@ test('a sidebar group closed before the tooltips’ code has come stays closed w
   const arrived = page.waitForResponse((response) => codeOf('sidebar-tooltips')(new URL(response.url())))
   await code.release()
   await arrived
-  // The module has run and React has drawn again (two frames later): nothing was redrawn afresh.
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))),
-  )
+  // The module has run and React has drawn again: nothing was redrawn afresh.
+  await nextFrames(page)
   await expect(clusters).toHaveAttribute('aria-expanded', 'false')
   await expect(
     page.getByTestId('dashboard-sidebar').getByRole('link', { name: 'Configure New Cluster' }),

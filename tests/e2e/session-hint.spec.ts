@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { SESSION_HINT_COOKIE } from '../../common/session-hint.ts'
+import { openAuthScreen as openHydrated } from './support/auth.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
 
 /** Every `/api/user` request the page sends, in order. */
@@ -16,10 +17,40 @@ test.describe('the session hint on app pages', () => {
     page,
   }) => {
     const requests = userRequests(page)
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user')
     await page.goto('/contact')
+    await answered
     await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible()
     // Retries come 1 s apart: had the page waited for one, a second request would be on record.
     expect(requests).toHaveLength(1)
+  })
+
+  test('without the hint, Sign In shows before /api/user answers: the header does not move when it does', async ({
+    page,
+  }) => {
+    let release: (() => void) | undefined
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/api/user', async (route) => {
+      await held
+      await route.continue()
+    })
+    await openHydrated(page, '/contact')
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible()
+    await expect(page.getByRole('status', { name: 'Checking your session' })).toHaveCount(0)
+    // Across the header: what could move the switchers is the account part beside them. (Read in
+    // one step: the switcher's button is replaced when its menu's code comes.)
+    const left = () =>
+      page.evaluate(
+        () => document.querySelector('[data-testid="language-switcher"]')!.getBoundingClientRect().left,
+      )
+    const before = await left()
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user')
+    release!()
+    await answered
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible()
+    expect(await left()).toBe(before)
   })
 
   test('signed in, a 401 from /api/user is retried and the person is still recognised', async ({ page }) => {

@@ -26,9 +26,14 @@ export const userQueryOptions = queryOptions<User | null>({
     error instanceof ApiError &&
     error.status === 401 &&
     failureCount < USER_RETRY_COUNT &&
-    readCookie(SESSION_HINT_COOKIE) === '1',
+    holdsSessionHint(),
   retryDelay: USER_RETRY_DELAY_MS,
 })
+
+/** Whether this browser signed in and may hold a session (the hint cookie; never the session itself). */
+export function holdsSessionHint(): boolean {
+  return readCookie(SESSION_HINT_COOKIE) === '1'
+}
 
 export function useUser(): { user: User | null; isLoading: boolean } {
   const query = useQuery(userQueryOptions)

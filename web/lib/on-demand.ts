@@ -78,7 +78,7 @@ const IDLE_TIMEOUT_MS = 3_000
 
 /**
  * A header button whose menu has not come yet stands in for the real one: a pointer near it
- * starts the download, a click asks for the menu to open as soon as it has come, and a focus is
+ * starts the download, a press (a menu) or a click (a dialog) asks for it to open as soon as it has come, and a focus is
  * handed on to the real button (`autoFocus`), so a keyboard keeps its place.
  */
 export function useStandIn(part: OnDemand<unknown>, open: () => void, popup: 'menu' | 'dialog' = 'menu') {
@@ -99,10 +99,20 @@ export function useStandIn(part: OnDemand<unknown>, open: () => void, popup: 'me
         setFocused(true)
       },
       onBlur: () => setFocused(false),
-      onClick: (event: { detail: number }) => {
+      // A menu opens on the press, as Radix's own trigger does: were the real button to arrive
+      // between press and release, the click would land on a trigger that ignores clicks.
+      onPointerDown: (event: { button: number; ctrlKey: boolean }) => {
+        if (popup !== 'menu' || event.button !== 0 || event.ctrlKey) return
         startLoading(part)
-        // A click from the keyboard has no pointer presses (detail 0).
-        setByKeyboard(event.detail === 0)
+        setByKeyboard(false)
+        open()
+      },
+      onClick: (event: { detail: number }) => {
+        // A click from the keyboard has no pointer presses (detail 0); a menu's pointer opened it already.
+        const byKeyboard = event.detail === 0
+        if (popup === 'menu' && !byKeyboard) return
+        startLoading(part)
+        setByKeyboard(byKeyboard)
         open()
       },
     },

@@ -2,10 +2,8 @@ import { lazy, type ReactNode, Suspense, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { ROUTES, type RouteName, routeMatches } from '#common/routes.ts'
-import { SESSION_HINT_COOKIE } from '#common/session-hint.ts'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
-import { readCookie } from '#web/lib/cookies.ts'
-import { useUser } from '#web/lib/current-user.ts'
+import { holdsSessionHint, useUser } from '#web/lib/current-user.ts'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
 
 /**
@@ -49,7 +47,7 @@ export function ConsoleForMembers({ children, frame }: { children: ReactNode; fr
   const hydrated = useHydrated()
   if (!hydrated || !showsInConsoleForMembers(pathname)) return frame
   if (user) return <ConsoleFrame>{children}</ConsoleFrame>
-  if (isLoading && !settled.current && readCookie(SESSION_HINT_COOKIE) === '1')
+  if (isLoading && !settled.current && holdsSessionHint())
     return <LoadingBlock label={t('common.loading')} className="p-6" />
   return frame
 }

@@ -11,7 +11,8 @@ import { useLogout } from '#web/features/auth/api/logout.ts'
 import { NotificationMenu } from '#web/features/notifications/components/notification-menu.tsx'
 import { useOfficerAccess } from '#web/features/officers/api/check-access.ts'
 import { cn } from '#web/lib/cn.ts'
-import { useUser } from '#web/lib/current-user.ts'
+import { holdsSessionHint, useUser } from '#web/lib/current-user.ts'
+import { useHydrated } from '#web/lib/use-hydrated.ts'
 import { AvatarMenu } from './avatar-menu.tsx'
 import { ClusterTypesMenu } from './cluster-types-menu.tsx'
 import { CurrencySwitcher } from './currency-switcher.tsx'
@@ -47,6 +48,10 @@ export function PublicHeader({
   const [leavingUser, setLeavingUser] = useState<User | null>(null)
   const user = sessionUser ?? (logout.isPending ? leavingUser : null)
   const isOfficer = useOfficerAccess(user?.id)
+  // Without the session hint the browser holds no session: once hydrated, "Sign In" shows at once
+  // instead of a placeholder that would change width (moving the switchers) when /api/user answers.
+  const hydrated = useHydrated()
+  const accountPending = isLoading && !user && (!hydrated || holdsSessionHint())
   const links = HEADER_NAV.filter((link) => !link.signedInOnly || user)
   const session = {
     isLoggingOut: logout.isPending,
@@ -92,7 +97,7 @@ export function PublicHeader({
             <CurrencySwitcher />
             <LanguageSwitcher className="hidden sm:inline-flex" />
             <span className="mx-1 hidden h-6 w-px bg-border sm:block" aria-hidden="true" />
-            {isLoading && !user ? (
+            {accountPending ? (
               <span role="status" aria-label={t('header.accountLoading')}>
                 <Skeleton className="h-9 w-20" />
               </span>
