@@ -39,7 +39,17 @@ const clusterTypeFrenchSchema = z
   .object({ tagline: z.string(), includedFeatures: z.array(z.string()), useCases: z.array(z.string()) })
   .partial()
 const dataCenterFrenchSchema = z.object({ name: z.string(), city: z.string() }).partial()
-export const productFrenchSchema = z.object({ name: z.string(), description: z.string() }).partial()
+export const productFrenchSchema = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    /**
+     * The product sheet's texts (changes, settings, extra costs, what an installation gives), each
+     * under its English text: the sheet's structure is the product's, its words the language's.
+     */
+    sheet: z.record(z.string(), z.string()),
+  })
+  .partial()
 const nodeFlavorFrenchSchema = z.object({ name: z.string() }).partial()
 const supportPlanFrenchSchema = z.object({ features: z.array(z.string()) }).partial()
 export type ClusterTypeFrench = z.infer<typeof clusterTypeFrenchSchema>

@@ -2,7 +2,8 @@ import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { monthlyPrice } from '#common/pricing.ts'
 import { type Catalog, catalogSchema } from '#common/schemas/catalog.ts'
-import { clusterTypes, dataCenters, nodeFlavors } from '#server/db/schema/index.ts'
+import type { Product, ProductSummary } from '#common/schemas/products.ts'
+import { addOns, clusterTypes, dataCenters, nodeFlavors } from '#server/db/schema/index.ts'
 import { seedCatalog } from '#server/db/seed/catalog.ts'
 import { startTestServer, TestClient, type TestServer } from '#tests/helpers/server.ts'
 import { common } from '#web/locales/en/common.ts'
@@ -174,5 +175,38 @@ describe('the catalog seed', () => {
     const [red] = await server.db.select().from(clusterTypes).where(eq(clusterTypes.id, 'red'))
     expect(red).toMatchObject({ name: 'Enterprise', position: 1, baseMonthlyPriceCents: 49_900 })
     expect(red!.tagline).not.toBe('')
+  })
+
+  it('gives products translated before their sheets were the sheet’s French, and keeps one already there', async () => {
+    const [before] = await server.db.select().from(addOns).where(eq(addOns.id, 'backup'))
+    const { sheet, ...texts } = before!.french
+    expect(Object.keys(sheet ?? {}).length).toBeGreaterThan(5)
+    await server.db.update(addOns).set({ french: texts }).where(eq(addOns.id, 'backup'))
+    const edited = { ...before!.french, sheet: { 'Backup schedule': 'Rythme des sauvegardes' } }
+    await server.db.update(addOns).set({ french: edited }).where(eq(addOns.id, 'monitoring'))
+
+    await seedCatalog(server.db)
+    const [backup] = await server.db.select().from(addOns).where(eq(addOns.id, 'backup'))
+    expect(backup!.french).toEqual(before!.french)
+    const [monitoring] = await server.db.select().from(addOns).where(eq(addOns.id, 'monitoring'))
+    expect(monitoring!.french).toEqual(edited)
+  })
+})
+
+describe('a product sheet’s French', () => {
+  it('comes with the product, not with the catalog or the product list', async () => {
+    const client = new TestClient(server.app)
+    const product = (await client.get('/api/products/postgresql')).json() as Product
+    const sheet = product.french?.sheet ?? {}
+    for (const change of product.versions[0]!.changes) expect(sheet[change.text]).toMatch(/\p{L}/u)
+    expect(sheet[product.afterInstall]).toBeDefined()
+    expect(sheet[product.afterInstall]).not.toBe(product.afterInstall)
+
+    const list = (await client.get('/api/products')).json() as ProductSummary[]
+    const catalogRows = [...catalog.addOns, ...catalog.middlewareProducts]
+    for (const row of [...list, ...catalogRows]) {
+      expect(row.french?.sheet).toBeUndefined()
+      expect(row.french?.name ?? row.french?.description).toBeDefined()
+    }
   })
 })

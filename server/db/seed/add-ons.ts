@@ -1,7 +1,8 @@
 import type { AddOnRow } from '../schema/catalog.ts'
+import { withSheetInFrench } from './product-details-french.ts'
 
 /** Cluster add-ons in display order; a flat USD-cent price per cluster and month. */
-export const ADD_ONS: Omit<AddOnRow, 'position'>[] = [
+const ADD_ON_ROWS: Omit<AddOnRow, 'position'>[] = [
   {
     id: 'monitoring',
     name: 'Managed Prometheus & Grafana',
@@ -103,3 +104,6 @@ export const ADD_ONS: Omit<AddOnRow, 'position'>[] = [
     },
   },
 ]
+
+/** The rows with the French of each product's sheet beside its own (product-details-french.ts). */
+export const ADD_ONS = ADD_ON_ROWS.map(withSheetInFrench)

@@ -69,6 +69,28 @@ export async function seedCatalog(db: Queryable): Promise<void> {
   if (await isEmpty(db, supportPlans))
     await db.insert(supportPlans).values(withPosition(SUPPORT_PLANS)).onConflictDoNothing()
   await fillFrench(db)
+  await fillSheetsInFrench(db)
+}
+
+/** Products translated before their sheets were get the sheet's French; a sheet already there is kept. */
+async function fillSheetsInFrench(db: Queryable): Promise<void> {
+  for (const [table, rows] of [
+    [addOns, ADD_ONS],
+    [middlewareProducts, MIDDLEWARE_PRODUCTS],
+  ] as const) {
+    const untranslated = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(sql`not ${table.french} ? 'sheet'`)
+    for (const { id } of untranslated) {
+      const sheet = rows.find((row) => row.id === id)?.french?.sheet
+      if (!sheet || Object.keys(sheet).length === 0) continue
+      await db
+        .update(table)
+        .set({ french: sql`${table.french} || jsonb_build_object('sheet', ${JSON.stringify(sheet)}::jsonb)` })
+        .where(and(eq(table.id, id), sql`not ${table.french} ? 'sheet'`))
+    }
+  }
 }
 
 /** Rows that predate their French texts (still `{}`) get the seed's; translated ones are kept. */

@@ -1,7 +1,8 @@
 import type { MiddlewareProductRow } from '../schema/catalog.ts'
+import { withSheetInFrench } from './product-details-french.ts'
 
 /** Managed middleware installed into a cluster; the price is the starting USD-cent price a month. */
-export const MIDDLEWARE_PRODUCTS: Omit<MiddlewareProductRow, 'position'>[] = [
+const MIDDLEWARE_ROWS: Omit<MiddlewareProductRow, 'position'>[] = [
   {
     id: 'postgresql',
     name: 'PostgreSQL (CloudNativePG)',
@@ -104,3 +105,6 @@ export const MIDDLEWARE_PRODUCTS: Omit<MiddlewareProductRow, 'position'>[] = [
     },
   },
 ]
+
+/** The rows with the French of each product's sheet beside its own (product-details-french.ts). */
+export const MIDDLEWARE_PRODUCTS = MIDDLEWARE_ROWS.map(withSheetInFrench)

@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm'
+import type { ProductFrench } from '#common/schemas/catalog.ts'
 import type { Product, ProductDetails, ProductKind, ProductSummary } from '#common/schemas/products.ts'
 import type { Queryable } from '#server/db/client.ts'
 import { addOns, middlewareProducts } from '#server/db/schema/index.ts'
@@ -42,11 +43,16 @@ export function summaryOf(product: Product): ProductSummary {
     name,
     category,
     description,
-    french,
+    // The sheet's French goes with the sheet: a list shows names and descriptions only.
+    french: french && withoutSheet(french),
     fromMonthlyPriceCents,
     latestVersion,
     publisher,
   } as ProductSummary
+}
+
+function withoutSheet({ sheet: _, ...texts }: ProductFrench): ProductFrench {
+  return texts
 }
 
 async function productsOf(db: Queryable, kind: ProductKind, id?: string): Promise<Product[]> {

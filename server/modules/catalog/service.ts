@@ -1,5 +1,5 @@
-import { asc, desc, eq, getTableColumns } from 'drizzle-orm'
-import type { Catalog } from '#common/schemas/catalog.ts'
+import { asc, desc, eq, getTableColumns, sql } from 'drizzle-orm'
+import type { Catalog, ProductFrench } from '#common/schemas/catalog.ts'
 import type { Queryable } from '#server/db/client.ts'
 import {
   addOns,
@@ -24,7 +24,8 @@ export function listClusterTiers(db: Queryable) {
 /** A product table's columns but its marketplace details, which only the products API reads. */
 function withoutDetails<Table extends typeof addOns | typeof middlewareProducts>(table: Table) {
   const { details: _, ...columns } = getTableColumns(table)
-  return columns
+  // The sheet's French goes with the sheet (the product's own answer), not with every catalog read.
+  return { ...columns, french: sql<ProductFrench>`${table.french} - 'sheet'`.as('french') }
 }
 
 /** The whole catalog: one query per table, run together; allowed flavors are grouped in memory. */

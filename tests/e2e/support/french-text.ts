@@ -176,7 +176,12 @@ export function catalogTextPairs(): Array<readonly [string, string]> {
   ] as Array<Record<string, unknown> & { name: string; french?: Record<string, string | string[]> }>
   for (const row of rows) {
     pairs.push([row.name, typeof row.french?.name === 'string' ? row.french.name : row.name])
-    for (const [field, french] of Object.entries(row.french ?? {})) {
+    const { sheet, ...fields } = (row.french ?? {}) as Record<string, string | string[]> & {
+      sheet?: Record<string, string>
+    }
+    // A product sheet's texts, each under its English text.
+    for (const [english, french] of Object.entries(sheet ?? {})) pairs.push([english, french])
+    for (const [field, french] of Object.entries(fields)) {
       const english = row[field]
       if (typeof english === 'string' && typeof french === 'string') pairs.push([english, french])
       if (Array.isArray(english) && Array.isArray(french))

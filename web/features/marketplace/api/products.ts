@@ -5,7 +5,7 @@ import { catalog } from '#common/contract/catalog.ts'
 import { parseLanguage } from '#common/language.ts'
 import type { Product, ProductKind, ProductSummary } from '#common/schemas/products.ts'
 import { apiQuery } from '#web/lib/api/queries.ts'
-import { inLanguage } from '#web/lib/catalog-language.ts'
+import { productInLanguage } from '../product-language.ts'
 
 /** As long as the server lets browsers keep it (`cache-control: max-age=300`). */
 const PRODUCTS_STALE_MS = 5 * 60 * 1000
@@ -18,7 +18,7 @@ export function productQueryOptions(id: string) {
   return queryOptions({ ...apiQuery(catalog.product, { params: { id } }), staleTime: PRODUCTS_STALE_MS })
 }
 
-/** The products as read in the interface's language (their French name and description in French). */
+/** The products as read in the interface's language (product-language.ts). */
 function useLanguage() {
   const { i18n } = useTranslation()
   return parseLanguage(i18n.language) ?? 'en'
@@ -27,7 +27,7 @@ function useLanguage() {
 export function useProducts(kind: ProductKind) {
   const language = useLanguage()
   const select = useCallback(
-    (products: ProductSummary[]) => products.map((product) => inLanguage(product, language)),
+    (products: ProductSummary[]) => products.map((product) => productInLanguage(product, language)),
     [language],
   )
   return useQuery({ ...productsQueryOptions(kind), select })
@@ -35,6 +35,6 @@ export function useProducts(kind: ProductKind) {
 
 export function useProduct(id: string | null) {
   const language = useLanguage()
-  const select = useCallback((product: Product) => inLanguage(product, language), [language])
+  const select = useCallback((product: Product) => productInLanguage(product, language), [language])
   return useQuery({ ...productQueryOptions(id ?? ''), enabled: id !== null, select })
 }

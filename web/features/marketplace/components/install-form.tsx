@@ -21,6 +21,7 @@ import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
+import { useValidationMessage } from '#web/lib/form/validation-message.ts'
 import { IdempotencyKeys } from '#web/lib/idempotency.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import {
@@ -50,6 +51,7 @@ export function InstallForm({
   onBack: () => void
 }) {
   const { t } = useTranslation()
+  const validationText = useValidationMessage()
   const id = useId()
   const money = useMoney()
   const navigate = useNavigate()
@@ -173,7 +175,7 @@ export function InstallForm({
                 <li key={cluster.id}>
                   {t('installations.incompatible', {
                     cluster: cluster.name,
-                    reason: issues.map((issue) => issue.message).join(' '),
+                    reason: issues.map((issue) => validationText(issue.message)).join(' '),
                   })}
                 </li>
               ))}
