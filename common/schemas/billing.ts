@@ -42,6 +42,8 @@ export const creditEntrySchema = z.object({
   expiresAt: timestamp.nullable(),
   invoiceNumber: z.string().nullable(),
   note: z.string().nullable(),
+  /** The note in French when the product wrote it ("Crédit de bienvenue"); null for an officer's. */
+  noteFrench: z.string().nullable(),
   createdAt: timestamp,
 })
 export const creditsSchema = z.object({

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FALLBACK_RATES } from '#common/money.ts'
@@ -115,6 +117,7 @@ describe('credit notes', () => {
         kind: 'grant',
         amountCents: Math.round(note.totalCents / invoice.exchangeRate),
         note: `Credit note ${note.number}`,
+        noteFrench: `Avoir ${note.number}`,
       }),
     ])
 
@@ -252,5 +255,41 @@ describe('officers', () => {
       .from(creditEntries)
       .where(eq(creditEntries.organizationId, organization.id))
     expect(lot).toMatchObject({ enteredCents: 2_550, enteredCurrency: 'GBP' })
+  })
+})
+
+describe('credit notes written before the ledger kept their French', () => {
+  it('get it from the migration; an officer’s own note stays as typed', async () => {
+    const organization = await createOrganization(server.db)
+    const notes = [
+      'Welcome credit',
+      'Bought by card or SEPA Direct Debit',
+      'Credit note AV-2026-000007',
+      'Goodwill',
+    ]
+    await server.db.insert(creditEntries).values(
+      notes.map((note) => ({
+        organizationId: organization.id,
+        kind: note.startsWith('Bought') ? ('purchase' as const) : ('grant' as const),
+        amountCents: 1_000,
+        note,
+      })),
+    )
+    const migration = readFileSync(
+      path.resolve(import.meta.dirname, '../../server/db/migrations/0023_credit_notes_french.sql'),
+      'utf8',
+    )
+    const backfill = migration.split('--> statement-breakpoint')[1]!
+    await server.db.execute(sql.raw(backfill))
+    const rows = await server.db
+      .select({ note: creditEntries.note, noteFrench: creditEntries.noteFrench })
+      .from(creditEntries)
+      .where(eq(creditEntries.organizationId, organization.id))
+    expect(Object.fromEntries(rows.map((row) => [row.note, row.noteFrench]))).toEqual({
+      'Welcome credit': 'Crédit de bienvenue',
+      'Bought by card or SEPA Direct Debit': 'Acheté par carte ou prélèvement SEPA',
+      'Credit note AV-2026-000007': 'Avoir AV-2026-000007',
+      Goodwill: null,
+    })
   })
 })

@@ -93,7 +93,13 @@ describe('buying credits', () => {
       .select()
       .from(creditEntries)
       .where(eq(creditEntries.organizationId, organization.id))
-    expect(entries).toHaveLength(1)
+    expect(entries).toEqual([
+      expect.objectContaining({
+        kind: 'purchase',
+        note: 'Bought by card or SEPA Direct Debit',
+        noteFrench: 'Acheté par carte ou prélèvement SEPA',
+      }),
+    ])
   })
 
   it('refuses a webhook with a bad signature with 400 and records nothing', async () => {

@@ -205,6 +205,8 @@ export const creditEntries = pgTable(
     invoiceId: uuid(),
     paymentId: uuid(),
     note: text(),
+    /** The note in French when the product wrote it; an officer's note is shown as typed. */
+    noteFrench: text(),
     createdBy: uuid().references(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { CREDIT_NOTE_TEXTS } from '#common/credit-note-texts.ts'
 import { DEMO_ORGANIZATIONS } from '#common/demo-accounts.ts'
 import { FALLBACK_RATES } from '#common/money.ts'
 import type { Database } from '#server/db/client.ts'
@@ -86,7 +87,7 @@ export async function seedDemoBilling(
       organizationId,
       amountCents: 15_000,
       expiresAt: new Date(since.getTime() + 365 * DAY_MS),
-      note: 'Welcome credit',
+      ...CREDIT_NOTE_TEXTS.welcome,
       grantedBy: null,
       at: since,
     })
@@ -118,7 +119,7 @@ export async function seedDemoBilling(
     organizationId,
     amountCents: 25_000,
     expiresAt: new Date(now.getTime() + 90 * DAY_MS),
-    note: 'Migration credit',
+    ...CREDIT_NOTE_TEXTS.migration,
     grantedBy: null,
     at: now,
   })

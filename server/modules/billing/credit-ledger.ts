@@ -105,6 +105,8 @@ export async function grantCredits(
     amountCents: number
     expiresAt: Date
     note: string
+    /** The note in French, when the product writes it (an officer's is kept as typed). */
+    noteFrench?: string
     grantedBy: string | null
     /** What the officer typed, when it was in another currency than the ledger's USD. */
     entered?: { amountCents: number; currency: string; exchangeRate: number }
@@ -122,6 +124,7 @@ export async function grantCredits(
     exchangeRate: input.entered?.exchangeRate,
     expiresAt: input.expiresAt,
     note: input.note,
+    noteFrench: input.noteFrench,
     createdBy: input.grantedBy,
   })
 }

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
+import { creditNoteRefundTexts } from '#common/credit-note-texts.ts'
 import type { ExchangeRates } from '#common/money.ts'
 import type { CreditGrantRequest } from '#common/schemas/billing.ts'
 import { vatCents } from '#common/vat.ts'
@@ -97,7 +98,7 @@ export async function issueCreditNote(
         organizationId: invoice.organizationId,
         amountCents: Math.round(refund / invoice.exchangeRate),
         expiresAt: new Date(at.getTime() + YEAR_MS),
-        note: `Credit note ${note!.number}`,
+        ...creditNoteRefundTexts(note!.number),
         grantedBy: input.officer.userId,
         at,
       })

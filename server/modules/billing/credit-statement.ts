@@ -34,6 +34,7 @@ export async function creditsOf(db: Database, organizationId: string, now: Date)
       expiresAt: entry.expiresAt?.toISOString() ?? null,
       invoiceNumber,
       note: entry.note,
+      noteFrench: entry.noteFrench,
       createdAt: entry.createdAt.toISOString(),
     })),
   }

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import Stripe from 'stripe'
+import { CREDIT_NOTE_TEXTS } from '#common/credit-note-texts.ts'
 import type { ExchangeRates } from '#common/money.ts'
 import { centsOfUnits } from '#common/pricing.ts'
 import { absoluteHref } from '#common/routes.ts'
@@ -334,7 +335,7 @@ async function recordPayment(tx: Transaction, session: Stripe.Checkout.Session):
       kind: 'purchase',
       amountCents: payment.usdCents,
       paymentId: payment.id,
-      note: 'Bought by card or SEPA Direct Debit',
+      ...CREDIT_NOTE_TEXTS.purchase,
       createdBy: payment.createdBy,
     })
   } else if (payment.purpose === 'invoice' && payment.invoiceId) {

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
+import { CREDIT_NOTE_TEXTS } from '../../../common/credit-note-texts.ts'
 import { seedCatalog } from '../../../scripts/site-catalog.ts'
 import { en } from '../../../web/locales/en.ts'
 import { fr } from '../../../web/locales/fr.ts'
@@ -188,6 +189,8 @@ export function catalogTextPairs(): Array<readonly [string, string]> {
         for (const [index, text] of english.entries()) pairs.push([String(text), String(french[index] ?? '')])
     }
   }
+  // The notes the product writes on credits are read in French too.
+  for (const { note, noteFrench } of Object.values(CREDIT_NOTE_TEXTS)) pairs.push([note, noteFrench])
   const regions = new Intl.DisplayNames(['fr'], { type: 'region' })
   for (const center of catalog.dataCenters) pairs.push([center.country, regions.of(center.countryCode) ?? ''])
   return pairs

@@ -9,6 +9,7 @@ import { SubmitButton } from '#web/components/ui/submit-button.tsx'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
+import { useLanguage } from '#web/lib/preferences/preferences-provider.tsx'
 import { useMoney } from '#web/lib/use-money.ts'
 import { useBuyCredits } from '../api/billing-mutations.ts'
 import { useBillingSummary, useCredits } from '../api/billing-queries.ts'
@@ -19,6 +20,7 @@ export function CreditsSection({ canPay, cardPayments }: { canPay: boolean; card
   const { t } = useTranslation()
   const money = useMoney()
   const dates = useDateFormat()
+  const { language } = useLanguage()
   const credits = useCredits()
   return (
     <SectionCard
@@ -88,7 +90,11 @@ export function CreditsSection({ canPay, cardPayments }: { canPay: boolean; card
                             · {t('billing.credits.expires', { date: dates.date(entry.expiresAt) })}
                           </span>
                         )}
-                        {entry.note && <span className="block text-muted-foreground">{entry.note}</span>}
+                        {entry.note && (
+                          <span className="block text-muted-foreground">
+                            {language === 'fr' && entry.noteFrench ? entry.noteFrench : entry.note}
+                          </span>
+                        )}
                       </td>
                       <td className="py-2 pr-3 text-right tabular-nums">
                         {/* A grant shows what the officer typed, in the organization's currency. */}
