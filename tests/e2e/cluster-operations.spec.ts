@@ -554,6 +554,15 @@ test.describe('cluster operations', () => {
     await page.getByRole('link', { name: order.clusterName }).click()
     await expect(detail(page)).toBeVisible()
     expect(await overflow()).toBeLessThanOrEqual(0)
+    // The tabs scroll sideways and say so: more after them at first, more before them at the end.
+    const tabs = page.getByRole('tablist')
+    const row = tabs.locator('xpath=..')
+    await expect(row).toHaveAttribute('data-more-after', 'true')
+    await expect(row).not.toHaveAttribute('data-more-before', 'true')
+    await tabs.evaluate((list) => list.scrollTo({ left: list.scrollWidth }))
+    await expect(row).toHaveAttribute('data-more-before', 'true')
+    await expect(row).not.toHaveAttribute('data-more-after', 'true')
+    await expect(page.getByRole('tab', { name: 'YAML' })).toBeInViewport({ ratio: 1 })
     for (const tab of ['Node pools', 'Settings', 'Events', 'YAML']) {
       await openTab(page, tab)
       expect(await overflow(), tab).toBeLessThanOrEqual(0)

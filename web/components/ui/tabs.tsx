@@ -1,22 +1,77 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { Tabs as TabsPrimitive } from 'radix-ui'
-import type { ComponentProps } from 'react'
+import { type ComponentProps, type RefObject, useEffect, useRef, useState } from 'react'
 import { cn } from '#web/lib/cn.ts'
 
 export function Tabs({ className, ...props }: ComponentProps<typeof TabsPrimitive.Root>) {
   return <TabsPrimitive.Root data-slot="tabs" className={cn('flex flex-col gap-6', className)} {...props} />
 }
 
+/**
+ * The tabs' row. When it is wider than its box it scrolls sideways, and says so: a fade with an
+ * arrow on each side that has more tabs (`data-more-before`, `data-more-after`).
+ */
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
+  const list = useRef<HTMLDivElement>(null)
+  const more = useMoreSideways(list)
   return (
-    <TabsPrimitive.List
-      data-slot="tabs-list"
-      className={cn(
-        'inline-flex h-10 w-full items-center rounded-lg bg-muted p-1 text-muted-foreground',
-        className,
+    <div
+      className="relative"
+      data-more-before={more.before || undefined}
+      data-more-after={more.after || undefined}
+    >
+      <TabsPrimitive.List
+        ref={list}
+        data-slot="tabs-list"
+        className={cn(
+          'inline-flex h-10 w-full items-center rounded-lg bg-muted p-1 text-muted-foreground',
+          className,
+        )}
+        {...props}
+      />
+      {more.before && (
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-y-0 left-0 flex w-10 items-center rounded-l-lg bg-gradient-to-r from-muted from-40% to-transparent pl-0.5"
+        >
+          <ChevronLeft className="size-4" />
+        </span>
       )}
-      {...props}
-    />
+      {more.after && (
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-y-0 right-0 flex w-10 items-center justify-end rounded-r-lg bg-gradient-to-l from-muted from-40% to-transparent pr-0.5"
+        >
+          <ChevronRight className="size-4" />
+        </span>
+      )}
+    </div>
   )
+}
+
+/** Whether a box that scrolls sideways has more to show before and after what it shows. */
+function useMoreSideways(box: RefObject<HTMLElement | null>): { before: boolean; after: boolean } {
+  const [more, setMore] = useState({ before: false, after: false })
+  useEffect(() => {
+    const element = box.current
+    if (!element) return
+    const measure = () => {
+      const before = element.scrollLeft > 1
+      const after = element.scrollLeft + element.clientWidth < element.scrollWidth - 1
+      setMore((current) =>
+        current.before === before && current.after === after ? current : { before, after },
+      )
+    }
+    measure()
+    const resize = new ResizeObserver(measure)
+    resize.observe(element)
+    element.addEventListener('scroll', measure, { passive: true })
+    return () => {
+      resize.disconnect()
+      element.removeEventListener('scroll', measure)
+    }
+  }, [box])
+  return more
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
