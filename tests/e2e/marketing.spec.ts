@@ -114,6 +114,23 @@ test.describe('with JavaScript off', () => {
     await expect(page.locator('[data-search-section]')).toHaveCount(9)
     await expect(page.getByRole('navigation', { name: 'Contents' }).getByRole('link').first()).toBeVisible()
   })
+
+  test('on a phone the documentation opens on its title, its contents folded below it', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/documentation')
+    const title = page.getByRole('heading', { level: 1, name: en.pages.documentation })
+    await expect(title).toBeInViewport()
+    const contents = page.getByTestId('docs-contents-folded')
+    expect((await title.boundingBox())!.y).toBeLessThan((await contents.boundingBox())!.y)
+    await expect(page.getByRole('navigation', { name: 'Contents' })).toHaveCount(0)
+    // The first section starts on the first screen, not 2,000 pixels of links below it.
+    await expect(page.locator('[data-search-section] h2').first()).toBeInViewport()
+    await contents.getByText('Contents', { exact: true }).click()
+    const links = page.getByRole('navigation', { name: 'Contents' }).getByRole('link')
+    await expect(links.first()).toBeVisible()
+    await links.nth(1).click()
+    await expect(page).toHaveURL(/#/)
+  })
 })
 
 test.describe('pricing', () => {
