@@ -567,6 +567,21 @@ test.describe('cluster operations', () => {
       await openTab(page, tab)
       expect(await overflow(), tab).toBeLessThanOrEqual(0)
     }
+
+    // The topology reads as a list on a phone (a graph's labels would be too small), the graph a tap away.
+    await page.goto(page.url().replace(/\/clusters\/([^/?#]+).*$/, '/clusters/$1/topology'))
+    const list = page.getByTestId('topology-list')
+    await expect(list).toBeVisible()
+    await expect(page.getByTestId('topology-node')).toHaveCount(0)
+    await expect(list.locator('[data-kind="controlPlane"]')).toContainText(order.clusterName)
+    const pool = list.locator('[data-testid="topology-list-item"][data-kind="pool"]').first()
+    await pool.click()
+    await expect(pool).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByTestId('topology-details')).toContainText('Node pool')
+    expect(await overflow()).toBeLessThanOrEqual(0)
+    await page.getByRole('button', { name: 'Graph' }).click()
+    await expect(page.getByTestId('topology-node').first()).toBeVisible()
+    await expect(list).toHaveCount(0)
   })
 
   test('in French the live status and the cluster detail speak French', async ({ page }) => {

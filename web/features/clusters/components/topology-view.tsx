@@ -1,5 +1,5 @@
-import { X } from 'lucide-react'
-import { lazy, Suspense, useMemo, useState } from 'react'
+import { List, Network, X } from 'lucide-react'
+import { lazy, Suspense, useMemo, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
@@ -12,6 +12,7 @@ import { buildTopology, type TopologyFactKey, type TopologyItem } from '../topol
 import { ClusterLoadError } from './cluster-load-error.tsx'
 import { ClusterStatusBadge } from './cluster-status-badge.tsx'
 import { STATE_STYLES, TopologyLegend } from './topology-legend.tsx'
+import { TopologyList } from './topology-list.tsx'
 import '#web/lib/strings/clusters.ts'
 
 // React Flow is only downloaded by the topology screens, when the graph is first drawn.
@@ -38,6 +39,10 @@ export function TopologyView({
     [cluster.data, names],
   )
   const [selectedId, setSelectedId] = useState<string | null>(null)
+  // A phone reads the list; a wider screen the graph. Either can be chosen.
+  const narrow = useNarrowScreen()
+  const [chosenView, setChosenView] = useState<TopologyViewKind | null>(null)
+  const view = chosenView ?? (narrow ? 'list' : 'graph')
 
   if (cluster.isPending) return <GraphSkeleton label={t('clusters.topology.loading')} />
   if (cluster.isError) return <ClusterLoadError cluster={cluster} />
@@ -65,24 +70,82 @@ export function TopologyView({
         </p>
       </div>
       <TopologyLegend />
-      <p className="text-sm text-muted-foreground">{t('clusters.topology.help')}</p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        {view === 'graph' && <p className="text-sm text-muted-foreground">{t('clusters.topology.help')}</p>}
+        <ViewSwitch view={view} onChange={setChosenView} />
+      </div>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <section
-          className="h-[26rem] overflow-hidden rounded-xl border bg-card sm:h-[34rem]"
-          aria-label={t('clusters.topology.graphLabel', { name: cluster.data.name })}
-        >
-          <Suspense fallback={<GraphSkeleton label={t('clusters.topology.loading')} bare />}>
-            <TopologyGraph
-              topology={topology}
-              colorMode={colorMode}
-              selectedId={selectedId}
-              onSelect={setSelectedId}
-            />
-          </Suspense>
-        </section>
+        {view === 'list' ? (
+          <TopologyList
+            topology={topology}
+            name={cluster.data.name}
+            selectedId={selectedId}
+            onSelect={setSelectedId}
+          />
+        ) : (
+          <section
+            className="h-[26rem] overflow-hidden rounded-xl border bg-card sm:h-[34rem]"
+            aria-label={t('clusters.topology.graphLabel', { name: cluster.data.name })}
+          >
+            <Suspense fallback={<GraphSkeleton label={t('clusters.topology.loading')} bare />}>
+              <TopologyGraph
+                topology={topology}
+                colorMode={colorMode}
+                selectedId={selectedId}
+                onSelect={setSelectedId}
+              />
+            </Suspense>
+          </section>
+        )}
         <DetailsPanel item={selected} onClose={() => setSelectedId(null)} />
       </div>
     </div>
+  )
+}
+
+type TopologyViewKind = 'graph' | 'list'
+
+/** Graph or list: two buttons, the shown one pressed. */
+function ViewSwitch({
+  view,
+  onChange,
+}: {
+  view: TopologyViewKind
+  onChange: (view: TopologyViewKind) => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <fieldset className="inline-flex rounded-lg border p-0.5">
+      <legend className="sr-only">{t('clusters.topology.view')}</legend>
+      {(['graph', 'list'] as const).map((kind) => (
+        <Button
+          key={kind}
+          type="button"
+          variant={view === kind ? 'secondary' : 'ghost'}
+          size="sm"
+          aria-pressed={view === kind}
+          onClick={() => onChange(kind)}
+        >
+          {kind === 'graph' ? <Network aria-hidden="true" /> : <List aria-hidden="true" />}
+          {t(`clusters.topology.views.${kind}`)}
+        </Button>
+      ))}
+    </fieldset>
+  )
+}
+
+const NARROW_SCREEN = '(max-width: 639px)'
+
+/** Whether the screen is a phone's width (below Tailwind's `sm`). */
+function useNarrowScreen(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const media = window.matchMedia(NARROW_SCREEN)
+      media.addEventListener('change', changed)
+      return () => media.removeEventListener('change', changed)
+    },
+    () => window.matchMedia(NARROW_SCREEN).matches,
+    () => false,
   )
 }
 
