@@ -1,4 +1,7 @@
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { Catalog } from '#common/schemas/catalog.ts'
+import { clusterTypeName } from '#web/lib/cluster-type-links.ts'
 
 /** The parts of the catalog the cluster screens name things from (the route passes the catalog in). */
 export type CatalogForClusters = Pick<Catalog, 'clusterTypes' | 'dataCenters' | 'addOns' | 'nodeFlavors'>
@@ -10,9 +13,15 @@ export type CatalogNames = {
   flavor: (id: string) => string
 }
 
-/** Names for ids, falling back to the id itself while the catalog loads or when it lacks one. */
-export function catalogNames(catalog: CatalogForClusters | undefined): CatalogNames {
-  const types = new Map(catalog?.clusterTypes.map((type) => [type.id, type.name]))
+/**
+ * Names for ids, falling back to the id itself while the catalog loads or when it lacks one. A
+ * cluster type is named by `typeName` when given (the interface's words, `useCatalogNames`).
+ */
+export function catalogNames(
+  catalog: CatalogForClusters | undefined,
+  typeName: (type: { id: string; name: string }) => string = (type) => type.name,
+): CatalogNames {
+  const types = new Map(catalog?.clusterTypes.map((type) => [type.id, typeName(type)]))
   const centers = new Map(
     catalog?.dataCenters.map((center) => [center.code, `${center.city} (${center.code})`]),
   )
@@ -24,4 +33,10 @@ export function catalogNames(catalog: CatalogForClusters | undefined): CatalogNa
     addOn: (id) => addOns.get(id) ?? id,
     flavor: (id) => flavors.get(id) ?? id,
   }
+}
+
+/** The names the screens show: cluster types in the interface's words and language (`clusterTypeName`). */
+export function useCatalogNames(catalog: CatalogForClusters | undefined): CatalogNames {
+  const { t } = useTranslation()
+  return useMemo(() => catalogNames(catalog, (type) => clusterTypeName(t, type)), [catalog, t])
 }

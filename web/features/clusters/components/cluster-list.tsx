@@ -12,7 +12,7 @@ import { useMoney } from '#web/lib/use-money.ts'
 import { useSearchParamFilters } from '#web/lib/use-search-param-filters.ts'
 import { useDownloadMergedKubeconfig } from '../api/download-merged-kubeconfig.ts'
 import { useClusters } from '../api/get-clusters.ts'
-import { type CatalogForClusters, type CatalogNames, catalogNames } from '../catalog-names.ts'
+import { type CatalogForClusters, type CatalogNames, useCatalogNames } from '../catalog-names.ts'
 import {
   clusterFiltersFromSearchParams,
   hasActiveClusterFilters,
@@ -44,7 +44,7 @@ export function ClusterList({ catalog }: { catalog: CatalogForClusters | undefin
   const searched = useDebounced(filters.search, SEARCH_DEBOUNCE_MS)
   const queryFilters = useMemo(() => ({ ...filters, search: searched.trim() }), [filters, searched])
   const clusters = useClusters(queryFilters)
-  const names = useMemo(() => catalogNames(catalog), [catalog])
+  const names = useCatalogNames(catalog)
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const merged = useDownloadMergedKubeconfig()
 

@@ -7,7 +7,7 @@ import type { ClusterStatus, NodeStatus } from '#common/schemas/clusters.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useCluster } from '../api/get-cluster.ts'
-import { type CatalogForClusters, catalogNames } from '../catalog-names.ts'
+import { type CatalogForClusters, useCatalogNames } from '../catalog-names.ts'
 import { buildTopology, type TopologyFactKey, type TopologyItem } from '../topology.ts'
 import { ClusterLoadError } from './cluster-load-error.tsx'
 import { ClusterStatusBadge } from './cluster-status-badge.tsx'
@@ -33,7 +33,7 @@ export function TopologyView({
 }) {
   const { t } = useTranslation()
   const cluster = useCluster(clusterId)
-  const names = useMemo(() => catalogNames(catalog), [catalog])
+  const names = useCatalogNames(catalog)
   const topology = useMemo(
     () => (cluster.data ? buildTopology(cluster.data, names) : null),
     [cluster.data, names],

@@ -1,5 +1,4 @@
 import { Copy as CopyIcon, Network } from 'lucide-react'
-import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { href } from '#common/routes.ts'
@@ -10,7 +9,7 @@ import { Button } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx'
 import { useCluster } from '../../api/get-cluster.ts'
-import { type CatalogForClusters, type CatalogNames, catalogNames } from '../../catalog-names.ts'
+import { type CatalogForClusters, type CatalogNames, useCatalogNames } from '../../catalog-names.ts'
 import { isOperationActive } from '../../cluster-status.ts'
 import { FailedCluster } from '../cluster-live-status.tsx'
 import { ClusterLoadError } from '../cluster-load-error.tsx'
@@ -44,7 +43,7 @@ export function ClusterDetailView({
 }) {
   const { t } = useTranslation()
   const cluster = useCluster(clusterId)
-  const names = useMemo(() => catalogNames(catalog), [catalog])
+  const names = useCatalogNames(catalog)
 
   if (cluster.isSuccess && !catalogPending)
     return <Loaded cluster={cluster.data} receivedAt={cluster.dataUpdatedAt} names={names} />
