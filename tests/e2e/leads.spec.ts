@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { AxeBuilder } from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
+import { QUOTE_CLUSTER_TYPES } from '../../common/schemas/leads.ts'
+import { common } from '../../web/locales/en/common.ts'
 import { acknowledgeRefusedRequest, linkIn, mailTo, openAuthScreen } from './support/auth.ts'
 import { expect, test } from './support/fixtures.ts'
 
 /** The server's default SALES_INBOX: the browser tests run it unconfigured. */
 const SALES_INBOX = 'sales@clusterdeck.eu'
+const { clusterTypes } = common
 const MESSAGE = 'We run 40 services on EKS and would like to move them to an EU provider.'
 
 /** A visitor no other test uses. */
@@ -118,7 +121,11 @@ test.describe('lead forms', () => {
       page.getByRole('heading', { level: 1, name: 'Get a quote tailored to your project' }),
     ).toBeVisible()
     await fillContact(page, person)
-    await page.getByRole('combobox', { name: 'Cluster type' }).selectOption({ label: 'Enterprise' })
+    // The types as every page names them, and the form's own "not sure".
+    const typeField = page.getByRole('combobox', { name: 'Cluster type' })
+    const types = QUOTE_CLUSTER_TYPES.filter((id) => id !== 'not_sure').map((id) => clusterTypes[id])
+    expect((await typeField.locator('option').allTextContents()).slice(1)).toEqual([...types, 'Not sure yet'])
+    await typeField.selectOption({ label: 'Enterprise' })
     await page.getByRole('combobox', { name: 'Number of nodes' }).selectOption({ label: '21 to 50 nodes' })
     await page.getByLabel('Describe your project').fill(MESSAGE)
     await page.getByRole('button', { name: 'Request a quote' }).click()

@@ -100,3 +100,23 @@ test('a data center’s state reads the same on the home page and in the wizard'
     if (state === 'coming_soon' || state === 'full') await expect(card).toContainText('Not open')
   }
 })
+
+test('an order’s reference reads the same, in one format, on the orders list and its live page', async ({
+  page,
+}) => {
+  await signIn(page, 'demo')
+  const orders = (await (await page.request.get('/api/orders')).json()) as {
+    items: Array<{ id: string; reference: string }>
+  }
+  expect(orders.items.length).toBeGreaterThan(1)
+  for (const order of orders.items) expect(order.reference).toMatch(/^ORD-\d{4}-\d{6}$/)
+
+  await page.goto('/orders')
+  for (const order of orders.items.slice(0, 5))
+    await expect(page.locator(`[data-reference="${order.reference}"]`).first()).toContainText(order.reference)
+  await expect(page.locator('main')).not.toContainText(/ORD-[0-9A-F]{8}\b/)
+
+  const [first] = orders.items
+  await page.goto(`/order-status/${first!.id}`)
+  await expect(page.getByTestId('order-reference')).toHaveText(first!.reference)
+})

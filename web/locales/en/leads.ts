@@ -34,14 +34,8 @@ export const leads = {
       '251-1000': '251 to 1,000 people',
       '1000+': 'More than 1,000 people',
     },
+    /** The cluster types are named by `common.clusterTypes`; only the lead form's own choice is here. */
     clusterType: {
-      blue: 'Standard',
-      red: 'Enterprise',
-      green: 'Economy',
-      data: 'Data Analytics',
-      ai: 'AI/ML',
-      orange: 'Dev/Test',
-      sandbox: 'Sandbox',
       not_sure: 'Not sure yet',
     },
     nodeCount: {

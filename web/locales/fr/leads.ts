@@ -37,14 +37,8 @@ export const leads: typeof english = {
       '251-1000': '251 à 1 000 personnes',
       '1000+': 'Plus de 1 000 personnes',
     },
+    /** The cluster types are named by `common.clusterTypes`; only the lead form's own choice is here. */
     clusterType: {
-      blue: 'Standard',
-      red: 'Entreprise',
-      green: 'Économie',
-      data: 'Analyse de données',
-      ai: 'IA/ML',
-      orange: 'Dev/Test',
-      sandbox: 'Sandbox',
       not_sure: 'Je ne sais pas encore',
     },
     nodeCount: {

@@ -19,6 +19,7 @@ import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { SubmitButton } from '#web/components/ui/submit-button.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
+import { type ClusterTypeSlug, clusterTypeName } from '#web/lib/cluster-type-links.ts'
 import { cn } from '#web/lib/cn.ts'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
@@ -45,12 +46,17 @@ export type TextLeadField = {
   half?: boolean
 }
 
+/** A field's options: its own words (`leads.options`), and for the cluster type the types' names. */
+type OptionOf<Name extends ChoiceName> =
+  | keyof LeadMessages['options'][Name]
+  | (Name extends 'clusterType' ? ClusterTypeSlug : never)
+
 /** A choice among closed options, each worded in the locale files. */
 type ChoiceLeadField = {
   [Name in ChoiceName]: {
     name: Name
     kind: 'select'
-    options: readonly (keyof LeadMessages['options'][Name])[]
+    options: readonly OptionOf<Name>[]
     half?: boolean
   }
 }[ChoiceName]
@@ -205,6 +211,16 @@ type FieldControl = {
   ref: (element: HTMLElement | null) => void
 }
 
+/** An option's words: a cluster type by its name (`clusterTypeName`), any other from `leads.options`. */
+function useOptionLabel(): (name: ChoiceName, option: string) => string {
+  const { t } = useTranslation()
+  return (name, option) =>
+    name === 'clusterType' && option !== 'not_sure'
+      ? clusterTypeName(t, { id: option })
+      : // The option is one of this field's own (ChoiceLeadField), a pairing TypeScript cannot follow.
+        t(`leads.options.${name}.${option}` as MessageKey)
+}
+
 function LeadFormItem({
   field,
   control,
@@ -213,6 +229,7 @@ function LeadFormItem({
   control: FieldControl
 }) {
   const { t } = useTranslation()
+  const optionLabel = useOptionLabel()
   const labelText = t(
     field.kind !== 'select' && field.labelKey ? field.labelKey : `leads.fields.${field.name}`,
   )
@@ -235,8 +252,7 @@ function LeadFormItem({
             <option value="">{t('leads.choose')}</option>
             {field.options.map((option) => (
               <option key={String(option)} value={String(option)}>
-                {/* The option is one of this field's own (ChoiceLeadField), a pairing TypeScript cannot follow. */}
-                {t(`leads.options.${field.name}.${String(option)}` as MessageKey)}
+                {optionLabel(field.name, String(option))}
               </option>
             ))}
           </NativeSelect>
