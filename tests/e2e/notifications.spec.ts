@@ -271,6 +271,8 @@ test.describe('notification menu', () => {
       if (path === '/api/notifications') requests.list += 1
       if (path === '/api/notifications/count') requests.count += 1
     })
+    // The page's clock is driven by the test: the polls' seconds pass at once.
+    await page.clock.install()
     await page.goto('/dashboard')
     await expect(bell(page)).toBeVisible({ timeout: 20_000 })
     await expect.poll(() => requests.count).toBeGreaterThan(0)
@@ -283,7 +285,15 @@ test.describe('notification menu', () => {
     const hiddenAt = { ...requests }
     // Two polls of the count (10 s apart) while hidden; the list, which would have polled twice
     // meanwhile if it did not wait, asks at most once (a poll already due when the tab hid).
-    await expect.poll(() => requests.count - hiddenAt.count, { timeout: 40_000 }).toBeGreaterThanOrEqual(2)
+    // Each poll is answered before the next ten seconds pass (one in flight is not asked again).
+    const countAnswered = () =>
+      page.waitForResponse((response) => new URL(response.url()).pathname === '/api/notifications/count')
+    for (const polls of [1, 2]) {
+      const answered = countAnswered()
+      await page.clock.runFor(10_000)
+      await answered
+      expect(requests.count - hiddenAt.count).toBe(polls)
+    }
     expect(requests.list - hiddenAt.list).toBeLessThanOrEqual(1)
   })
 

@@ -37,6 +37,9 @@ const FRENCH: Record<string, string> = {
   'Restores of volumes in another zone': 'Restaurations de volumes dans une autre zone',
   'Velero 1.16.2': 'Velero 1.16.2',
   'Backup schedule': 'Fréquence des sauvegardes',
+  'Every hour': 'Toutes les heures',
+  'Every day': 'Tous les jours',
+  'Every week': 'Toutes les semaines',
   'Keep backups (days)': 'Conserver les sauvegardes (jours)',
   'Back up persistent volumes': 'Sauvegarder les volumes persistants',
   'Backup storage in another region, per 100 GiB':
@@ -164,7 +167,11 @@ const FRENCH: Record<string, string> = {
 function schemaTexts(schema: unknown): string[] {
   if (typeof schema !== 'object' || schema === null) return []
   const node = schema as Record<string, unknown>
-  const own = [node.title, node.description].filter((text): text is string => typeof text === 'string')
+  const own = [
+    node.title,
+    node.description,
+    ...(Array.isArray(node.enumTitles) ? node.enumTitles : []),
+  ].filter((text): text is string => typeof text === 'string')
   const nested = [node.properties, node.items]
     .flatMap((child) =>
       child && typeof child === 'object' && !('type' in child) ? Object.values(child) : [child],

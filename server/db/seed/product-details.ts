@@ -67,10 +67,15 @@ const boolean = (title: string, defaultValue: boolean, description?: string) => 
   default: defaultValue,
   ...(description ? { description } : {}),
 })
-const choice = (title: string, values: string[], defaultValue: string) => ({
+/**
+ * One of several values. Values a person reads as words ("daily") carry their words in
+ * `enumTitles` (an annotation the form shows, in the same order; technical values have none).
+ */
+const choice = (title: string, values: string[], defaultValue: string, enumTitles?: string[]) => ({
   type: 'string',
   title,
   enum: values,
+  ...(enumTitles ? { enumTitles } : {}),
   default: defaultValue,
 })
 const name = (title: string, defaultValue: string, description: string) => ({
@@ -187,7 +192,11 @@ export const PRODUCT_DETAILS: Record<string, ProductDetails> = {
       },
     ],
     settingsSchema: schema({
-      schedule: choice('Backup schedule', ['hourly', 'daily', 'weekly'], 'daily'),
+      schedule: choice('Backup schedule', ['hourly', 'daily', 'weekly'], 'daily', [
+        'Every hour',
+        'Every day',
+        'Every week',
+      ]),
       retentionDays: integer('Keep backups (days)', 1, 365, 30),
       includeVolumes: boolean('Back up persistent volumes', true),
     }),

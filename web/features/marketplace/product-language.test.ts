@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Product } from '#common/schemas/products.ts'
-import { productInLanguage } from './product-language.ts'
+import { productInLanguage, settingsUiSchema, sheetText } from './product-language.ts'
 
 const product = {
   kind: 'add_on',
@@ -24,7 +24,13 @@ const product = {
   settingsSchema: {
     type: 'object',
     properties: {
-      schedule: { type: 'string', title: 'Backup schedule', enum: ['daily', 'weekly'], default: 'daily' },
+      schedule: {
+        type: 'string',
+        title: 'Backup schedule',
+        enum: ['daily', 'weekly'],
+        enumTitles: ['Every day', 'Every week'],
+        default: 'daily',
+      },
       retention: { type: 'integer', title: 'Keep backups (days)', description: 'Not translated yet' },
     },
   },
@@ -38,6 +44,7 @@ const product = {
     sheet: {
       'Kopia backups': 'Sauvegardes Kopia',
       'Backup schedule': 'Fréquence des sauvegardes',
+      'Every day': 'Tous les jours',
       'Storage, per 100 GiB': 'Stockage, par tranche de 100 Gio',
       'Scheduled backups.': 'Sauvegardes planifiées.',
     },
@@ -52,14 +59,15 @@ describe('productInLanguage', () => {
     expect(read.versions[0]!.changes[0]!.text).toBe('Sauvegardes Kopia')
     expect(read.extraCosts[0]!.description).toBe('Stockage, par tranche de 100 Gio')
     expect(read.afterInstall).toBe('Sauvegardes planifiées.')
-    const properties = read.settingsSchema.properties as Record<string, Record<string, unknown>>
-    expect(properties.schedule).toEqual({
-      type: 'string',
-      title: 'Fréquence des sauvegardes',
-      enum: ['daily', 'weekly'],
-      default: 'daily',
+    // The schema stays as compiled; its words come with the form's UI schema.
+    expect(read.settingsSchema).toBe(product.settingsSchema)
+    expect(settingsUiSchema(read.settingsSchema, sheetText(read, 'fr'))).toEqual({
+      schedule: {
+        'ui:title': 'Fréquence des sauvegardes',
+        'ui:options': { enumTitles: ['Tous les jours', 'Every week'] },
+      },
+      retention: { 'ui:title': 'Keep backups (days)', 'ui:description': 'Not translated yet' },
     })
-    expect(properties.retention!.description).toBe('Not translated yet')
   })
 
   it('leaves the product as it is in English', () => {

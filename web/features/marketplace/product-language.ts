@@ -11,32 +11,50 @@ export function productInLanguage<Row extends ProductSummary | Product>(
   language: Language,
 ): Row {
   if (language !== 'fr' || !product.french) return product
-  const { sheet = {}, ...texts } = product.french
+  const { sheet: _, ...texts } = product.french
   const read = { ...product, ...texts }
   if (!('versions' in read)) return read
-  const say = (text: string) => sheet[text] || text
+  const say = sheetText(product, language)
   return {
     ...read,
     versions: read.versions.map((version) => ({
       ...version,
       changes: version.changes.map((change) => ({ ...change, text: say(change.text) })),
     })),
-    settingsSchema: schemaInLanguage(read.settingsSchema, say) as Product['settingsSchema'],
+    // The settings' schema stays as written: the form is checked against it as compiled (its
+    // words come through `settingsUiSchema`).
     extraCosts: read.extraCosts.map((cost) => ({ ...cost, description: say(cost.description) })),
     afterInstall: say(read.afterInstall),
   }
 }
 
-/** A JSON Schema with its titles and descriptions read in the language, at any depth. */
-function schemaInLanguage(node: unknown, say: (text: string) => string): unknown {
-  if (Array.isArray(node)) return node.map((item) => schemaInLanguage(item, say))
-  if (typeof node !== 'object' || node === null) return node
+/** A text of the product's sheet in the language: its French where the catalog keeps one. */
+export function sheetText(product: ProductSummary | Product, language: Language): (text: string) => string {
+  const sheet = language === 'fr' ? (product.french?.sheet ?? {}) : {}
+  return (text) => sheet[text] || text
+}
+
+type SchemaProperty = { title?: unknown; description?: unknown; enumTitles?: unknown }
+
+/**
+ * The words of a settings form in the language, as the form generator's UI schema: each setting's
+ * title, description and the words of its choices (`enumTitles`).
+ */
+export function settingsUiSchema(
+  schema: Record<string, unknown>,
+  say: (text: string) => string,
+): Record<string, Record<string, unknown>> {
+  const properties = (schema.properties ?? {}) as Record<string, SchemaProperty>
   return Object.fromEntries(
-    Object.entries(node).map(([key, value]) => {
-      if ((key === 'title' || key === 'description') && typeof value === 'string') return [key, say(value)]
-      // Defaults, examples and allowed values are data, never translated.
-      if (key === 'default' || key === 'enum' || key === 'const' || key === 'examples') return [key, value]
-      return [key, schemaInLanguage(value, say)]
-    }),
+    Object.entries(properties).map(([name, property]) => [
+      name,
+      {
+        ...(typeof property.title === 'string' && { 'ui:title': say(property.title) }),
+        ...(typeof property.description === 'string' && { 'ui:description': say(property.description) }),
+        ...(Array.isArray(property.enumTitles) && {
+          'ui:options': { enumTitles: property.enumTitles.map((title) => say(String(title))) },
+        }),
+      },
+    ]),
   )
 }

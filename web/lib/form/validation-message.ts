@@ -6,13 +6,14 @@ import '#web/lib/strings/validation.ts'
 /**
  * A field message of the shared catalog (common/validation-messages.ts), from a check in the
  * browser or from the server's 400, in the visitor's language; any other text is shown as it is.
+ * `names` puts the reader's words in place of the server's (a product's name in French).
  */
-export function useValidationMessage(): (message: string) => string {
+export function useValidationMessage(): (message: string, names?: Record<string, string>) => string {
   const { t } = useTranslation()
   return useCallback(
-    (message: string) => {
+    (message: string, names?: Record<string, string>) => {
       const matched = matchValidationMessage(message)
-      return matched ? t(`validation.${matched.id}`, matched.values) : message
+      return matched ? t(`validation.${matched.id}`, { ...matched.values, ...names }) : message
     },
     [t],
   )

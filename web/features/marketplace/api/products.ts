@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { useCallback } from 'react'
+import { useCallback, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { catalog } from '#common/contract/catalog.ts'
 import { parseLanguage } from '#common/language.ts'
 import type { Product, ProductKind, ProductSummary } from '#common/schemas/products.ts'
 import { apiQuery } from '#web/lib/api/queries.ts'
-import { productInLanguage } from '../product-language.ts'
+import { productInLanguage, sheetText } from '../product-language.ts'
 
 /** As long as the server lets browsers keep it (`cache-control: max-age=300`). */
 const PRODUCTS_STALE_MS = 5 * 60 * 1000
@@ -31,6 +31,12 @@ export function useProducts(kind: ProductKind) {
     [language],
   )
   return useQuery({ ...productsQueryOptions(kind), select })
+}
+
+/** The product sheet's words in the interface's language, for its settings form. */
+export function useSheetText(product: ProductSummary | Product): (text: string) => string {
+  const language = useLanguage()
+  return useMemo(() => sheetText(product, language), [product, language])
 }
 
 export function useProduct(id: string | null) {

@@ -29,6 +29,7 @@ import {
   installTargetsQueryOptions,
   useOrderInstallation,
 } from '../api/installations.ts'
+import { useSheetText } from '../api/products.ts'
 import { SettingsForm } from './settings-form.tsx'
 import '#web/lib/strings/installations.ts'
 
@@ -51,6 +52,7 @@ export function InstallForm({
   onBack: () => void
 }) {
   const { t } = useTranslation()
+  const sheetWords = useSheetText(product)
   const validationText = useValidationMessage()
   const id = useId()
   const money = useMoney()
@@ -95,7 +97,10 @@ export function InstallForm({
   const keys = useRef(new IdempotencyKeys())
   const failure = order.error ?? quote.error
   const serverIssues = issuesOf(failure)
-  const refusal = failure instanceof ApiError && !serverIssues.settings ? failure.message : null
+  const refusal =
+    failure instanceof ApiError && !serverIssues.settings
+      ? validationText(failure.message, { product: product.name })
+      : null
   const listPrice = productMonthlyPriceCents(product, planId)
 
   const submit = () => {
@@ -175,7 +180,9 @@ export function InstallForm({
                 <li key={cluster.id}>
                   {t('installations.incompatible', {
                     cluster: cluster.name,
-                    reason: issues.map((issue) => validationText(issue.message)).join(' '),
+                    reason: issues
+                      .map((issue) => validationText(issue.message, { product: product.name }))
+                      .join(' '),
                   })}
                 </li>
               ))}
@@ -258,6 +265,7 @@ export function InstallForm({
         <SettingsForm
           productId={product.id}
           schema={product.settingsSchema}
+          say={sheetWords}
           value={settings}
           serverErrors={serverIssues.settings}
           onChange={(next, valid) => {

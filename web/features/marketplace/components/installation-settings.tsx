@@ -15,6 +15,7 @@ import {
   DialogTitle,
 } from '#web/components/ui/dialog.tsx'
 import { useInstallationChange } from '../api/installations.ts'
+import { useSheetText } from '../api/products.ts'
 import { SettingsDiffTable } from './settings-diff.tsx'
 import { SettingsForm } from './settings-form.tsx'
 import '#web/lib/strings/installations.ts'
@@ -33,6 +34,7 @@ export function InstallationSettings({
   busy: boolean
 }) {
   const { t } = useTranslation()
+  const sheetWords = useSheetText(product)
   const [draft, setDraft] = useState<Record<string, unknown> | null>(null)
   const [valid, setValid] = useState(true)
   const [reviewing, setReviewing] = useState(false)
@@ -68,6 +70,7 @@ export function InstallationSettings({
           <SettingsForm
             productId={product.id}
             schema={product.settingsSchema}
+            say={sheetWords}
             value={draft}
             onChange={(next, nextValid) => {
               setDraft(next)
@@ -89,7 +92,7 @@ export function InstallationSettings({
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2" data-testid="installation-settings">
           {entries.map(([key, value]) => (
             <div key={key} className="grid gap-0.5">
-              <dt className="text-muted-foreground">{titleOf(product, key)}</dt>
+              <dt className="text-muted-foreground">{sheetWords(titleOf(product, key))}</dt>
               <dd className="font-mono text-xs break-all">{JSON.stringify(value)}</dd>
             </div>
           ))}

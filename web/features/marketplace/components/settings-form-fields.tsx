@@ -19,6 +19,7 @@ import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { urlOf } from '#web/lib/api/call.ts'
 import { apiKey, readsOf } from '#web/lib/api/queries.ts'
+import { settingsUiSchema } from '../product-language.ts'
 import '#web/lib/strings/installations.ts'
 
 /**
@@ -37,6 +38,8 @@ export type SettingsFormProps = {
   onChange: (settings: Settings, valid: boolean) => void
   /** The server's 400 issues, by setting name. */
   serverErrors?: Record<string, string>
+  /** The product sheet's words in the reader's language (`sheetText`); the schema's own otherwise. */
+  say?: (text: string) => string
   disabled?: boolean
 }
 
@@ -79,6 +82,7 @@ export default function SettingsFormFields({
   onChange,
   serverErrors,
   disabled,
+  say,
 }: SettingsFormProps) {
   const { t } = useTranslation()
   const rootSchema = schema as RJSFSchema
@@ -102,6 +106,7 @@ export default function SettingsFormFields({
   return (
     <Form
       schema={rootSchema}
+      uiSchema={say ? settingsUiSchema(schema, say) : undefined}
       formData={value}
       validator={validator.data}
       disabled={disabled}
@@ -205,10 +210,26 @@ function TextWidget(props: WidgetProps) {
   )
 }
 
+/**
+ * A choice's options with the words a person reads: the schema's `enumTitles` (in the order of its
+ * `enum`) where it has them, else the values themselves (technical values: "allkeys-lru").
+ */
+function labelled(props: WidgetProps): { label: string; value: unknown }[] {
+  const options = (props.options.enumOptions ?? []) as { label: string; value: unknown }[]
+  const values = props.schema.enum
+  // The words in the reader's language (the UI schema's), else the schema's own.
+  const titles = props.options.enumTitles ?? (props.schema as { enumTitles?: unknown }).enumTitles
+  if (!Array.isArray(values) || !Array.isArray(titles)) return options
+  return options.map((option) => {
+    const title = titles[values.indexOf(option.value as never)]
+    return typeof title === 'string' ? { ...option, label: title } : option
+  })
+}
+
 function SelectWidget(props: WidgetProps) {
   // An array of choices comes here as a multiple select: one checkbox each reads better.
   if (props.multiple) return <CheckboxesWidget {...props} />
-  const options = (props.options.enumOptions ?? []) as { label: string; value: unknown }[]
+  const options = labelled(props)
   return (
     <NativeSelect
       id={props.id}

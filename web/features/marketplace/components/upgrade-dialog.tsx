@@ -19,6 +19,7 @@ import {
 } from '#web/components/ui/dialog.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { useInstallationChange } from '../api/installations.ts'
+import { useSheetText } from '../api/products.ts'
 import { SettingsDiffTable } from './settings-diff.tsx'
 import { SettingsForm } from './settings-form.tsx'
 import '#web/lib/strings/installations.ts'
@@ -38,6 +39,7 @@ export function UpgradeDialog({
   disabled: boolean
 }) {
   const { t } = useTranslation()
+  const sheetWords = useSheetText(product)
   const newer = product.versions.filter((entry) => compareVersions(entry.version, installation.version) > 0)
   const [open, setOpen] = useState(false)
   const [version, setVersion] = useState(newer[0]?.version ?? '')
@@ -124,6 +126,7 @@ export function UpgradeDialog({
           <SettingsForm
             productId={product.id}
             schema={product.settingsSchema}
+            say={sheetWords}
             value={settings}
             onChange={(next, nextValid) => {
               setSettings(next)
