@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config'
+import { LongestFirstSequencer } from './tests/setup/longest-first.ts'
 
 export default defineConfig({
   test: {
     // The API tests wait on server processes and PostgreSQL more than they use the CPU: four test
     // files at a time take the run from about 210 s to about 90 s on two cores (docs/quality.md).
     maxWorkers: 4,
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {
