@@ -63,8 +63,10 @@ function useMoreSideways(box: RefObject<HTMLElement | null>): { before: boolean;
       )
     }
     measure()
+    // The row's own size, and its tabs' (their words change with the language).
     const resize = new ResizeObserver(measure)
     resize.observe(element)
+    for (const tab of element.children) resize.observe(tab)
     element.addEventListener('scroll', measure, { passive: true })
     return () => {
       resize.disconnect()
