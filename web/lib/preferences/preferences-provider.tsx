@@ -1,12 +1,4 @@
-import {
-  createContext,
-  type ReactNode,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useSyncExternalStore,
-} from 'react'
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { account } from '#common/contract/account.ts'
 import { pathOf } from '#common/contract/endpoint.ts'
@@ -27,6 +19,7 @@ import {
 import { useUser } from '#web/lib/current-user.ts'
 import { LANGUAGES, type Language } from '#web/lib/i18n.ts'
 import { rememberLanguage, storedLanguage } from '#web/lib/language.ts'
+import { useMediaQuery } from '#web/lib/use-media-query.ts'
 import { useExchangeRates } from './api/get-exchange-rates.ts'
 import { saveUserLanguage } from './api/save-user-language.ts'
 import { readStoredValue, useStoredPreference, writeStoredValue } from './preference-store.ts'
@@ -156,15 +149,7 @@ function useThemeState(): ThemeContextValue {
 const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)'
 
 function useSystemPrefersDark(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      const media = window.matchMedia(DARK_SCHEME_QUERY)
-      media.addEventListener('change', listener)
-      return () => media.removeEventListener('change', listener)
-    },
-    () => window.matchMedia(DARK_SCHEME_QUERY).matches,
-    () => false,
-  )
+  return useMediaQuery(DARK_SCHEME_QUERY)
 }
 
 function useCurrencyState(): CurrencyContextValue {

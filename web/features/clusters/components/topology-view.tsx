@@ -1,11 +1,12 @@
 import { List, Network, X } from 'lucide-react'
-import { lazy, Suspense, useMemo, useState, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import type { ClusterStatus, NodeStatus } from '#common/schemas/clusters.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { useMediaQuery } from '#web/lib/use-media-query.ts'
 import { useCluster } from '../api/get-cluster.ts'
 import { type CatalogForClusters, useCatalogNames } from '../catalog-names.ts'
 import { buildTopology, type TopologyFactKey, type TopologyItem } from '../topology.ts'
@@ -40,7 +41,7 @@ export function TopologyView({
   )
   const [selectedId, setSelectedId] = useState<string | null>(null)
   // A phone reads the list; a wider screen the graph. Either can be chosen.
-  const narrow = useNarrowScreen()
+  const narrow = useMediaQuery(NARROW_SCREEN)
   const [chosenView, setChosenView] = useState<TopologyViewKind | null>(null)
   const view = chosenView ?? (narrow ? 'list' : 'graph')
 
@@ -134,20 +135,8 @@ function ViewSwitch({
   )
 }
 
+/** A phone's width: below Tailwind's `sm`. */
 const NARROW_SCREEN = '(max-width: 639px)'
-
-/** Whether the screen is a phone's width (below Tailwind's `sm`). */
-function useNarrowScreen(): boolean {
-  return useSyncExternalStore(
-    (changed) => {
-      const media = window.matchMedia(NARROW_SCREEN)
-      media.addEventListener('change', changed)
-      return () => media.removeEventListener('change', changed)
-    },
-    () => window.matchMedia(NARROW_SCREEN).matches,
-    () => false,
-  )
-}
 
 function DetailsPanel({ item, onClose }: { item: TopologyItem | null; onClose: () => void }) {
   const { t } = useTranslation()
