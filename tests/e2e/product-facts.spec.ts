@@ -106,7 +106,7 @@ test('an order’s reference reads the same, in one format, on the orders list a
 }) => {
   await signIn(page, 'demo')
   await page.goto('/orders')
-  // The demo organization's orders (other tests add to them meanwhile: the rows shown are read).
+  // The rows the list shows (cluster orders; other tests add demo orders of every kind meanwhile).
   const rows = page.getByTestId('order-row')
   await expect(rows.first()).toBeVisible()
   const shown = await rows.evaluateAll((elements) =>
