@@ -29,23 +29,27 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
         )}
         {...props}
       />
-      {more.before && (
-        <span
-          aria-hidden="true"
-          className="pointer-events-none absolute inset-y-0 left-0 flex w-10 items-center rounded-l-lg bg-gradient-to-r from-muted from-40% to-transparent pl-0.5"
-        >
-          <ChevronLeft className="size-4" />
-        </span>
-      )}
-      {more.after && (
-        <span
-          aria-hidden="true"
-          className="pointer-events-none absolute inset-y-0 right-0 flex w-10 items-center justify-end rounded-r-lg bg-gradient-to-l from-muted from-40% to-transparent pr-0.5"
-        >
-          <ChevronRight className="size-4" />
-        </span>
-      )}
+      {more.before && <MoreCue side="before" />}
+      {more.after && <MoreCue side="after" />}
     </div>
+  )
+}
+
+/** The fade and arrow on a side of the row that has more tabs; the row scrolls under it. */
+function MoreCue({ side }: { side: 'before' | 'after' }) {
+  const Arrow = side === 'before' ? ChevronLeft : ChevronRight
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        'pointer-events-none absolute inset-y-0 flex w-10 items-center from-muted from-40% to-transparent',
+        side === 'before'
+          ? 'left-0 rounded-l-lg bg-gradient-to-r pl-0.5'
+          : 'right-0 justify-end rounded-r-lg bg-gradient-to-l pr-0.5',
+      )}
+    >
+      <Arrow className="size-4" />
+    </span>
   )
 }
 

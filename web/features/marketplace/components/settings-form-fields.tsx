@@ -11,6 +11,7 @@ import type {
 } from '@rjsf/utils'
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js'
 import { useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { catalog } from '#common/contract/catalog.ts'
 import { Input } from '#web/components/ui/input.tsx'
@@ -87,6 +88,8 @@ export default function SettingsFormFields({
   const { t } = useTranslation()
   const rootSchema = schema as RJSFSchema
   const validator = useSettingsValidator(productId, rootSchema)
+  // Kept between renders: a new UI schema on every keystroke would have the form redraw every field.
+  const uiSchema = useMemo(() => (say ? settingsUiSchema(schema, say) : undefined), [schema, say])
   if (validator.isPending) return <LoadingBlock label={t('installations.settings.loading')} rows={3} />
   if (validator.isError) return <LoadError title={t('installations.settings.failed')} query={validator} />
 
@@ -106,7 +109,7 @@ export default function SettingsFormFields({
   return (
     <Form
       schema={rootSchema}
-      uiSchema={say ? settingsUiSchema(schema, say) : undefined}
+      uiSchema={uiSchema}
       formData={value}
       validator={validator.data}
       disabled={disabled}
