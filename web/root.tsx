@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { useState } from 'react'
-import { I18nextProvider } from 'react-i18next'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
 import { account } from '#common/contract/account.ts'
 import { THEME_BOOT_SCRIPT } from '#common/theme-script.ts'
+import { I18nProvider } from '#web/lib/use-translation.tsx'
 import { AppProviders } from '#web/shell/app-providers.tsx'
 import { LogoMark } from './components/layout/logo.tsx'
 import { PageTitleProvider } from './components/layout/page-title.tsx'
@@ -41,13 +41,13 @@ export default function App() {
   const [i18n] = useState(() => createI18n())
   return (
     <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <AppProviders>
           <PageTitleProvider>
             <Outlet />
           </PageTitleProvider>
         </AppProviders>
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>
   )
 }

@@ -1,9 +1,9 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
 import type { BillingCycle } from '#common/pricing.ts'
 import type { InvoicePreview as Preview } from '#common/schemas/billing.ts'
 import { cn } from '#web/lib/cn.ts'
 import { useMoney } from '#web/lib/use-money.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/billing.ts'
 
 /**

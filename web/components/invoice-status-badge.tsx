@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import type { InvoiceStatus } from '#common/schemas/billing.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/billing.ts'
 
 const VARIANTS = { open: 'warning', paid: 'success', overdue: 'destructive' } as const

@@ -1,6 +1,6 @@
 import type { Control, FieldPath, FieldValues } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
 import { MAINTENANCE_WINDOW_HOURS, type MaintenanceWindow, WEEKDAYS } from '#common/schemas/clusters.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { CheckboxField } from './ui/checkbox-field.tsx'
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from './ui/form.tsx'
 import { NativeSelect } from './ui/native-select.tsx'

@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 
 /*
  * The app's one way to show a time: the shapes the screens use, in the interface language, from

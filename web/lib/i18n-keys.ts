@@ -1,16 +1,5 @@
 import type { en } from '../locales/en.ts'
 
-/*
- * The English messages are the shape of every language: with this declaration a key that does
- * not exist, or a French file that lacks one, fails the type check.
- */
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'translation'
-    resources: { translation: typeof en }
-  }
-}
-
 type Leaves<Messages, Prefix extends string = ''> = {
   [Key in keyof Messages & string]: Messages[Key] extends string
     ? `${Prefix}${Key}`

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { parseLanguage } from '#common/language.ts'
 import { formatPercent } from '#common/percent.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 
 /** Percentages in the page's language ("99.95%", "99,95 %"), in the app and on the static pages. */
 export function usePercent(): (percent: number) => string {

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { pageFor } from '#web/lib/paths.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 
 /** A screen whose content belongs to a later capability: its title and a short note. */
 export default function PlaceholderScreen() {

@@ -1,5 +1,4 @@
 import { type ReactNode, useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
 import { href } from '#common/routes.ts'
 import { Spinner } from '#web/components/ui/spinner.tsx'
@@ -7,6 +6,7 @@ import { isSigningOut } from '#web/features/auth/api/logout.ts'
 import { saveRedirectTarget } from '#web/features/auth/redirect-target.ts'
 import { AUTH_REDIRECT_DELAY_MS } from '#web/lib/constants.ts'
 import { useUser } from '#web/lib/current-user.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 
 /**
  * Auth gating of the sign-in-required layouts: a spinner with the layout's text while the user

@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import type { User } from '#common/schemas/auth.ts'
 import { onDemand, useStandIn } from '#web/lib/on-demand.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/header.ts'
 import { displayNameOf, initialsOf } from './user-names.ts'
 

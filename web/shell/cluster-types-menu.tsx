@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { clusterTypePath } from '#web/components/layout/nav-links.ts'
 import { clusterTypeName, clusterTypeSlugFor, FALLBACK_CLUSTER_TIERS } from '#web/lib/cluster-type-links.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/header.ts'
 
 /**

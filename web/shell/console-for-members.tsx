@@ -1,10 +1,10 @@
 import { lazy, type ReactNode, Suspense, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { ROUTES, type RouteName, routeMatches } from '#common/routes.ts'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { holdsSessionHint, useUser } from '#web/lib/current-user.ts'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 
 /**
  * Pages of the public and plain layouts that a member reaches from the console — an order's

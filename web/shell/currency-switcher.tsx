@@ -1,11 +1,11 @@
 import { ChevronDown } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { CURRENCY_SYMBOLS } from '#common/money.ts'
 import { menuSeparatorClass } from '#web/components/layout/menu-styles.ts'
 import { RadioMenu } from '#web/components/layout/radio-menu.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { useCurrency } from '#web/lib/preferences/preferences-provider.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/preferences.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { LogOut } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '#web/components/ui/sheet.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import type { DrawerProps } from './dashboard-drawer.tsx'
 import { MOBILE_DRAWER_LINKS } from './dashboard-nav.ts'
 import { ExpandedNav, SectionLabel, SidebarFooter } from './dashboard-nav-parts.tsx'

@@ -1,7 +1,7 @@
 import { PanelLeft } from 'lucide-react'
 import { useRef } from 'react'
-import { useTranslation } from 'react-i18next'
 import { onDemand, startLoading } from '#web/lib/on-demand.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import type { SidebarProps } from './dashboard-nav-parts.tsx'
 import { toggleDashboardSidebar } from './dashboard-sidebar.tsx'
 import '#web/lib/strings/sidebar.ts'

@@ -1,11 +1,11 @@
 import { ChevronDown } from 'lucide-react'
 import { Fragment, type ReactElement, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { Badge } from '#web/components/ui/badge.tsx'
 import type { SidebarCounts } from '#web/features/dashboard/api/get-sidebar-counts.ts'
 import { cn } from '#web/lib/cn.ts'
 import { onDemand } from '#web/lib/on-demand.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import {
   countText,
   DASHBOARD_FOOTER_LINKS,

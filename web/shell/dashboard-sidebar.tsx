@@ -1,7 +1,7 @@
 import { Building2, PanelLeftClose, PanelLeftOpen } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { cn } from '#web/lib/cn.ts'
 import { SIDEBAR_TOGGLE_EVENT, SIDEBAR_WIDTH_CLASS } from '#web/lib/constants.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 
 import {
   CollapsedNav,

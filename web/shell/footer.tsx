@@ -1,5 +1,4 @@
 import { ShieldCheck } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Logo } from '#web/components/layout/logo.tsx'
 import { clusterTypePath, FOOTER_SECTIONS, LINKS } from '#web/components/layout/nav-links.ts'
@@ -8,6 +7,7 @@ import { useVersionSummary } from '#web/features/system/api/get-version-summary.
 import { clusterTypeName, clusterTypeSlugFor } from '#web/lib/cluster-type-links.ts'
 import { cn } from '#web/lib/cn.ts'
 import { COPYRIGHT_YEAR } from '#web/lib/constants.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/footer.ts'
 
 const COMPLIANCE_BADGES = ['gdpr', 'hds', 'cispe', 'sovereignty'] as const

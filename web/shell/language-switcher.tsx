@@ -1,8 +1,8 @@
 import { Languages } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { RadioMenu } from '#web/components/layout/radio-menu.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useLanguage } from '#web/lib/preferences/preferences-provider.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/preferences.ts'
 
 /** English or French, remembered in local storage; <html lang> follows. */

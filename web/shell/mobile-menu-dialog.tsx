@@ -13,11 +13,11 @@ import {
   X,
 } from 'lucide-react'
 import { Dialog } from 'radix-ui'
-import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
 import { Logo } from '#web/components/layout/logo.tsx'
 import { LINKS, type MobileMenuItem, mobileMenuItems } from '#web/components/layout/nav-links.ts'
 import { cn } from '#web/lib/cn.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import type { MobileMenuProps } from './mobile-menu.tsx'
 import { CurrencyChoice, LanguageChoice, ThemeChoice } from './preference-choices.tsx'
 import { displayNameOf } from './user-names.ts'

@@ -1,10 +1,10 @@
 import { Menu } from 'lucide-react'
 import { useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import type { User } from '#common/schemas/auth.ts'
 import { useIsMobile } from '#web/lib/mobile-detection.ts'
 import { onDemand, startLoading } from '#web/lib/on-demand.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/header.ts'
 
 export type MobileMenuProps = {

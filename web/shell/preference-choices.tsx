@@ -1,10 +1,10 @@
 import { Monitor, Moon, Sun } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { CURRENCY_SYMBOLS } from '#common/money.ts'
 import { SegmentedChoice } from '#web/components/layout/segmented-choice.tsx'
 import { THEMES } from '#web/lib/constants.ts'
 import { useCurrency, useLanguage, useTheme } from '#web/lib/preferences/preferences-provider.tsx'
 import type { Theme } from '#web/lib/preferences/stored-preferences.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/preferences.ts'
 
 /** The preferences as segmented controls, for the mobile menu (the header has menus instead). */

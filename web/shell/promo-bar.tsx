@@ -1,6 +1,5 @@
 import { Check, Copy, Gift, X } from 'lucide-react'
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { useTranslation } from 'react-i18next'
 import { copyText } from '#web/lib/clipboard.ts'
 import { cn } from '#web/lib/cn.ts'
 import {
@@ -13,6 +12,7 @@ import {
 } from '#web/lib/constants.ts'
 import { useUser } from '#web/lib/current-user.ts'
 import { toast } from '#web/lib/toast-store.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/promo.ts'
 
 /**

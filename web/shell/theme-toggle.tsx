@@ -1,9 +1,9 @@
 import { Moon, Sun } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { headerIconButtonClass } from '#web/components/layout/menu-styles.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useTheme } from '#web/lib/preferences/preferences-provider.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/preferences.ts'
 
 /**

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next'
 import { parseLanguage } from '#common/language.ts'
 import { INITIAL_PROVIDER_RATES } from '#common/money.ts'
 import { cyclePriceCents, yearlyDiscountPercent } from '#common/pricing.ts'
 import { cn } from '#web/lib/cn.ts'
 import { DEFAULT_BILLING_CYCLE, DEFAULT_CURRENCY } from '#web/lib/constants.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { type PriceKind, priceText } from './price-text.ts'
 
 /**

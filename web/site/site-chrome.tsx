@@ -1,13 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { Tooltip } from 'radix-ui'
 import type { ReactNode } from 'react'
-import { I18nextProvider } from 'react-i18next'
 import { StaticRouter } from 'react-router'
 import { Toaster } from '#web/components/ui/toaster.tsx'
 import { userQueryOptions } from '#web/lib/current-user.ts'
 import type { Language } from '#web/lib/i18n.ts'
 import { PreferencesProvider } from '#web/lib/preferences/preferences-provider.tsx'
 import { createQueryClient } from '#web/lib/query-client.ts'
+import { I18nProvider } from '#web/lib/use-translation.tsx'
 import { Footer } from '#web/shell/footer.tsx'
 import { PromoBar } from '#web/shell/promo-bar.tsx'
 import { MAIN_CONTENT_ID, PublicHeader, SkipLink } from '#web/shell/public-header.tsx'
@@ -70,11 +70,11 @@ function SiteProviders({
   return (
     <StaticRouter location={path}>
       <QueryClientProvider client={queryClient}>
-        <I18nextProvider i18n={siteI18n(language)}>
+        <I18nProvider i18n={siteI18n(language)}>
           <PreferencesProvider>
             <Tooltip.Provider>{children}</Tooltip.Provider>
           </PreferencesProvider>
-        </I18nextProvider>
+        </I18nProvider>
       </QueryClientProvider>
     </StaticRouter>
   )

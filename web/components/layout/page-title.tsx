@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { pageFor } from '#web/lib/paths.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 
 const TitleContext = createContext<(title: string | undefined) => void>(() => {})
 

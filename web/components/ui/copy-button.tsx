@@ -1,9 +1,9 @@
 import { Check, Copy } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '#web/components/ui/button.tsx'
 import { copyText } from '#web/lib/clipboard.ts'
 import { COPIED_LABEL_MS } from '#web/lib/constants.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 
 /** Copies a text and says "Copied" for 2 s. */
 export function CopyButton({ text, label }: { text: string; label: string }) {

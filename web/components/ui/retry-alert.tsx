@@ -1,8 +1,8 @@
 import { RefreshCw } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Alert, AlertDescription, AlertTitle } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 
 /** Something the page needs failed: what, in the server's words, and a button to try again. */
 export function RetryAlert({

@@ -2,7 +2,6 @@ import { cva } from 'class-variance-authority'
 import { X } from 'lucide-react'
 import { Toast } from 'radix-ui'
 import { useSyncExternalStore } from 'react'
-import { useTranslation } from 'react-i18next'
 import { cn } from '#web/lib/cn.ts'
 import { TOAST_DEFAULT_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from '#web/lib/constants.ts'
 import {
@@ -12,6 +11,7 @@ import {
   type ToastItem,
   type ToastVariant,
 } from '#web/lib/toast-store.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/toast.ts'
 
 const toastVariants = cva(

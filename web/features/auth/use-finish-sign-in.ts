@@ -1,9 +1,9 @@
 import { useCallback } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { href } from '#common/routes.ts'
 import type { User } from '#common/schemas/auth.ts'
 import { toast } from '#web/lib/toast-store.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { takeRedirectTarget } from './redirect-target.ts'
 import '#web/lib/strings/auth.ts'
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
 import type { Catalog } from '#common/schemas/catalog.ts'
 import { clusterTypeName } from '#web/lib/cluster-type-links.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 
 /** The parts of the catalog the cluster screens name things from (the route passes the catalog in). */
 export type CatalogForClusters = Pick<Catalog, 'clusterTypes' | 'dataCenters' | 'addOns' | 'nodeFlavors'>

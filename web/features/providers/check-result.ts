@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next'
 import type { ProviderCheckResult } from '#common/schemas/providers.ts'
+import type { TFunction } from '#web/lib/i18n.ts'
 import '#web/lib/strings/providers.ts'
 
 /** The check's result in one sentence: all passed, how many failed, or simulated. */

@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
-import { useTranslation } from 'react-i18next'
 import { matchValidationMessage } from '#common/validation-messages.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/validation.ts'
 
 /**

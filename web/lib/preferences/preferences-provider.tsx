@@ -1,5 +1,4 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
 import { account } from '#common/contract/account.ts'
 import { pathOf } from '#common/contract/endpoint.ts'
 import {
@@ -20,6 +19,7 @@ import { useUser } from '#web/lib/current-user.ts'
 import { LANGUAGES, type Language } from '#web/lib/i18n.ts'
 import { rememberLanguage, storedLanguage } from '#web/lib/language.ts'
 import { useMediaQuery } from '#web/lib/use-media-query.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useExchangeRates } from './api/get-exchange-rates.ts'
 import { saveUserLanguage } from './api/save-user-language.ts'
 import { readStoredValue, useStoredPreference, writeStoredValue } from './preference-store.ts'

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next'
 import {
   ProfileSection,
   PromotionSection,
@@ -12,6 +11,7 @@ import { DataSection } from '#web/features/accounts/components/data-section.tsx'
 import { PasskeysSection } from '#web/features/accounts/components/passkeys-section.tsx'
 import { TwoFactorSection } from '#web/features/accounts/components/two-factor-section.tsx'
 import { useUser } from '#web/lib/current-user.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/accounts.ts'
 
 /** /profile and /account: the person's own account. */

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next'
 import { AdminOnly, PageHeading } from '#web/features/accounts/components/admin-only.tsx'
 import { BillingIdCard } from '#web/features/accounts/components/billing-id-card.tsx'
 import {
@@ -6,6 +5,7 @@ import {
   OrganizationUsers,
 } from '#web/features/accounts/components/organization-directory.tsx'
 import { useUser } from '#web/lib/current-user.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/accounts.ts'
 
 /** /admin/organization-users: an admin's organization users; for super_admin, every organization. */

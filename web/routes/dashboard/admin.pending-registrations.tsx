@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { AdminOnly, PageHeading } from '#web/features/accounts/components/admin-only.tsx'
 import { PendingRegistrations } from '#web/features/accounts/components/registrations-section.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/accounts.ts'
 
 /** /admin/pending-registrations: people who registered with the organization's billing ID. */

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { AdminOnly, PageHeading } from '#web/features/accounts/components/admin-only.tsx'
 import { PromotionRequests } from '#web/features/accounts/components/promotion-requests.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/accounts.ts'
 
 /** /admin/promotion-requests: members asking to become admins. */

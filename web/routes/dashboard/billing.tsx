@@ -1,5 +1,4 @@
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { usePaymentMethods } from '#web/features/billing/api/billing-queries.ts'
 import { BillingDetailsSection } from '#web/features/billing/components/billing-details-section.tsx'
@@ -11,6 +10,7 @@ import { PlansSection } from '#web/features/billing/components/plans-section.tsx
 import { SpendSummary } from '#web/features/billing/components/spend-summary.tsx'
 import { useUser } from '#web/lib/current-user.ts'
 import { toast } from '#web/lib/toast-store.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/billing.ts'
 
 /** /billing: spend so far and forecast, credits, invoices, payment methods, plans, details, alerts. */

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { href } from '#common/routes.ts'
 import { BackLink } from '#web/components/layout/back-link.tsx'
@@ -6,6 +5,7 @@ import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { TopologyView } from '#web/features/clusters/components/topology-view.tsx'
 import { useClusterLiveUpdates } from '#web/features/clusters/hooks/use-cluster-live-updates.ts'
 import { useTheme } from '#web/lib/preferences/preferences-provider.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/clusters.ts'
 
 /** /clusters/{id}/topology: the cluster's live graph in the dashboard. */

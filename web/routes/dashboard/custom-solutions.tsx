@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { CustomSolutionForm } from '#web/features/custom-solutions/components/request-form.tsx'
 import { CustomSolutionList } from '#web/features/custom-solutions/components/request-list.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/custom-solutions.ts'
 
 /** /custom-solutions: describe what the catalog lacks, then read and answer the quotes. */

@@ -16,7 +16,6 @@ import {
   Store,
   Wallet,
 } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
@@ -28,6 +27,7 @@ import { useNotificationCount } from '#web/features/notifications/api/get-notifi
 import { cn } from '#web/lib/cn.ts'
 import { useUser } from '#web/lib/current-user.ts'
 import { useMoney } from '#web/lib/use-money.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import type { Messages } from '#web/locales/en.ts'
 import '#web/lib/strings/dashboard.ts'
 

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { AuthGate } from '#web/shell/auth-gate.tsx'
 import { ConsoleShell } from '#web/shell/console-shell.tsx'
 

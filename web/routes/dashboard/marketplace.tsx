@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { isWithin } from '#common/routes.ts'
 import { ADD_ON_CATEGORIES, MIDDLEWARE_CATEGORIES } from '#common/schemas/kinds.ts'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { ProductCatalog } from '#web/features/marketplace/components/product-catalog.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/marketplace.ts'
 
 /** /add-ons (for clusters) and /marketplace (middleware): one catalog screen, two kinds. */

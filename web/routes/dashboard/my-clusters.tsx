@@ -1,11 +1,11 @@
 import { CirclePlus } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { ClusterList } from '#web/features/clusters/components/cluster-list.tsx'
 import { useClusterLiveUpdates } from '#web/features/clusters/hooks/use-cluster-live-updates.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/clusters.ts'
 
 /** /my-clusters: every cluster of the organization, live. */

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { href, isWithin } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { InstallationList } from '#web/features/marketplace/components/installation-list.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/installations.ts'
 
 /** /orders/products (middleware) and /orders/addons: the organization's installations of a kind. */

@@ -1,9 +1,9 @@
 import { Plus } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { TicketList } from '#web/features/support/components/ticket-list.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/support.ts'
 
 /** /orders/support: the organization's support tickets. */

@@ -1,11 +1,11 @@
 import { CirclePlus } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { useClusterLiveUpdates } from '#web/features/clusters/hooks/use-cluster-live-updates.ts'
 import { OrderList } from '#web/features/orders/components/order-list.tsx'
 import { pageFor } from '#web/lib/paths.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/orders.ts'
 
 /** /orders and /orders/clusters: the organization's cluster orders. */

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { PaymentConfirmation } from '#web/features/billing/components/payment-confirmation.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 
 /** /payment-success: where Stripe's Checkout sends the customer back. */
 export default function PaymentSuccessRoute() {

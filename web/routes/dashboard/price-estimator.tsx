@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next'
 import { estimateConfiguration } from '#common/estimate.ts'
 import { href } from '#common/routes.ts'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
@@ -8,6 +7,7 @@ import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { encodeSuggestion } from '#web/features/cluster-config/prefill.ts'
 import { PriceEstimator } from '#web/features/estimator/components/price-estimator.tsx'
 import { useUser } from '#web/lib/current-user.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/estimator.ts'
 
 /** /price-estimator: what several clusters would cost, against this month's actual spend. */

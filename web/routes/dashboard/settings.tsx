@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next'
 import { PageHeading } from '#web/features/accounts/components/admin-only.tsx'
 import { AuditLogSection } from '#web/features/accounts/components/audit-log.tsx'
 import {
@@ -8,6 +7,7 @@ import {
 } from '#web/features/accounts/components/settings-sections.tsx'
 import { BillingDetailsSection } from '#web/features/billing/components/billing-details-section.tsx'
 import { useUser } from '#web/lib/current-user.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/accounts.ts'
 
 /** /settings: the person's preferences; for admins the organization's rules, billing details and audit log. */

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { UsageView } from '#web/features/billing/components/usage-view.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/billing.ts'
 
 /** /usage: what the organization's clusters cost, day by day. */

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { AdminOnly, PageHeading } from '#web/features/accounts/components/admin-only.tsx'
 import { InvitationsSection } from '#web/features/accounts/components/invitations-section.tsx'
 import { MembersSection } from '#web/features/accounts/components/members-section.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/accounts.ts'
 
 /** /user-management: the organization's members and invitations, for its admins. */

@@ -1,5 +1,4 @@
 import { CirclePlus, ListOrdered } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { href } from '#common/routes.ts'
 import { EmptyState } from '#web/components/layout/empty-state.tsx'
@@ -10,6 +9,7 @@ import { ClusterLiveStatus } from '#web/features/clusters/components/cluster-liv
 import { useClusterLiveUpdates } from '#web/features/clusters/hooks/use-cluster-live-updates.ts'
 import { useLatestOrder, useOrder } from '#web/features/orders/api/get-order.ts'
 import { OrderSummary } from '#web/features/orders/components/order-summary.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/orders.ts'
 
 /**

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
@@ -6,6 +5,7 @@ import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { useClusterTemplates } from '#web/features/cluster-config/api/get-cluster-templates.ts'
 import { CatalogError } from '#web/features/cluster-config/components/catalog-error.tsx'
 import { ClusterWizard } from '#web/features/cluster-config/components/cluster-wizard.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/cluster-config.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { AuthGate } from '#web/shell/auth-gate.tsx'
 import { Footer } from '#web/shell/footer.tsx'
 import { MAIN_CONTENT_ID, PublicHeader } from '#web/shell/public-header.tsx'

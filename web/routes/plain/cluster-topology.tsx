@@ -1,5 +1,4 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { EmptyState } from '#web/components/layout/empty-state.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
@@ -12,6 +11,7 @@ import { ConfigureClusterButton } from '#web/features/clusters/components/config
 import { TopologyView } from '#web/features/clusters/components/topology-view.tsx'
 import { useClusterLiveUpdates } from '#web/features/clusters/hooks/use-cluster-live-updates.ts'
 import { useTheme } from '#web/lib/preferences/preferences-provider.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/clusters.ts'
 
 const CLUSTER_PARAM = 'cluster'

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { href } from '#common/routes.ts'
 import { BackLink } from '#web/components/layout/back-link.tsx'
 import { ClusterLiveStatus } from '#web/features/clusters/components/cluster-live-status.tsx'
 import { useClusterLiveUpdates } from '#web/features/clusters/hooks/use-cluster-live-updates.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/clusters.ts'
 
 /** /clusters/{id}/status: the cluster's live progress and state, on the plain layout. */

@@ -1,6 +1,5 @@
 import { ArrowRight, MapPin, X } from 'lucide-react'
 import { useDeferredValue, useId, useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { catalog as catalogEndpoints } from '#common/contract/catalog.ts'
 import { pathOf } from '#common/contract/endpoint.ts'
@@ -31,6 +30,7 @@ import {
   searchParamsWithFilters,
 } from '#web/features/catalog/data-center-filters.ts'
 import { useSearchParamFilters } from '#web/lib/use-search-param-filters.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/data-centers.ts'
 
 const AVAILABILITY_BADGES = { available: 'success', limited: 'warning', coming_soon: 'secondary' } as const

@@ -1,5 +1,4 @@
 import { Info, RefreshCw, ShieldAlert } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { CHECK_PROVIDER_NAMES, CHECK_PROVIDERS, type CheckProvider } from '#common/schemas/providers.ts'
 import { usePageTitle } from '#web/components/layout/page-title.tsx'
@@ -17,6 +16,7 @@ import { ToolPage } from '#web/features/tools/components/tool-page.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
 import { cn } from '#web/lib/cn.ts'
 import { useUser } from '#web/lib/current-user.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/providers.ts'
 
 /**

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { AuthGate } from '#web/shell/auth-gate.tsx'
 import { ConsoleForMembers } from '#web/shell/console-for-members.tsx'
 import { Footer } from '#web/shell/footer.tsx'

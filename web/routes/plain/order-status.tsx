@@ -1,5 +1,4 @@
 import { CirclePlus } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { href } from '#common/routes.ts'
 import { BackLink } from '#web/components/layout/back-link.tsx'
@@ -12,6 +11,7 @@ import { useClusterLiveUpdates } from '#web/features/clusters/hooks/use-cluster-
 import { useOrder } from '#web/features/orders/api/get-order.ts'
 import { OrderList } from '#web/features/orders/components/order-list.tsx'
 import { OrderSummary } from '#web/features/orders/components/order-summary.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/orders.ts'
 
 /**

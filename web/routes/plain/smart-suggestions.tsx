@@ -1,6 +1,5 @@
 import { LayoutGrid } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
@@ -19,6 +18,7 @@ import { SuggestionForm } from '#web/features/cluster-config/components/suggesti
 import { SuggestionResult } from '#web/features/cluster-config/components/suggestion-result.tsx'
 import { loadAnswers, saveAnswers } from '#web/features/cluster-config/suggestion-answers.ts'
 import { useMoney } from '#web/lib/use-money.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/suggestions.ts'
 
 /** /smart-suggestions: a questionnaire on the workload, then a configuration and why. */

@@ -1,5 +1,4 @@
 import { Link2Off, UserPlus } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { href } from '#common/routes.ts'
 import { buttonVariants } from '#web/components/ui/button.tsx'
@@ -9,6 +8,7 @@ import { AcceptInvitationForm } from '#web/features/auth/components/accept-invit
 import { AuthCard, AuthScreen } from '#web/features/auth/components/auth-screen.tsx'
 import { useFinishSignIn } from '#web/features/auth/use-finish-sign-in.ts'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/auth.ts'
 
 /** /accept-invitation?token=: who invites to which organization, and the account it creates. */

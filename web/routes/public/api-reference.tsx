@@ -1,6 +1,5 @@
 import { FileJson, X } from 'lucide-react'
 import { useDeferredValue, useEffect, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '#web/components/ui/button.tsx'
 import { RetryAlert } from '#web/components/ui/retry-alert.tsx'
 import { SearchInput } from '#web/components/ui/search-input.tsx'
@@ -13,6 +12,7 @@ import {
   countOperations,
   filterApiReference,
 } from '#web/features/tools/openapi-reference.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/tools.ts'
 
 /** /api-reference: the server's OpenAPI document, by tag, with a filter and a link per operation. */

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { KeyRound, ShieldCheck, Wand2 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { href } from '#common/routes.ts'
 import type { User } from '#common/schemas/auth.ts'
@@ -19,6 +18,7 @@ import { versionSummaryQueryOptions } from '#web/features/system/api/get-version
 import { useUser } from '#web/lib/current-user.ts'
 import { pageFor } from '#web/lib/paths.ts'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/auth.ts'
 
 type Tab = 'sign-in' | 'register'

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { CurrencyConverter } from '#web/features/tools/components/currency-converter.tsx'
 import { RateCards } from '#web/features/tools/components/rate-cards.tsx'
@@ -8,6 +7,7 @@ import { useDateFormat } from '#web/lib/format-date.ts'
 import { useExchangeRates } from '#web/lib/preferences/api/get-exchange-rates.ts'
 import { useCurrency } from '#web/lib/preferences/preferences-provider.tsx'
 import { type RatesProvenance, ratesProvenance } from '#web/lib/preferences/rate-source.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/tools.ts'
 
 /** How often the rates' age is worked out again while the page stays open. */

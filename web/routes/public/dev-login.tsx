@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
 import { ChevronRight, FlaskConical, ShieldOff } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { DEMO_ACCOUNTS } from '#common/demo-accounts.ts'
 import { href } from '#common/routes.ts'
@@ -11,6 +10,7 @@ import { AuthCard, AuthScreen } from '#web/features/auth/components/auth-screen.
 import { toastAuthFailure, useFinishSignIn } from '#web/features/auth/use-finish-sign-in.ts'
 import { versionSummaryQueryOptions } from '#web/features/system/api/get-version-summary.ts'
 import { ApiError } from '#web/lib/api-client.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { LoadingState } from '#web/shell/auth-gate.tsx'
 import '#web/lib/strings/auth.ts'
 

@@ -1,7 +1,7 @@
 import { KeyRound } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { useForgotPassword } from '#web/features/auth/api/email-links.ts'
 import { EmailLinkRequestScreen } from '#web/features/auth/components/email-link-request-screen.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/auth.ts'
 
 /** /forgot-password: mails a link to choose a new password (POST /api/auth/forgot-password). */

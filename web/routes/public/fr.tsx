@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { href } from '#common/routes.ts'
 import { rememberLanguage } from '#web/lib/language.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 
 /** `/fr`: French is chosen and remembered, then the home page opens. */
 export default function FrenchEntry() {

@@ -1,7 +1,7 @@
 import { Wand2 } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { useRequestMagicLink } from '#web/features/auth/api/email-links.ts'
 import { EmailLinkRequestScreen } from '#web/features/auth/components/email-link-request-screen.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/auth.ts'
 
 /** /magic-link-login: mails a one-time sign-in link (POST /api/auth/magic-link). */

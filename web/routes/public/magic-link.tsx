@@ -1,6 +1,5 @@
 import { Link2Off, ShieldCheck, Wand2 } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { href } from '#common/routes.ts'
 import { buttonVariants } from '#web/components/ui/button.tsx'
@@ -11,6 +10,7 @@ import { MfaForm } from '#web/features/auth/components/mfa-form.tsx'
 import { toastAuthFailure, useFinishSignIn } from '#web/features/auth/use-finish-sign-in.ts'
 import { invalidLinkMessage, isInvalidLink } from '#web/lib/invalid-link.ts'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/auth.ts'
 
 /**

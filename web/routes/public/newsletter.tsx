@@ -1,6 +1,5 @@
 import { Link2Off, MailCheck, TriangleAlert } from 'lucide-react'
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { href } from '#common/routes.ts'
 import { newsletterSubscribeRequestSchema } from '#common/schemas/leads.ts'
@@ -14,6 +13,7 @@ import { LeadConfirmation, LeadFormCard, LeadPage } from '#web/features/leads/co
 import { EMAIL_FIELD } from '#web/features/leads/lead-fields.ts'
 import { isInvalidLink } from '#web/lib/invalid-link.ts'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/leads.ts'
 
 const FIELDS: LeadField[] = [{ ...EMAIL_FIELD, labelKey: 'leads.newsletter.email', half: false }]

@@ -1,6 +1,5 @@
 import { CircleCheck, KeyRound, Link2Off } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { href } from '#common/routes.ts'
 import { newPasswordFormSchema } from '#common/schemas/auth.ts'
@@ -15,6 +14,7 @@ import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { invalidLinkMessage, isInvalidLink } from '#web/lib/invalid-link.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/auth.ts'
 
 /** /reset-password?token=: the new password for the account of the mailed link. */

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next'
 import { demoBookingRequestSchema } from '#common/schemas/leads.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { useBookDemo } from '#web/features/leads/api/book-demo.ts'
@@ -7,6 +6,7 @@ import { type LeadField, LeadForm } from '#web/features/leads/components/lead-fo
 import { LeadConfirmation, LeadFormCard, LeadPage } from '#web/features/leads/components/lead-page.tsx'
 import { COMPANY_FIELD, EMAIL_FIELD, messageField, NAME_FIELD } from '#web/features/leads/lead-fields.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/leads.ts'
 
 const DEMO_TIME_ZONE = 'Europe/Paris'

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { LeadConfirmation, LeadFormCard, LeadPage } from '#web/features/leads/components/lead-page.tsx'
 import { useSubmitPublicTicket } from '#web/features/support/api/support.ts'
 import { PublicTicketForm } from '#web/features/support/components/public-ticket-form.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/support.ts'
 
 /** /submit-ticket: a visitor's ticket; its number and private tracking link go to the address given. */

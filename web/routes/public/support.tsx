@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { SupportHub } from '#web/features/support/components/support-hub.tsx'
 import { VisitorWaysIn } from '#web/features/support/components/visitor-ways-in.tsx'
 import { useUser } from '#web/lib/current-user.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/support.ts'
 
 /** /support: the hub of a member's support, or the ways in for a visitor. */

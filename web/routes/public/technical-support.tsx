@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next'
 import { useLocation, useSearchParams } from 'react-router'
 import { isWithin } from '#common/routes.ts'
 import { Card, CardContent } from '#web/components/ui/card.tsx'
@@ -6,6 +5,7 @@ import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { TicketForm } from '#web/features/support/components/ticket-form.tsx'
 import { VisitorWaysIn } from '#web/features/support/components/visitor-ways-in.tsx'
 import { useUser } from '#web/lib/current-user.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/support.ts'
 
 /**

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
 import { Database, Radio, Server } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { href } from '#common/routes.ts'
 import { Alert, AlertDescription } from '#web/components/ui/alert.tsx'
@@ -18,6 +17,7 @@ import { REALTIME_SOCKET_PATH } from '#web/lib/constants.ts'
 import { useUser } from '#web/lib/current-user.ts'
 import { realtimeSocketUrl } from '#web/lib/realtime-socket.ts'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/tools.ts'
 
 /**

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { Alert, AlertDescription } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -7,6 +6,7 @@ import { useTrackTicket } from '#web/features/support/api/support.ts'
 import { TrackTicketForm } from '#web/features/support/components/track-ticket-form.tsx'
 import { TrackedTicket } from '#web/features/support/components/tracked-ticket.tsx'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/support.ts'
 
 /**

@@ -1,7 +1,7 @@
-import type { TFunction } from 'i18next'
 import { PROMO_CODE } from '#common/pricing.ts'
 import { CLUSTER_TYPE_SLUGS, type ClusterTypeSlug } from '#common/routes.ts'
 import { PROMO_DISCOUNT_PERCENT } from '#web/lib/constants.ts'
+import type { TFunction } from '#web/lib/i18n.ts'
 
 /**
  * The words the islands write into a static page, in the page's language. They travel as JSON in

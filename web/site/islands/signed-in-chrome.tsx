@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { Tooltip } from 'radix-ui'
 import { createRoot } from 'react-dom/client'
-import { I18nextProvider } from 'react-i18next'
 import { createPath, Router, type To } from 'react-router'
 import type { Language } from '#common/language.ts'
 import type { User } from '#common/schemas/auth.ts'
@@ -11,6 +10,7 @@ import { userQueryOptions } from '#web/lib/current-user.ts'
 import { createI18n } from '#web/lib/i18n.ts'
 import { PreferencesProvider } from '#web/lib/preferences/preferences-provider.tsx'
 import { createQueryClient } from '#web/lib/query-client.ts'
+import { I18nProvider } from '#web/lib/use-translation.tsx'
 import { EmailVerificationModal } from '#web/shell/email-verification-modal.tsx'
 import { PromoBar } from '#web/shell/promo-bar.tsx'
 import { PublicHeader } from '#web/shell/public-header.tsx'
@@ -44,11 +44,11 @@ export async function mountSignedInChrome(user: User, language: Language): Promi
   const wrap = (children: React.ReactNode) => (
     <Router location={location} navigator={documentNavigator}>
       <QueryClientProvider client={queryClient}>
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider i18n={i18n}>
           <PreferencesProvider>
             <Tooltip.Provider>{children}</Tooltip.Provider>
           </PreferencesProvider>
-        </I18nextProvider>
+        </I18nProvider>
       </QueryClientProvider>
     </Router>
   )

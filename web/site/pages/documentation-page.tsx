@@ -1,5 +1,5 @@
 import { ChevronDown, Search } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useSiteData } from '../site-context.tsx'
 
 /**

@@ -1,11 +1,11 @@
 import { ArrowRight, Check, MapPin, ShieldCheck } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { dataCenterState } from '#common/cluster-rules.ts'
 import { href } from '#common/routes.ts'
 import { clusterTypePath, LINKS } from '#web/components/layout/nav-links.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { CLUSTER_TYPE_SLUGS } from '#web/lib/paths.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { CLUSTER_TYPE_STYLES } from '../cluster-type-style.ts'
 import { useSiteData } from '../site-context.tsx'
 

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next'
 import { CURRENCY_SYMBOLS } from '#common/money.ts'
 import { BILLING_CYCLES } from '#common/pricing.ts'
 import { href } from '#common/routes.ts'
 import { clusterTypeName } from '#web/lib/cluster-type-links.ts'
 import { CURRENCY_SWITCHER_ORDER } from '#web/lib/constants.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useSiteData } from '../site-context.tsx'
 
 /** What the estimate island needs of the catalog (JSON in the page). */

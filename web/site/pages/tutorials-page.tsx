@@ -1,6 +1,6 @@
 import { ArrowRight, Clock } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { href } from '#common/routes.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useSiteData } from '../site-context.tsx'
 
 /** The tutorials index: each tutorial's title, summary, level and time. */

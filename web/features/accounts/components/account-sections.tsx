@@ -1,5 +1,4 @@
 import { Laptop, Smartphone } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { type AccountSession, profileRequestSchema, promotionAskSchema } from '#common/schemas/accounts.ts'
 import type { User } from '#common/schemas/auth.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
@@ -14,6 +13,7 @@ import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { toast } from '#web/lib/toast-store.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import {
   useAskPromotion,
   useMyPromotionRequest,

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import type { User } from '#common/schemas/auth.ts'
 import { CopyButton } from '#web/components/ui/copy-button.tsx'
 import { SectionCard } from '#web/components/ui/section-card.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/accounts.ts'
 
 /**

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next'
 import {
   emailChangeSchema,
   PASSWORD_MIN_LENGTH,
@@ -11,6 +10,7 @@ import { SubmitButton } from '#web/components/ui/submit-button.tsx'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { toast } from '#web/lib/toast-store.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useChangeEmail, useChangePassword } from '../api/security.ts'
 import '#web/lib/strings/accounts.ts'
 

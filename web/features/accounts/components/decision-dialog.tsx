@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/accounts.ts'
 
 /** An admin's answer to a request: it asks first, with an optional note mailed to the person. */

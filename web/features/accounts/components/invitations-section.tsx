@@ -1,5 +1,4 @@
 import { MailPlus } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { ASSIGNABLE_ROLES, type Invitation, invitationRequestSchema } from '#common/schemas/accounts.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -12,6 +11,7 @@ import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { toast } from '#web/lib/toast-store.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useInvitations, useInvite, useResendInvitation, useRevokeInvitation } from '../api/accounts.ts'
 import '#web/lib/strings/accounts.ts'
 

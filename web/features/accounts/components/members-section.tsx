@@ -1,5 +1,4 @@
 import { ShieldCheck, ShieldOff } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import type { Member } from '#common/schemas/accounts.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -10,6 +9,7 @@ import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { useUser } from '#web/lib/current-user.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { toast } from '#web/lib/toast-store.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useChangeRole, useMembers, useRemoveMember, useSetActive } from '../api/accounts.ts'
 import '#web/lib/strings/accounts.ts'
 

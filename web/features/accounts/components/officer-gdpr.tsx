@@ -1,5 +1,4 @@
 import { useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import type { OfficerGdprRequest } from '#common/schemas/gdpr.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -10,6 +9,7 @@ import { Textarea } from '#web/components/ui/textarea.tsx'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useNow } from '#web/lib/use-now.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useDecideErasure, useOfficerGdprRequests } from '../api/security.ts'
 import '#web/lib/strings/accounts.ts'
 

@@ -1,6 +1,5 @@
 import { Building2, Users } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { z } from 'zod'
 import { CURRENCIES } from '#common/money.ts'
@@ -19,6 +18,7 @@ import { useDateFormat } from '#web/lib/format-date.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useDebounced } from '#web/lib/use-debounced.ts'
 import { useMoney } from '#web/lib/use-money.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import {
   useMembers,
   useOrganizationDirectory,

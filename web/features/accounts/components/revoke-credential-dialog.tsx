@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { Button } from '#web/components/ui/button.tsx'
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { toast } from '#web/lib/toast-store.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/accounts.ts'
 
 /**

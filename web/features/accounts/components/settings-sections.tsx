@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { CURRENCIES } from '#common/money.ts'
 import {
@@ -37,6 +36,7 @@ import {
   useTheme,
 } from '#web/lib/preferences/preferences-provider.tsx'
 import { toast } from '#web/lib/toast-store.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import {
   useNotificationPreferences,
   useOrganizationSettings,

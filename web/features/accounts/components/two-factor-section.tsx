@@ -1,7 +1,6 @@
 import { Download, ShieldCheck } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import type { Control, FieldPath, FieldValues } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
 import {
   mfaCodeSchema,
   mfaDisableRequestSchema,
@@ -17,6 +16,7 @@ import { SectionCard } from '#web/components/ui/section-card.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { toast } from '#web/lib/toast-store.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useDisableMfa, useEnableMfa, useRegenerateRecoveryCodes, useStartMfa } from '../api/security.ts'
 import '#web/lib/strings/accounts.ts'
 

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { auth } from '#common/contract/auth.ts'
 import { href } from '#common/routes.ts'
@@ -9,6 +8,7 @@ import { errorMessageOf } from '#web/lib/api-client.ts'
 import { carryToast } from '#web/lib/carried-toast.ts'
 import { LOGOUT_BROADCAST_CHANNEL, LOGOUT_MESSAGE_TYPE } from '#web/lib/constants.ts'
 import { forgetSignedInUser, USER_KEY } from '#web/lib/current-user.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/auth.ts'
 
 /**

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
 import { auth } from '#common/contract/auth.ts'
 import { organization } from '#common/contract/organization.ts'
 import { DEFAULT_LANGUAGE, parseLanguage } from '#common/language.ts'
@@ -8,6 +7,7 @@ import { callApi } from '#web/lib/api/call.ts'
 import { useApiMutation } from '#web/lib/api/mutations.ts'
 import { apiKey, changesOf, readsOf } from '#web/lib/api/queries.ts'
 import { USER_KEY } from '#web/lib/current-user.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 
 export type LoginResult = User | { mfaRequired: true }
 

@@ -1,6 +1,6 @@
 import { Boxes, Landmark, ShieldCheck } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { cn } from '#web/lib/cn.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/auth.ts'
 
 /** The product's promise beside the sign-in form on wide screens, in the footer's words. */

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next'
 import { emailRequestSchema } from '#common/schemas/auth.ts'
 import { Form, FormInputField } from '#web/components/ui/form.tsx'
 import { SubmitButton } from '#web/components/ui/submit-button.tsx'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/auth.ts'
 
 /**

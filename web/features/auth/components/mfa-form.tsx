@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { mfaCodeSchema, recoveryCodeSchema, type User } from '#common/schemas/auth.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import {
@@ -15,6 +14,7 @@ import { Input } from '#web/components/ui/input.tsx'
 import { SubmitButton } from '#web/components/ui/submit-button.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useLoginMfa, useLoginRecoveryCode } from '../api/sign-in.ts'
 import { toastAuthFailure } from '../use-finish-sign-in.ts'
 import '#web/lib/strings/auth.ts'

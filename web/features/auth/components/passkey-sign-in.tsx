@@ -1,7 +1,7 @@
 import { Fingerprint } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '#web/components/ui/button.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { type LoginResult, usePasskeySignIn } from '../api/sign-in.ts'
 import { toastAuthFailure } from '../use-finish-sign-in.ts'
 import '#web/lib/strings/auth.ts'

@@ -1,6 +1,6 @@
 import type { Control, FieldPath, FieldValues } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
 import { FormPasswordField } from '#web/components/ui/form-password-field.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { PasswordRules } from './password-rules.tsx'
 import '#web/lib/strings/auth.ts'
 

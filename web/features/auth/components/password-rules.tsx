@@ -1,7 +1,7 @@
 import { Check, Circle } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { PASSWORD_MIN_LENGTH } from '#common/schemas/auth.ts'
 import { cn } from '#web/lib/cn.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/auth.ts'
 
 /** The password rules, the length one checked as the person types. */

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
 import { billing } from '#common/contract/billing.ts'
 import type { BillingDetails, BillingDetailsInput, BudgetAlert, Checkout } from '#common/schemas/billing.ts'
 import { useApiMutation } from '#web/lib/api/mutations.ts'
 import { apiKey } from '#web/lib/api/queries.ts'
 import { toast } from '#web/lib/toast-store.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/billing.ts'
 
 /**

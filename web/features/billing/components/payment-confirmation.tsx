@@ -1,11 +1,11 @@
 import { CircleCheck, CircleX } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { useMoney } from '#web/lib/use-money.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { usePaymentStatus } from '../api/billing-queries.ts'
 import '#web/lib/strings/billing.ts'
 

@@ -1,5 +1,4 @@
 import { CreditCard, Landmark } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import type { PaymentMethod, PaymentMethods } from '#common/schemas/billing.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -7,6 +6,7 @@ import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { SectionCard } from '#web/components/ui/section-card.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import {
   useAddPaymentMethod,
   useMakeDefaultPaymentMethod,

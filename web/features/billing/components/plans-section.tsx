@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
@@ -7,6 +6,7 @@ import { SectionCard } from '#web/components/ui/section-card.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { useMoney } from '#web/lib/use-money.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { usePlans } from '../api/billing-queries.ts'
 import '#web/lib/strings/billing.ts'
 

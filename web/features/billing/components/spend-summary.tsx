@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { useMoney } from '#web/lib/use-money.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useBillingSummary } from '../api/billing-queries.ts'
 import '#web/lib/strings/billing.ts'
 

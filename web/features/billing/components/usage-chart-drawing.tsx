@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next'
 import {
   Bar,
   CartesianGrid,
@@ -11,6 +10,7 @@ import {
   YAxis,
 } from 'recharts'
 import { useDateFormat } from '#web/lib/format-date.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { FORECAST_KEY, type UsageChartRow, type UsageSeries } from '../usage-chart-data.ts'
 import '#web/lib/strings/billing.ts'
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { useInView } from '#web/lib/use-in-view.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import type { UsageChartRow, UsageSeries } from '../usage-chart-data.ts'
 import '#web/lib/strings/billing.ts'
 

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { useTranslation } from 'react-i18next'
 import { catalog } from '#common/contract/catalog.ts'
 import { parseLanguage } from '#common/language.ts'
 import { type Catalog, catalogSchema } from '#common/schemas/catalog.ts'
 import { queryApi } from '#web/lib/api/call.ts'
 import { apiKey, readsOf } from '#web/lib/api/queries.ts'
 import { catalogInLanguage } from '#web/lib/catalog-language.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 
 /** As long as the server lets browsers keep it (`cache-control: max-age=300`). */
 const CATALOG_STALE_MS = 5 * 60 * 1000

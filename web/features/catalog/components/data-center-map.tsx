@@ -1,6 +1,6 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
 import type { DataCenter } from '#common/schemas/catalog.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/data-centers.ts'
 
 /** The schematic map's frame in degrees: the inhabited latitudes, every catalog longitude. */

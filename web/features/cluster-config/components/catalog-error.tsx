@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { RetryAlert } from '#web/components/ui/retry-alert.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/cluster-config.ts'
 
 /** The catalog, which every page of the configuration reads, failed to load. */

@@ -1,5 +1,4 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
 import {
   COMPLIANT_CLUSTER_TYPE_ID,
   dataCenterState,
@@ -10,6 +9,7 @@ import {
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { useFieldMessage } from '#web/components/ui/form.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { ChoiceCard, GroupError } from './controls.tsx'
 import type { StepProps } from './step-props.ts'
 import '#web/lib/strings/cluster-config.ts'

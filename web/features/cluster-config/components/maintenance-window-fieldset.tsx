@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { MaintenanceWindowFields } from '#web/components/maintenance-window-fields.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import type { StepProps } from './step-props.ts'
 import '#web/lib/strings/cluster-config.ts'
 

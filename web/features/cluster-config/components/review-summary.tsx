@@ -1,7 +1,7 @@
 import { AlertCircle, Pencil } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '#web/components/ui/button.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import type { WizardStep } from '../wizard-steps.ts'
 import type { StepProps } from './step-props.ts'
 import '#web/lib/strings/cluster-config.ts'

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { type ClusterConfiguration, TEMPLATE_NAME_MAX, templateNameSchema } from '#common/schemas/clusters.ts'
 import { Button } from '#web/components/ui/button.tsx'
@@ -14,6 +13,7 @@ import { Form, FormAlert, FormInputField } from '#web/components/ui/form.tsx'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { toast } from '#web/lib/toast-store.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useSaveClusterTemplate } from '../api/save-cluster-template.ts'
 import '#web/lib/strings/cluster-config.ts'
 

@@ -1,6 +1,5 @@
 import { Sparkles } from 'lucide-react'
 import { type ReactNode, useEffect, useId } from 'react'
-import { useTranslation } from 'react-i18next'
 import { CURRENCY_SYMBOLS } from '#common/money.ts'
 import {
   answersOf,
@@ -26,6 +25,7 @@ import {
 import { Input } from '#web/components/ui/input.tsx'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useMoney } from '#web/lib/use-money.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/suggestions.ts'
 
 /**

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { clusters } from '#common/contract/clusters.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useClusterChange } from './use-cluster-change.ts'
 import '#web/lib/strings/clusters.ts'
 

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { clusters } from '#common/contract/clusters.ts'
 import type { scaleNodePoolSchema } from '#common/schemas/clusters.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useClusterChange } from './use-cluster-change.ts'
 import '#web/lib/strings/clusters.ts'
 

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
 import type { CallInput } from '#common/contract/client.ts'
 import type { Endpoint } from '#common/contract/endpoint.ts'
 import type { ClusterDetail } from '#common/schemas/clusters.ts'
 import { useApiMutation } from '#web/lib/api/mutations.ts'
 import { toast } from '#web/lib/toast-store.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { clusterKeys } from './cluster-keys.ts'
 import '#web/lib/strings/clusters.ts'
 

@@ -1,10 +1,10 @@
 import { X } from 'lucide-react'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
 import { CLUSTER_SORTS, CLUSTER_STATUSES } from '#common/schemas/clusters.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { SearchInput } from '#web/components/ui/search-input.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import type { CatalogForClusters } from '../catalog-names.ts'
 import {
   type ClusterListFilters,

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import { EmptyState } from '#web/components/layout/empty-state.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { type FailedQuery, isNotFound, LoadError } from '#web/components/ui/retry-alert.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/clusters.ts'
 
 /** A cluster that could not be loaded: not found (or someone else's), or a failure to retry. */

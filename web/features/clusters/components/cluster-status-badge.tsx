@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import type { ClusterStatus } from '#common/schemas/clusters.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { cn } from '#web/lib/cn.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { type StatusTone, statusTone } from '../cluster-status.ts'
 import '#web/lib/strings/clusters.ts'
 

@@ -1,8 +1,8 @@
 import { CirclePlus } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/clusters.ts'
 
 /** The way into the configuration wizard when there is no cluster yet. */

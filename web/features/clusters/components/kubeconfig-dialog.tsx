@@ -1,5 +1,4 @@
 import { lazy, type ReactNode, Suspense, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import type { KubeconfigLifetime } from '#common/schemas/clusters.ts'
 import {
   Dialog,
@@ -10,6 +9,7 @@ import {
   DialogTrigger,
 } from '#web/components/ui/dialog.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/clusters.ts'
 
 /** The form, its validator and the form library load when the dialog first opens, not with the list. */

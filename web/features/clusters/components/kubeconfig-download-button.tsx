@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '#web/components/ui/button.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useDownloadKubeconfig } from '../api/download-kubeconfig.ts'
 import { KubeconfigDialog } from './kubeconfig-dialog.tsx'
 import '#web/lib/strings/clusters.ts'

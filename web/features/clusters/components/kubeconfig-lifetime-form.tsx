@@ -1,5 +1,4 @@
 import { Download, MailWarning } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import {
@@ -23,6 +22,7 @@ import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { toast } from '#web/lib/toast-store.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/clusters.ts'
 import type { KubeconfigDownload } from './kubeconfig-dialog.tsx'
 

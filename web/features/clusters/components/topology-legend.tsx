@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { cn } from '#web/lib/cn.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { TOPOLOGY_STATES, type TopologyState } from '../topology.ts'
 import '#web/lib/strings/clusters.ts'
 

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { cn } from '#web/lib/cn.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import type { Topology, TopologyItem } from '../topology.ts'
 import { STATE_STYLES } from './topology-legend.tsx'
 import '#web/lib/strings/clusters.ts'

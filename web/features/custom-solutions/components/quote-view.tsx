@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import type { Quote } from '#common/schemas/custom-solutions.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { useMoney } from '#web/lib/use-money.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/custom-solutions.ts'
 
 /**

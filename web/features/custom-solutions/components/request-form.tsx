@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import {
   COMPLIANCE_NEEDS,
@@ -19,6 +18,7 @@ import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useMoney } from '#web/lib/use-money.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useSubmitCustomSolution } from '../api/custom-solutions.ts'
 import '#web/lib/strings/custom-solutions.ts'
 

@@ -1,6 +1,5 @@
 import { Plus } from 'lucide-react'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
 import {
   type EstimateCluster,
   MAX_ESTIMATE_CLUSTERS,
@@ -15,6 +14,7 @@ import { CopyButton } from '#web/components/ui/copy-button.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { useBillingCycle } from '#web/lib/preferences/preferences-provider.tsx'
 import { useMoney } from '#web/lib/use-money.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useEstimate } from '../use-estimate.ts'
 import { EstimateClusterCard } from './estimate-cluster-card.tsx'
 import '#web/lib/strings/estimator.ts'

@@ -1,7 +1,5 @@
-import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
 import type { DefaultValues, FieldValues } from 'react-hook-form'
-import { Trans, useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { href } from '#common/routes.ts'
 import {
@@ -24,7 +22,9 @@ import { cn } from '#web/lib/cn.ts'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useValidationMessage } from '#web/lib/form/validation-message.ts'
+import type { TFunction } from '#web/lib/i18n.ts'
 import type { MessageKey } from '#web/lib/i18n-keys.ts'
+import { Trans, useTranslation } from '#web/lib/use-translation.tsx'
 import type { Messages } from '#web/locales/en.ts'
 import '#web/lib/strings/leads.ts'
 

@@ -1,8 +1,8 @@
 import { CheckCircle2, type LucideIcon } from 'lucide-react'
 import { type ReactNode, useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Card, CardContent } from '#web/components/ui/card.tsx'
 import { cn } from '#web/lib/cn.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/leads.ts'
 
 /**

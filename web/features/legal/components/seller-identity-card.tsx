@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import type { Language } from '#common/language.ts'
 import type { PublicSellerIdentity } from '#common/schemas/legal.ts'
 import { addressLines, rcsText, sirenText } from '#common/seller-identity.ts'
@@ -7,6 +6,7 @@ import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { SectionCard } from '#web/components/ui/section-card.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { useLanguage } from '#web/lib/preferences/preferences-provider.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useSellerIdentity } from '../api/get-seller-identity.ts'
 import '#web/lib/strings/legal.ts'
 

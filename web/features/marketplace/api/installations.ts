@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
 import { clusters } from '#common/contract/clusters.ts'
 import type { Endpoint } from '#common/contract/endpoint.ts'
 import { marketplace } from '#common/contract/marketplace.ts'
@@ -12,6 +11,7 @@ import { callApi } from '#web/lib/api/call.ts'
 import { useApiMutation } from '#web/lib/api/mutations.ts'
 import { apiKey, apiQuery, changesOf, readsOf } from '#web/lib/api/queries.ts'
 import { toast } from '#web/lib/toast-store.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/installations.ts'
 
 /** While an operation runs the queries poll too, so a lost realtime message never leaves a page stuck. */

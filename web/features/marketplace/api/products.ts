@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useCallback, useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
 import { catalog } from '#common/contract/catalog.ts'
 import { parseLanguage } from '#common/language.ts'
 import type { Product, ProductKind, ProductSummary } from '#common/schemas/products.ts'
 import { apiQuery } from '#web/lib/api/queries.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { productInLanguage, sheetText } from '../product-language.ts'
 
 /** As long as the server lets browsers keep it (`cache-control: max-age=300`). */

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, CircleAlert, Info } from 'lucide-react'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import {
   clusterCompatibilityIssues,
@@ -24,6 +23,7 @@ import { ApiError } from '#web/lib/api-client.ts'
 import { useValidationMessage } from '#web/lib/form/validation-message.ts'
 import { IdempotencyKeys } from '#web/lib/idempotency.ts'
 import { useMoney } from '#web/lib/use-money.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import {
   installationQuoteQueryOptions,
   installTargetsQueryOptions,

@@ -1,6 +1,5 @@
 import { Settings2 } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import type { Installation } from '#common/schemas/installations.ts'
 import type { Product } from '#common/schemas/products.ts'
 import { settingsDiff } from '#common/settings-diff.ts'
@@ -14,6 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#web/components/ui/dialog.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useInstallationChange } from '../api/installations.ts'
 import { useSheetText } from '../api/products.ts'
 import { SettingsDiffTable } from './settings-diff.tsx'

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import type { InstallationStatus } from '#common/schemas/installations.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { cn } from '#web/lib/cn.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/installations.ts'
 
 const MOVING: InstallationStatus[] = ['pending', 'installing', 'upgrading', 'reconfiguring', 'uninstalling']

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import type { SettingChange } from '#common/settings-diff.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/installations.ts'
 
 /** What a change of settings (or version) changes, row by row: before and after. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
-import { useTranslation } from 'react-i18next'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import type { SettingsFormProps } from './settings-form-fields.tsx'
 import '#web/lib/strings/installations.ts'
 

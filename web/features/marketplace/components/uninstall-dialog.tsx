@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { type Installation, uninstallConfirmationSchema } from '#common/schemas/installations.ts'
 import { TypedNameDialog } from '#web/components/ui/typed-name-dialog.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useInstallationChange } from '../api/installations.ts'
 import '#web/lib/strings/installations.ts'
 

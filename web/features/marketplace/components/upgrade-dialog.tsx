@@ -1,6 +1,5 @@
 import { ArrowUpCircle } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { compareVersions } from '#common/product-rules.ts'
 import type { Installation } from '#common/schemas/installations.ts'
 import type { Product } from '#common/schemas/products.ts'
@@ -18,6 +17,7 @@ import {
   DialogTrigger,
 } from '#web/components/ui/dialog.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useInstallationChange } from '../api/installations.ts'
 import { useSheetText } from '../api/products.ts'
 import { SettingsDiffTable } from './settings-diff.tsx'

@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next'
 import { NOTIFICATION_TOAST_MS } from '#web/lib/constants.ts'
+import type { TFunction } from '#web/lib/i18n.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { failureMessage } from '../notification-display.ts'
 import '#web/lib/strings/notifications.ts'

@@ -1,8 +1,8 @@
 import { Check, CircleCheck, CircleX, Cog, Info, type LucideIcon, Trash2, TriangleAlert } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import type { Notification } from '#common/schemas/notifications.ts'
 import { cn } from '#web/lib/cn.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { type NotificationTone, notificationTone } from '../notification-display.ts'
 import '#web/lib/strings/notifications.ts'
 

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { CURRENCIES } from '#common/money.ts'
 import { centsOfUnits } from '#common/pricing.ts'
@@ -10,6 +9,7 @@ import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useMoney } from '#web/lib/use-money.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useGrantCredits } from '../api/officer-billing.ts'
 import '#web/lib/strings/officers.ts'
 

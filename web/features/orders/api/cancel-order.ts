@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
 import { orders } from '#common/contract/orders.ts'
 import { useApiMutation } from '#web/lib/api/mutations.ts'
 import { toast } from '#web/lib/toast-store.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { orderKeys } from './order-keys.ts'
 import '#web/lib/strings/orders.ts'
 

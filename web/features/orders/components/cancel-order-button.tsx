@@ -1,8 +1,8 @@
 import { Ban } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import type { Order } from '#common/schemas/orders.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useCancelOrder } from '../api/cancel-order.ts'
 import '#web/lib/strings/orders.ts'
 

@@ -1,6 +1,5 @@
 import { ArrowRight, Inbox } from 'lucide-react'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { href } from '#common/routes.ts'
 import type { Order, OrderStatus } from '#common/schemas/orders.ts'
@@ -10,6 +9,7 @@ import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { useMoney } from '#web/lib/use-money.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useOrders } from '../api/get-orders.ts'
 import {
   ORDER_FILTER_STATUSES,

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import type { OrderStatus } from '#common/schemas/orders.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/orders.ts'
 
 const VARIANTS = {

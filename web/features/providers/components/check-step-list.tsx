@@ -1,9 +1,9 @@
 import { CircleCheck, CircleX, FlaskConical } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { PROVIDER_CHECK_STEPS, type ProviderCheckStepResult } from '#common/schemas/providers.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/cn.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/providers.ts'
 
 type KnownStep = (typeof PROVIDER_CHECK_STEPS)[number]

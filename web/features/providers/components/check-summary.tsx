@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { CHECK_PROVIDER_NAMES, type ProviderCheckResult } from '#common/schemas/providers.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { useDateFormat } from '#web/lib/format-date.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { checkResultText } from '../check-result.ts'
 import '#web/lib/strings/providers.ts'
 

@@ -1,8 +1,6 @@
-import type { TFunction } from 'i18next'
 import { FileText, ImageIcon, Paperclip, X } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 import type { Control, FieldPath, FieldValues } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
 import {
   ATTACHMENT_ACCEPT,
   ATTACHMENT_TYPES,
@@ -13,6 +11,8 @@ import {
 import { Button } from '#web/components/ui/button.tsx'
 import { FormField, useFieldMessage } from '#web/components/ui/form.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
+import type { TFunction } from '#web/lib/i18n.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { formatFileSize } from '../file-size.ts'
 import '#web/lib/strings/support.ts'
 

@@ -1,6 +1,5 @@
 import { useState } from 'react'
 import type { Control, FieldPath, FieldValues } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
 import { Button } from '#web/components/ui/button.tsx'
 import {
   FormControl,
@@ -12,6 +11,7 @@ import {
   FormMessage,
 } from '#web/components/ui/form.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { Markdown } from './markdown.tsx'
 import '#web/lib/strings/support.ts'
 

@@ -1,5 +1,4 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
 import {
   CANNED_REPLIES,
   type OfficerTicketUpdate,
@@ -17,6 +16,7 @@ import { SubmitButton } from '#web/components/ui/submit-button.tsx'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { toast } from '#web/lib/toast-store.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import {
   attachmentUrls,
   useOfficerReply,

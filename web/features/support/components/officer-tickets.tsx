@@ -1,6 +1,5 @@
 import { ArrowLeft } from 'lucide-react'
 import { useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import {
   type OfficerTicketQuery,
   TICKET_PRIORITIES,
@@ -12,6 +11,7 @@ import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { useDateFormat } from '#web/lib/format-date.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useOfficerTickets } from '../api/support.ts'
 import { useTicketLiveUpdates } from '../hooks/use-ticket-live-updates.ts'
 import { OfficerTicket } from './officer-ticket.tsx'

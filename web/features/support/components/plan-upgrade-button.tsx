@@ -1,5 +1,4 @@
 import { useRef } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { href } from '#common/routes.ts'
 import type { SupportPlan } from '#common/schemas/catalog.ts'
@@ -9,6 +8,7 @@ import { useUser } from '#web/lib/current-user.ts'
 import { IdempotencyKeys } from '#web/lib/idempotency.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useMoney } from '#web/lib/use-money.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useUpgradeSupportPlan } from '../api/support.ts'
 import '#web/lib/strings/support.ts'
 

@@ -1,5 +1,4 @@
 import type { UseMutationResult } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
 import { parseLanguage } from '#common/language.ts'
 import {
   type PublicTicket,
@@ -11,6 +10,7 @@ import { Form, FormAlert, FormInputField, FormSelectField } from '#web/component
 import { SubmitButton } from '#web/components/ui/submit-button.tsx'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { ATTACHMENT_ERROR_FIELDS, AttachmentsField, supportFailureMessage } from './attachments-field.tsx'
 import { MarkdownField } from './markdown-field.tsx'
 import '#web/lib/strings/support.ts'

@@ -1,6 +1,5 @@
 import type { UseMutationResult } from '@tanstack/react-query'
 import { Star } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { type RatingInput, ratingSchema, type Ticket } from '#common/schemas/support.ts'
 import { Form, FormAlert, FormField, FormTextareaField, useFieldMessage } from '#web/components/ui/form.tsx'
 import { SubmitButton } from '#web/components/ui/submit-button.tsx'
@@ -8,6 +7,7 @@ import { cn } from '#web/lib/cn.ts'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { toast } from '#web/lib/toast-store.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/support.ts'
 
 const SCORES = [1, 2, 3, 4, 5] as const

@@ -1,5 +1,4 @@
 import type { UseMutationResult } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
 import {
   type AttachmentLimits,
   MEMBER_ATTACHMENT_LIMITS,
@@ -14,6 +13,7 @@ import { SubmitButton } from '#web/components/ui/submit-button.tsx'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { toast } from '#web/lib/toast-store.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { ATTACHMENT_ERROR_FIELDS, AttachmentsField, supportFailureMessage } from './attachments-field.tsx'
 import { MarkdownField } from './markdown-field.tsx'
 import '#web/lib/strings/support.ts'

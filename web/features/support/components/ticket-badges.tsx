@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import type { TicketPriority, TicketStatus } from '#common/schemas/support.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { cn } from '#web/lib/cn.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/support.ts'
 
 /** A ticket's state as a badge, worded for the reader (a customer or an officer). */

@@ -1,9 +1,9 @@
 import { AlarmClock, CheckCircle2, PauseCircle, TimerOff } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import type { SlaClock, TicketSummary } from '#common/schemas/support.ts'
 import { cn } from '#web/lib/cn.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { useNow } from '#web/lib/use-now.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/support.ts'
 
 const MINUTE_MS = 60_000

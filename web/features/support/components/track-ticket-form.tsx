@@ -1,11 +1,11 @@
 import type { UseMutationResult } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
 import { parseLanguage } from '#common/language.ts'
 import { type TrackTicketInput, trackTicketSchema } from '#common/schemas/support.ts'
 import { Form, FormAlert, FormInputField } from '#web/components/ui/form.tsx'
 import { SubmitButton } from '#web/components/ui/submit-button.tsx'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/support.ts'
 
 /** /track-ticket: a number and an address; the private link is mailed if they belong together. */

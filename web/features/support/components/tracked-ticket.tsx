@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { attachmentUrls, useTrackedTicket, useVisitorReply } from '../api/support.ts'
 import { ReplyForm } from './reply-form.tsx'
 import { TicketHeader } from './ticket-detail.tsx'

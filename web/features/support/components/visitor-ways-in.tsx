@@ -1,8 +1,8 @@
 import { LogIn, Search, Send } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/support.ts'
 
 /** What a signed-out person can do for support: send a ticket, track one, or sign in. */

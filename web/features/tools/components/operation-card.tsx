@@ -1,7 +1,7 @@
 import { Link2 } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Disclosure } from '#web/components/ui/disclosure.tsx'
 import { cn } from '#web/lib/cn.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import type { ApiBody, ApiOperation, ApiResponse, HttpMethod } from '../openapi-reference.ts'
 import { schemaSize } from '../schema-outline.ts'
 import { SchemaFacts, SchemaView, typeLabel } from './schema-view.tsx'

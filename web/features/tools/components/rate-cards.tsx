@@ -1,8 +1,8 @@
 import { CircleCheck } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { CURRENCIES, CURRENCY_SYMBOLS, type Currency, type ExchangeRates, formatRate } from '#common/money.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { cn } from '#web/lib/cn.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/preferences.ts'
 import '#web/lib/strings/tools.ts'
 

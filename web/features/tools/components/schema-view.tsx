@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
+import type { TFunction } from '#web/lib/i18n.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import type { SchemaNode, SchemaProperty } from '../schema-outline.ts'
 import '#web/lib/strings/tools.ts'
 

@@ -1,11 +1,11 @@
 import { CircleCheck, CircleHelp, CircleX, type LucideIcon, RefreshCw } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import type { CheckFailure, ServiceCheck } from '../health-check.ts'
 import '#web/lib/strings/tools.ts'
 

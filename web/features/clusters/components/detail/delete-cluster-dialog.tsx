@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { type ClusterDetail, deletionConfirmationSchema } from '#common/schemas/clusters.ts'
 import { TypedNameDialog } from '#web/components/ui/typed-name-dialog.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useDeleteCluster } from '../../api/delete-cluster.ts'
 import '#web/lib/strings/clusters.ts'
 

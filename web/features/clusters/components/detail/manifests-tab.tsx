@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { CopyButton } from '#web/components/ui/copy-button.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useClusterManifests } from '../../api/get-cluster-manifests.ts'
 import { SectionCard } from './section-card.tsx'
 import '#web/lib/strings/clusters.ts'

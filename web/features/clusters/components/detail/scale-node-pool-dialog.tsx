@@ -1,6 +1,5 @@
 import { SlidersHorizontal } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import {
   MAX_NODES_PER_POOL,
   type NodePoolConfiguration,
@@ -20,6 +19,7 @@ import {
 import { Form, FormAlert, FormField, FormInputField } from '#web/components/ui/form.tsx'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useScaleNodePool } from '../../api/scale-node-pool.ts'
 import '#web/lib/strings/clusters.ts'
 

@@ -1,5 +1,4 @@
 import { Moon, Sun } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import {
   type ClusterDetail,
@@ -12,6 +11,7 @@ import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { Form, FormAlert } from '#web/components/ui/form.tsx'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
+import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useHibernateCluster } from '../../api/hibernate-cluster.ts'
 import { useUpdateMaintenanceWindow } from '../../api/update-maintenance-window.ts'
 import { useWakeCluster } from '../../api/wake-cluster.ts'
