@@ -7,7 +7,6 @@ import { LINKS } from '#web/components/layout/nav-links.ts'
 import { cn } from '#web/lib/cn.ts'
 import { focusFirstMenuItem } from '#web/lib/on-demand.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
-import '#web/lib/strings/auth.ts'
 import '#web/lib/strings/header.ts'
 import type { AvatarMenuProps } from './avatar-menu.tsx'
 import { displayNameOf, initialsOf } from './user-names.ts'
@@ -97,7 +96,7 @@ export function AvatarMenuPopup({
             }}
           >
             <LogOut aria-hidden="true" />
-            {isLoggingOut ? t('auth.loggingOut') : t('auth.logout')}
+            {isLoggingOut ? t('header.session.loggingOut') : t('header.session.logout')}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

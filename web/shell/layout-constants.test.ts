@@ -50,8 +50,8 @@ describe('header, footer and promo bar constants', () => {
       officersPanel: 'Officers Panel',
       settings: 'Settings',
     })
-    expect(en.auth.logout).toBe('Logout')
-    expect(en.auth.loggingOut).toBe('Logging out...')
+    expect(en.header.session.logout).toBe('Logout')
+    expect(en.header.session.loggingOut).toBe('Logging out...')
     expect(en.promo.headline.replace('{{percent}}', '5')).toBe('New Users: Get 5% Off with Code')
     expect(en.promo.copied).toBe('Copied!')
     expect(en.promo.firstPurchase).toBe('Valid for first purchase only')

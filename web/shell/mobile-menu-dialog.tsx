@@ -21,7 +21,6 @@ import { useTranslation } from '#web/lib/use-translation.tsx'
 import type { MobileMenuProps } from './mobile-menu.tsx'
 import { CurrencyChoice, LanguageChoice, ThemeChoice } from './preference-choices.tsx'
 import { displayNameOf } from './user-names.ts'
-import '#web/lib/strings/auth.ts'
 import '#web/lib/strings/header.ts'
 
 const ITEM_ICONS: Partial<Record<MobileMenuItem, LucideIcon>> = {
@@ -54,7 +53,7 @@ export function MobileMenuDialog({
   const close = () => onOpenChange(false)
   const label = (item: MobileMenuItem) => {
     if (item === 'login') return t('header.login')
-    if (item === 'logout') return isLoggingOut ? t('auth.loggingOut') : t('auth.logout')
+    if (item === 'logout') return isLoggingOut ? t('header.session.loggingOut') : t('header.session.logout')
     return t(`header.nav.${item}`)
   }
 

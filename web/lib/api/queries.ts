@@ -3,7 +3,6 @@ import type { CallInput } from '#common/contract/client.ts'
 import type { Endpoint } from '#common/contract/endpoint.ts'
 import type { Resource } from '#common/contract/resources.ts'
 import { type InputArgs, queryApi, type ResultOf } from './call.ts'
-import '#web/lib/strings/clusters.ts'
 
 /**
  * What a query or a mutation says about itself (typed for TanStack Query below): the endpoint it
@@ -27,8 +26,8 @@ declare module '@tanstack/react-query' {
 }
 
 /**
- * The query key of an endpoint, general to specific: `['clusters.get']` covers every cluster,
- * `['clusters.get', { params: { id } }]` one. Extra parts tell apart two queries of one input
+ * The query key of an endpoint, general to specific: the endpoint's id alone (clusters.get)
+ * covers every cluster, the id and its input (`{ params: { id } }`) one. Extra parts tell apart two queries of one input
  * (the same list read for a form).
  */
 export function apiKey<E extends Endpoint>(endpoint: E, input?: CallInput<E>, ...extra: string[]) {

@@ -1,8 +1,4 @@
 export const auth = {
-  loggedOut: 'Logged out successfully',
-  logoutFailed: 'Logout failed',
-  loggingOut: 'Logging out...',
-  logout: 'Logout',
   gatedPage: 'Sign in or create an account to open “{{page}}”.',
 
   toast: {

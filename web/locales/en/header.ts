@@ -14,6 +14,13 @@ export const header = {
   },
   clusterTypes: 'Cluster types',
   signIn: 'Sign In',
+  /** Signing out, offered by the avatar menu and the mobile menu. */
+  session: {
+    logout: 'Logout',
+    loggingOut: 'Logging out...',
+    loggedOut: 'Logged out successfully',
+    logoutFailed: 'Logout failed',
+  },
   login: 'Login',
   accountLoading: 'Checking your session',
   avatar: {

@@ -16,6 +16,12 @@ export const header: typeof english = {
   },
   clusterTypes: 'Types de clusters',
   signIn: 'Se connecter',
+  session: {
+    logout: 'Se déconnecter',
+    loggingOut: 'Déconnexion...',
+    loggedOut: 'Déconnexion réussie',
+    logoutFailed: 'Échec de la déconnexion',
+  },
   login: 'Connexion',
   accountLoading: 'Vérification de votre session',
   avatar: {

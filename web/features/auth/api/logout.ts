@@ -9,7 +9,7 @@ import { carryToast } from '#web/lib/carried-toast.ts'
 import { LOGOUT_BROADCAST_CHANNEL, LOGOUT_MESSAGE_TYPE } from '#web/lib/constants.ts'
 import { forgetSignedInUser, USER_KEY } from '#web/lib/current-user.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
-import '#web/lib/strings/auth.ts'
+import '#web/lib/strings/header.ts'
 
 /**
  * Set once this tab signs out: the page is about to leave for the root, so the auth gate must
@@ -75,9 +75,9 @@ export function useLogout() {
         broadcastLogout()
       }
     },
-    onSuccess: () => carryToast({ title: t('auth.loggedOut'), variant: 'success' }),
+    onSuccess: () => carryToast({ title: t('header.session.loggedOut'), variant: 'success' }),
     onError: (error: Error) =>
-      carryToast({ title: t('auth.logoutFailed'), description: error.message, variant: 'destructive' }),
+      carryToast({ title: t('header.session.logoutFailed'), description: error.message, variant: 'destructive' }),
     onSettled: () => {
       forgetSignedInUser(queryClient)
       navigate(href('home'))
