@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { BILLING_CYCLES } from '../pricing.ts'
 import { check, validationMessage } from '../validation-messages.ts'
 import { pageQuerySchema } from './pagination.ts'
+import { CLUSTER_SORTS } from './sorts.ts'
 import { CLUSTER_STATUSES, type ClusterStatus } from './statuses.ts'
 
 /**
@@ -331,8 +332,6 @@ export const clusterEventSchema = z.object({
 })
 export type ClusterEvent = z.infer<typeof clusterEventSchema>
 
-export const CLUSTER_SORTS = ['created_desc', 'created_asc', 'name_asc', 'name_desc', 'cost_desc'] as const
-
 export const clusterListQuerySchema = pageQuerySchema(50).extend({
   search: z.string().trim().max(100).optional(),
   status: z.enum(CLUSTER_STATUSES).optional(),
@@ -458,4 +457,4 @@ export const newClusterTemplateSchema = z.object({
   configuration: clusterConfigurationSchema,
 })
 
-export { CLUSTER_STATUSES, type ClusterStatus }
+export { CLUSTER_SORTS, CLUSTER_STATUSES, type ClusterStatus }

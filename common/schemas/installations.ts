@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { CURRENCIES } from '../money.ts'
 import { check } from '../validation-messages.ts'
 import { PRODUCT_KINDS } from './products.ts'
+import { INSTALLATION_SORTS } from './sorts.ts'
 import { INSTALLATION_STATUSES, type InstallationStatus } from './statuses.ts'
 
 /**
@@ -97,7 +98,6 @@ export const installationSchema = installationSummarySchema.extend({
 })
 export type Installation = z.infer<typeof installationSchema>
 
-export const INSTALLATION_SORTS = ['newest', 'oldest', 'product', 'price'] as const
 export const installationListQuerySchema = z.object({
   kind: z.enum(PRODUCT_KINDS).optional(),
   status: z.enum(INSTALLATION_STATUSES).optional(),
@@ -138,4 +138,4 @@ export function uninstallConfirmationSchema(productName: string) {
 export const revealCredentialsSchema = z.object({ password: z.string().min(1).max(200) })
 export const connectionCredentialsSchema = z.object({ username: z.string(), password: z.string() })
 
-export { INSTALLATION_STATUSES, type InstallationStatus }
+export { INSTALLATION_SORTS, INSTALLATION_STATUSES, type InstallationStatus }

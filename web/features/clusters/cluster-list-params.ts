@@ -1,10 +1,7 @@
 import type { z } from 'zod'
-import {
-  CLUSTER_SORTS,
-  CLUSTER_STATUSES,
-  type ClusterStatus,
-  type clusterListQuerySchema,
-} from '#common/schemas/clusters.ts'
+import type { clusterListQuerySchema } from '#common/schemas/clusters.ts'
+import { CLUSTER_SORTS } from '#common/schemas/sorts.ts'
+import { CLUSTER_STATUSES, type ClusterStatus } from '#common/schemas/statuses.ts'
 
 /**
  * The /my-clusters filters: a search on the name, a state, a cluster type and the order. They live

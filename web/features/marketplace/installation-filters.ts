@@ -1,8 +1,5 @@
-import {
-  INSTALLATION_SORTS,
-  INSTALLATION_STATUSES,
-  type InstallationStatus,
-} from '#common/schemas/installations.ts'
+import { INSTALLATION_SORTS } from '#common/schemas/sorts.ts'
+import { INSTALLATION_STATUSES, type InstallationStatus } from '#common/schemas/statuses.ts'
 
 /** The installation lists' filters in the address: `?status=`, `?cluster=` and `?sort=`. */
 export type InstallationFilters = {

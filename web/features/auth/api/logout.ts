@@ -77,7 +77,11 @@ export function useLogout() {
     },
     onSuccess: () => carryToast({ title: t('header.session.loggedOut'), variant: 'success' }),
     onError: (error: Error) =>
-      carryToast({ title: t('header.session.logoutFailed'), description: error.message, variant: 'destructive' }),
+      carryToast({
+        title: t('header.session.logoutFailed'),
+        description: error.message,
+        variant: 'destructive',
+      }),
     onSettled: () => {
       forgetSignedInUser(queryClient)
       navigate(href('home'))

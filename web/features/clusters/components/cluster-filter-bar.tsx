@@ -1,6 +1,7 @@
 import { X } from 'lucide-react'
 import { useId } from 'react'
-import { CLUSTER_SORTS, CLUSTER_STATUSES } from '#common/schemas/clusters.ts'
+import { CLUSTER_SORTS } from '#common/schemas/sorts.ts'
+import { CLUSTER_STATUSES } from '#common/schemas/statuses.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { SearchInput } from '#web/components/ui/search-input.tsx'
