@@ -172,3 +172,31 @@ test('a sidebar group closed before the tooltips’ code has come stays closed w
     page.getByTestId('dashboard-sidebar').getByRole('link', { name: 'Configure New Cluster' }),
   ).toHaveCount(0)
 })
+
+test('a dialog opened with the keyboard before its code has come opens, and gives the focus back when closed', async ({
+  page,
+}) => {
+  await signIn(page, 'demo')
+  const { items } = (await (await page.request.get('/api/clusters?status=running')).json()) as {
+    items: Array<{ id: string; name: string }>
+  }
+  const cluster = items[0]!
+  const code = await holdCode(page, 'dialog-parts')
+  await page.goto(`/clusters/${cluster.id}`)
+  const trigger = page.getByTestId('kubeconfig-download')
+  await expect(trigger).toHaveAttribute('aria-haspopup', 'dialog')
+  await trigger.focus()
+  await page.keyboard.press('Enter')
+  await expect(trigger).toHaveAttribute('aria-expanded', 'true')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await code.release()
+  const dialog = page.getByRole('dialog', { name: `Download a kubeconfig for ${cluster.name}` })
+  await expect(dialog).toBeVisible()
+  await expect(trigger).toHaveAttribute('aria-controls', (await dialog.getAttribute('id'))!)
+  // The dialog holds the focus while open (its focus trap came with its code).
+  await expect.poll(() => dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true)
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+  await expect(trigger).toBeFocused()
+  await expect(trigger).toHaveAttribute('aria-expanded', 'false')
+})

@@ -1,64 +1,137 @@
-import { X } from 'lucide-react'
-import { Dialog as DialogPrimitive } from 'radix-ui'
-import type { ComponentProps } from 'react'
+import type { Dialog as DialogPrimitive } from 'radix-ui'
+import { Slot } from 'radix-ui'
+import {
+  type ComponentProps,
+  createContext,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import { cn } from '#web/lib/cn.ts'
+import { onDemand, startLoading } from '#web/lib/on-demand.ts'
 
-export function Dialog(props: ComponentProps<typeof DialogPrimitive.Root>) {
-  return <DialogPrimitive.Root data-slot="dialog" {...props} />
+/**
+ * A dialog whose library (focus trap, dismissal, scroll lock: dialog-parts.tsx) loads when the
+ * dialog first opens, or once the page is idle, not with the screen: a screen with a button that
+ * opens a dialog shows without it. The button that opens it is the app's own and says what it
+ * opens (`aria-haspopup`, `aria-expanded`); the focus comes back to it when the dialog closes.
+ */
+const parts = onDemand(() => import('./dialog-parts.tsx'))
+
+export type DialogState = {
+  open: boolean
+  setOpen: (open: boolean) => void
+  /** The button that opens the dialog, if it has one (DialogTrigger). */
+  trigger: RefObject<HTMLElement | null>
+  contentId: string
 }
 
-export function DialogTrigger(props: ComponentProps<typeof DialogPrimitive.Trigger>) {
-  return <DialogPrimitive.Trigger data-slot="dialog-trigger" {...props} />
+const DialogStateContext = createContext<DialogState | null>(null)
+
+function useDialogState(): DialogState {
+  const state = useContext(DialogStateContext)
+  if (!state) throw new Error('A dialog part needs a Dialog above it')
+  return state
 }
 
-export function DialogClose(props: ComponentProps<typeof DialogPrimitive.Close>) {
-  return <DialogPrimitive.Close data-slot="dialog-close" {...props} />
+export function Dialog({
+  open: controlled,
+  defaultOpen = false,
+  onOpenChange,
+  children,
+}: {
+  open?: boolean
+  defaultOpen?: boolean
+  onOpenChange?: (open: boolean) => void
+  children: ReactNode
+}) {
+  const [uncontrolled, setUncontrolled] = useState(defaultOpen)
+  const open = controlled ?? uncontrolled
+  const trigger = useRef<HTMLElement>(null)
+  const contentId = useId()
+  const setOpen = useCallback(
+    (next: boolean) => {
+      if (controlled === undefined) setUncontrolled(next)
+      onOpenChange?.(next)
+    },
+    [controlled, onOpenChange],
+  )
+  const state = useMemo(() => ({ open, setOpen, trigger, contentId }), [open, setOpen, contentId])
+  return <DialogStateContext value={state}>{children}</DialogStateContext>
 }
 
-export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
+export function DialogTrigger({
+  asChild = false,
+  onClick,
+  onPointerEnter,
+  onFocus,
+  ...props
+}: ComponentProps<'button'> & { asChild?: boolean }) {
+  const state = useDialogState()
+  const Component = asChild ? Slot.Root : 'button'
   return (
-    <DialogPrimitive.Overlay
-      data-slot="dialog-overlay"
-      className={cn('fixed inset-0 z-50 bg-black/50', className)}
+    <Component
+      type="button"
+      data-slot="dialog-trigger"
+      aria-haspopup="dialog"
+      aria-expanded={state.open}
+      aria-controls={state.open ? state.contentId : undefined}
+      data-state={state.open ? 'open' : 'closed'}
+      ref={state.trigger as RefObject<HTMLButtonElement | null>}
+      // A pointer that comes near or a focus starts the download, so the dialog opens at once.
+      onPointerEnter={(event) => {
+        onPointerEnter?.(event)
+        startLoading(parts)
+      }}
+      onFocus={(event) => {
+        onFocus?.(event)
+        startLoading(parts)
+      }}
+      onClick={(event) => {
+        onClick?.(event)
+        if (!event.defaultPrevented) state.setOpen(!state.open)
+      }}
       {...props}
     />
   )
 }
 
-export function DialogContent({
-  className,
-  children,
-  closeLabel,
-  overlayClassName,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & {
+export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
   /** The accessible name of the corner close button; without it the dialog has none. */
   closeLabel?: string
   overlayClassName?: string
-}) {
-  return (
-    <DialogPrimitive.Portal>
-      <DialogOverlay className={overlayClassName} />
-      <DialogPrimitive.Content
-        data-slot="dialog-content"
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border bg-card p-6 text-card-foreground shadow-xl outline-none',
-          className,
-        )}
-        {...props}
-      >
-        {children}
-        {closeLabel && (
-          <DialogPrimitive.Close
-            aria-label={closeLabel}
-            className="absolute top-4 right-4 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100"
-          >
-            <X className="size-4" aria-hidden="true" />
-          </DialogPrimitive.Close>
-        )}
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
-  )
+}
+
+/** The dialog itself: drawn once its library has come, from the first time it opens. */
+export function DialogContent(props: DialogContentProps) {
+  const state = useDialogState()
+  const loaded = parts.useModule()
+  useEffect(() => {
+    if (state.open) startLoading(parts)
+  }, [state.open])
+  return loaded ? <loaded.DialogBody state={state} {...props} /> : null
+}
+
+/** Parts drawn inside the dialog's content, so its library is there by then. */
+export function DialogClose(props: ComponentProps<typeof DialogPrimitive.Close>) {
+  const loaded = parts.useModule()
+  return loaded && <loaded.DialogClose {...props} />
+}
+
+export function DialogTitle(props: ComponentProps<typeof DialogPrimitive.Title>) {
+  const loaded = parts.useModule()
+  return loaded && <loaded.DialogTitle {...props} />
+}
+
+export function DialogDescription(props: ComponentProps<typeof DialogPrimitive.Description>) {
+  const loaded = parts.useModule()
+  return loaded && <loaded.DialogDescription {...props} />
 }
 
 export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
@@ -76,29 +149,6 @@ export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
     <div
       data-slot="dialog-footer"
       className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
-      {...props}
-    />
-  )
-}
-
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title
-      data-slot="dialog-title"
-      className={cn('text-lg leading-tight font-semibold', className)}
-      {...props}
-    />
-  )
-}
-
-export function DialogDescription({
-  className,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description
-      data-slot="dialog-description"
-      className={cn('text-sm text-muted-foreground', className)}
       {...props}
     />
   )

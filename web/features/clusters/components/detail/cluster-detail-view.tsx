@@ -1,12 +1,14 @@
 import { Copy as CopyIcon, Network } from 'lucide-react'
+import { lazy, Suspense, useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { href } from '#common/routes.ts'
 import type { ClusterDetail } from '#common/schemas/clusters.ts'
 import { BackLink } from '#web/components/layout/back-link.tsx'
 import { usePageTitle } from '#web/components/layout/page-title.tsx'
 import { Button } from '#web/components/ui/button.tsx'
-import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { LoadingBlock, Skeleton } from '#web/components/ui/skeleton.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx'
+import { whenPageIsIdle } from '#web/lib/on-demand.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useCluster } from '../../api/get-cluster.ts'
 import { type CatalogForClusters, type CatalogNames, useCatalogNames } from '../../catalog-names.ts'
@@ -16,11 +18,24 @@ import { ClusterLoadError } from '../cluster-load-error.tsx'
 import { ClusterStatusBadge } from '../cluster-status-badge.tsx'
 import { KubeconfigDownloadButton } from '../kubeconfig-download-button.tsx'
 import { OperationProgress } from '../operation-progress.tsx'
-import { EventsTab } from './events-tab.tsx'
-import { ManifestsTab } from './manifests-tab.tsx'
-import { NodePoolsTab } from './node-pools-tab.tsx'
 import { OverviewTab } from './overview-tab.tsx'
-import { SettingsTab } from './settings-tab.tsx'
+
+/**
+ * The tabs after the overview load with their forms and dialogs (and the form library and the
+ * validators they bring) once the screen has shown, or when one is opened first: the overview is
+ * what the screen opens on.
+ */
+const LATER_TABS = {
+  pools: () => import('./node-pools-tab.tsx'),
+  settings: () => import('./settings-tab.tsx'),
+  events: () => import('./events-tab.tsx'),
+  yaml: () => import('./manifests-tab.tsx'),
+}
+const NodePoolsTab = lazy(() => LATER_TABS.pools().then((module) => ({ default: module.NodePoolsTab })))
+const SettingsTab = lazy(() => LATER_TABS.settings().then((module) => ({ default: module.SettingsTab })))
+const EventsTab = lazy(() => LATER_TABS.events().then((module) => ({ default: module.EventsTab })))
+const ManifestsTab = lazy(() => LATER_TABS.yaml().then((module) => ({ default: module.ManifestsTab })))
+
 import '#web/lib/strings/clusters.ts'
 
 export const DETAIL_TABS = ['overview', 'pools', 'settings', 'events', 'yaml'] as const
@@ -68,6 +83,11 @@ function Loaded({
   names: CatalogNames
 }) {
   const { t } = useTranslation()
+  useEffect(
+    () =>
+      whenPageIsIdle(() => Object.values(LATER_TABS).forEach((load) => void load().catch(() => undefined))),
+    [],
+  )
   const [searchParams, setSearchParams] = useSearchParams()
   const requested = searchParams.get('tab')
   const tab: DetailTab = (DETAIL_TABS as readonly string[]).includes(requested ?? '')
@@ -162,18 +182,20 @@ function Loaded({
         <TabsContent value="overview">
           <OverviewTab cluster={cluster} names={names} />
         </TabsContent>
-        <TabsContent value="pools">
-          <NodePoolsTab cluster={cluster} names={names} />
-        </TabsContent>
-        <TabsContent value="settings">
-          <SettingsTab cluster={cluster} />
-        </TabsContent>
-        <TabsContent value="events">
-          <EventsTab clusterId={cluster.id} />
-        </TabsContent>
-        <TabsContent value="yaml">
-          <ManifestsTab clusterId={cluster.id} />
-        </TabsContent>
+        <Suspense fallback={<LoadingBlock label={t('common.loading')} rows={4} className="mt-2" />}>
+          <TabsContent value="pools">
+            <NodePoolsTab cluster={cluster} names={names} />
+          </TabsContent>
+          <TabsContent value="settings">
+            <SettingsTab cluster={cluster} />
+          </TabsContent>
+          <TabsContent value="events">
+            <EventsTab clusterId={cluster.id} />
+          </TabsContent>
+          <TabsContent value="yaml">
+            <ManifestsTab clusterId={cluster.id} />
+          </TabsContent>
+        </Suspense>
       </Tabs>
     </div>
   )
