@@ -22,21 +22,21 @@ export const BUDGET = {
  * as the screen gets lighter, until it meets `BUDGET.screenFirstLoadBytes` and goes.
  */
 export const BUDGETED_SCREENS = [
-  { route: '/dashboard', user: 'customer', ceilingKiB: 178 },
-  { route: '/my-clusters', user: 'customer', ceilingKiB: 228 },
-  { route: '/clusters/:id', user: 'customer', ceilingKiB: 260 },
-  { route: '/configure-cluster', user: 'customer', ceilingKiB: 267 },
-  { route: '/billing', user: 'customer', ceilingKiB: 253 },
-  { route: '/usage', user: 'customer', ceilingKiB: 183 },
-  { route: '/marketplace', user: 'customer', ceilingKiB: 233 },
-  { route: '/orders', user: 'customer', ceilingKiB: 197 },
-  { route: '/support', user: 'customer', ceilingKiB: 204 },
-  { route: '/settings', user: 'customer', ceilingKiB: 254 },
-  { route: '/officers/panel', user: 'officer', ceilingKiB: 277 },
+  { route: '/dashboard', user: 'customer', ceilingKiB: 157 },
+  { route: '/my-clusters', user: 'customer', ceilingKiB: 168 },
+  { route: '/clusters/:id', user: 'customer', ceilingKiB: 192 },
+  { route: '/configure-cluster', user: 'customer', ceilingKiB: 246 },
+  { route: '/billing', user: 'customer', ceilingKiB: 217 },
+  { route: '/usage', user: 'customer', ceilingKiB: 162 },
+  { route: '/marketplace', user: 'customer', ceilingKiB: 161 },
+  { route: '/orders', user: 'customer', ceilingKiB: 161 },
+  { route: '/support', user: 'customer', ceilingKiB: 168 },
+  { route: '/settings', user: 'customer', ceilingKiB: 219 },
+  { route: '/officers/panel', user: 'officer', ceilingKiB: 230 },
 ] as const satisfies readonly { route: string; user: 'customer' | 'officer'; ceilingKiB: number }[]
 
 /**
- * The most files a screen's first load may come in (53 today, /clusters/{id}): the framework, each
+ * The most files a screen's first load may come in (49 today, /configure-cluster): the framework, each
  * layout's frame and the pop-up libraries' shared parts come as one chunk each (vite.config.ts,
  * scripts/vite/frame-chunks.ts), and a phone pays a round trip per file.
  */

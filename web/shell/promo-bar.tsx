@@ -12,6 +12,7 @@ import {
 } from '#web/lib/constants.ts'
 import { useUser } from '#web/lib/current-user.ts'
 import { toast } from '#web/lib/toast-store.ts'
+import { useHydrated } from '#web/lib/use-hydrated.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/promo.ts'
 
@@ -22,7 +23,10 @@ import '#web/lib/strings/promo.ts'
  */
 export function PromoBar() {
   const { t } = useTranslation()
-  const { user } = useUser()
+  const { user, isLoading } = useUser()
+  // Until the person is known (and in the prerendered page) the bar is marked pending: a browser
+  // that holds a session hides it until then (theme-script.ts), one that does not shows it.
+  const pending = !useHydrated() || isLoading
   const [dismissed, setDismissed] = useDismissed()
   // When the code was last copied; "Copied!" shows for 2 s from the moment it is on screen.
   const [copiedAt, setCopiedAt] = useState<number | null>(null)
@@ -104,6 +108,7 @@ export function PromoBar() {
   return (
     <section
       data-promo-bar
+      data-promo-pending={pending ? '' : undefined}
       aria-label={t('promo.region')}
       data-testid="promo-bar"
       className="relative bg-gradient-to-r from-primary to-primary/85 text-primary-foreground"

@@ -10,16 +10,19 @@ export function LoadingBlock({
   label,
   rows = 3,
   className,
+  rowClassName,
 }: {
   label: string
   rows?: number
   className?: string
+  /** Each row's size, when the rows stand for items of a known height (the list keeps its room). */
+  rowClassName?: string
 }) {
   return (
     <div role="status" aria-label={label} className={cn('grid gap-3', className)} data-testid="loading">
       <span className="sr-only">{label}</span>
       {Array.from({ length: rows }, (_, index) => (
-        <Skeleton key={index} className={cn('h-12', index === 0 && 'h-16')} />
+        <Skeleton key={index} className={rowClassName ?? cn('h-12', index === 0 && 'h-16')} />
       ))}
     </div>
   )

@@ -1,23 +1,44 @@
 import { ShieldAlert } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect } from 'react'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
-import { OfficerGdprQueue } from '#web/features/accounts/components/officer-gdpr.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
-import { OfficerCustomSolutions } from '#web/features/custom-solutions/components/officer-quotes.tsx'
 import { useOfficerAccessCheck } from '#web/features/officers/api/check-access.ts'
 import { ApprovalQueue } from '#web/features/officers/components/approval-queue.tsx'
-import { CreditGrantForm } from '#web/features/officers/components/credit-grant-form.tsx'
-import { OfficerInvoices } from '#web/features/officers/components/officer-invoices.tsx'
 import { OfficerTickets } from '#web/features/support/components/officer-tickets.tsx'
 import { useUser } from '#web/lib/current-user.ts'
+import { whenPageIsIdle } from '#web/lib/on-demand.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/accounts.ts'
 import '#web/lib/strings/custom-solutions.ts'
 import '#web/lib/strings/officers.ts'
 import '#web/lib/strings/support.ts'
+
+/**
+ * The queues under the first two load once the panel has shown (or as soon as it asks for them):
+ * the approvals and the tickets are what an officer comes for, and the forms below them bring
+ * their own libraries.
+ */
+const LATER_SECTIONS = {
+  customSolutions: () => import('#web/features/custom-solutions/components/officer-quotes.tsx'),
+  invoices: () => import('#web/features/officers/components/officer-invoices.tsx'),
+  credits: () => import('#web/features/officers/components/credit-grant-form.tsx'),
+  gdpr: () => import('#web/features/accounts/components/officer-gdpr.tsx'),
+}
+const OfficerCustomSolutions = lazy(() =>
+  LATER_SECTIONS.customSolutions().then((module) => ({ default: module.OfficerCustomSolutions })),
+)
+const OfficerInvoices = lazy(() =>
+  LATER_SECTIONS.invoices().then((module) => ({ default: module.OfficerInvoices })),
+)
+const CreditGrantForm = lazy(() =>
+  LATER_SECTIONS.credits().then((module) => ({ default: module.CreditGrantForm })),
+)
+const OfficerGdprQueue = lazy(() =>
+  LATER_SECTIONS.gdpr().then((module) => ({ default: module.OfficerGdprQueue })),
+)
 
 /** The officers panel: orders waiting for approval, support tickets to answer, custom solution requests to quote, invoices and their credit notes, credit grants. */
 export default function OfficersPanel() {
@@ -25,6 +46,12 @@ export default function OfficersPanel() {
   const { user } = useUser()
   const access = useOfficerAccessCheck(user?.id)
   const catalog = useCatalog()
+  useEffect(() => {
+    if (access === 'allowed')
+      whenPageIsIdle(() =>
+        Object.values(LATER_SECTIONS).forEach((load) => void load().catch(() => undefined)),
+      )
+  }, [access])
 
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
@@ -43,16 +70,24 @@ export default function OfficersPanel() {
             <OfficerTickets plans={catalog.data?.supportPlans ?? []} />
           </PanelSection>
           <PanelSection id="custom-solutions" title={t('customSolutions.officers.title')}>
-            <OfficerCustomSolutions />
+            <Suspense fallback={<LoadingBlock label={t('common.loading')} />}>
+              <OfficerCustomSolutions />
+            </Suspense>
           </PanelSection>
           <PanelSection id="invoices" title={t('officers.invoices.title')}>
-            <OfficerInvoices />
+            <Suspense fallback={<LoadingBlock label={t('common.loading')} />}>
+              <OfficerInvoices />
+            </Suspense>
           </PanelSection>
           <PanelSection id="credits" title={t('officers.credits.title')}>
-            <CreditGrantForm />
+            <Suspense fallback={<LoadingBlock label={t('common.loading')} />}>
+              <CreditGrantForm />
+            </Suspense>
           </PanelSection>
           <PanelSection id="gdpr" title={t('accounts.gdprQueue.title')}>
-            <OfficerGdprQueue />
+            <Suspense fallback={<LoadingBlock label={t('common.loading')} />}>
+              <OfficerGdprQueue />
+            </Suspense>
           </PanelSection>
         </>
       ) : (

@@ -10,7 +10,7 @@ import { attachCurrencySwitcher, attachLanguageSwitcher, attachThemeToggle } fro
 import type { IslandData } from './island-data.ts'
 import { attachMobileMenu } from './mobile-menu.ts'
 import { attachPrices } from './pricing.ts'
-import { attachPromoBar, withdrawPromoBar } from './promo-bar.ts'
+import { attachPromoBar, revealPromoBar, withdrawPromoBar } from './promo-bar.ts'
 import { followRememberedLanguage } from './remembered-language.ts'
 import { retargetSignedInLinks, signedInUser } from './session.ts'
 import { createToaster } from './toasts.ts'
@@ -56,9 +56,10 @@ void attachFooter(strings, api)
 
 const detachMobileMenu = attachMobileMenu(strings, language, api)
 void signedInUser(api).then(async (user) => {
-  if (!user) return
   // The offer is a first purchase's: an organization that has bought is not offered it.
-  if ((user as User).promotionAvailable === false) withdrawPromoBar()
+  if (user && (user as User).promotionAvailable === false) withdrawPromoBar()
+  else revealPromoBar()
+  if (!user) return
   retargetSignedInLinks()
   detachMobileMenu()
   const { mountSignedInChrome } = await import('./signed-in-chrome.tsx')

@@ -111,6 +111,11 @@ export function attachPromoBar(strings: IslandStrings, showToast: ShowToast): vo
 }
 
 /** Takes the offer away (bar and side tab) for a member of an organization that has bought. */
+/** Shows the bar a browser holding a session kept hidden until the person was known (theme-script.ts). */
+export function revealPromoBar(): void {
+  document.querySelector('[data-promo-bar]')?.removeAttribute('data-promo-pending')
+}
+
 export function withdrawPromoBar(): void {
   for (const part of document.querySelectorAll(
     '[data-testid="promo-bar"], [data-testid="promo-restore-tab"]',

@@ -1,5 +1,5 @@
 import { BadgeCheck, PackageSearch } from 'lucide-react'
-import { useId } from 'react'
+import { useEffect, useId } from 'react'
 import { catalog as catalogEndpoints } from '#common/contract/catalog.ts'
 import { pathOf } from '#common/contract/endpoint.ts'
 import type { Catalog } from '#common/schemas/catalog.ts'
@@ -11,6 +11,7 @@ import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { SearchInput } from '#web/components/ui/search-input.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/cn.ts'
+import { onDemand, startLoading } from '#web/lib/on-demand.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { useSearchParamFilters } from '#web/lib/use-search-param-filters.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
@@ -22,8 +23,13 @@ import {
   filterProducts,
   searchParamsWithCatalogFilters,
 } from '../catalog-filters.ts'
-import { ProductDetailSheet } from './product-detail-sheet.tsx'
 import '#web/lib/strings/marketplace.ts'
+
+/**
+ * A product's sheet, with its installation form, loads once the list has shown (or when a card is
+ * reached for): the list shows without the sheet's dialog library.
+ */
+const productSheet = onDemand(() => import('./product-detail-sheet.tsx'))
 
 /**
  * /add-ons and /marketplace: the products of one kind, searched and narrowed by category (both
@@ -40,10 +46,15 @@ export function ProductCatalog({
 }) {
   const { t } = useTranslation()
   const id = useId()
+  const sheet = productSheet.useModule()
   const [filters, setFilters] = useSearchParamFilters<CatalogFilters>(
     catalogFiltersFrom,
     searchParamsWithCatalogFilters,
   )
+  // A product opened by its address comes at once, not when the page is idle.
+  useEffect(() => {
+    if (filters.product) startLoading(productSheet)
+  }, [filters.product])
   const products = useProducts(kind)
   const shown = products.data ? filterProducts(products.data, filters) : []
   const filtered = filters.query.trim() !== '' || filters.category !== null
@@ -112,11 +123,13 @@ export function ProductCatalog({
           ))}
         </ul>
       )}
-      <ProductDetailSheet
-        productId={filters.product}
-        onClose={() => setFilters({ ...filters, product: null })}
-        clusterTypes={clusterTypes}
-      />
+      {sheet && (
+        <sheet.ProductDetailSheet
+          productId={filters.product}
+          onClose={() => setFilters({ ...filters, product: null })}
+          clusterTypes={clusterTypes}
+        />
+      )}
     </div>
   )
 }
@@ -130,6 +143,8 @@ function ProductCard({ product, onOpen }: { product: ProductSummary; onOpen: () 
     <button
       type="button"
       onClick={onOpen}
+      onPointerEnter={() => startLoading(productSheet)}
+      onFocus={() => startLoading(productSheet)}
       className={cn(
         'grid h-full w-full content-start gap-2 rounded-xl border bg-card p-4 text-left shadow-sm transition-colors',
         'hover:border-primary/40 hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',

@@ -91,7 +91,8 @@ export function OfficerTickets({ plans }: { plans: { id: string; name: string }[
         ])}
       </div>
       {tickets.isPending ? (
-        <LoadingBlock label={t('support.officers.loading')} rows={3} />
+        // Rows as tall as a ticket of the queue: the sections below do not move when it comes.
+        <LoadingBlock label={t('support.officers.loading')} rows={3} rowClassName="h-30" />
       ) : tickets.isError ? (
         <LoadError title={t('support.officers.loadFailed')} query={tickets} />
       ) : tickets.data.length === 0 ? (
