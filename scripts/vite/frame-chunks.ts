@@ -15,8 +15,12 @@ import { LAYOUTS } from '../../web/lib/paths.ts'
  */
 
 const ROUTE_ENTRY_QUERY = '?__react-router-build-client-route'
-/** Packages made only of re-exports of other packages. */
-const BARREL = /[\\/]node_modules[\\/]radix-ui[\\/]/
+/**
+ * Modules made only of re-exports: the `radix-ui` package, and the entry of `lucide-react`, which
+ * names its 1,600 icons (followed, it made every icon any screen draws part of the frame: 8 KiB of
+ * every screen's first load).
+ */
+const BARREL = /[\\/]node_modules[\\/](radix-ui[\\/]|lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs)/
 const ROOT_ROUTE = /[\\/]web[\\/]root\.tsx$/
 const LAYOUT_ROUTE = /[\\/]web[\\/]routes[\\/]([a-z]+)[\\/]layout\.tsx$/
 
@@ -43,8 +47,8 @@ export function frameChunks(options: { priority: number }): { plugin: Plugin; gr
           const id = pending.pop()!
           if (seen.has(id) || id.includes(ROUTE_ENTRY_QUERY) || id.endsWith('.css')) continue
           seen.add(id)
-          // A barrel (`radix-ui`) names every part of a library; the parts the frame uses are
-          // found through their own importers, the others must stay out of its chunks.
+          // A barrel names every part of a library; the parts the frame uses come with it as its
+          // modules' dependencies, the others must stay out of its chunks.
           if (!BARREL.test(id)) pending.push(...(this.getModuleInfo(id)?.importedIds ?? []))
         }
         return seen
