@@ -45,16 +45,66 @@ export async function startChromium(bench: Bench): Promise<number> {
 }
 
 /**
+ * Puts the cookies of a `cookie` header (a signed-in person's session and its hint) in the
+ * browser's own jar, after clearing it: the page's scripts see them in `document.cookie`, as in
+ * a signed-in person's browser (a header Lighthouse adds to each request would reach the server
+ * only). Lighthouse keeps cookies between its runs.
+ */
+async function useCookies(port: number, url: string, cookieHeader: string | undefined): Promise<void> {
+  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string
+  }
+  const socket = new WebSocket(webSocketDebuggerUrl)
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve, { once: true })
+    socket.addEventListener('error', reject, { once: true })
+  })
+  let id = 0
+  const send = (method: string, params: object = {}) =>
+    new Promise<void>((resolve, reject) => {
+      const sent = ++id
+      const onMessage = (event: MessageEvent) => {
+        const answer = JSON.parse(String(event.data)) as { id?: number; error?: { message: string } }
+        if (answer.id !== sent) return
+        socket.removeEventListener('message', onMessage)
+        if (answer.error) reject(new Error(`${method}: ${answer.error.message}`))
+        else resolve()
+      }
+      socket.addEventListener('message', onMessage)
+      socket.send(JSON.stringify({ id: sent, method, params }))
+    })
+  try {
+    await send('Storage.clearCookies')
+    const cookies = (cookieHeader ?? '')
+      .split(';')
+      .map((pair) => pair.trim())
+      .filter((pair) => pair.includes('='))
+      .map((pair) => {
+        const at = pair.indexOf('=')
+        const name = pair.slice(0, at)
+        // A `__Host-` cookie is a secure one (localhost counts as a secure origin).
+        const secure = name.startsWith('__Host-') || name.startsWith('__Secure-')
+        return { name, value: pair.slice(at + 1), url: new URL(url).origin, path: '/', secure }
+      })
+    if (cookies.length > 0) await send('Storage.setCookies', { cookies })
+  } finally {
+    socket.close()
+  }
+}
+
+/**
  * One Lighthouse run, tried again when the trace could not be recorded (which happens on a busy
- * machine); undefined when every attempt failed. `headers` go with every request of the page (the
- * session cookie of a signed-in screen).
+ * machine); undefined when every attempt failed. `headers.cookie` is the signed-in person's
+ * cookies (in the browser's jar for the run); other headers go with every request of the page.
  */
 export async function audit(
   url: string,
   port: number,
   preset: Preset,
-  headers?: Record<string, string>,
+  headers: Record<string, string> = {},
 ): Promise<LighthouseResult | undefined> {
+  const { cookie, ...extraHeaders } = headers
+  await useCookies(port, url, cookie)
   let reason = ''
   for (let attempt = 1; attempt <= AUDIT_ATTEMPTS; attempt++) {
     const result = await lighthouse(
@@ -64,7 +114,7 @@ export async function audit(
         output: 'json',
         logLevel: 'error',
         onlyCategories: [...CATEGORIES],
-        ...(headers ? { extraHeaders: headers } : {}),
+        ...(Object.keys(extraHeaders).length > 0 ? { extraHeaders } : {}),
       },
       preset === 'desktop' ? desktopConfig : undefined,
     )

@@ -3,7 +3,8 @@
  * presets on the built public pages and on the signed-in screens, served by the production
  * server. The screens are opened as the demo customer (and the officer for the officers' panel):
  * the demo organizations and their data are seeded into the bench's database and each person
- * signs in through `POST /api/login`; Lighthouse sends their session cookie with every request.
+ * signs in through `POST /api/login`; their cookies (the session and its hint) are in the browser's
+ * jar for the screen's runs, as in their own browser.
  *
  * Prints, per page and preset, the medians of the runs: the four category scores (public pages),
  * or performance, Total Blocking Time, layout shift, largest paint and the scripts sent (screens),
