@@ -129,21 +129,20 @@ export class I18n {
       options.count === undefined
         ? [key]
         : [`${key}_${pluralForm(this.language, options.count)}`, `${key}_other`, key]
-    for (const language of new Set<Language>([this.language, 'en'])) {
-      const strings = language === 'en' ? this.english() : this.strings[language]
+    for (const strings of this.lookupOrder())
       for (const form of forms) {
         const text = lookUp(strings, form)
         if (text !== undefined) return fillPlaceholders(text, options)
       }
-    }
     if (options.defaultValue !== undefined) return fillPlaceholders(options.defaultValue, options)
     console.error(`No string for the key ${key}`)
     return key
   }
 
-  private english(): Strings {
-    const bundled = this.strings.en
-    return (bundled ? { ...registered, ...bundled } : registered) as Strings
+  /** Where a key is looked for: the language's strings, then English (as given, then as registered). */
+  private lookupOrder(): (Strings | undefined)[] {
+    const english = [this.strings.en, registered as Strings]
+    return this.language === 'en' ? english : [this.strings[this.language], ...english]
   }
 
   async changeLanguage(language: Language): Promise<void> {
