@@ -53,8 +53,7 @@ describe('createI18n', () => {
     const i18n = createI18n('en', { en })
     const before = i18n.t
     const heard: string[] = []
-    const listener = (language: string) => heard.push(language)
-    i18n.on('languageChanged', listener)
+    const stop = i18n.subscribe((language) => heard.push(language))
     const change = i18n.changeLanguage('fr')
     expect(i18n.language).toBe('en')
     await change
@@ -62,7 +61,7 @@ describe('createI18n', () => {
     expect(i18n.t('pages.home')).toBe(fr.pages.home)
     expect(i18n.t).not.toBe(before)
     expect(heard).toEqual(['fr'])
-    i18n.off('languageChanged', listener)
+    stop()
     await i18n.changeLanguage('en')
     expect(heard).toEqual(['fr'])
   })

@@ -116,13 +116,12 @@ export class I18n {
     if (this.language !== language) void this.changeLanguage(language)
   }
 
-  /** The language whose strings are shown (the same as `language`: it changes once they came). */
-  get resolvedLanguage(): Language {
-    return this.language
-  }
-
   /** Reads a key in the current language; `t` keeps its identity until the language changes. */
-  t: TFunction = (key: string, options?: TranslateOptions) => this.translate(key, options)
+  t: TFunction = this.newT()
+
+  private newT(): TFunction {
+    return (key: string, options?: TranslateOptions) => this.translate(key, options)
+  }
 
   private translate(key: string, options: TranslateOptions = {}): string {
     const forms =
@@ -159,22 +158,16 @@ export class I18n {
     }
     if (this.changingTo !== language || this.language === language) return
     this.language = language
-    this.t = (key: string, options?: TranslateOptions) => this.translate(key, options)
+    this.t = this.newT()
     for (const listener of this.listeners) listener(language)
   }
 
-  on(_event: 'languageChanged', listener: LanguageListener): void {
-    this.listeners.add(listener)
-  }
-
-  off(_event: 'languageChanged', listener: LanguageListener): void {
-    this.listeners.delete(listener)
-  }
-
-  /** For `useSyncExternalStore`: calls `changed` after each change of language. */
-  subscribe = (changed: () => void): (() => void) => {
+  /** Calls `changed` with the new language after each change; returns the way to stop. */
+  subscribe = (changed: LanguageListener): (() => void) => {
     this.listeners.add(changed)
-    return () => this.listeners.delete(changed)
+    return () => {
+      this.listeners.delete(changed)
+    }
   }
 }
 

@@ -62,6 +62,16 @@ export function startLoading(part: OnDemand<unknown>): void {
   void part.load().catch(() => undefined)
 }
 
+/**
+ * Starts these imports once the page has loaded and is idle: the parts a screen shows below or
+ * after what it opens on (lazy components) are there when asked for.
+ */
+export function importWhenPageIsIdle(imports: Iterable<() => Promise<unknown>>): void {
+  whenPageIsIdle(() => {
+    for (const load of imports) void load().catch(() => undefined)
+  })
+}
+
 /** Runs `task` once the page has loaded and the main thread is free. */
 export function whenPageIsIdle(task: () => void): void {
   const whenFree = () => {

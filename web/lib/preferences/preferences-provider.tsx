@@ -114,7 +114,7 @@ export function useLanguage(): {
   setLanguage: (language: Language) => void
 } {
   const { i18n } = useTranslation()
-  const language: Language = i18n.resolvedLanguage === 'fr' ? 'fr' : 'en'
+  const language: Language = i18n.language === 'fr' ? 'fr' : 'en'
   const signedIn = useUser().user !== null
   return useMemo(
     () => ({
@@ -180,11 +180,11 @@ function useStoredLanguage(): void {
     const syncDocumentLanguage = (language: string) => {
       document.documentElement.lang = language
     }
-    i18n.on('languageChanged', syncDocumentLanguage)
+    const unsubscribe = i18n.subscribe(syncDocumentLanguage)
     const stored = storedLanguage()
     if (stored && stored !== i18n.language) void i18n.changeLanguage(stored)
     else syncDocumentLanguage(i18n.language)
-    return () => i18n.off('languageChanged', syncDocumentLanguage)
+    return unsubscribe
   }, [i18n])
 }
 

@@ -9,7 +9,7 @@ import { useOfficerAccessCheck } from '#web/features/officers/api/check-access.t
 import { ApprovalQueue } from '#web/features/officers/components/approval-queue.tsx'
 import { OfficerTickets } from '#web/features/support/components/officer-tickets.tsx'
 import { useUser } from '#web/lib/current-user.ts'
-import { whenPageIsIdle } from '#web/lib/on-demand.ts'
+import { importWhenPageIsIdle } from '#web/lib/on-demand.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/accounts.ts'
 import '#web/lib/strings/custom-solutions.ts'
@@ -47,10 +47,7 @@ export default function OfficersPanel() {
   const access = useOfficerAccessCheck(user?.id)
   const catalog = useCatalog()
   useEffect(() => {
-    if (access === 'allowed')
-      whenPageIsIdle(() =>
-        Object.values(LATER_SECTIONS).forEach((load) => void load().catch(() => undefined)),
-      )
+    if (access === 'allowed') importWhenPageIsIdle(Object.values(LATER_SECTIONS))
   }, [access])
 
   return (

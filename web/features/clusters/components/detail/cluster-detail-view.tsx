@@ -8,7 +8,7 @@ import { usePageTitle } from '#web/components/layout/page-title.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { LoadingBlock, Skeleton } from '#web/components/ui/skeleton.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx'
-import { whenPageIsIdle } from '#web/lib/on-demand.ts'
+import { importWhenPageIsIdle } from '#web/lib/on-demand.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useCluster } from '../../api/get-cluster.ts'
 import { type CatalogForClusters, type CatalogNames, useCatalogNames } from '../../catalog-names.ts'
@@ -83,11 +83,7 @@ function Loaded({
   names: CatalogNames
 }) {
   const { t } = useTranslation()
-  useEffect(
-    () =>
-      whenPageIsIdle(() => Object.values(LATER_TABS).forEach((load) => void load().catch(() => undefined))),
-    [],
-  )
+  useEffect(() => importWhenPageIsIdle(Object.values(LATER_TABS)), [])
   const [searchParams, setSearchParams] = useSearchParams()
   const requested = searchParams.get('tab')
   const tab: DetailTab = (DETAIL_TABS as readonly string[]).includes(requested ?? '')
