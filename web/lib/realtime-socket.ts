@@ -4,7 +4,7 @@ import type { RealtimeMessage } from '#common/contract/realtime.ts'
 import { urlOf } from './api/call.ts'
 import { apiUrl } from './api-client.ts'
 import { REALTIME_SOCKET_PATH, SOCKET_RECONNECT_MS } from './constants.ts'
-import { useUser } from './current-user.ts'
+import { holdsSessionHint, useUser } from './current-user.ts'
 
 /*
  * The app's one realtime connection: a WebSocket at /ws on the page's own host, one per signed-in
@@ -84,10 +84,19 @@ function connect(forget: () => void): Connection {
   let stopped = false
   let openedBefore = false
 
+  const signedOut = () => {
+    console.warn('Realtime socket: signed out, not reconnecting')
+    stopped = true
+    forget()
+    for (const listener of listeners) listener.onSignedOut?.()
+  }
+
   const open = () => {
     realtimeParser().then(
       (parse) => {
         if (stopped) return
+        // Signed out while the parser loaded (logout clears the hint): a handshake would be refused.
+        if (!holdsSessionHint()) return signedOut()
         const current = new WebSocket(realtimeSocketUrl(window.location))
         socket = current
         current.onopen = () => {
@@ -118,13 +127,7 @@ function connect(forget: () => void): Connection {
   const reconnect = async () => {
     try {
       const response = await fetch(apiUrl(urlOf(account.get)), { credentials: 'include' })
-      if (response.status === 401) {
-        console.warn('Realtime socket: signed out, not reconnecting')
-        stopped = true
-        forget()
-        for (const listener of listeners) listener.onSignedOut?.()
-        return
-      }
+      if (response.status === 401) return signedOut()
     } catch {
       // Offline or the server restarting: the socket attempt below fails and retries the same way.
     }
