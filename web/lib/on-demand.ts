@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 
 /**
  * Code the first paint does not need — the shell's menus, dialogs, tooltips and toasts — loads
@@ -35,22 +35,25 @@ export function onDemand<Module>(importModule: () => Promise<Module>): OnDemand<
     )
     return loading
   }
-  const subscribe = (listener: () => void) => {
-    listeners.add(listener)
-    return () => {
-      listeners.delete(listener)
-    }
-  }
-  const current = () => loaded
 
   // Asked for once, by the first component that uses it (a sidebar has a tooltip per link).
   let scheduled = false
   function useModule(): Module | null {
-    const module = useSyncExternalStore(subscribe, current, () => null)
+    const [module, setModule] = useState<Module | null>(() => loaded)
     useEffect(() => {
-      if (module || scheduled) return
-      scheduled = true
-      whenPageIsIdle(() => void load().catch(() => undefined))
+      if (module) return
+      // Putting the real parts in the stand-ins' place is no urgent work: in a transition React
+      // renders it in slices between which the browser answers input and paints.
+      const listener = () => startTransition(() => setModule(() => loaded))
+      listeners.add(listener)
+      if (loaded) listener()
+      else if (!scheduled) {
+        scheduled = true
+        whenPageIsIdle(() => void load().catch(() => undefined))
+      }
+      return () => {
+        listeners.delete(listener)
+      }
     }, [module])
     return module
   }

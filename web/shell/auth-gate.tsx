@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react'
+import { type ReactNode, useDeferredValue, useEffect, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { href } from '#common/routes.ts'
 import { Spinner } from '#web/components/ui/spinner.tsx'
@@ -32,8 +32,12 @@ export function AuthGate({ loadingLabel, children }: { loadingLabel?: string; ch
     return () => clearTimeout(timer)
   }, [signedOut, pathname, search, hash, navigate])
 
-  if (!user && !(wasSignedIn.current && isSigningOut()))
-    return <LoadingState label={loadingLabel ?? t('common.loading')} />
+  const showsChildren = Boolean(user) || (wasSignedIn.current && isSigningOut())
+  // The user's answer arrives as an urgent update; mounting a whole console in it would hold the
+  // main thread for one long task. The deferred copy mounts it in a render React interrupts to let
+  // the browser answer and paint. Losing the user hides the children at once.
+  const childrenDue = useDeferredValue(showsChildren)
+  if (!showsChildren || !childrenDue) return <LoadingState label={loadingLabel ?? t('common.loading')} />
   return children
 }
 
