@@ -75,21 +75,31 @@ async function useCookies(port: number, url: string, cookieHeader: string | unde
     })
   try {
     await send('Storage.clearCookies')
-    const cookies = (cookieHeader ?? '')
-      .split(';')
-      .map((pair) => pair.trim())
-      .filter((pair) => pair.includes('='))
-      .map((pair) => {
-        const at = pair.indexOf('=')
-        const name = pair.slice(0, at)
-        // A `__Host-` cookie is a secure one (localhost counts as a secure origin).
-        const secure = name.startsWith('__Host-') || name.startsWith('__Secure-')
-        return { name, value: pair.slice(at + 1), url: new URL(url).origin, path: '/', secure }
-      })
+    const cookies = cookiesOfHeader(cookieHeader ?? '', url)
     if (cookies.length > 0) await send('Storage.setCookies', { cookies })
   } finally {
     socket.close()
   }
+}
+
+/**
+ * The cookies of a `cookie` header, for a browser's jar at the page's origin. A `__Host-` or
+ * `__Secure-` cookie is a secure one (localhost counts as a secure origin).
+ */
+export function cookiesOfHeader(
+  cookieHeader: string,
+  url: string,
+): { name: string; value: string; url: string; secure: boolean }[] {
+  return cookieHeader
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter((pair) => pair.includes('='))
+    .map((pair) => {
+      const at = pair.indexOf('=')
+      const name = pair.slice(0, at)
+      const secure = name.startsWith('__Host-') || name.startsWith('__Secure-')
+      return { name, value: pair.slice(at + 1), url: new URL(url).origin, secure }
+    })
 }
 
 /**

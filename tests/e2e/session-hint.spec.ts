@@ -85,4 +85,15 @@ test.describe('the session hint on app pages', () => {
     await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible({ timeout: 20_000 })
     expect(requests).toHaveLength(3)
   })
+  test('a session whose hint cookie is gone keeps the console and its live updates', async ({ page }) => {
+    await signIn(page, 'demo')
+    await page.context().clearCookies({ name: SESSION_HINT_COOKIE })
+    const socket = page.waitForEvent('websocket')
+    await page.goto('/dashboard')
+    // The session answered, so the socket opens; taking the missing hint for a sign-out sent the
+    // console back to its spinner and round again, without ever opening it.
+    expect(new URL((await socket).url()).pathname).toBe('/ws')
+    await expect(page.getByTestId('notification-bell')).toBeVisible()
+    await expect(page.getByTestId('auth-gate-loading')).toHaveCount(0)
+  })
 })

@@ -91,12 +91,14 @@ function connect(forget: () => void): Connection {
     for (const listener of listeners) listener.onSignedOut?.()
   }
 
-  const open = () => {
+  const open = (sessionChecked = false) => {
     realtimeParser().then(
       (parse) => {
         if (stopped) return
-        // Signed out while the parser loaded (logout clears the hint): a handshake would be refused.
-        if (!holdsSessionHint()) return signedOut()
+        // Without the hint the person may have signed out while the parser loaded (logout clears
+        // it), and a handshake would be refused: ask first. The hint is only a hint, so a session
+        // that answers opens the socket all the same.
+        if (!sessionChecked && !holdsSessionHint()) return void reconnect()
         const current = new WebSocket(realtimeSocketUrl(window.location))
         socket = current
         current.onopen = () => {
@@ -131,7 +133,7 @@ function connect(forget: () => void): Connection {
     } catch {
       // Offline or the server restarting: the socket attempt below fails and retries the same way.
     }
-    if (!stopped) open()
+    if (!stopped) open(true)
   }
 
   open()
