@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { absoluteHref, href, isWithin, ROUTES, routeMatches } from './routes.ts'
+import { absoluteHref, href, isWithin, ROUTES, routeMatches, routeParams } from './routes.ts'
 
 describe('href', () => {
   it('spells each page once, with its parameters encoded', () => {
@@ -40,5 +40,17 @@ describe('the route table', () => {
     expect(isWithin('/billing', 'billing')).toBe(true)
     expect(isWithin('/billing/invoices', 'billing')).toBe(true)
     expect(isWithin('/billings', 'billing')).toBe(false)
+  })
+})
+
+describe('routeParams', () => {
+  it('gives the decoded parameters of a matching path', () => {
+    expect(routeParams(ROUTES.clusterDetail, '/clusters/abc%20d/')).toEqual({ id: 'abc d' })
+    expect(routeParams(ROUTES.usage, '/usage')).toEqual({})
+  })
+
+  it('gives nothing for another page or a parameter that is not validly encoded', () => {
+    expect(routeParams(ROUTES.clusterDetail, '/clusters/abc/events')).toBeUndefined()
+    expect(routeParams(ROUTES.clusterDetail, '/clusters/%E0%A4%A')).toBeUndefined()
   })
 })

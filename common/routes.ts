@@ -188,6 +188,24 @@ export function routeMatches(pattern: string, pathname: string): boolean {
   )
 }
 
+/**
+ * The parameters a path gives a pattern, decoded: ('/clusters/:id', '/clusters/3f…') → { id: '3f…' };
+ * undefined when the path is not the pattern's or a parameter is not validly encoded.
+ */
+export function routeParams(pattern: string, pathname: string): Record<string, string> | undefined {
+  if (!routeMatches(pattern, pathname)) return undefined
+  const pathParts = pathname.replace(/\/+$/, '').split('/')
+  const params: Record<string, string> = {}
+  try {
+    pattern.split('/').forEach((part, index) => {
+      if (part.startsWith(':')) params[part.slice(1)] = decodeURIComponent(pathParts[index] ?? '')
+    })
+  } catch {
+    return undefined
+  }
+  return params
+}
+
 /** True when a path is the page's or lies below it: `isWithin('/billing/x', 'billing')`. */
 export function isWithin(pathname: string, name: RouteName): boolean {
   const path: string = ROUTES[name]

@@ -109,7 +109,16 @@ async function timeOnce(browser: Browser, interaction: Interaction, target: { ur
   try {
     // In the browser's jar, as a signed-in person's browser holds them: the page's scripts read the
     // session hint.
-    await context.addCookies(cookiesOfHeader(target.cookie, target.url))
+    // (By host and path: Playwright takes a cookie given with an http address for an insecure one,
+    // which a `__Host-` cookie cannot be.)
+    const host = new URL(target.url).hostname
+    await context.addCookies(
+      cookiesOfHeader(target.cookie, target.url).map(({ url: _url, ...cookie }) => ({
+        ...cookie,
+        domain: host,
+        path: '/',
+      })),
+    )
     const page = await context.newPage()
     const session = await context.newCDPSession(page)
     await session.send('Emulation.setCPUThrottlingRate', { rate: 4 })

@@ -12,8 +12,10 @@ import {
   type Language,
   parseLanguage,
 } from '#common/language.ts'
-import { routeMatches } from '#common/routes.ts'
+import { routeMatches, routeParams } from '#common/routes.ts'
+import { SCREEN_FIRST_READS } from '#common/screen-first-reads.ts'
 import { fillSellerPlaceholders, SELLER_PLACEHOLDER, type SellerIdentity } from '#common/seller-identity.ts'
+import { SESSION_HINT_COOKIE } from '#common/session-hint.ts'
 import { requestCookie } from './auth.ts'
 import { contentSecurityDirectives, renderContentSecurityPolicy, socketOrigins } from './security.ts'
 
@@ -91,7 +93,7 @@ export default fp(async function webApp(
           .header('content-security-policy', pagePolicies.get(path.join(options.clientDir, page)))
           .send(filled)
       if (page) return reply.sendFile(page)
-      const screenShell = screenShells?.(pathname)
+      const screenShell = screenShells?.(pathname, requestCookie(request, SESSION_HINT_COOKIE) === '1')
       return reply
         .status(screenShell ? 200 : 404)
         .type('text/html; charset=utf-8')
@@ -108,23 +110,23 @@ export default fp(async function webApp(
  * fetches them beside the entry instead of after the router has started. Built once per screen
  * at start-up; undefined for a path no screen matches, or without the list (an older build).
  * A route whose pages are all built (`/tutorials/:slug`, `/cluster-types/:type`) matches only
- * those: any other slug is not a page.
+ * those: any other slug is not a page. For a browser that holds a session, the reads the screen
+ * waits for (common/screen-first-reads.ts) are preloaded too, with the credentials the app's own
+ * request carries, so the app takes their answers.
  */
 function shellsOfScreens(
   clientDir: string,
   html: string,
-): ((pathname: string) => string | undefined) | undefined {
+): ((pathname: string, holdsSession: boolean) => string | undefined) | undefined {
   const listFile = path.join(clientDir, '.vite', 'route-modules.json')
   if (!existsSync(listFile)) return undefined
   const screens = (JSON.parse(readFileSync(listFile, 'utf8')) as { path: string; files: string[] }[])
     .map((screen) => ({
       path: screen.path,
       params: (screen.path.match(/:/g) ?? []).length,
-      html: html.replace(
-        '</head>',
-        `${screen.files.map((file) => `<link rel="modulepreload" href="${file}"/>`).join('')}</head>`,
-      ),
+      modules: screen.files.map((file) => `<link rel="modulepreload" href="${file}"/>`).join(''),
     }))
+    .map((screen) => ({ ...screen, html: html.replace('</head>', `${screen.modules}</head>`) }))
     // A path of fixed words wins over one with parameters (/orders/products before /orders/:id).
     .sort((a, b) => a.params - b.params)
   const builtPages = builtPagePaths(clientDir)
@@ -133,10 +135,30 @@ function shellsOfScreens(
       .filter((screen) => screen.params > 0 && builtPages.some((page) => routeMatches(screen.path, page)))
       .map((screen) => screen.path),
   )
-  return (pathname) => {
+  return (pathname, holdsSession) => {
     const screen = screens.find((candidate) => routeMatches(candidate.path, pathname))
-    return screen && !allBuilt.has(screen.path) ? screen.html : undefined
+    if (!screen || allBuilt.has(screen.path)) return undefined
+    const firstReads = SCREEN_FIRST_READS[screen.path]
+    const params = firstReads && holdsSession ? routeParams(screen.path, pathname) : undefined
+    if (!firstReads || !params) return screen.html
+    // Ahead of the scripts: a browser opens few connections to a host, and the screen needs these
+    // answers as much as its code.
+    const reads = firstReads(params)
+      .map(
+        (read) =>
+          `<link rel="preload" href="${escapeAttribute(read)}" as="fetch" crossorigin="use-credentials"/>`,
+      )
+      .join('')
+    const at = screen.html.indexOf('<link rel="modulepreload"')
+    return at < 0
+      ? screen.html.replace('</head>', `${reads}</head>`)
+      : `${screen.html.slice(0, at)}${reads}${screen.html.slice(at)}`
   }
+}
+
+/** A value for a double-quoted HTML attribute. */
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
 /** The paths of the built pages (`/cluster-types/blue` for cluster-types/blue/index.html). */
