@@ -5,7 +5,7 @@ import { staticSiteInDevelopment } from './scripts/dev-site.ts'
 import { bundleReport } from './scripts/vite/bundle-report.ts'
 import { contractRoutesInTheBrowser } from './scripts/vite/contract-routes.ts'
 import { frameChunks } from './scripts/vite/frame-chunks.ts'
-import { iconsWithTheirUsers } from './scripts/vite/icons-with-their-users.ts'
+import { smallModulesWithTheirUsers } from './scripts/vite/small-modules-with-their-users.ts'
 
 /** In development Vite serves the web app and passes API, WebSocket and mailbox calls to the server. */
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`
@@ -15,7 +15,7 @@ const frame = frameChunks({ priority: 5 })
 export default defineConfig({
   plugins: [
     contractRoutesInTheBrowser(),
-    iconsWithTheirUsers(),
+    smallModulesWithTheirUsers(),
     tailwindcss(),
     staticSiteInDevelopment(),
     reactRouter(),
