@@ -70,9 +70,8 @@ describe('small modules with their users: the app’s own', () => {
   it('resolves a listed module to a copy of the importer’s', async () => {
     const { resolveId } = hooksIn('client', toAlert)
     const copy = await resolveId('#web/components/ui/alert.tsx', '/app/web/features/a.tsx')
-    expect(copy?.id).toMatch(
-      new RegExp(`^${alert.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\?of=[0-9a-f]{8}$`),
-    )
+    expect(copy?.id.slice(0, alert.length)).toBe(alert)
+    expect(copy?.id.slice(alert.length)).toMatch(/^\?of=[0-9a-f]{8}$/)
     expect((await resolveId('./alert.tsx', '/app/web/features/b.tsx'))?.id).not.toBe(copy?.id)
   })
 

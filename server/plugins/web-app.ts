@@ -124,9 +124,11 @@ function shellsOfScreens(
     .map((screen) => ({
       path: screen.path,
       params: (screen.path.match(/:/g) ?? []).length,
-      modules: screen.files.map((file) => `<link rel="modulepreload" href="${file}"/>`).join(''),
+      html: html.replace(
+        '</head>',
+        `${screen.files.map((file) => `<link rel="modulepreload" href="${file}"/>`).join('')}</head>`,
+      ),
     }))
-    .map((screen) => ({ ...screen, html: html.replace('</head>', `${screen.modules}</head>`) }))
     // A path of fixed words wins over one with parameters (/orders/products before /orders/:id).
     .sort((a, b) => a.params - b.params)
   const builtPages = builtPagePaths(clientDir)
