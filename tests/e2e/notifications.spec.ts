@@ -217,9 +217,16 @@ test.describe('notification menu', () => {
       page.waitForResponse(isPath('/api/notifications')),
       page.waitForResponse(isPath('/api/notifications/count')),
     ])
+    // The messages' parser (and the validator with it) is a script of its own, named after its
+    // module: no screen loads it before a message comes.
+    const parserScripts: string[] = []
+    page.on('request', (request) => {
+      if (/\/assets\/realtime-[\w-]+\.js$/.test(request.url())) parserScripts.push(request.url())
+    })
     await page.goto('/dashboard')
     await firstFetches
     await expect.poll(() => connections.length).toBe(1)
+    expect(parserScripts).toEqual([])
 
     // Well inside the 10 s poll: the message itself causes both refetches.
     const listAgain = page.waitForRequest(isPath('/api/notifications'), { timeout: 6_000 })
@@ -241,6 +248,7 @@ test.describe('notification menu', () => {
     // A message sent while the page's socket is still opening can be lost in the mock: send again.
     const resend = setTimeout(() => sendToClient(message), 2_500)
     await Promise.all([listAgain, countAgain]).finally(() => clearTimeout(resend))
+    expect(parserScripts).toHaveLength(1)
 
     // What came while the socket was closed is fetched once it is back: both queries at once,
     // not at the next 10 s poll.

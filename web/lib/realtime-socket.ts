@@ -91,37 +91,46 @@ function connect(forget: () => void): Connection {
     for (const listener of listeners) listener.onSignedOut?.()
   }
 
+  // Messages are parsed in the order they came, each after the ones before it.
+  let parsing: Promise<void> = Promise.resolve()
+  const receive = (raw: unknown) => {
+    parsing = parsing
+      .then(() => realtimeParser())
+      .then(
+        (parse) => {
+          const message = parseSocketMessage(parse, raw)
+          if (message !== undefined && !stopped)
+            for (const listener of listeners) listener.onMessage?.(message)
+        },
+        () => {
+          // The parser's script did not load (offline, a new deploy): this message is lost, like one
+          // sent while the socket was closed, and the listeners catch up the same way. The next
+          // message asks for the script again.
+          parserLoad = undefined
+          if (!stopped) for (const listener of listeners) listener.onReconnected?.()
+        },
+      )
+  }
+
   const open = (sessionChecked = false) => {
-    realtimeParser().then(
-      (parse) => {
-        if (stopped) return
-        // Without the hint the person may have signed out while the parser loaded (logout clears
-        // it), and a handshake would be refused: ask first. The hint is only a hint, so a session
-        // that answers opens the socket all the same.
-        if (!sessionChecked && !holdsSessionHint()) return void reconnect()
-        const current = new WebSocket(realtimeSocketUrl(window.location))
-        socket = current
-        current.onopen = () => {
-          if (stopped) return current.close()
-          if (openedBefore) for (const listener of listeners) listener.onReconnected?.()
-          openedBefore = true
-        }
-        current.onmessage = (event: MessageEvent) => {
-          const message = parseSocketMessage(parse, event.data)
-          if (message !== undefined) for (const listener of listeners) listener.onMessage?.(message)
-        }
-        current.onerror = () => console.warn('Realtime socket error; reconnecting after it closes')
-        current.onclose = () => {
-          if (socket === current) socket = undefined
-          if (!stopped) reconnectTimer = setTimeout(reconnect, SOCKET_RECONNECT_MS)
-        }
-      },
-      () => {
-        // The parser's script did not load (offline, a new deploy): try again like a closed socket.
-        parserLoad = undefined
-        if (!stopped) reconnectTimer = setTimeout(reconnect, SOCKET_RECONNECT_MS)
-      },
-    )
+    if (stopped) return
+    // Without the hint the person may have signed out (logout clears it), and a handshake would be
+    // refused: ask first. The hint is only a hint, so a session that answers opens the socket all
+    // the same.
+    if (!sessionChecked && !holdsSessionHint()) return void reconnect()
+    const current = new WebSocket(realtimeSocketUrl(window.location))
+    socket = current
+    current.onopen = () => {
+      if (stopped) return current.close()
+      if (openedBefore) for (const listener of listeners) listener.onReconnected?.()
+      openedBefore = true
+    }
+    current.onmessage = (event: MessageEvent) => receive(event.data)
+    current.onerror = () => console.warn('Realtime socket error; reconnecting after it closes')
+    current.onclose = () => {
+      if (socket === current) socket = undefined
+      if (!stopped) reconnectTimer = setTimeout(reconnect, SOCKET_RECONNECT_MS)
+    }
   }
 
   // A handshake without a session is refused, and the browser logs each refusal as an error:
@@ -151,8 +160,8 @@ function connect(forget: () => void): Connection {
 type RealtimeParser = (data: unknown) => RealtimeMessage | undefined
 
 /**
- * The messages' schemas (and zod with them) load with the first socket, after the page is up:
- * no screen waits for them.
+ * The messages' schemas (and zod with them) load with the first message, which comes long after a
+ * screen is up: no screen's first paint waits for them, nor shares the network with them.
  */
 let parserLoad: Promise<RealtimeParser> | undefined
 const realtimeParser = () =>
