@@ -23,16 +23,16 @@ export const BUDGET = {
  */
 export const BUDGETED_SCREENS = [
   { route: '/dashboard', user: 'customer', ceilingKiB: 150 },
-  { route: '/my-clusters', user: 'customer', ceilingKiB: 158 },
-  { route: '/clusters/:id', user: 'customer', ceilingKiB: 185 },
+  { route: '/my-clusters', user: 'customer', ceilingKiB: 156 },
+  { route: '/clusters/:id', user: 'customer', ceilingKiB: 180 },
   { route: '/configure-cluster', user: 'customer', ceilingKiB: 238 },
-  { route: '/billing', user: 'customer', ceilingKiB: 210 },
+  { route: '/billing', user: 'customer', ceilingKiB: 206 },
   { route: '/usage', user: 'customer', ceilingKiB: 150 },
   { route: '/marketplace', user: 'customer', ceilingKiB: 150 },
   { route: '/orders', user: 'customer', ceilingKiB: 150 },
   { route: '/support', user: 'customer', ceilingKiB: 161 },
-  { route: '/settings', user: 'customer', ceilingKiB: 210 },
-  { route: '/officers/panel', user: 'officer', ceilingKiB: 222 },
+  { route: '/settings', user: 'customer', ceilingKiB: 208 },
+  { route: '/officers/panel', user: 'officer', ceilingKiB: 220 },
 ] as const satisfies readonly { route: string; user: 'customer' | 'officer'; ceilingKiB: number }[]
 
 /**

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { PAGES } from '../web/lib/paths.ts'
 import {
   BUDGET,
   BUDGETED_PUBLIC_PAGES,
@@ -44,6 +45,27 @@ describe('first-load JavaScript of the signed-in screens', () => {
       )
     },
   )
+})
+
+describe('the frame a console screen loads', () => {
+  const consoleScreens = BUDGETED_SCREENS.filter(
+    (screen) => PAGES.find((page) => page.path === screen.route)?.layout === 'dashboard',
+  )
+
+  it('holds nothing of the layouts of the site: their footer and promotions are not drawn there', () => {
+    expect(consoleScreens.length).toBeGreaterThan(5)
+    for (const screen of consoleScreens) {
+      const files = firstLoadOfScreen(clientDir, screen.route).files
+      expect(
+        files.filter((file) => /frame-(site|public|plain|flow)-/.test(file)),
+        screen.route,
+      ).toEqual([])
+      expect(
+        files.some((file) => /frame-dashboard-/.test(file)),
+        screen.route,
+      ).toBe(true)
+    }
+  })
 })
 
 describe('first-load JavaScript of the public pages', () => {

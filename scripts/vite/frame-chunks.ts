@@ -9,9 +9,10 @@ import { LAYOUTS } from '../../web/lib/paths.ts'
  *
  * The plugin reads the module graph of the browser build when it is complete; the groups it
  * returns (for `output.codeSplitting.groups`) capture the modules it found. Modules of the root
- * go to `frame`, with those that several layouts share; a module only one layout uses goes to that
- * layout's chunk. Route modules themselves stay the router's entries, and the libraries grouped
- * before (higher priority) stay where they are.
+ * go to `frame`, with those the console's layout shares with others; what only the site's layouts
+ * share (the footer, its version line) goes to `frame-site`, which no console screen loads; a
+ * module only one layout uses goes to that layout's chunk. Route modules themselves stay the
+ * router's entries, and the libraries grouped before (higher priority) stay where they are.
  */
 
 const ROUTE_ENTRY_QUERY = '?__react-router-build-client-route'
@@ -22,12 +23,16 @@ const ROUTE_ENTRY_QUERY = '?__react-router-build-client-route'
  */
 const BARREL = /[\\/]node_modules[\\/](radix-ui[\\/]|lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs)/
 const ROOT_ROUTE = /[\\/]web[\\/]root\.tsx$/
+/** The layout of the signed-in console, whose screens are the ones under a size budget. */
+const CONSOLE_LAYOUT = 'dashboard'
 const LAYOUT_ROUTE = /[\\/]web[\\/]routes[\\/]([a-z]+)[\\/]layout\.tsx$/
 
 type Group = { name: string; test: (id: string) => boolean; priority: number }
 
 export function frameChunks(options: { priority: number }): { plugin: Plugin; groups: Group[] } {
   const frame = new Set<string>()
+  /** Modules several layouts share, none of them the console's. */
+  const site = new Set<string>()
   /** A module only one layout imports, and that layout. */
   const layoutOf = new Map<string, string>()
 
@@ -36,6 +41,7 @@ export function frameChunks(options: { priority: number }): { plugin: Plugin; gr
     apply: 'build',
     buildStart() {
       frame.clear()
+      site.clear()
       layoutOf.clear()
     },
     buildEnd(error) {
@@ -54,28 +60,34 @@ export function frameChunks(options: { priority: number }): { plugin: Plugin; gr
         return seen
       }
       const layouts = new Map<string, Set<string>>()
+      /** What the screens (the routes that are neither the root nor a layout) import statically. */
+      const ofScreens = new Set<string>()
       for (const id of this.getModuleIds()) {
         if (!id.endsWith(ROUTE_ENTRY_QUERY)) continue
         const file = id.slice(0, -ROUTE_ENTRY_QUERY.length)
-        if (ROOT_ROUTE.test(file)) for (const module of closureOf(id)) frame.add(module)
         const layout = LAYOUT_ROUTE.exec(file)?.[1]
-        if (layout) layouts.set(layout, closureOf(id))
+        if (ROOT_ROUTE.test(file)) for (const module of closureOf(id)) frame.add(module)
+        else if (layout) layouts.set(layout, closureOf(id))
+        else for (const module of closureOf(id)) ofScreens.add(module)
       }
+      const layoutsOf = new Map<string, string[]>()
       for (const [layout, modules] of layouts)
-        for (const module of modules) {
-          if (frame.has(module)) continue
-          const other = layoutOf.get(module)
-          if (other === undefined) layoutOf.set(module, layout)
-          else if (other !== layout) {
-            layoutOf.delete(module)
-            frame.add(module)
-          }
-        }
+        for (const module of modules)
+          if (!frame.has(module)) layoutsOf.set(module, [...(layoutsOf.get(module) ?? []), layout])
+      for (const [module, users] of layoutsOf) {
+        if (users.length === 1 && (users[0] === CONSOLE_LAYOUT || !ofScreens.has(module)))
+          layoutOf.set(module, users[0]!)
+        // A group takes in what its modules import: in a chunk of the site's layouts, a module a
+        // screen imports too would bring that chunk to the screen, maybe a console one.
+        else if (users.includes(CONSOLE_LAYOUT) || ofScreens.has(module)) frame.add(module)
+        else site.add(module)
+      }
     },
   }
 
   const groups: Group[] = [
     { name: 'frame', test: (id) => frame.has(id), priority: options.priority },
+    { name: 'frame-site', test: (id) => site.has(id), priority: options.priority },
     ...LAYOUTS.map((layout) => ({
       name: `frame-${layout}`,
       test: (id: string) => layoutOf.get(id) === layout,
