@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
-import { onDemand } from './on-demand.ts'
+import { QueryClient } from '@tanstack/react-query'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { onDemand, whenPageIsIdle } from './on-demand.ts'
 
 describe('onDemand', () => {
   it('imports the module once however often it is asked for', async () => {
@@ -25,5 +26,56 @@ describe('onDemand', () => {
     await expect(part.load()).rejects.toThrow('Failed to fetch')
     expect(await part.load()).toEqual({ name: 'menu' })
     expect(imports).toBe(2)
+  })
+})
+
+describe('whenPageIsIdle', () => {
+  /** A loaded page whose idle moments come at once. */
+  function loadedPage() {
+    vi.stubGlobal('document', { readyState: 'complete' })
+    vi.stubGlobal('window', {
+      requestIdleCallback: (task: () => void) => task(),
+      setTimeout: (task: () => void, ms: number) => setTimeout(task, ms),
+    })
+  }
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    vi.useRealTimers()
+  })
+
+  it('waits for the screen’s reads to come before it runs the task', async () => {
+    loadedPage()
+    const reads = new QueryClient()
+    let answer: (value: string) => void = () => {}
+    const read = reads.fetchQuery({
+      queryKey: ['screen'],
+      queryFn: () => new Promise<string>((resolve) => (answer = resolve)),
+    })
+    let ran = 0
+    whenPageIsIdle(() => (ran += 1), reads)
+    await Promise.resolve()
+    expect(ran).toBe(0)
+    answer('done')
+    await read
+    expect(ran).toBe(1)
+    // Later reads do not run it again.
+    await reads.fetchQuery({ queryKey: ['later'], queryFn: async () => 'x' })
+    expect(ran).toBe(1)
+  })
+
+  it('runs the task at once when nothing is being read, and at the latest 3 s after a read that keeps going', () => {
+    vi.useFakeTimers()
+    loadedPage()
+    const reads = new QueryClient()
+    let ran = 0
+    whenPageIsIdle(() => (ran += 1), reads)
+    expect(ran).toBe(1)
+
+    void reads.fetchQuery({ queryKey: ['poll'], queryFn: () => new Promise<string>(() => {}) })
+    whenPageIsIdle(() => (ran += 1), reads)
+    vi.advanceTimersByTime(2_999)
+    expect(ran).toBe(1)
+    vi.advanceTimersByTime(1)
+    expect(ran).toBe(2)
   })
 })

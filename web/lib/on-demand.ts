@@ -1,9 +1,10 @@
-import { startTransition, useEffect, useState } from 'react'
+import { type QueryClient, QueryClientContext } from '@tanstack/react-query'
+import { startTransition, useContext, useEffect, useState } from 'react'
 
 /**
  * Code the first paint does not need — the shell's menus, dialogs, tooltips and toasts — loads
- * after it: once the page has loaded and the browser has a free moment, or at once when someone
- * reaches for it. Until then the shell draws the same buttons without their pop-ups, so a phone
+ * after it: once the page has loaded, the screen's reads have come and the browser has a free
+ * moment, or at once when someone reaches for it. Until then the shell draws the same buttons without their pop-ups, so a phone
  * neither downloads nor evaluates them before the screen shows (docs/quality.md, "Console
  * performance").
  */
@@ -40,6 +41,7 @@ export function onDemand<Module>(importModule: () => Promise<Module>): OnDemand<
   let scheduled = false
   function useModule(): Module | null {
     const [module, setModule] = useState<Module | null>(() => loaded)
+    const reads = useContext(QueryClientContext)
     useEffect(() => {
       if (module) return
       // Putting the real parts in the stand-ins' place is no urgent work: in a transition React
@@ -49,12 +51,12 @@ export function onDemand<Module>(importModule: () => Promise<Module>): OnDemand<
       if (loaded) listener()
       else if (!scheduled) {
         scheduled = true
-        whenPageIsIdle(() => void load().catch(() => undefined))
+        whenPageIsIdle(() => void load().catch(() => undefined), reads)
       }
       return () => {
         listeners.delete(listener)
       }
-    }, [module])
+    }, [module, reads])
     return module
   }
   return { load, useModule }
@@ -66,24 +68,44 @@ export function startLoading(part: OnDemand<unknown>): void {
 }
 
 /**
- * Starts these imports once the page has loaded and is idle: the parts a screen shows below or
- * after what it opens on (lazy components) are there when asked for.
+ * Starts these imports once the page has loaded, its reads have come and it is idle: the parts a
+ * screen shows below or after what it opens on (lazy components) are there when asked for.
  */
-export function importWhenPageIsIdle(imports: Iterable<() => Promise<unknown>>): void {
+export function importWhenPageIsIdle(imports: Iterable<() => Promise<unknown>>, reads?: QueryClient): void {
   whenPageIsIdle(() => {
     for (const load of imports) void load().catch(() => undefined)
-  })
+  }, reads)
 }
 
-/** Runs `task` once the page has loaded and the main thread is free. */
-export function whenPageIsIdle(task: () => void): void {
-  const whenFree = () => {
+/**
+ * Runs `task` once the page has loaded, none of the reads of `reads` is on its way (what the
+ * screen opens on has come: the code after it does not share the network with it) and the main
+ * thread is free. Reads that keep coming (a poll) hold it back at most IDLE_TIMEOUT_MS.
+ */
+export function whenPageIsIdle(task: () => void, reads?: QueryClient | null): void {
+  let started = false
+  const start = () => {
+    if (started) return
+    started = true
     if (typeof window.requestIdleCallback === 'function')
       window.requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS })
     else window.setTimeout(task, 0)
   }
-  if (document.readyState === 'complete') whenFree()
-  else window.addEventListener('load', whenFree, { once: true })
+  const afterReads = () => {
+    if (!reads || reads.isFetching() === 0) return start()
+    const stop = reads.getQueryCache().subscribe(() => {
+      if (reads.isFetching() > 0) return
+      stop()
+      clearTimeout(atLatest)
+      start()
+    })
+    const atLatest = window.setTimeout(() => {
+      stop()
+      start()
+    }, IDLE_TIMEOUT_MS)
+  }
+  if (document.readyState === 'complete') afterReads()
+  else window.addEventListener('load', afterReads, { once: true })
 }
 
 /** The longest a busy page waits before loading them anyway. */

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { ShieldAlert } from 'lucide-react'
 import { lazy, type ReactNode, Suspense, useEffect } from 'react'
 import { Link } from 'react-router'
@@ -46,9 +47,10 @@ export default function OfficersPanel() {
   const { user } = useUser()
   const access = useOfficerAccessCheck(user?.id)
   const catalog = useCatalog()
+  const queryClient = useQueryClient()
   useEffect(() => {
-    if (access === 'allowed') importWhenPageIsIdle(Object.values(LATER_SECTIONS))
-  }, [access])
+    if (access === 'allowed') importWhenPageIsIdle(Object.values(LATER_SECTIONS), queryClient)
+  }, [access, queryClient])
 
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6 lg:px-8">

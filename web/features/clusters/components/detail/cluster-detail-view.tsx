@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { Copy as CopyIcon, Network } from 'lucide-react'
 import { lazy, Suspense, useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
@@ -83,7 +84,8 @@ function Loaded({
   names: CatalogNames
 }) {
   const { t } = useTranslation()
-  useEffect(() => importWhenPageIsIdle(Object.values(LATER_TABS)), [])
+  const queryClient = useQueryClient()
+  useEffect(() => importWhenPageIsIdle(Object.values(LATER_TABS), queryClient), [queryClient])
   const [searchParams, setSearchParams] = useSearchParams()
   const requested = searchParams.get('tab')
   const tab: DetailTab = (DETAIL_TABS as readonly string[]).includes(requested ?? '')
