@@ -5,6 +5,7 @@ import type { Order } from '../../common/schemas/orders.ts'
 import { blueConfiguration } from '../helpers/orders.ts'
 import { expectToast } from './support/auth.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
+import { holdAnswers } from './support/hold.ts'
 import { type Registered, Registrar, signInAsFreshAdmin } from './support/registrations.ts'
 
 /** Orders for an HDS data center wait in the officers panel until an officer decides. */
@@ -95,4 +96,33 @@ test('while the access check is on its way, an officer sees it being checked, no
   answer()
   await expect(page.getByRole('heading', { level: 2, name: 'Orders waiting for approval' })).toBeVisible()
   await expect(page.getByRole('status', { name: 'Checking your access...' })).toHaveCount(0)
+})
+
+test('the sections below the queues wait until the queues’ reads have come, then load on their own', async ({
+  page,
+}) => {
+  await signIn(page, 'officer')
+  const queue = await holdAnswers(page, (url) => url.pathname === '/api/officers/orders')
+  // The invoices section: its code (a script named after its module) and its read.
+  const invoicesAsked: string[] = []
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url())
+    if (pathname === '/api/officers/invoices' || /^\/assets\/officer-invoices-[\w-]+\.js$/.test(pathname))
+      invoicesAsked.push(pathname)
+  })
+  await page.goto('/officers/panel')
+  await expect.poll(queue.held, { timeout: 20_000 }).toBeGreaterThan(0)
+  // The tickets' queue has come (its read is not held): what came with the first render has been
+  // asked for by now.
+  const tickets = page.locator('section', {
+    has: page.getByRole('heading', { level: 2, name: 'Support tickets' }),
+  })
+  await expect(tickets.getByTestId('loading')).toHaveCount(0, { timeout: 20_000 })
+  const invoices = page.locator('section', { has: page.getByRole('heading', { level: 2, name: 'Invoices' }) })
+  await expect(invoices.getByRole('status', { name: 'Loading...' })).toBeVisible()
+  expect(invoicesAsked).toEqual([])
+
+  queue.release()
+  await expect(invoices.getByRole('status', { name: 'Loading...' })).toHaveCount(0, { timeout: 20_000 })
+  expect(invoicesAsked).toContain('/api/officers/invoices')
 })

@@ -68,6 +68,27 @@ export function startLoading(part: OnDemand<unknown>): void {
 }
 
 /**
+ * False until the page has loaded, its reads have come and it is idle, then true: for the parts a
+ * screen draws below what it opens on, whose code and reads wait until then. The switch is no
+ * urgent work: React renders them in slices.
+ */
+export function usePageIsIdle(enabled = true): boolean {
+  const [idle, setIdle] = useState(false)
+  const reads = useContext(QueryClientContext)
+  useEffect(() => {
+    if (!enabled || idle) return
+    let current = true
+    whenPageIsIdle(() => {
+      if (current) startTransition(() => setIdle(true))
+    }, reads)
+    return () => {
+      current = false
+    }
+  }, [enabled, idle, reads])
+  return idle
+}
+
+/**
  * Starts these imports once the page has loaded, its reads have come and it is idle: the parts a
  * screen shows below or after what it opens on (lazy components) are there when asked for.
  */

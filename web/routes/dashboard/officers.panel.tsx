@@ -1,6 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { ShieldAlert } from 'lucide-react'
-import { lazy, type ReactNode, Suspense, useEffect } from 'react'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
@@ -10,7 +9,7 @@ import { useOfficerAccessCheck } from '#web/features/officers/api/check-access.t
 import { ApprovalQueue } from '#web/features/officers/components/approval-queue.tsx'
 import { OfficerTickets } from '#web/features/support/components/officer-tickets.tsx'
 import { useUser } from '#web/lib/current-user.ts'
-import { importWhenPageIsIdle } from '#web/lib/on-demand.ts'
+import { usePageIsIdle } from '#web/lib/on-demand.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/accounts.ts'
 import '#web/lib/strings/custom-solutions.ts'
@@ -18,9 +17,9 @@ import '#web/lib/strings/officers.ts'
 import '#web/lib/strings/support.ts'
 
 /**
- * The queues under the first two load once the panel has shown (or as soon as it asks for them):
- * the approvals and the tickets are what an officer comes for, and the forms below them bring
- * their own libraries.
+ * The queues under the first two load once the panel has shown and its first reads have come: the
+ * approvals and the tickets are what an officer comes for, and the forms below them bring their
+ * own libraries and reads.
  */
 const LATER_SECTIONS = {
   customSolutions: () => import('#web/features/custom-solutions/components/officer-quotes.tsx'),
@@ -47,10 +46,13 @@ export default function OfficersPanel() {
   const { user } = useUser()
   const access = useOfficerAccessCheck(user?.id)
   const catalog = useCatalog()
-  const queryClient = useQueryClient()
-  useEffect(() => {
-    if (access === 'allowed') importWhenPageIsIdle(Object.values(LATER_SECTIONS), queryClient)
-  }, [access, queryClient])
+  const showLater = usePageIsIdle(access === 'allowed')
+  const later = (section: ReactNode) =>
+    showLater ? (
+      <Suspense fallback={<LoadingBlock label={t('common.loading')} />}>{section}</Suspense>
+    ) : (
+      <LoadingBlock label={t('common.loading')} />
+    )
 
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
@@ -69,24 +71,16 @@ export default function OfficersPanel() {
             <OfficerTickets plans={catalog.data?.supportPlans ?? []} />
           </PanelSection>
           <PanelSection id="custom-solutions" title={t('customSolutions.officers.title')}>
-            <Suspense fallback={<LoadingBlock label={t('common.loading')} />}>
-              <OfficerCustomSolutions />
-            </Suspense>
+            {later(<OfficerCustomSolutions />)}
           </PanelSection>
           <PanelSection id="invoices" title={t('officers.invoices.title')}>
-            <Suspense fallback={<LoadingBlock label={t('common.loading')} />}>
-              <OfficerInvoices />
-            </Suspense>
+            {later(<OfficerInvoices />)}
           </PanelSection>
           <PanelSection id="credits" title={t('officers.credits.title')}>
-            <Suspense fallback={<LoadingBlock label={t('common.loading')} />}>
-              <CreditGrantForm />
-            </Suspense>
+            {later(<CreditGrantForm />)}
           </PanelSection>
           <PanelSection id="gdpr" title={t('accounts.gdprQueue.title')}>
-            <Suspense fallback={<LoadingBlock label={t('common.loading')} />}>
-              <OfficerGdprQueue />
-            </Suspense>
+            {later(<OfficerGdprQueue />)}
           </PanelSection>
         </>
       ) : (
