@@ -26,7 +26,7 @@ export const BUDGETED_SCREENS = [
   { route: '/my-clusters', user: 'customer', ceilingKiB: 156 },
   { route: '/clusters/:id', user: 'customer', ceilingKiB: 180 },
   { route: '/configure-cluster', user: 'customer', ceilingKiB: 238 },
-  { route: '/billing', user: 'customer', ceilingKiB: 206 },
+  { route: '/billing', user: 'customer', ceilingKiB: 156 },
   { route: '/usage', user: 'customer', ceilingKiB: 150 },
   { route: '/marketplace', user: 'customer', ceilingKiB: 150 },
   { route: '/orders', user: 'customer', ceilingKiB: 150 },

@@ -6,6 +6,7 @@ import { formatAmount, formatCents } from '../../common/pricing.ts'
 import type { Catalog } from '../../common/schemas/catalog.ts'
 import { acknowledgeRefusedRequest, expectToast } from './support/auth.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
+import { holdAnswers } from './support/hold.ts'
 import { type Registered, Registrar, signInAsFreshAdmin } from './support/registrations.ts'
 import { deliverStripeWebhooks } from './support/stripe.ts'
 
@@ -237,3 +238,29 @@ for (const theme of ['light', 'dark'] as const) {
     })
   }
 }
+
+test('the forms at the foot of /billing and their reads wait until the reads of its top have come', async ({
+  page,
+}) => {
+  await signIn(page, 'demo')
+  const credits = await holdAnswers(page, (url) => url.pathname === '/api/billing/credits')
+  const formReads: string[] = []
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url())
+    if (pathname === '/api/billing/details' || pathname === '/api/billing/budget-alerts')
+      formReads.push(pathname)
+  })
+  await page.goto('/billing')
+  await expect.poll(credits.held, { timeout: 20_000 }).toBeGreaterThan(0)
+  // The invoices have come (their read is not held): the first render's reads are all asked for.
+  await expect(page.getByTestId('invoice-total').first()).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByRole('status', { name: 'Loading...' }).first()).toBeVisible()
+  expect(formReads).toEqual([])
+
+  credits.release()
+  await expect(page.getByTestId('credits-balance')).toBeVisible()
+  await expect(page.getByTestId('billing-details').getByLabel('Company name')).toBeVisible({
+    timeout: 20_000,
+  })
+  expect([...new Set(formReads)].sort()).toEqual(['/api/billing/budget-alerts', '/api/billing/details'])
+})

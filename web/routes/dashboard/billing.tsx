@@ -1,17 +1,32 @@
-import { useEffect } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect } from 'react'
 import { useSearchParams } from 'react-router'
+import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { usePaymentMethods } from '#web/features/billing/api/billing-queries.ts'
-import { BillingDetailsSection } from '#web/features/billing/components/billing-details-section.tsx'
-import { BudgetAlertsSection } from '#web/features/billing/components/budget-alerts-section.tsx'
 import { CreditsSection } from '#web/features/billing/components/credits-section.tsx'
 import { InvoiceSection } from '#web/features/billing/components/invoice-section.tsx'
 import { PaymentMethodsSection } from '#web/features/billing/components/payment-methods-section.tsx'
 import { PlansSection } from '#web/features/billing/components/plans-section.tsx'
 import { SpendSummary } from '#web/features/billing/components/spend-summary.tsx'
 import { useUser } from '#web/lib/current-user.ts'
+import { usePageIsIdle } from '#web/lib/on-demand.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/billing.ts'
+
+/**
+ * The two forms at the foot of the page load once its reads have come: what the screen opens on
+ * (spend, credits, invoices) does not wait for them, nor for the validator they bring.
+ */
+const BillingDetailsSection = lazy(() =>
+  import('#web/features/billing/components/billing-details-section.tsx').then((module) => ({
+    default: module.BillingDetailsSection,
+  })),
+)
+const BudgetAlertsSection = lazy(() =>
+  import('#web/features/billing/components/budget-alerts-section.tsx').then((module) => ({
+    default: module.BudgetAlertsSection,
+  })),
+)
 
 /** /billing: spend so far and forecast, credits, invoices, payment methods, plans, details, alerts. */
 export default function BillingRoute() {
@@ -20,6 +35,11 @@ export default function BillingRoute() {
   const isAdmin = user?.role === 'admin' || user?.role === 'super_admin'
   const cardPayments = usePaymentMethods().data?.cardPaymentsConfigured ?? false
   useMethodAddedToast()
+  const showForms = usePageIsIdle()
+  const later = (section: ReactNode) => {
+    const placeholder = <LoadingBlock label={t('common.loading')} rows={4} />
+    return showForms ? <Suspense fallback={placeholder}>{section}</Suspense> : placeholder
+  }
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8 sm:px-6 lg:px-8">
       <header className="grid gap-1">
@@ -33,8 +53,8 @@ export default function BillingRoute() {
         <PaymentMethodsSection canPay={isAdmin} />
         <PlansSection />
       </div>
-      <BillingDetailsSection canEdit={isAdmin} />
-      <BudgetAlertsSection canEdit={isAdmin} />
+      {later(<BillingDetailsSection canEdit={isAdmin} />)}
+      {later(<BudgetAlertsSection canEdit={isAdmin} />)}
     </div>
   )
 }

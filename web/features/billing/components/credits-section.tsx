@@ -1,19 +1,20 @@
-import { z } from 'zod'
-import { CREDIT_PURCHASE_MAX, CREDIT_PURCHASE_MIN, creditPurchaseSchema } from '#common/schemas/billing.ts'
-import { Form, FormAlert, FormInputField } from '#web/components/ui/form.tsx'
+import { lazy, Suspense } from 'react'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { SectionCard } from '#web/components/ui/section-card.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
-import { SubmitButton } from '#web/components/ui/submit-button.tsx'
-import { applyServerErrors } from '#web/lib/form/server-errors.ts'
-import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
+import { usePageIsIdle } from '#web/lib/on-demand.ts'
 import { useLanguage } from '#web/lib/preferences/preferences-provider.tsx'
 import { useMoney } from '#web/lib/use-money.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
-import { useBuyCredits } from '../api/billing-mutations.ts'
-import { useBillingSummary, useCredits } from '../api/billing-queries.ts'
+import { useCredits } from '../api/billing-queries.ts'
 import '#web/lib/strings/billing.ts'
+
+/**
+ * The form and its validator load once the page's reads have come: the balance and its ledger are
+ * what the screen opens on. Until then a block of the form's height keeps its place.
+ */
+const BuyCreditsForm = lazy(() => import('./buy-credits-form.tsx'))
 
 /** The prepaid balance, what expires soon, its ledger and, for admins, "buy credits". */
 export function CreditsSection({ canPay, cardPayments }: { canPay: boolean; cardPayments: boolean }) {
@@ -46,7 +47,7 @@ export function CreditsSection({ canPay, cardPayments }: { canPay: boolean; card
                 </p>
               )}
             </div>
-            {canPay && cardPayments && <BuyCreditsForm />}
+            {canPay && cardPayments && <LaterBuyCreditsForm />}
             {canPay && !cardPayments && (
               <p className="text-sm text-muted-foreground">{t('billing.credits.cardsOff')}</p>
             )}
@@ -114,40 +115,11 @@ export function CreditsSection({ canPay, cardPayments }: { canPay: boolean; card
   )
 }
 
-/** The input gives text: it is read as a number, then checked as the server checks it. */
-const creditPurchaseFormSchema = z.object({
-  amount: z.coerce.number().pipe(creditPurchaseSchema.shape.amount),
-})
-
-function BuyCreditsForm() {
+function LaterBuyCreditsForm() {
   const { t } = useTranslation()
-  const buy = useBuyCredits()
-  const currency = useBillingSummary().data?.billingCurrency ?? 'EUR'
-  const form = useZodForm(creditPurchaseFormSchema, { defaultValues: { amount: 100 } })
-  return (
-    <Form
-      form={form}
-      className="grid gap-3"
-      onSubmit={({ amount }) => buy.mutate(amount, { onError: (error) => applyServerErrors(form, error) })}
-    >
-      <FormAlert />
-      <FormInputField
-        control={form.control}
-        name="amount"
-        type="number"
-        inputMode="numeric"
-        min={CREDIT_PURCHASE_MIN}
-        max={CREDIT_PURCHASE_MAX}
-        step={1}
-        label={t('billing.credits.buyAmount', { currency })}
-        description={t('billing.credits.buyHint', { minimum: CREDIT_PURCHASE_MIN, currency })}
-        data-testid="buy-credits-amount"
-      />
-      <SubmitButton
-        pending={buy.isPending || buy.isSuccess}
-        label={t('billing.credits.buy')}
-        pendingLabel={t('billing.credits.redirecting')}
-      />
-    </Form>
-  )
+  const placeholder = <LoadingBlock label={t('common.loading')} rows={2} rowClassName={BUY_FORM_ROW} />
+  return usePageIsIdle() ? <Suspense fallback={placeholder}>{<BuyCreditsForm />}</Suspense> : placeholder
 }
+
+/** Two rows about as tall as the form: 142 px on a phone, 158 px in the wide layout's column. */
+const BUY_FORM_ROW = 'h-17'
