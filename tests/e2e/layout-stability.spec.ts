@@ -120,3 +120,16 @@ test('the pages with a footer are at least a screen tall, so pages growing as th
     expect(minHeight, path).toBeGreaterThanOrEqual(940)
   }
 })
+
+test('the credits keep their room while they load, so the invoices under them stay put', async ({ page }) => {
+  await page.setViewportSize(PHONE)
+  await signIn(page, 'demo')
+  await recordLayoutShifts(page)
+  const credits = await holdAnswers(page, (url) => url.pathname === '/api/billing/credits')
+  await page.goto('/billing')
+  await expect(page.getByRole('status', { name: 'Loading credits' })).toBeVisible()
+  await expect(page.getByTestId('summary-forecast')).toBeVisible()
+  credits.release()
+  await expect(page.getByTestId('credit-history')).toBeVisible()
+  expect(await layoutShift(page)).toBeLessThanOrEqual(0.01)
+})

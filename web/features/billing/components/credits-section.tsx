@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { SectionCard } from '#web/components/ui/section-card.tsx'
-import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
+import { LoadingBlock, Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useDateFormat } from '#web/lib/format-date.ts'
 import { usePageIsIdle } from '#web/lib/on-demand.ts'
 import { useLanguage } from '#web/lib/preferences/preferences-provider.tsx'
@@ -30,7 +30,7 @@ export function CreditsSection({ canPay, cardPayments }: { canPay: boolean; card
       description={t('billing.credits.description')}
     >
       {credits.isPending ? (
-        <LoadingBlock label={t('billing.credits.loading')} rows={2} />
+        <CreditsLoading label={t('billing.credits.loading')} withForm={canPay && cardPayments} />
       ) : credits.isError ? (
         <LoadError title={t('billing.credits.loadFailed')} query={credits} />
       ) : (
@@ -119,6 +119,33 @@ function LaterBuyCreditsForm() {
   const { t } = useTranslation()
   const placeholder = <LoadingBlock label={t('common.loading')} rows={2} rowClassName={BUY_FORM_ROW} />
   return usePageIsIdle() ? <Suspense fallback={placeholder}>{<BuyCreditsForm />}</Suspense> : placeholder
+}
+
+/**
+ * The section's own shape while the balance loads — the balance (and the form for those who may
+ * buy) beside or above a ledger of three entries — so the sections below stay put when it comes.
+ */
+function CreditsLoading({ label, withForm }: { label: string; withForm: boolean }) {
+  return (
+    <div
+      role="status"
+      aria-label={label}
+      className="grid gap-4 lg:grid-cols-[16rem_minmax(0,1fr)]"
+      data-testid="loading"
+    >
+      <span className="sr-only">{label}</span>
+      <div className="grid content-start gap-3">
+        <Skeleton className="h-14" />
+        {withForm && (
+          <>
+            <Skeleton className={BUY_FORM_ROW} />
+            <Skeleton className={BUY_FORM_ROW} />
+          </>
+        )}
+      </div>
+      <Skeleton className="h-[15.125rem] lg:h-[11.375rem]" />
+    </div>
+  )
 }
 
 /** Two rows about as tall as the form: 142 px on a phone, 158 px in the wide layout's column. */
