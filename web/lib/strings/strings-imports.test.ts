@@ -43,9 +43,13 @@ const MODULES = SOURCES.filter(
     (!file.startsWith('web/site/') || file === SIGNED_IN_CHROME),
 )
 
+/** Block and line comments: a key a comment names is not read, and must not bring its area. */
+const COMMENT = /\/\*[\s\S]*?\*\/|(?<!:)\/\/.*$/gm
+
 function areasOf(source: string) {
+  const code = source.replace(COMMENT, '')
   return {
-    read: [...new Set([...source.matchAll(KEY)].map((match) => fileOf(match[1]!)))].sort(),
+    read: [...new Set([...code.matchAll(KEY)].map((match) => fileOf(match[1]!)))].sort(),
     imported: [...source.matchAll(IMPORT)].map((match) => match[1]!).sort(),
   }
 }
@@ -83,6 +87,10 @@ describe('the strings each module reads', () => {
       read: ['cluster-config'],
       imported: ['cluster-config'],
     })
+    // A key named in a comment is no read: a screen would carry the area's strings for nothing.
+    expect(
+      areasOf("/** The `orders.total` count. */\n// see 'support.title'\nfetch('https://x')").read,
+    ).toEqual([])
     expect(ISLAND_MODULES).toContain('web/components/layout/nav-links.ts')
     expect(ISLAND_MODULES).not.toContain(SIGNED_IN_CHROME)
   })

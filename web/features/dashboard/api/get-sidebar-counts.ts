@@ -2,9 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { dashboard } from '#common/contract/dashboard.ts'
 import { apiQuery } from '#web/lib/api/queries.ts'
 import { SIDEBAR_COUNTS_REFETCH_MS, SIDEBAR_COUNTS_STALE_MS } from '#web/lib/constants.ts'
-import '#web/lib/strings/orders.ts'
 
-/** `orders.total` may come as a number or a string. */
+/** The orders' total may come as a number or a string. */
 export type SidebarCounts = { clusters: number; orders: { total: number | string } }
 
 /**
