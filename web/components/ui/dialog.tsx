@@ -1,5 +1,4 @@
 import type { Dialog as DialogPrimitive } from 'radix-ui'
-import { Slot } from 'radix-ui'
 import {
   type ComponentProps,
   createContext,
@@ -15,6 +14,7 @@ import {
 } from 'react'
 import { cn } from '#web/lib/cn.ts'
 import { onDemand, startLoading } from '#web/lib/on-demand.ts'
+import { Slot } from './slot.tsx'
 
 /**
  * A dialog whose library (focus trap, dismissal, scroll lock: dialog-parts.tsx) loads when the
@@ -74,7 +74,7 @@ export function DialogTrigger({
   ...props
 }: ComponentProps<'button'> & { asChild?: boolean }) {
   const state = useDialogState()
-  const Component = asChild ? Slot.Root : 'button'
+  const Component = asChild ? Slot<HTMLButtonElement> : 'button'
   return (
     <Component
       type="button"

@@ -1,5 +1,4 @@
 import { AlertCircle } from 'lucide-react'
-import { Slot } from 'radix-ui'
 import {
   type ChangeEvent,
   type ComponentProps,
@@ -28,6 +27,7 @@ import { Alert, AlertDescription } from './alert.tsx'
 import { Input } from './input.tsx'
 import { Label } from './label.tsx'
 import { NativeSelect } from './native-select.tsx'
+import { Slot } from './slot.tsx'
 import { Textarea } from './textarea.tsx'
 
 /*
@@ -130,13 +130,13 @@ export function FormLabel({ className, ...props }: ComponentProps<typeof Label>)
 }
 
 /** The control itself (an Input, a select…): receives the id and the ARIA wiring. */
-export function FormControl(props: ComponentProps<typeof Slot.Root>) {
+export function FormControl(props: ComponentProps<typeof Slot>) {
   const { controlId, descriptionId, messageId, error, hasDescription } = useFormField()
   const describedBy = [error ? messageId : undefined, hasDescription ? descriptionId : undefined]
     .filter(Boolean)
     .join(' ')
   return (
-    <Slot.Root
+    <Slot
       data-slot="form-control"
       id={controlId}
       aria-invalid={error ? true : undefined}
