@@ -1,10 +1,10 @@
 import { ChevronDown } from 'lucide-react'
-import { Fragment, type ReactElement, useState } from 'react'
+import { Fragment, type ReactElement, useEffect, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { Badge } from '#web/components/ui/badge.tsx'
 import type { SidebarCounts } from '#web/features/dashboard/api/get-sidebar-counts.ts'
 import { cn } from '#web/lib/cn.ts'
-import { onDemand } from '#web/lib/on-demand.ts'
+import { onDemand, startLoading } from '#web/lib/on-demand.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import {
   countText,
@@ -302,6 +302,10 @@ const tooltips = onDemand(() => import('./sidebar-tooltips.tsx'))
  */
 export function TooltipScope({ enabled, children }: { enabled: boolean; children: ReactElement }) {
   const loaded = tooltips.useModule()
+  // Collapsing the sidebar asks for its tooltips: the next pointer on an icon finds them there.
+  useEffect(() => {
+    if (enabled) startLoading(tooltips)
+  }, [enabled])
   return loaded && enabled ? <loaded.TooltipScope>{children}</loaded.TooltipScope> : children
 }
 
