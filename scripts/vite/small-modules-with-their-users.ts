@@ -31,6 +31,7 @@ export const SMALL_SHARED_MODULES = [
   'web/components/ui/textarea.tsx',
   'web/components/layout/back-link.tsx',
   'web/components/layout/empty-state.tsx',
+  'web/components/layout/when-page-is-idle.tsx',
   'web/lib/api/mutations.ts',
   'web/lib/form/server-errors.ts',
   'web/lib/use-debounced.ts',

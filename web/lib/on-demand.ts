@@ -72,11 +72,11 @@ export function startLoading(part: OnDemand<unknown>): void {
  * screen draws below what it opens on, whose code and reads wait until then. The switch is no
  * urgent work: React renders them in slices.
  */
-export function usePageIsIdle(enabled = true): boolean {
+export function usePageIsIdle(): boolean {
   const [idle, setIdle] = useState(false)
   const reads = useContext(QueryClientContext)
   useEffect(() => {
-    if (!enabled || idle) return
+    if (idle) return
     let current = true
     whenPageIsIdle(() => {
       if (current) startTransition(() => setIdle(true))
@@ -84,7 +84,7 @@ export function usePageIsIdle(enabled = true): boolean {
     return () => {
       current = false
     }
-  }, [enabled, idle, reads])
+  }, [idle, reads])
   return idle
 }
 

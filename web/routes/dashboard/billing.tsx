@@ -1,5 +1,6 @@
-import { lazy, type ReactNode, Suspense, useEffect } from 'react'
+import { lazy, type ReactNode, useEffect } from 'react'
 import { useSearchParams } from 'react-router'
+import { WhenPageIsIdle } from '#web/components/layout/when-page-is-idle.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { usePaymentMethods } from '#web/features/billing/api/billing-queries.ts'
 import { CreditsSection } from '#web/features/billing/components/credits-section.tsx'
@@ -8,7 +9,6 @@ import { PaymentMethodsSection } from '#web/features/billing/components/payment-
 import { PlansSection } from '#web/features/billing/components/plans-section.tsx'
 import { SpendSummary } from '#web/features/billing/components/spend-summary.tsx'
 import { useUser } from '#web/lib/current-user.ts'
-import { usePageIsIdle } from '#web/lib/on-demand.ts'
 import { toast } from '#web/lib/toast-store.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/billing.ts'
@@ -35,11 +35,12 @@ export default function BillingRoute() {
   const isAdmin = user?.role === 'admin' || user?.role === 'super_admin'
   const cardPayments = usePaymentMethods().data?.cardPaymentsConfigured ?? false
   useMethodAddedToast()
-  const showForms = usePageIsIdle()
-  const later = (section: ReactNode) => {
-    const placeholder = <LoadingBlock label={t('common.loading')} rows={4} />
-    return showForms ? <Suspense fallback={placeholder}>{section}</Suspense> : placeholder
-  }
+  const later = (section: ReactNode) => (
+    <WhenPageIsIdle fallback={<LoadingBlock label={t('common.loading')} rows={4} />}>
+      {section}
+    </WhenPageIsIdle>
+  )
+
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8 sm:px-6 lg:px-8">
       <header className="grid gap-1">

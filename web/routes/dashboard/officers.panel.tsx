@@ -1,7 +1,8 @@
 import { ShieldAlert } from 'lucide-react'
-import { lazy, type ReactNode, Suspense } from 'react'
+import { lazy, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
+import { WhenPageIsIdle } from '#web/components/layout/when-page-is-idle.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
@@ -9,7 +10,6 @@ import { useOfficerAccessCheck } from '#web/features/officers/api/check-access.t
 import { ApprovalQueue } from '#web/features/officers/components/approval-queue.tsx'
 import { OfficerTickets } from '#web/features/support/components/officer-tickets.tsx'
 import { useUser } from '#web/lib/current-user.ts'
-import { usePageIsIdle } from '#web/lib/on-demand.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/accounts.ts'
 import '#web/lib/strings/custom-solutions.ts'
@@ -46,13 +46,9 @@ export default function OfficersPanel() {
   const { user } = useUser()
   const access = useOfficerAccessCheck(user?.id)
   const catalog = useCatalog()
-  const showLater = usePageIsIdle(access === 'allowed')
-  const later = (section: ReactNode) =>
-    showLater ? (
-      <Suspense fallback={<LoadingBlock label={t('common.loading')} />}>{section}</Suspense>
-    ) : (
-      <LoadingBlock label={t('common.loading')} />
-    )
+  const later = (section: ReactNode) => (
+    <WhenPageIsIdle fallback={<LoadingBlock label={t('common.loading')} />}>{section}</WhenPageIsIdle>
+  )
 
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6 lg:px-8">

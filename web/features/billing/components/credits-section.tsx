@@ -1,9 +1,9 @@
-import { lazy, Suspense } from 'react'
+import { lazy } from 'react'
+import { WhenPageIsIdle } from '#web/components/layout/when-page-is-idle.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { SectionCard } from '#web/components/ui/section-card.tsx'
 import { LoadingBlock, Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useDateFormat } from '#web/lib/format-date.ts'
-import { usePageIsIdle } from '#web/lib/on-demand.ts'
 import { useLanguage } from '#web/lib/preferences/preferences-provider.tsx'
 import { useMoney } from '#web/lib/use-money.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
@@ -117,8 +117,13 @@ export function CreditsSection({ canPay, cardPayments }: { canPay: boolean; card
 
 function LaterBuyCreditsForm() {
   const { t } = useTranslation()
-  const placeholder = <LoadingBlock label={t('common.loading')} rows={2} rowClassName={BUY_FORM_ROW} />
-  return usePageIsIdle() ? <Suspense fallback={placeholder}>{<BuyCreditsForm />}</Suspense> : placeholder
+  return (
+    <WhenPageIsIdle
+      fallback={<LoadingBlock label={t('common.loading')} rows={2} rowClassName={BUY_FORM_ROW} />}
+    >
+      <BuyCreditsForm />
+    </WhenPageIsIdle>
+  )
 }
 
 /**
