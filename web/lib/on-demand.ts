@@ -4,9 +4,9 @@ import { startTransition, useContext, useEffect, useState } from 'react'
 /**
  * Code the first paint does not need — the shell's menus, dialogs, tooltips and toasts — loads
  * after it: once the page has loaded, the screen's reads have come and the browser has a free
- * moment, or at once when someone reaches for it. Until then the shell draws the same buttons without their pop-ups, so a phone
- * neither downloads nor evaluates them before the screen shows (docs/quality.md, "Console
- * performance").
+ * moment, or at once when someone reaches for it. Until then the shell draws the same buttons
+ * without their pop-ups, so a phone neither downloads nor evaluates them before the screen shows
+ * (docs/quality.md, "Console performance").
  */
 export type OnDemand<Module> = {
   /** Starts loading (once); resolves with the module. */
