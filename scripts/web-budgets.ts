@@ -24,13 +24,13 @@ export const BUDGET = {
 export const BUDGETED_SCREENS = [
   { route: '/dashboard', user: 'customer', ceilingKiB: 150 },
   { route: '/my-clusters', user: 'customer', ceilingKiB: 150 },
-  { route: '/clusters/:id', user: 'customer', ceilingKiB: 176 },
-  { route: '/configure-cluster', user: 'customer', ceilingKiB: 234 },
+  { route: '/clusters/:id', user: 'customer', ceilingKiB: 153 },
+  { route: '/configure-cluster', user: 'customer', ceilingKiB: 218 },
   { route: '/billing', user: 'customer', ceilingKiB: 150 },
   { route: '/usage', user: 'customer', ceilingKiB: 150 },
   { route: '/marketplace', user: 'customer', ceilingKiB: 150 },
   { route: '/orders', user: 'customer', ceilingKiB: 150 },
-  { route: '/support', user: 'customer', ceilingKiB: 156 },
+  { route: '/support', user: 'customer', ceilingKiB: 150 },
   { route: '/settings', user: 'customer', ceilingKiB: 203 },
   { route: '/officers/panel', user: 'officer', ceilingKiB: 215 },
 ] as const satisfies readonly { route: string; user: 'customer' | 'officer'; ceilingKiB: number }[]

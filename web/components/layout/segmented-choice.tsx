@@ -1,10 +1,13 @@
 import type { LucideIcon } from 'lucide-react'
-import { RadioGroup } from 'radix-ui'
+import { useId } from 'react'
 import { cn } from '#web/lib/cn.ts'
 
 export type SegmentedOption<T extends string> = { value: T; label: string; Icon?: LucideIcon }
 
-/** A radio group drawn as joined buttons (Radix RadioGroup: arrow keys move and select). */
+/**
+ * A radio group drawn as joined buttons: the browser's own radios under the drawing, so the group is
+ * one stop in the Tab order and the arrow keys move and choose, with no script of ours.
+ */
 export function SegmentedChoice<T extends string>({
   label,
   options,
@@ -18,29 +21,29 @@ export function SegmentedChoice<T extends string>({
   onChange: (value: T) => void
   className?: string
 }) {
+  const name = useId()
   return (
-    <RadioGroup.Root
-      aria-label={label}
-      value={value}
-      onValueChange={(next) => {
-        const option = options.find((candidate) => candidate.value === next)
-        if (option) onChange(option.value)
-      }}
-      orientation="horizontal"
+    <fieldset
       className={cn('grid auto-cols-fr grid-flow-col gap-1 rounded-lg border bg-muted p-1', className)}
     >
+      <legend className="sr-only">{label}</legend>
       {options.map((option) => (
-        <RadioGroup.Item
+        <label
           key={option.value}
-          value={option.value}
-          className={cn(
-            'flex min-h-9 items-center justify-center gap-1.5 rounded-md px-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground data-[state=checked]:bg-background data-[state=checked]:text-foreground data-[state=checked]:shadow-sm [&_svg]:size-4',
-          )}
+          className="relative flex min-h-9 cursor-pointer items-center justify-center gap-1.5 rounded-md px-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground has-checked:bg-background has-checked:text-foreground has-checked:shadow-sm has-focus-visible:ring-3 has-focus-visible:ring-ring/40 [&_svg]:size-4"
         >
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={option.value === value}
+            onChange={() => onChange(option.value)}
+            className="absolute inset-0 cursor-pointer appearance-none rounded-md outline-none"
+          />
           {option.Icon && <option.Icon aria-hidden="true" />}
           {option.label}
-        </RadioGroup.Item>
+        </label>
       ))}
-    </RadioGroup.Root>
+    </fieldset>
   )
 }

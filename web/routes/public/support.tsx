@@ -1,14 +1,24 @@
+import { lazy, Suspense } from 'react'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
-import { SupportHub } from '#web/features/support/components/support-hub.tsx'
 import { VisitorWaysIn } from '#web/features/support/components/visitor-ways-in.tsx'
-import { useUser } from '#web/lib/current-user.ts'
+import { holdsSessionHint, useUser } from '#web/lib/current-user.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/support.ts'
+
+/**
+ * A visitor never loads the member's hub. A browser that holds the session hint starts loading it
+ * with the screen, side by side with the reads that say who is signed in, so a member waits for
+ * no extra round trip.
+ */
+const importSupportHub = () => import('#web/features/support/components/support-hub.tsx')
+const SupportHub = lazy(() => importSupportHub().then((module) => ({ default: module.SupportHub })))
+if (typeof document !== 'undefined' && holdsSessionHint()) void importSupportHub().catch(() => undefined)
 
 /** /support: the hub of a member's support, or the ways in for a visitor. */
 export default function SupportRoute() {
   const { t } = useTranslation()
   const { user, isLoading } = useUser()
+  const loading = <LoadingBlock label={t('support.hub.loading')} rows={3} />
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-10 sm:py-14">
       <header className="grid gap-2">
@@ -16,9 +26,11 @@ export default function SupportRoute() {
         <p className="text-lg text-muted-foreground">{t('support.hub.lead')}</p>
       </header>
       {isLoading ? (
-        <LoadingBlock label={t('support.hub.loading')} rows={3} />
+        loading
       ) : user ? (
-        <SupportHub />
+        <Suspense fallback={loading}>
+          <SupportHub />
+        </Suspense>
       ) : (
         <VisitorWaysIn lead={t('support.hub.visitorLead')} />
       )}

@@ -9,16 +9,13 @@ import { usePageTitle } from '#web/components/layout/page-title.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { LoadingBlock, Skeleton } from '#web/components/ui/skeleton.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx'
-import { importWhenPageIsIdle } from '#web/lib/on-demand.ts'
+import { importWhenPageIsIdle, onDemand, startLoading } from '#web/lib/on-demand.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useCluster } from '../../api/get-cluster.ts'
 import { type CatalogForClusters, type CatalogNames, useCatalogNames } from '../../catalog-names.ts'
 import { isOperationActive } from '../../cluster-status.ts'
-import { FailedCluster } from '../cluster-live-status.tsx'
-import { ClusterLoadError } from '../cluster-load-error.tsx'
 import { ClusterStatusBadge } from '../cluster-status-badge.tsx'
 import { KubeconfigDownloadButton } from '../kubeconfig-download-button.tsx'
-import { OperationProgress } from '../operation-progress.tsx'
 import { OverviewTab } from './overview-tab.tsx'
 
 /**
@@ -35,6 +32,19 @@ const LATER_TABS = {
 const NodePoolsTab = lazy(() => LATER_TABS.pools().then((module) => ({ default: module.NodePoolsTab })))
 const SettingsTab = lazy(() => LATER_TABS.settings().then((module) => ({ default: module.SettingsTab })))
 const EventsTab = lazy(() => LATER_TABS.events().then((module) => ({ default: module.EventsTab })))
+/**
+ * The live progress of an operation and a failed cluster's retry load when the cluster is in one of
+ * those states (the placeholder stays until they have come, so nothing moves), and otherwise once
+ * the page is idle, ready for the change someone is about to make.
+ */
+const operationParts = onDemand(() => import('./operation-parts.tsx'))
+type OperationParts = typeof import('./operation-parts.tsx')
+
+/** A cluster that could not be loaded is rare: what says so loads when one is. */
+const ClusterLoadError = lazy(() =>
+  import('../cluster-load-error.tsx').then((module) => ({ default: module.ClusterLoadError })),
+)
+
 const ManifestsTab = lazy(() => LATER_TABS.yaml().then((module) => ({ default: module.ManifestsTab })))
 
 import '#web/lib/strings/clusters.ts'
@@ -60,15 +70,23 @@ export function ClusterDetailView({
   const { t } = useTranslation()
   const cluster = useCluster(clusterId)
   const names = useCatalogNames(catalog)
+  const parts = operationParts.useModule()
+  const needsParts =
+    cluster.isSuccess && (isOperationActive(cluster.data.operation) || cluster.data.status === 'failed')
+  useEffect(() => {
+    if (needsParts) startLoading(operationParts)
+  }, [needsParts])
 
-  if (cluster.isSuccess && !catalogPending)
-    return <Loaded cluster={cluster.data} receivedAt={cluster.dataUpdatedAt} names={names} />
+  if (cluster.isSuccess && !catalogPending && (parts || !needsParts))
+    return <Loaded cluster={cluster.data} receivedAt={cluster.dataUpdatedAt} names={names} parts={parts} />
   return (
     <>
       {cluster.isPending || cluster.isSuccess ? (
         <DetailSkeleton label={t('clusters.loadingCluster')} />
       ) : (
-        <ClusterLoadError cluster={cluster} />
+        <Suspense fallback={<DetailSkeleton label={t('clusters.loadingCluster')} />}>
+          <ClusterLoadError cluster={cluster} />
+        </Suspense>
       )}
     </>
   )
@@ -78,10 +96,12 @@ function Loaded({
   cluster,
   receivedAt,
   names,
+  parts,
 }: {
   cluster: ClusterDetail
   receivedAt: number
   names: CatalogNames
+  parts: OperationParts | null
 }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
@@ -146,17 +166,17 @@ function Loaded({
         </div>
       </header>
 
-      {active && cluster.operation && (
+      {active && cluster.operation && parts && (
         <section
           aria-label={t('clusters.detail.inProgress')}
           className="grid gap-3 rounded-xl border border-primary/30 bg-primary/5 p-4 sm:p-5"
           data-testid="active-operation"
         >
-          <OperationProgress operation={cluster.operation} receivedAt={receivedAt} compact />
+          <parts.OperationProgress operation={cluster.operation} receivedAt={receivedAt} compact />
           <p className="text-sm text-muted-foreground">{t('clusters.detail.lockedHint')}</p>
         </section>
       )}
-      {cluster.status === 'failed' && <FailedCluster cluster={cluster} />}
+      {cluster.status === 'failed' && parts && <parts.FailedCluster cluster={cluster} />}
       {cluster.status === 'deleted' && (
         <p
           className="rounded-xl border border-dashed p-4 text-sm text-muted-foreground"
