@@ -24,8 +24,8 @@ export const BUDGET = {
 export const BUDGETED_SCREENS = [
   { route: '/dashboard', user: 'customer', ceilingKiB: 150 },
   { route: '/my-clusters', user: 'customer', ceilingKiB: 150 },
-  { route: '/clusters/:id', user: 'customer', ceilingKiB: 153 },
-  { route: '/configure-cluster', user: 'customer', ceilingKiB: 218 },
+  { route: '/clusters/:id', user: 'customer', ceilingKiB: 150 },
+  { route: '/configure-cluster', user: 'customer', ceilingKiB: 217 },
   { route: '/billing', user: 'customer', ceilingKiB: 150 },
   { route: '/usage', user: 'customer', ceilingKiB: 150 },
   { route: '/marketplace', user: 'customer', ceilingKiB: 150 },

@@ -4,7 +4,7 @@ import { useTranslation } from '#web/lib/use-translation.tsx'
 import { CheckboxField } from './ui/checkbox-field.tsx'
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from './ui/form.tsx'
 import { NativeSelect } from './ui/native-select.tsx'
-import '#web/lib/strings/clusters.ts'
+import '#web/lib/strings/cluster-operations.ts'
 
 /**
  * A cluster's weekly maintenance window, as fields of a form holding `maintenanceWindow`: day,
@@ -24,7 +24,7 @@ export function MaintenanceWindowFields<
           name={path('day')}
           render={({ field }) => (
             <FormItem>
-              <FormLabel>{t('clusters.maintenance.day')}</FormLabel>
+              <FormLabel>{t('clusterOperations.maintenance.day')}</FormLabel>
               <FormControl>
                 <NativeSelect
                   {...field}
@@ -34,7 +34,7 @@ export function MaintenanceWindowFields<
                 >
                   {WEEKDAYS.map((day) => (
                     <option key={day} value={day}>
-                      {t(`clusters.maintenance.days.${day}`)}
+                      {t(`clusterOperations.maintenance.days.${day}`)}
                     </option>
                   ))}
                 </NativeSelect>
@@ -48,7 +48,7 @@ export function MaintenanceWindowFields<
           name={path('startHour')}
           render={({ field }) => (
             <FormItem>
-              <FormLabel>{t('clusters.maintenance.startHour')}</FormLabel>
+              <FormLabel>{t('clusterOperations.maintenance.startHour')}</FormLabel>
               <FormControl>
                 <NativeSelect
                   {...field}
@@ -57,7 +57,7 @@ export function MaintenanceWindowFields<
                 >
                   {Array.from({ length: 24 }, (_, start) => (
                     <option key={start} value={start}>
-                      {t('clusters.maintenance.hourRange', {
+                      {t('clusterOperations.maintenance.hourRange', {
                         from: hour(start),
                         to: hour(start + MAINTENANCE_WINDOW_HOURS),
                       })}
@@ -76,8 +76,8 @@ export function MaintenanceWindowFields<
         render={({ field }) => (
           <CheckboxField
             name={field.name}
-            label={t('clusters.maintenance.autoPatch')}
-            hint={t('clusters.maintenance.autoPatchHint')}
+            label={t('clusterOperations.maintenance.autoPatch')}
+            hint={t('clusterOperations.maintenance.autoPatchHint')}
             checked={Boolean(field.value)}
             onCheckedChange={field.onChange}
           />

@@ -4,6 +4,7 @@ import { accounts } from './en/accounts.ts'
 import { auth } from './en/auth.ts'
 import { billing } from './en/billing.ts'
 import { clusterConfig } from './en/cluster-config.ts'
+import { clusterOperations } from './en/cluster-operations.ts'
 import { clusters } from './en/clusters.ts'
 import { common } from './en/common.ts'
 import { customSolutions } from './en/custom-solutions.ts'
@@ -57,6 +58,7 @@ export const en = {
   tools,
   officers,
   clusters,
+  clusterOperations,
   orders,
   billing,
   estimator,

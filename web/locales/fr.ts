@@ -5,6 +5,7 @@ import { accounts } from './fr/accounts.ts'
 import { auth } from './fr/auth.ts'
 import { billing } from './fr/billing.ts'
 import { clusterConfig } from './fr/cluster-config.ts'
+import { clusterOperations } from './fr/cluster-operations.ts'
 import { clusters } from './fr/clusters.ts'
 import { common } from './fr/common.ts'
 import { customSolutions } from './fr/custom-solutions.ts'
@@ -58,6 +59,7 @@ export const fr: Messages = {
   tools,
   officers,
   clusters,
+  clusterOperations,
   orders,
   billing,
   estimator,

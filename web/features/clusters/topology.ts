@@ -3,7 +3,7 @@ import type { Messages } from '#web/locales/en.ts'
 import type { CatalogNames } from './catalog-names.ts'
 import { statusTone } from './cluster-status.ts'
 
-export type TopologyFactKey = keyof Messages['clusters']['topology']['facts']
+export type TopologyFactKey = keyof Messages['clusterOperations']['topology']['facts']
 
 /**
  * The cluster as a graph (what /clusters/{id}/topology draws): the control plane, its node pools

@@ -12,6 +12,7 @@ import { TopologyView } from '#web/features/clusters/components/topology-view.ts
 import { useClusterLiveUpdates } from '#web/features/clusters/hooks/use-cluster-live-updates.ts'
 import { useTheme } from '#web/lib/preferences/preferences-provider.tsx'
 import { useTranslation } from '#web/lib/use-translation.tsx'
+import '#web/lib/strings/cluster-operations.ts'
 import '#web/lib/strings/clusters.ts'
 
 const CLUSTER_PARAM = 'cluster'
@@ -46,7 +47,7 @@ export default function ClusterTopologyPickerRoute() {
       <EmptyState
         testId="clusters-empty"
         title={t('clusters.list.emptyTitle')}
-        hint={t('clusters.topology.emptyHint')}
+        hint={t('clusterOperations.topology.emptyHint')}
         action={<ConfigureClusterButton />}
       />
     )
@@ -55,10 +56,10 @@ export default function ClusterTopologyPickerRoute() {
       <div className="grid gap-6">
         <div className="grid max-w-sm gap-1.5">
           <label htmlFor={`${id}-cluster`} className="text-sm font-medium">
-            {t('clusters.topology.pick')}
+            {t('clusterOperations.topology.pick')}
           </label>
           <NativeSelect id={`${id}-cluster`} value={chosen} onChange={(event) => choose(event.target.value)}>
-            <option value="">{t('clusters.topology.pickPlaceholder')}</option>
+            <option value="">{t('clusterOperations.topology.pickPlaceholder')}</option>
             {items.map((cluster) => (
               <option key={cluster.id} value={cluster.id}>
                 {cluster.name} · {t(`clusters.status.${cluster.status}`)}
@@ -69,7 +70,7 @@ export default function ClusterTopologyPickerRoute() {
         {chosen ? (
           <TopologyView clusterId={chosen} catalog={catalog.data} colorMode={resolvedTheme} />
         ) : (
-          <p className="text-sm text-muted-foreground">{t('clusters.topology.pickFirst')}</p>
+          <p className="text-sm text-muted-foreground">{t('clusterOperations.topology.pickFirst')}</p>
         )}
       </div>
     )
@@ -78,7 +79,7 @@ export default function ClusterTopologyPickerRoute() {
     <div className="mx-auto grid w-full grid-cols-1 max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
       <header className="grid gap-2">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('pages.clusterTopology')}</h1>
-        <p className="text-muted-foreground">{t('clusters.topology.lead')}</p>
+        <p className="text-muted-foreground">{t('clusterOperations.topology.lead')}</p>
       </header>
       {content}
     </div>

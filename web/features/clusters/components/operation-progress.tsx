@@ -5,7 +5,7 @@ import { useNow } from '#web/lib/use-now.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import { isOperationActive } from '../cluster-status.ts'
 import { formatDuration, operationTimingAt, stepSeconds } from '../durations.ts'
-import '#web/lib/strings/clusters.ts'
+import '#web/lib/strings/cluster-operations.ts'
 
 type Step = Operation['steps'][number]
 
@@ -41,14 +41,14 @@ export function OperationProgress({
   const active = isOperationActive(operation)
   const now = useNow(active)
   const timing = operationTimingAt(operation, receivedAt, now)
-  const kind = t(`clusters.operation.kinds.${operation.kind}`)
+  const kind = t(`clusterOperations.operation.kinds.${operation.kind}`)
   const stepName = (step: Step) => {
-    return t(`clusters.steps.${step.name}`)
+    return t(`clusterOperations.steps.${step.name}`)
   }
 
   return (
     <section
-      aria-label={t('clusters.operation.label', { kind })}
+      aria-label={t('clusterOperations.operation.label', { kind })}
       className="grid gap-4"
       data-testid="operation"
       data-kind={operation.kind}
@@ -57,19 +57,19 @@ export function OperationProgress({
       <div className="grid gap-2">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           <p className="font-medium" role="status" data-testid="operation-status">
-            {t(`clusters.operation.status.${operation.status}`, { kind })}
+            {t(`clusterOperations.operation.status.${operation.status}`, { kind })}
           </p>
           <p className="text-sm text-muted-foreground tabular-nums" data-testid="operation-percent">
-            {t('clusters.operation.percent', { percent: timing.progressPercent })}
+            {t('clusterOperations.operation.percent', { percent: timing.progressPercent })}
           </p>
         </div>
         <div
           role="progressbar"
-          aria-label={t('clusters.operation.progressLabel', { kind })}
+          aria-label={t('clusterOperations.operation.progressLabel', { kind })}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={timing.progressPercent}
-          aria-valuetext={t('clusters.operation.percent', { percent: timing.progressPercent })}
+          aria-valuetext={t('clusterOperations.operation.percent', { percent: timing.progressPercent })}
           data-testid="operation-progress"
           className="h-2.5 w-full overflow-hidden rounded-full bg-muted"
         >
@@ -84,18 +84,20 @@ export function OperationProgress({
         </div>
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-muted-foreground">
           <div className="flex gap-1.5">
-            <dt>{t('clusters.operation.elapsed')}</dt>
+            <dt>{t('clusterOperations.operation.elapsed')}</dt>
             <dd className="font-medium text-foreground tabular-nums" data-testid="operation-elapsed">
               {formatDuration(timing.elapsedSeconds)}
             </dd>
           </div>
           {active && (
             <div className="flex gap-1.5">
-              <dt>{t('clusters.operation.left')}</dt>
+              <dt>{t('clusterOperations.operation.left')}</dt>
               <dd className="font-medium text-foreground tabular-nums" data-testid="operation-left">
                 {timing.estimatedSecondsLeft > 0
-                  ? t('clusters.operation.about', { duration: formatDuration(timing.estimatedSecondsLeft) })
-                  : t('clusters.operation.almostDone')}
+                  ? t('clusterOperations.operation.about', {
+                      duration: formatDuration(timing.estimatedSecondsLeft),
+                    })
+                  : t('clusterOperations.operation.almostDone')}
               </dd>
             </div>
           )}
@@ -113,7 +115,7 @@ export function OperationProgress({
 
       {operation.steps.length > 0 && (
         <ol
-          aria-label={t('clusters.operation.steps')}
+          aria-label={t('clusterOperations.operation.steps')}
           className={cn('grid gap-1', compact ? 'text-sm' : 'gap-2')}
         >
           {operation.steps.map((step) => {
@@ -145,13 +147,17 @@ export function OperationProgress({
                   )}
                 </div>
                 <span className="shrink-0 text-right text-sm text-muted-foreground tabular-nums">
-                  <span className="sr-only">{t(`clusters.operation.stepStatus.${step.status}`)} </span>
+                  <span className="sr-only">
+                    {t(`clusterOperations.operation.stepStatus.${step.status}`)}{' '}
+                  </span>
                   <span aria-hidden="true" className="hidden sm:inline">
-                    {t(`clusters.operation.stepStatus.${step.status}`)} ·{' '}
+                    {t(`clusterOperations.operation.stepStatus.${step.status}`)} ·{' '}
                   </span>
                   {seconds !== null
                     ? formatDuration(seconds)
-                    : t('clusters.operation.estimate', { duration: formatDuration(step.estimatedSeconds) })}
+                    : t('clusterOperations.operation.estimate', {
+                        duration: formatDuration(step.estimatedSeconds),
+                      })}
                 </span>
               </li>
             )

@@ -16,7 +16,7 @@ import { cn } from '#web/lib/cn.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import { TOPOLOGY_NODE_WIDTH, type Topology, type TopologyItem, type TopologyKind } from '../topology.ts'
 import { STATE_STYLES } from './topology-legend.tsx'
-import '#web/lib/strings/clusters.ts'
+import '#web/lib/strings/cluster-operations.ts'
 
 type ItemNode = Node<{ item: TopologyItem }, 'item'>
 
@@ -56,10 +56,10 @@ export default function TopologyGraph({
         deletable: false,
         // Enter or a click opens the details: announce the element as something to press.
         ariaRole: 'button',
-        ariaLabel: t('clusters.topology.nodeLabel', {
-          kind: t(`clusters.topology.kinds.${item.kind}`),
+        ariaLabel: t('clusterOperations.topology.nodeLabel', {
+          kind: t(`clusterOperations.topology.kinds.${item.kind}`),
           name: item.label,
-          state: t(`clusters.topology.states.${item.state}`),
+          state: t(`clusterOperations.topology.states.${item.state}`),
         }),
       })),
     [topology, selectedId, t],
@@ -79,12 +79,12 @@ export default function TopologyGraph({
   )
   const ariaLabelConfig = useMemo(
     () => ({
-      'controls.ariaLabel': t('clusters.topology.controls'),
-      'controls.zoomIn.ariaLabel': t('clusters.topology.zoomIn'),
-      'controls.zoomOut.ariaLabel': t('clusters.topology.zoomOut'),
-      'controls.fitView.ariaLabel': t('clusters.topology.fitView'),
-      'node.a11yDescription.default': t('clusters.topology.keyboardHint'),
-      'node.a11yDescription.keyboardDisabled': t('clusters.topology.keyboardHint'),
+      'controls.ariaLabel': t('clusterOperations.topology.controls'),
+      'controls.zoomIn.ariaLabel': t('clusterOperations.topology.zoomIn'),
+      'controls.zoomOut.ariaLabel': t('clusterOperations.topology.zoomOut'),
+      'controls.fitView.ariaLabel': t('clusterOperations.topology.fitView'),
+      'node.a11yDescription.default': t('clusterOperations.topology.keyboardHint'),
+      'node.a11yDescription.keyboardDisabled': t('clusterOperations.topology.keyboardHint'),
     }),
     [t],
   )
@@ -158,7 +158,7 @@ const ItemCard = memo(function ItemCard({ data, selected }: NodeProps<ItemNode>)
           {item.label}
         </span>
         <span className="truncate text-[11px] text-muted-foreground">
-          {t(`clusters.topology.kinds.${item.kind}`)} · {item.detail}
+          {t(`clusterOperations.topology.kinds.${item.kind}`)} · {item.detail}
         </span>
       </span>
       <span aria-hidden="true" className={cn('ml-auto size-2.5 shrink-0 rounded-full', style.dot)} />

@@ -1,7 +1,7 @@
 import { cn } from '#web/lib/cn.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import { TOPOLOGY_STATES, type TopologyState } from '../topology.ts'
-import '#web/lib/strings/clusters.ts'
+import '#web/lib/strings/cluster-operations.ts'
 
 /** The colours of the live states, shared by the graph and its legend. */
 export const STATE_STYLES: Record<TopologyState, { border: string; tint: string; dot: string }> = {
@@ -24,7 +24,7 @@ export function TopologyLegend() {
   const { t } = useTranslation()
   return (
     <ul
-      aria-label={t('clusters.topology.legend')}
+      aria-label={t('clusterOperations.topology.legend')}
       className="flex flex-wrap gap-x-4 gap-y-2 text-sm"
       data-testid="topology-legend"
     >
@@ -34,7 +34,7 @@ export function TopologyLegend() {
             aria-hidden="true"
             className={cn('size-3 rounded-full', STATE_STYLES[state].dot.replace(' animate-pulse', ''))}
           />
-          {t(`clusters.topology.states.${state}`)}
+          {t(`clusterOperations.topology.states.${state}`)}
         </li>
       ))}
     </ul>

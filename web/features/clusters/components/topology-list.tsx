@@ -2,7 +2,7 @@ import { cn } from '#web/lib/cn.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import type { Topology, TopologyItem } from '../topology.ts'
 import { STATE_STYLES } from './topology-legend.tsx'
-import '#web/lib/strings/clusters.ts'
+import '#web/lib/strings/cluster-operations.ts'
 
 /**
  * The topology as a list, for small screens where a graph's labels would be too small to read:
@@ -34,7 +34,7 @@ export function TopologyList({
   return (
     <ul
       className="grid gap-1 rounded-xl border bg-card p-2 text-sm"
-      aria-label={t('clusters.topology.listLabel', { name })}
+      aria-label={t('clusterOperations.topology.listLabel', { name })}
       data-testid="topology-list"
     >
       {controlPlane && (
@@ -80,14 +80,16 @@ function Row({ item, selected, onSelect }: { item: TopologyItem; selected: boole
       )}
     >
       <span className="grid min-w-0 flex-1 gap-0.5">
-        <span className="text-xs text-muted-foreground">{t(`clusters.topology.kinds.${item.kind}`)}</span>
+        <span className="text-xs text-muted-foreground">
+          {t(`clusterOperations.topology.kinds.${item.kind}`)}
+        </span>
         <span className="font-medium break-words">{item.label}</span>
         <span className="text-xs text-muted-foreground break-words">{item.detail}</span>
       </span>
       <span
         className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-medium', STATE_STYLES[item.state].tint)}
       >
-        {t(`clusters.topology.states.${item.state}`)}
+        {t(`clusterOperations.topology.states.${item.state}`)}
       </span>
     </button>
   )

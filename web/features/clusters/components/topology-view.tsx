@@ -14,6 +14,7 @@ import { ClusterLoadError } from './cluster-load-error.tsx'
 import { ClusterStatusBadge } from './cluster-status-badge.tsx'
 import { STATE_STYLES, TopologyLegend } from './topology-legend.tsx'
 import { TopologyList } from './topology-list.tsx'
+import '#web/lib/strings/cluster-operations.ts'
 import '#web/lib/strings/clusters.ts'
 
 // React Flow is only downloaded by the topology screens, when the graph is first drawn.
@@ -45,7 +46,7 @@ export function TopologyView({
   const [chosenView, setChosenView] = useState<TopologyViewKind | null>(null)
   const view = chosenView ?? (narrow ? 'list' : 'graph')
 
-  if (cluster.isPending) return <GraphSkeleton label={t('clusters.topology.loading')} />
+  if (cluster.isPending) return <GraphSkeleton label={t('clusterOperations.topology.loading')} />
   if (cluster.isError) return <ClusterLoadError cluster={cluster} />
   if (!topology) return null
   const selected = topology.items.find((item) => item.id === selectedId) ?? null
@@ -67,12 +68,14 @@ export function TopologyView({
           <ClusterStatusBadge status={cluster.data.status} />
         </div>
         <p className="text-sm text-muted-foreground" data-testid="topology-summary">
-          {t('clusters.topology.summary', counts)}
+          {t('clusterOperations.topology.summary', counts)}
         </p>
       </div>
       <TopologyLegend />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        {view === 'graph' && <p className="text-sm text-muted-foreground">{t('clusters.topology.help')}</p>}
+        {view === 'graph' && (
+          <p className="text-sm text-muted-foreground">{t('clusterOperations.topology.help')}</p>
+        )}
         <ViewSwitch view={view} onChange={setChosenView} />
       </div>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
@@ -86,9 +89,9 @@ export function TopologyView({
         ) : (
           <section
             className="h-[26rem] overflow-hidden rounded-xl border bg-card sm:h-[34rem]"
-            aria-label={t('clusters.topology.graphLabel', { name: cluster.data.name })}
+            aria-label={t('clusterOperations.topology.graphLabel', { name: cluster.data.name })}
           >
-            <Suspense fallback={<GraphSkeleton label={t('clusters.topology.loading')} bare />}>
+            <Suspense fallback={<GraphSkeleton label={t('clusterOperations.topology.loading')} bare />}>
               <TopologyGraph
                 topology={topology}
                 colorMode={colorMode}
@@ -117,7 +120,7 @@ function ViewSwitch({
   const { t } = useTranslation()
   return (
     <fieldset className="inline-flex rounded-lg border p-0.5">
-      <legend className="sr-only">{t('clusters.topology.view')}</legend>
+      <legend className="sr-only">{t('clusterOperations.topology.view')}</legend>
       {(['graph', 'list'] as const).map((kind) => (
         <Button
           key={kind}
@@ -128,7 +131,7 @@ function ViewSwitch({
           onClick={() => onChange(kind)}
         >
           {kind === 'graph' ? <Network aria-hidden="true" /> : <List aria-hidden="true" />}
-          {t(`clusters.topology.views.${kind}`)}
+          {t(`clusterOperations.topology.views.${kind}`)}
         </Button>
       ))}
     </fieldset>
@@ -144,30 +147,30 @@ function DetailsPanel({ item, onClose }: { item: TopologyItem | null; onClose: (
     return (
       <aside
         className="grid content-start gap-2 rounded-xl border border-dashed p-4 text-sm text-muted-foreground"
-        aria-label={t('clusters.topology.details')}
+        aria-label={t('clusterOperations.topology.details')}
       >
-        {t('clusters.topology.pickHint')}
+        {t('clusterOperations.topology.pickHint')}
       </aside>
     )
   const value = (key: TopologyFactKey, raw: string) => {
     if (key === 'status')
       return item.kind === 'node'
-        ? t(`clusters.nodes.states.${raw as NodeStatus}`)
+        ? t(`clusterOperations.nodes.states.${raw as NodeStatus}`)
         : t(`clusters.status.${raw as ClusterStatus}`)
-    if (key === 'autoscaling' && raw === 'off') return t('clusters.pools.autoscalingOff')
+    if (key === 'autoscaling' && raw === 'off') return t('clusterOperations.pools.autoscalingOff')
     return raw
   }
   return (
     <aside
       className="grid content-start gap-3 rounded-xl border bg-card p-4 shadow-sm"
-      aria-label={t('clusters.topology.details')}
+      aria-label={t('clusterOperations.topology.details')}
       aria-live="polite"
       data-testid="topology-details"
     >
       <div className="flex items-start justify-between gap-2">
         <div className="grid min-w-0 gap-0.5">
           <p className="text-xs text-muted-foreground uppercase">
-            {t(`clusters.topology.kinds.${item.kind}`)}
+            {t(`clusterOperations.topology.kinds.${item.kind}`)}
           </p>
           <h3 className="font-semibold break-all">{item.label}</h3>
         </div>
@@ -176,19 +179,19 @@ function DetailsPanel({ item, onClose }: { item: TopologyItem | null; onClose: (
           size="icon"
           className="size-8"
           onClick={onClose}
-          aria-label={t('clusters.topology.closeDetails')}
+          aria-label={t('clusterOperations.topology.closeDetails')}
         >
           <X aria-hidden="true" />
         </Button>
       </div>
       <p className="flex items-center gap-2 text-sm">
         <span aria-hidden="true" className={`size-2.5 rounded-full ${STATE_STYLES[item.state].dot}`} />
-        {t(`clusters.topology.states.${item.state}`)}
+        {t(`clusterOperations.topology.states.${item.state}`)}
       </p>
       <dl className="grid gap-2 text-sm">
         {item.facts.map(([key, raw]) => (
           <div key={key} className="grid gap-0.5">
-            <dt className="text-muted-foreground">{t(`clusters.topology.facts.${key}`)}</dt>
+            <dt className="text-muted-foreground">{t(`clusterOperations.topology.facts.${key}`)}</dt>
             <dd className="font-medium break-all">{value(key, raw)}</dd>
           </div>
         ))}

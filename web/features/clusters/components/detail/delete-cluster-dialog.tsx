@@ -2,6 +2,7 @@ import { type ClusterDetail, deletionConfirmationSchema } from '#common/schemas/
 import { TypedNameDialog } from '#web/components/ui/typed-name-dialog.tsx'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useDeleteCluster } from '../../api/delete-cluster.ts'
+import '#web/lib/strings/cluster-operations.ts'
 import '#web/lib/strings/clusters.ts'
 
 /** Deleting asks for the cluster's exact name: the button stays disabled until it is typed. */
@@ -12,16 +13,17 @@ export function DeleteClusterDialog({ cluster, disabled }: { cluster: ClusterDet
     <TypedNameDialog
       name={cluster.name}
       schema={deletionConfirmationSchema(cluster.name)}
-      trigger={t('clusters.delete.button')}
-      title={t('clusters.delete.title', { name: cluster.name })}
-      description={t('clusters.delete.description')}
+      trigger={t('clusterOperations.delete.button')}
+      title={t('clusterOperations.delete.title', { name: cluster.name })}
+      description={t('clusterOperations.delete.description')}
       label={
         <span>
-          {t('clusters.delete.typeName')} <code className="font-mono font-semibold">{cluster.name}</code>
+          {t('clusterOperations.delete.typeName')}{' '}
+          <code className="font-mono font-semibold">{cluster.name}</code>
         </span>
       }
-      confirmLabel={t('clusters.delete.confirm')}
-      pendingLabel={t('clusters.delete.pending')}
+      confirmLabel={t('clusterOperations.delete.confirm')}
+      pendingLabel={t('clusterOperations.delete.pending')}
       cancelLabel={t('clusters.dialog.cancel')}
       closeLabel={t('clusters.dialog.close')}
       pending={remove.isPending}

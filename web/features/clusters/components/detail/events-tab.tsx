@@ -7,6 +7,7 @@ import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useClusterEvents } from '../../api/get-cluster-events.ts'
 import { statusTone } from '../../cluster-status.ts'
 import { SectionCard } from './section-card.tsx'
+import '#web/lib/strings/cluster-operations.ts'
 import '#web/lib/strings/clusters.ts'
 
 const DOT_COLOURS = {
@@ -25,14 +26,15 @@ export function EventsTab({ clusterId }: { clusterId: string }) {
   const items = events.data?.pages.flatMap((page) => page.items) ?? []
 
   let content: React.ReactNode
-  if (events.isPending) content = <LoadingBlock label={t('clusters.events.loading')} rows={4} />
-  else if (events.isError) content = <LoadError title={t('clusters.events.loadFailed')} query={events} />
+  if (events.isPending) content = <LoadingBlock label={t('clusterOperations.events.loading')} rows={4} />
+  else if (events.isError)
+    content = <LoadError title={t('clusterOperations.events.loadFailed')} query={events} />
   else if (items.length === 0)
-    content = <p className="text-sm text-muted-foreground">{t('clusters.events.none')}</p>
+    content = <p className="text-sm text-muted-foreground">{t('clusterOperations.events.none')}</p>
   else
     content = (
       <>
-        <ol className="relative grid gap-4 border-l pl-5" aria-label={t('clusters.events.title')}>
+        <ol className="relative grid gap-4 border-l pl-5" aria-label={t('clusterOperations.events.title')}>
           {items.map((event) => (
             <li
               key={event.id}
@@ -53,7 +55,7 @@ export function EventsTab({ clusterId }: { clusterId: string }) {
                 {event.fromStatus && event.toStatus && event.fromStatus !== event.toStatus && (
                   <>
                     {' · '}
-                    {t('clusters.events.transition', {
+                    {t('clusterOperations.events.transition', {
                       from: t(`clusters.status.${event.fromStatus}`),
                       to: t(`clusters.status.${event.toStatus}`),
                     })}
@@ -71,14 +73,16 @@ export function EventsTab({ clusterId }: { clusterId: string }) {
               onClick={() => void events.fetchNextPage()}
               disabled={events.isFetchingNextPage}
             >
-              {events.isFetchingNextPage ? t('clusters.events.loadingMore') : t('clusters.events.loadMore')}
+              {events.isFetchingNextPage
+                ? t('clusterOperations.events.loadingMore')
+                : t('clusterOperations.events.loadMore')}
             </Button>
           </div>
         )}
       </>
     )
   return (
-    <SectionCard title={t('clusters.events.title')} testId="events">
+    <SectionCard title={t('clusterOperations.events.title')} testId="events">
       {content}
     </SectionCard>
   )

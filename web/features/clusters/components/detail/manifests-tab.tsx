@@ -4,15 +4,16 @@ import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useClusterManifests } from '../../api/get-cluster-manifests.ts'
 import { SectionCard } from './section-card.tsx'
-import '#web/lib/strings/clusters.ts'
+import '#web/lib/strings/cluster-operations.ts'
 
 /** The cluster's configuration as YAML, read-only, with a copy button. */
 export function ManifestsTab({ clusterId }: { clusterId: string }) {
   const { t } = useTranslation()
   const manifests = useClusterManifests(clusterId)
   let content: React.ReactNode
-  if (manifests.isPending) content = <LoadingBlock label={t('clusters.yaml.loading')} rows={3} />
-  else if (manifests.isError) content = <LoadError title={t('clusters.yaml.loadFailed')} query={manifests} />
+  if (manifests.isPending) content = <LoadingBlock label={t('clusterOperations.yaml.loading')} rows={3} />
+  else if (manifests.isError)
+    content = <LoadError title={t('clusterOperations.yaml.loadFailed')} query={manifests} />
   else
     content = (
       <pre
@@ -27,10 +28,12 @@ export function ManifestsTab({ clusterId }: { clusterId: string }) {
     )
   return (
     <SectionCard
-      title={t('clusters.yaml.title')}
-      description={t('clusters.yaml.hint')}
+      title={t('clusterOperations.yaml.title')}
+      description={t('clusterOperations.yaml.hint')}
       action={
-        manifests.data ? <CopyButton text={manifests.data} label={t('clusters.yaml.copy')} /> : undefined
+        manifests.data ? (
+          <CopyButton text={manifests.data} label={t('clusterOperations.yaml.copy')} />
+        ) : undefined
       }
       testId="yaml-section"
     >

@@ -10,7 +10,7 @@ import { canChange } from '../../cluster-status.ts'
 import { formatDuration } from '../../durations.ts'
 import { ScaleNodePoolDialog } from './scale-node-pool-dialog.tsx'
 import { SectionCard } from './section-card.tsx'
-import '#web/lib/strings/clusters.ts'
+import '#web/lib/strings/cluster-operations.ts'
 
 const SCALE_KINDS: readonly Operation['kind'][] = ['scale', 'hibernate', 'wake']
 const RECENT_SCALE_EVENTS = 8
@@ -29,8 +29,8 @@ export function NodePoolsTab({ cluster, names }: { cluster: ClusterDetail; names
   return (
     <div className="grid grid-cols-1 gap-6">
       <SectionCard
-        title={t('clusters.pools.title')}
-        description={locked ? t('clusters.pools.lockedHint') : undefined}
+        title={t('clusterOperations.pools.title')}
+        description={locked ? t('clusterOperations.pools.lockedHint') : undefined}
         testId="node-pools"
       >
         <ul className="grid gap-3 md:grid-cols-2">
@@ -52,31 +52,34 @@ export function NodePoolsTab({ cluster, names }: { cluster: ClusterDetail; names
                 </div>
                 <dl className="grid grid-cols-3 gap-3 text-sm">
                   <div className="grid gap-0.5">
-                    <dt className="text-muted-foreground">{t('clusters.pools.nodeCount')}</dt>
+                    <dt className="text-muted-foreground">{t('clusterOperations.pools.nodeCount')}</dt>
                     <dd className="font-medium tabular-nums" data-testid="pool-node-count">
                       {pool.nodeCount}
                     </dd>
                   </div>
                   <div className="grid gap-0.5">
-                    <dt className="text-muted-foreground">{t('clusters.pools.running')}</dt>
+                    <dt className="text-muted-foreground">{t('clusterOperations.pools.running')}</dt>
                     <dd className="font-medium tabular-nums" data-testid="pool-ready-count">
                       {nodes.filter((node) => node.status === 'ready').length}
                     </dd>
                   </div>
                   <div className="grid gap-0.5">
-                    <dt className="text-muted-foreground">{t('clusters.pools.autoscaling')}</dt>
+                    <dt className="text-muted-foreground">{t('clusterOperations.pools.autoscaling')}</dt>
                     <dd className="font-medium tabular-nums" data-testid="pool-autoscaling">
                       {pool.autoscaling.enabled
-                        ? t('clusters.pools.autoscalingRange', {
+                        ? t('clusterOperations.pools.autoscalingRange', {
                             min: pool.autoscaling.min,
                             max: pool.autoscaling.max,
                           })
-                        : t('clusters.pools.autoscalingOff')}
+                        : t('clusterOperations.pools.autoscalingOff')}
                     </dd>
                   </div>
                 </dl>
                 {(Object.keys(pool.labels).length > 0 || pool.taints.length > 0) && (
-                  <ul aria-label={t('clusters.pools.labelsAndTaints')} className="flex flex-wrap gap-1.5">
+                  <ul
+                    aria-label={t('clusterOperations.pools.labelsAndTaints')}
+                    className="flex flex-wrap gap-1.5"
+                  >
                     {Object.entries(pool.labels).map(([key, value]) => (
                       <li key={`label-${key}`}>
                         <Badge variant="outline" className="font-mono font-normal">
@@ -101,29 +104,29 @@ export function NodePoolsTab({ cluster, names }: { cluster: ClusterDetail; names
 
       <ScaleEvents clusterId={cluster.id} />
 
-      <SectionCard title={t('clusters.nodes.title')} testId="nodes">
+      <SectionCard title={t('clusterOperations.nodes.title')} testId="nodes">
         {cluster.nodes.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t('clusters.nodes.none')}</p>
+          <p className="text-sm text-muted-foreground">{t('clusterOperations.nodes.none')}</p>
         ) : (
           <div className="-mx-5 overflow-x-auto px-5">
             <table className="w-full min-w-[32rem] text-sm">
-              <caption className="sr-only">{t('clusters.nodes.title')}</caption>
+              <caption className="sr-only">{t('clusterOperations.nodes.title')}</caption>
               <thead className="text-left text-xs text-muted-foreground uppercase">
                 <tr>
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('clusters.nodes.name')}
+                    {t('clusterOperations.nodes.name')}
                   </th>
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('clusters.nodes.pool')}
+                    {t('clusterOperations.nodes.pool')}
                   </th>
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('clusters.nodes.ip')}
+                    {t('clusterOperations.nodes.ip')}
                   </th>
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('clusters.nodes.version')}
+                    {t('clusterOperations.nodes.version')}
                   </th>
                   <th scope="col" className="py-2 font-medium">
-                    {t('clusters.nodes.status')}
+                    {t('clusterOperations.nodes.status')}
                   </th>
                 </tr>
               </thead>
@@ -136,7 +139,7 @@ export function NodePoolsTab({ cluster, names }: { cluster: ClusterDetail; names
                     <td className="py-2 pr-3">{node.kubeletVersion}</td>
                     <td className="py-2">
                       <Badge variant={NODE_STATUS_VARIANTS[node.status]}>
-                        {t(`clusters.nodes.states.${node.status}`)}
+                        {t(`clusterOperations.nodes.states.${node.status}`)}
                       </Badge>
                     </td>
                   </tr>
@@ -157,14 +160,14 @@ function ScaleEvents({ clusterId }: { clusterId: string }) {
   let content: React.ReactNode
   if (operations.isPending) content = <Skeleton className="h-16" />
   else if (operations.isError)
-    content = <LoadError title={t('clusters.pools.eventsFailed')} query={operations} />
+    content = <LoadError title={t('clusterOperations.pools.eventsFailed')} query={operations} />
   else {
     const scaling = operations.data
       .filter((operation) => SCALE_KINDS.includes(operation.kind))
       .slice(0, RECENT_SCALE_EVENTS)
     content =
       scaling.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{t('clusters.pools.noScaleEvents')}</p>
+        <p className="text-sm text-muted-foreground">{t('clusterOperations.pools.noScaleEvents')}</p>
       ) : (
         <ol className="grid gap-2">
           {scaling.map((operation) => (
@@ -175,13 +178,13 @@ function ScaleEvents({ clusterId }: { clusterId: string }) {
               data-status={operation.status}
             >
               <span className="font-medium">
-                {t(`clusters.operation.kinds.${operation.kind}`)}
+                {t(`clusterOperations.operation.kinds.${operation.kind}`)}
                 {operation.steps[0]?.message && (
                   <span className="font-normal text-muted-foreground"> — {operation.steps[0].message}</span>
                 )}
               </span>
               <span className="text-muted-foreground">
-                {t(`clusters.operation.short.${operation.status}`)} ·{' '}
+                {t(`clusterOperations.operation.short.${operation.status}`)} ·{' '}
                 <time dateTime={operation.createdAt}>{dates.dateTime(operation.createdAt)}</time>
                 {operation.finishedAt && ` · ${formatDuration(operation.elapsedSeconds)}`}
               </span>
@@ -191,7 +194,7 @@ function ScaleEvents({ clusterId }: { clusterId: string }) {
       )
   }
   return (
-    <SectionCard title={t('clusters.pools.scaleEvents')} testId="scale-events">
+    <SectionCard title={t('clusterOperations.pools.scaleEvents')} testId="scale-events">
       {content}
     </SectionCard>
   )

@@ -21,6 +21,7 @@ import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useScaleNodePool } from '../../api/scale-node-pool.ts'
+import '#web/lib/strings/cluster-operations.ts'
 import '#web/lib/strings/clusters.ts'
 
 /** Edit one pool: its node count and autoscaling (a scale operation once accepted). */
@@ -40,7 +41,7 @@ export function ScaleNodePoolDialog({
       <DialogTrigger asChild>
         <Button size="sm" variant="outline" disabled={disabled} data-testid="scale-pool-button">
           <SlidersHorizontal aria-hidden="true" />
-          {t('clusters.pools.edit')}
+          {t('clusterOperations.pools.edit')}
           <span className="sr-only"> {pool.name}</span>
         </Button>
       </DialogTrigger>
@@ -102,11 +103,11 @@ function ScaleForm({
       }
     >
       <DialogHeader>
-        <DialogTitle>{t('clusters.pools.editTitle', { name: pool.name })}</DialogTitle>
-        <DialogDescription>{t('clusters.pools.editHint')}</DialogDescription>
+        <DialogTitle>{t('clusterOperations.pools.editTitle', { name: pool.name })}</DialogTitle>
+        <DialogDescription>{t('clusterOperations.pools.editHint')}</DialogDescription>
       </DialogHeader>
       <FormAlert />
-      {countField('nodeCount', t('clusters.pools.nodeCount'), 1)}
+      {countField('nodeCount', t('clusterOperations.pools.nodeCount'), 1)}
       <FormField
         control={form.control}
         name="autoscaling.enabled"
@@ -122,15 +123,15 @@ function ScaleForm({
               onChange={(event) => field.onChange(event.target.checked)}
             />
             <label htmlFor={`${field.name}-${pool.name}`} className="text-sm font-medium">
-              {t('clusters.pools.autoscaling')}
+              {t('clusterOperations.pools.autoscaling')}
             </label>
           </div>
         )}
       />
       {autoscaling && (
         <div className="grid grid-cols-2 gap-3">
-          {countField('autoscaling.min', t('clusters.pools.min'), 0)}
-          {countField('autoscaling.max', t('clusters.pools.max'), 1)}
+          {countField('autoscaling.min', t('clusterOperations.pools.min'), 0)}
+          {countField('autoscaling.max', t('clusterOperations.pools.max'), 1)}
         </div>
       )}
       <DialogFooter>
@@ -140,7 +141,7 @@ function ScaleForm({
           </Button>
         </DialogClose>
         <Button type="submit" disabled={scale.isPending}>
-          {scale.isPending ? t('clusters.pools.applying') : t('clusters.pools.apply')}
+          {scale.isPending ? t('clusterOperations.pools.applying') : t('clusterOperations.pools.apply')}
         </Button>
       </DialogFooter>
     </Form>

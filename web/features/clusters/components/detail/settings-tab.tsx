@@ -18,6 +18,7 @@ import { useWakeCluster } from '../../api/wake-cluster.ts'
 import { canChange, isClusterBusy } from '../../cluster-status.ts'
 import { DeleteClusterDialog } from './delete-cluster-dialog.tsx'
 import { SectionCard } from './section-card.tsx'
+import '#web/lib/strings/cluster-operations.ts'
 import '#web/lib/strings/clusters.ts'
 
 /** Settings: the maintenance window, hibernation (Dev/Test and Sandbox), and deletion. */
@@ -30,8 +31,8 @@ export function SettingsTab({ cluster }: { cluster: ClusterDetail }) {
       {cluster.canHibernate && !gone && <HibernationSection cluster={cluster} />}
       {!gone && (
         <SectionCard
-          title={t('clusters.delete.sectionTitle')}
-          description={t('clusters.delete.sectionHint')}
+          title={t('clusterOperations.delete.sectionTitle')}
+          description={t('clusterOperations.delete.sectionHint')}
           className="border-destructive/40 lg:col-span-2"
           testId="danger-zone"
         >
@@ -57,8 +58,8 @@ function MaintenanceSection({ cluster }: { cluster: ClusterDetail }) {
   })
   return (
     <SectionCard
-      title={t('clusters.maintenance.title')}
-      description={t('clusters.maintenance.hint', { hours: MAINTENANCE_WINDOW_HOURS })}
+      title={t('clusterOperations.maintenance.title')}
+      description={t('clusterOperations.maintenance.hint', { hours: MAINTENANCE_WINDOW_HOURS })}
       testId="maintenance-section"
     >
       <Form
@@ -81,7 +82,9 @@ function MaintenanceSection({ cluster }: { cluster: ClusterDetail }) {
             disabled={!form.formState.isDirty || update.isPending}
             data-testid="save-maintenance"
           >
-            {update.isPending ? t('clusters.maintenance.saving') : t('clusters.maintenance.save')}
+            {update.isPending
+              ? t('clusterOperations.maintenance.saving')
+              : t('clusterOperations.maintenance.save')}
           </Button>
         </div>
       </Form>
@@ -97,8 +100,12 @@ function HibernationSection({ cluster }: { cluster: ClusterDetail }) {
   const hibernated = cluster.status === 'hibernated'
   return (
     <SectionCard
-      title={t('clusters.hibernation.title')}
-      description={hibernated ? t('clusters.hibernation.hibernatedHint') : t('clusters.hibernation.hint')}
+      title={t('clusterOperations.hibernation.title')}
+      description={
+        hibernated
+          ? t('clusterOperations.hibernation.hibernatedHint')
+          : t('clusterOperations.hibernation.hint')
+      }
       testId="hibernation-section"
     >
       <div>
@@ -110,7 +117,9 @@ function HibernationSection({ cluster }: { cluster: ClusterDetail }) {
             data-testid="wake-button"
           >
             <Sun aria-hidden="true" />
-            {wake.isPending ? t('clusters.hibernation.waking') : t('clusters.hibernation.wake')}
+            {wake.isPending
+              ? t('clusterOperations.hibernation.waking')
+              : t('clusterOperations.hibernation.wake')}
           </Button>
         ) : (
           <ConfirmDialog
@@ -123,13 +132,13 @@ function HibernationSection({ cluster }: { cluster: ClusterDetail }) {
                 data-testid="hibernate-button"
               >
                 <Moon aria-hidden="true" />
-                {t('clusters.hibernation.hibernate')}
+                {t('clusterOperations.hibernation.hibernate')}
               </Button>
             }
-            title={t('clusters.hibernation.confirmTitle', { name: cluster.name })}
-            description={<p>{t('clusters.hibernation.confirmText')}</p>}
-            confirmLabel={t('clusters.hibernation.confirm')}
-            pendingLabel={t('clusters.hibernation.hibernating')}
+            title={t('clusterOperations.hibernation.confirmTitle', { name: cluster.name })}
+            description={<p>{t('clusterOperations.hibernation.confirmText')}</p>}
+            confirmLabel={t('clusterOperations.hibernation.confirm')}
+            pendingLabel={t('clusterOperations.hibernation.hibernating')}
             cancelLabel={t('clusters.dialog.cancel')}
             closeLabel={t('clusters.dialog.close')}
             pending={hibernate.isPending}

@@ -1,0 +1,4 @@
+import { clusterOperations } from '#web/locales/en/cluster-operations.ts'
+import { registerStrings } from '../i18n.ts'
+
+registerStrings({ clusterOperations })
