@@ -32,7 +32,7 @@ export const BUDGETED_SCREENS = [
   { route: '/orders', user: 'customer', ceilingKiB: 150 },
   { route: '/support', user: 'customer', ceilingKiB: 150 },
   { route: '/settings', user: 'customer', ceilingKiB: 203 },
-  { route: '/officers/panel', user: 'officer', ceilingKiB: 215 },
+  { route: '/officers/panel', user: 'officer', ceilingKiB: 150 },
 ] as const satisfies readonly { route: string; user: 'customer' | 'officer'; ceilingKiB: number }[]
 
 /**

@@ -4,6 +4,12 @@ export const officers = {
   noAccess: 'The officers panel is for the operator’s officers.',
   checkingAccess: 'Checking your access...',
   backToDashboard: 'Back to the dashboard',
+  /** The panel's sections after the approvals, whose own areas load with them. */
+  sections: {
+    tickets: 'Support tickets',
+    customSolutions: 'Custom solution requests',
+    gdpr: 'Erasure requests (GDPR)',
+  },
   approvals: {
     title: 'Orders waiting for approval',
     loading: 'Loading the orders waiting for approval…',

@@ -4,6 +4,11 @@ export const officers = {
   noAccess: 'Le panneau des responsables est réservé aux responsables de l’opérateur.',
   checkingAccess: 'Vérification de votre accès...',
   backToDashboard: 'Retour au tableau de bord',
+  sections: {
+    tickets: 'Tickets de support',
+    customSolutions: 'Demandes de solutions sur mesure',
+    gdpr: 'Demandes d’effacement (RGPD)',
+  },
   approvals: {
     title: 'Commandes en attente d’approbation',
     loading: 'Chargement des commandes en attente…',

@@ -11,10 +11,7 @@ import { ApprovalQueue } from '#web/features/officers/components/approval-queue.
 import { OfficerTickets } from '#web/features/support/components/officer-tickets.tsx'
 import { useUser } from '#web/lib/current-user.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
-import '#web/lib/strings/accounts.ts'
-import '#web/lib/strings/custom-solutions.ts'
 import '#web/lib/strings/officers.ts'
-import '#web/lib/strings/support.ts'
 
 /**
  * The queues under the first two load once the panel has shown and its first reads have come: the
@@ -63,10 +60,10 @@ export default function OfficersPanel() {
           <PanelSection id="approvals" title={t('officers.approvals.title')}>
             <ApprovalQueue />
           </PanelSection>
-          <PanelSection id="support-tickets" title={t('support.officers.title')}>
+          <PanelSection id="support-tickets" title={t('officers.sections.tickets')}>
             <OfficerTickets plans={catalog.data?.supportPlans ?? []} />
           </PanelSection>
-          <PanelSection id="custom-solutions" title={t('customSolutions.officers.title')}>
+          <PanelSection id="custom-solutions" title={t('officers.sections.customSolutions')}>
             {later(<OfficerCustomSolutions />)}
           </PanelSection>
           <PanelSection id="invoices" title={t('officers.invoices.title')}>
@@ -75,7 +72,7 @@ export default function OfficersPanel() {
           <PanelSection id="credits" title={t('officers.credits.title')}>
             {later(<CreditGrantForm />)}
           </PanelSection>
-          <PanelSection id="gdpr" title={t('accounts.gdprQueue.title')}>
+          <PanelSection id="gdpr" title={t('officers.sections.gdpr')}>
             {later(<OfficerGdprQueue />)}
           </PanelSection>
         </>

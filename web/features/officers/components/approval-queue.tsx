@@ -1,20 +1,22 @@
-import { CheckCircle2, ShieldCheck, XCircle } from 'lucide-react'
-import { type ReactNode, useId } from 'react'
-import { type Order, orderApprovalSchema, orderRejectionSchema } from '#common/schemas/orders.ts'
+import { ShieldCheck } from 'lucide-react'
+import { lazy, type ReactNode, Suspense, useId } from 'react'
+import type { Order } from '#common/schemas/orders.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
-import { Button } from '#web/components/ui/button.tsx'
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '#web/components/ui/form.tsx'
 import { RetryAlert } from '#web/components/ui/retry-alert.tsx'
-import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
-import { Textarea } from '#web/components/ui/textarea.tsx'
-import { applyServerErrors } from '#web/lib/form/server-errors.ts'
-import { useZodForm } from '#web/lib/form/use-zod-form.ts'
+import { LoadingBlock, Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useDateFormat } from '#web/lib/format-date.ts'
-import { toast } from '#web/lib/toast-store.ts'
 import { useMoney } from '#web/lib/use-money.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
-import { useDecideOrder, usePendingOrders } from '../api/order-approvals.ts'
+import { usePendingOrders } from '../api/order-approvals.ts'
 import '#web/lib/strings/officers.ts'
+
+/**
+ * The queue shows as soon as its orders have come; the decision under each order brings the form
+ * library and the rules of a note, and comes a moment later, in a place kept for it.
+ */
+const ApprovalDecision = lazy(() =>
+  import('./approval-decision.tsx').then((module) => ({ default: module.ApprovalDecision })),
+)
 
 /** The officers' queue of orders waiting for approval (HDS data centers, over the credit limit). */
 export function ApprovalQueue() {
@@ -53,36 +55,8 @@ function PendingOrder({ order }: { order: Order }) {
   const { t } = useTranslation()
   const dates = useDateFormat()
   const money = useMoney()
-  const decide = useDecideOrder({
-    // The decided order leaves the queue: its toast is said by the mutation, not by this row.
-    onDecided: (_order, { approve }) =>
-      toast({
-        variant: 'success',
-        title: approve ? t('officers.approvals.approvedTitle') : t('officers.approvals.declinedTitle'),
-        description: t('officers.approvals.decidedText', { reference: order.reference }),
-      }),
-  })
-  const form = useZodForm(orderApprovalSchema, { defaultValues: { note: '' } })
   const titleId = useId()
   const { configuration, product } = order
-
-  const submit = (approve: boolean, note: string | null) => {
-    // Declining needs a reason the customer will read: the refusal's own rules say so.
-    const refusal = orderRejectionSchema.safeParse({ note: note ?? '' })
-    if (!approve && !refusal.success) {
-      form.setError('note', { message: refusal.error.issues[0]?.message }, { shouldFocus: true })
-      return
-    }
-    decide.mutate(
-      { orderId: order.id, approve, note: note ?? '' },
-      {
-        onError: (error) => {
-          if (applyServerErrors(form, error)) return
-          toast({ variant: 'destructive', title: t('officers.approvals.failed'), description: error.message })
-        },
-      },
-    )
-  }
 
   return (
     <article
@@ -130,37 +104,24 @@ function PendingOrder({ order }: { order: Order }) {
           <span className="font-medium">{t('officers.approvals.reason')}</span> {order.approvalReason}
         </p>
       )}
-      <Form form={form} onSubmit={({ note }) => submit(true, note)} className="gap-4">
-        <FormField
-          control={form.control}
-          name="note"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t('officers.approvals.note')}</FormLabel>
-              <FormControl>
-                <Textarea {...field} value={field.value ?? ''} maxLength={1000} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={decide.isPending}>
-            <CheckCircle2 aria-hidden="true" />
-            {t('officers.approvals.approve')}
-          </Button>
-          <Button
-            type="button"
-            variant="outline"
-            disabled={decide.isPending}
-            onClick={() => void form.handleSubmit(({ note }) => submit(false, note))()}
-          >
-            <XCircle aria-hidden="true" />
-            {t('officers.approvals.decline')}
-          </Button>
-        </div>
-      </Form>
+      <Suspense fallback={<DecisionPlaceholder />}>
+        <ApprovalDecision order={order} />
+      </Suspense>
     </article>
+  )
+}
+
+/** Where the decision form comes, as tall as it is, until its code (the form library) has loaded. */
+function DecisionPlaceholder() {
+  return (
+    <div className="grid gap-4" aria-hidden="true">
+      <Skeleton className="h-4 w-40" />
+      <Skeleton className="h-16" />
+      <div className="flex gap-2">
+        <Skeleton className="h-9 w-28" />
+        <Skeleton className="h-9 w-28" />
+      </div>
+    </div>
   )
 }
 

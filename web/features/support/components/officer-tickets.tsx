@@ -1,11 +1,8 @@
 import { ArrowLeft } from 'lucide-react'
-import { useId, useState } from 'react'
-import {
-  type OfficerTicketQuery,
-  TICKET_PRIORITIES,
-  TICKET_STATUSES,
-  type TicketSummary,
-} from '#common/schemas/support.ts'
+import { lazy, Suspense, useId, useState } from 'react'
+import { TICKET_STATUSES } from '#common/schemas/statuses.ts'
+import type { OfficerTicketQuery, TicketSummary } from '#common/schemas/support.ts'
+import { TICKET_PRIORITIES } from '#common/schemas/ticket-priorities.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { LoadError } from '#web/components/ui/retry-alert.tsx'
@@ -14,10 +11,14 @@ import { useDateFormat } from '#web/lib/format-date.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useOfficerTickets } from '../api/support.ts'
 import { useTicketLiveUpdates } from '../hooks/use-ticket-live-updates.ts'
-import { OfficerTicket } from './officer-ticket.tsx'
 import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges.tsx'
 import { TicketClocks } from './ticket-clocks.tsx'
 import '#web/lib/strings/support.ts'
+
+/** A ticket opens with its thread, its reply form and its settings: their code loads when one does. */
+const OfficerTicket = lazy(() =>
+  import('./officer-ticket.tsx').then((module) => ({ default: module.OfficerTicket })),
+)
 
 /**
  * The officers' ticket queue, the most urgent clock first: filters by state, priority, plan (the
@@ -37,7 +38,9 @@ export function OfficerTickets({ plans }: { plans: { id: string; name: string }[
           <ArrowLeft aria-hidden="true" className="size-4" />
           {t('support.officers.closeTicket')}
         </Button>
-        <OfficerTicket id={openId} />
+        <Suspense fallback={<LoadingBlock label={t('support.thread.loading')} rows={4} />}>
+          <OfficerTicket id={openId} />
+        </Suspense>
       </div>
     )
   const select = (
