@@ -25,13 +25,13 @@ export const BUDGETED_SCREENS = [
   { route: '/dashboard', user: 'customer', ceilingKiB: 150 },
   { route: '/my-clusters', user: 'customer', ceilingKiB: 150 },
   { route: '/clusters/:id', user: 'customer', ceilingKiB: 150 },
-  { route: '/configure-cluster', user: 'customer', ceilingKiB: 217 },
+  { route: '/configure-cluster', user: 'customer', ceilingKiB: 150 },
   { route: '/billing', user: 'customer', ceilingKiB: 150 },
   { route: '/usage', user: 'customer', ceilingKiB: 150 },
   { route: '/marketplace', user: 'customer', ceilingKiB: 150 },
   { route: '/orders', user: 'customer', ceilingKiB: 150 },
   { route: '/support', user: 'customer', ceilingKiB: 150 },
-  { route: '/settings', user: 'customer', ceilingKiB: 203 },
+  { route: '/settings', user: 'customer', ceilingKiB: 150 },
   { route: '/officers/panel', user: 'officer', ceilingKiB: 150 },
 ] as const satisfies readonly { route: string; user: 'customer' | 'officer'; ceilingKiB: number }[]
 

@@ -1,5 +1,13 @@
 import { type QueryClient, QueryClientContext } from '@tanstack/react-query'
-import { startTransition, useContext, useEffect, useState } from 'react'
+import {
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  startTransition,
+  useContext,
+  useEffect,
+  useState,
+} from 'react'
 
 /**
  * Code the first paint does not need — the shell's menus, dialogs, tooltips and toasts — loads
@@ -96,6 +104,22 @@ export function importWhenPageIsIdle(imports: Iterable<() => Promise<unknown>>, 
   whenPageIsIdle(() => {
     for (const load of imports) void load().catch(() => undefined)
   }, reads)
+}
+
+/**
+ * A part of a screen that can show only once the screen's reads have come (a wizard that needs the
+ * catalog, a member's hub): its code starts loading as soon as the screen's own module runs, beside
+ * the reads, instead of before them in the screen's first load (where it holds back the reads
+ * themselves, which start when the screen first draws) or after them (React.lazy on its own).
+ * `when` says whether this browser will need it at all (a visitor never sees a member's hub).
+ */
+export function lazyBesideReads<Props extends object>(
+  importComponent: () => Promise<ComponentType<Props>>,
+  when: () => boolean = () => true,
+): LazyExoticComponent<ComponentType<Props>> {
+  if (typeof document !== 'undefined' && when()) void importComponent().catch(() => undefined)
+  // The browser fetches and runs a module once: the second import() waits for the first.
+  return lazy(() => importComponent().then((component) => ({ default: component })))
 }
 
 /**

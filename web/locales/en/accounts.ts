@@ -410,6 +410,7 @@ export const accounts = {
   settings: {
     lead: 'Your preferences, and for admins the organization’s rules, billing details and audit log.',
     memberNote: 'The organization’s rules, billing details and audit log are for its admins.',
+    loading: 'Loading your settings…',
   },
   audit: {
     title: 'Audit log',

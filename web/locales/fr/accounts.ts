@@ -411,6 +411,7 @@ export const accounts: typeof english = {
     lead: 'Vos préférences et, pour les administrateurs, les règles, la facturation et le journal d’audit de l’organisation.',
     memberNote:
       'Les règles, la facturation et le journal d’audit de l’organisation sont réservés à ses administrateurs.',
+    loading: 'Chargement de vos paramètres…',
   },
   audit: {
     title: 'Journal d’audit',

@@ -1,12 +1,21 @@
+import { Suspense } from 'react'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { useClusterTemplates } from '#web/features/cluster-config/api/get-cluster-templates.ts'
 import { CatalogError } from '#web/features/cluster-config/components/catalog-error.tsx'
-import { ClusterWizard } from '#web/features/cluster-config/components/cluster-wizard.tsx'
+import { lazyBesideReads } from '#web/lib/on-demand.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/cluster-config.ts'
+
+/**
+ * The wizard (its steps, the form library, the validators) loads beside the catalog and the
+ * templates it waits for: the screen asks for them as soon as its own small module has run.
+ */
+const ClusterWizard = lazyBesideReads(() =>
+  import('#web/features/cluster-config/components/cluster-wizard.tsx').then((module) => module.ClusterWizard),
+)
 
 /**
  * /configure-cluster and /clusters/configure: the configuration wizard (flow layout). The saved
@@ -19,11 +28,16 @@ export default function ConfigureClusterRoute() {
   const catalog = useCatalog()
   const templates = useClusterTemplates()
 
+  const loading = <WizardSkeleton label={t('clusterConfig.loading')} />
   let content: React.ReactNode
-  if (catalog.isPending || templates.isPending)
-    content = <WizardSkeleton label={t('clusterConfig.loading')} />
+  if (catalog.isPending || templates.isPending) content = loading
   else if (catalog.isError) content = <CatalogError catalog={catalog} />
-  else content = <ClusterWizard catalog={catalog.data} />
+  else
+    content = (
+      <Suspense fallback={loading}>
+        <ClusterWizard catalog={catalog.data} />
+      </Suspense>
+    )
 
   return (
     <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-8 sm:px-6 lg:px-8">

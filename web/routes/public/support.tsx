@@ -1,18 +1,19 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { VisitorWaysIn } from '#web/features/support/components/visitor-ways-in.tsx'
 import { holdsSessionHint, useUser } from '#web/lib/current-user.ts'
+import { lazyBesideReads } from '#web/lib/on-demand.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/support.ts'
 
 /**
  * A visitor never loads the member's hub. A browser that holds the session hint starts loading it
- * with the screen, side by side with the reads that say who is signed in, so a member waits for
- * no extra round trip.
+ * with the screen, beside the read that says who is signed in.
  */
-const importSupportHub = () => import('#web/features/support/components/support-hub.tsx')
-const SupportHub = lazy(() => importSupportHub().then((module) => ({ default: module.SupportHub })))
-if (typeof document !== 'undefined' && holdsSessionHint()) void importSupportHub().catch(() => undefined)
+const SupportHub = lazyBesideReads(
+  () => import('#web/features/support/components/support-hub.tsx').then((module) => module.SupportHub),
+  holdsSessionHint,
+)
 
 /** /support: the hub of a member's support, or the ways in for a visitor. */
 export default function SupportRoute() {

@@ -99,7 +99,8 @@ export const useChangePassword = () =>
 export const useChangeEmail = () =>
   useApiMutation(account.changeEmail, { input: (body: { password: string; email: string }) => ({ body }) })
 
-export const useOrganizationSettings = () => useQuery(apiQuery(organization.settings))
+export const organizationSettingsQuery = apiQuery(organization.settings)
+export const useOrganizationSettings = () => useQuery(organizationSettingsQuery)
 export const useSaveOrganizationSettings = () =>
   useApiMutation(organization.updateSettings, {
     input: (settings: OrganizationSettings) => ({ body: settings }),
@@ -112,7 +113,8 @@ export const useSavePreferences = () => {
   })
 }
 
-export const useNotificationPreferences = () => useQuery(apiQuery(account.notificationPreferences))
+export const notificationPreferencesQuery = apiQuery(account.notificationPreferences)
+export const useNotificationPreferences = () => useQuery(notificationPreferencesQuery)
 export const useSaveNotificationPreferences = () =>
   useApiMutation(account.setNotificationPreferences, {
     input: (preferences: NotificationPreferences) => ({ body: preferences }),
