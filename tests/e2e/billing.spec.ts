@@ -50,7 +50,7 @@ test('metered hours show on /usage, and the month’s invoice PDF says what the 
     const figure = page.getByTestId(chart)
     // The drawing comes when the chart is near the screen, as someone scrolls to it.
     await figure.scrollIntoViewIfNeeded()
-    await expect(figure.locator('.recharts-bar-rectangle').first()).toBeVisible()
+    await expect(figure.locator('[data-chart-bar]').first()).toBeVisible()
     const row = page.getByTestId(`${chart}-table`).locator(`tr[data-date="${today}"]`)
     await expect(row.locator('td').last()).toHaveText(formatAmount(todayCents, usage.currency))
   }

@@ -10,8 +10,6 @@ export type UsageChartRow = {
   forecast: number | null
 } & Record<string, number | string | null>
 
-export const FORECAST_KEY = 'forecast'
-
 /**
  * One row per day with a value per series (in display units from `toUnits`). Days still to come
  * carry only the forecast; the last metered day carries it too, so the dashed line starts there.

@@ -6,8 +6,8 @@ import type { UsageChartRow, UsageSeries } from '../usage-chart-data.ts'
 import '#web/lib/strings/billing.ts'
 
 /**
- * The drawing and its chart library load after the figures, and draw when the chart comes near
- * the screen: the table below says the same, at once.
+ * The drawing loads after the figures, and draws when the chart comes near the screen: the table
+ * below says the same, at once.
  */
 const UsageChartDrawing = lazy(() => import('./usage-chart-drawing.tsx'))
 
