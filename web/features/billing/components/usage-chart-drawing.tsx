@@ -28,6 +28,9 @@ const CHAR_PX = 7
 /** A day's number ("28") with room on both sides. */
 const DAY_LABEL_PX = 24
 const FORECAST_DASH = '6 4'
+/** The tooltip's distance from its day, and the narrowest it may be beside it. */
+const TOOLTIP_GAP_PX = 12
+const TOOLTIP_MIN_PX = 176
 
 /**
  * Cost per day as stacked bars, one colour per series, the forecast as a dashed line, drawn at
@@ -227,14 +230,21 @@ function DayTooltip({
 }) {
   const { t } = useTranslation()
   const dates = useDateFormat()
-  const gap = 12
-  // On the side with more room, never wider than that room (a phone's narrow chart).
-  const right = x > boxWidth / 2
-  const room = (right ? x : boxWidth - x) - gap
+  // Beside the day, on the side with more room; where that is too narrow (a phone), against the
+  // far edge of the chart, as wide as the chart. Long names shorten, amounts never.
+  const left = x > boxWidth / 2
+  const room = (left ? x : boxWidth - x) - TOOLTIP_GAP_PX
+  const place =
+    room >= TOOLTIP_MIN_PX
+      ? {
+          maxWidth: room,
+          ...(left ? { right: boxWidth - x + TOOLTIP_GAP_PX } : { left: x + TOOLTIP_GAP_PX }),
+        }
+      : { maxWidth: boxWidth, ...(left ? { left: 0 } : { right: 0 }) }
   return (
     <div
-      className="pointer-events-none absolute top-0 z-10 grid gap-1 rounded-md border bg-card px-3 py-2 text-card-foreground shadow-md"
-      style={{ maxWidth: room, ...(right ? { right: boxWidth - x + gap } : { left: x + gap }) }}
+      className="pointer-events-none absolute top-0 z-10 flex flex-col gap-1 rounded-md border bg-card px-3 py-2 text-card-foreground shadow-md"
+      style={place}
     >
       <p className="font-medium whitespace-nowrap">{dates.calendarDate(row.date)}</p>
       {row.total !== null &&
