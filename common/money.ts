@@ -1,4 +1,5 @@
 import type { Language } from './language.ts'
+import { numberFormat } from './number-formats.ts'
 
 /** Currencies the product prices in; USD is the base every amount is stored in (cents). */
 export const CURRENCIES = ['USD', 'EUR', 'GBP'] as const
@@ -32,18 +33,18 @@ export function formatPrice(
   decimals = 2,
 ): string {
   if (language === 'fr')
-    return amount.toLocaleString('fr-FR', {
+    return numberFormat('fr-FR', {
       style: 'currency',
       currency,
       currencyDisplay: 'narrowSymbol',
       minimumFractionDigits: decimals,
       maximumFractionDigits: decimals,
-    })
+    }).format(amount)
   const sign = amount < 0 ? '-' : ''
-  const digits = Math.abs(amount).toLocaleString('en-US', {
+  const digits = numberFormat('en-US', {
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
-  })
+  }).format(Math.abs(amount))
   return `${sign}${CURRENCY_SYMBOLS[currency]}${digits}`
 }
 

@@ -74,3 +74,12 @@ describe('durations', () => {
     expect(dateFormat('fr').duration(1_620)).toBe('1j 3h')
   })
 })
+
+describe('the formats of a language', () => {
+  it('are made once per language and time zone, as every row of a list reads them', () => {
+    expect(dateFormat('en')).toBe(dateFormat('en'))
+    expect(dateFormat('fr')).not.toBe(dateFormat('en'))
+    expect(dateFormat('en', 'Europe/Paris')).toBe(dateFormat('en', 'Europe/Paris'))
+    expect(dateFormat('en', 'Europe/Paris')).not.toBe(dateFormat('en'))
+  })
+})
