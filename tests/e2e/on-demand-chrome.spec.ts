@@ -115,7 +115,7 @@ test.describe('on a 390 px phone', () => {
     await code.release()
     const menu = page.getByTestId('mobile-menu')
     await expect(menu).toBeVisible()
-    await expect(menu.getByRole('radiogroup', { name: 'Theme' })).toBeVisible()
+    await expect(menu.getByRole('group', { name: 'Theme' })).toBeVisible()
     await page.keyboard.press('Escape')
     await expect(menu).toHaveCount(0)
     await expect(button).toBeFocused()

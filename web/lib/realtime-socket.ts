@@ -55,6 +55,19 @@ type Connection = {
 
 const connections = new Map<string, Connection>()
 
+/**
+ * Handshakes on their way. Logout waits for them (at most `atMostMs`): a handshake the server
+ * meets after the session has ended is refused, and the browser logs the refusal as an error.
+ */
+const handshakes = new Set<Promise<void>>()
+
+export function realtimeHandshakesDone(atMostMs = 2_000): Promise<void> {
+  return Promise.race([
+    Promise.all(handshakes).then(() => undefined),
+    new Promise<void>((resolve) => setTimeout(resolve, atMostMs)),
+  ])
+}
+
 /** Adds a listener to the user's connection (opening it if needed); returns the unsubscribe. */
 export function subscribeToRealtime(userId: string, listener: RealtimeListener): () => void {
   let connection = connections.get(userId)
@@ -120,7 +133,16 @@ function connect(forget: () => void): Connection {
     if (!sessionChecked && !holdsSessionHint()) return void reconnect()
     const current = new WebSocket(realtimeSocketUrl(window.location))
     socket = current
+    let handshakeDone = () => {}
+    const handshake = new Promise<void>((resolve) => {
+      handshakeDone = () => {
+        handshakes.delete(handshake)
+        resolve()
+      }
+    })
+    handshakes.add(handshake)
     current.onopen = () => {
+      handshakeDone()
       if (stopped) return current.close()
       if (openedBefore) for (const listener of listeners) listener.onReconnected?.()
       openedBefore = true
@@ -128,6 +150,7 @@ function connect(forget: () => void): Connection {
     current.onmessage = (event: MessageEvent) => receive(event.data)
     current.onerror = () => console.warn('Realtime socket error; reconnecting after it closes')
     current.onclose = () => {
+      handshakeDone()
       if (socket === current) socket = undefined
       if (!stopped) reconnectTimer = setTimeout(reconnect, SOCKET_RECONNECT_MS)
     }

@@ -8,6 +8,7 @@ import { errorMessageOf } from '#web/lib/api-client.ts'
 import { carryToast } from '#web/lib/carried-toast.ts'
 import { LOGOUT_BROADCAST_CHANNEL, LOGOUT_MESSAGE_TYPE } from '#web/lib/constants.ts'
 import { forgetSignedInUser, USER_KEY } from '#web/lib/current-user.ts'
+import { realtimeHandshakesDone } from '#web/lib/realtime-socket.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/header.ts'
 
@@ -69,6 +70,9 @@ export function useLogout() {
     mutationFn: async () => {
       signingOut = true
       queryClient.setQueryData(USER_KEY, null)
+      // The realtime socket opens as the console does: a handshake still on its way when the
+      // session ends would be refused.
+      await realtimeHandshakesDone()
       try {
         await callLogout()
       } finally {
