@@ -262,5 +262,8 @@ test('the forms at the foot of /billing and their reads wait until the reads of 
   await expect(page.getByTestId('billing-details').getByLabel('Company name')).toBeVisible({
     timeout: 20_000,
   })
-  expect([...new Set(formReads)].sort()).toEqual(['/api/billing/budget-alerts', '/api/billing/details'])
+  // Each form asks for its read as it draws, the one a moment after the other.
+  await expect
+    .poll(() => [...new Set(formReads)].sort(), { timeout: 20_000 })
+    .toEqual(['/api/billing/budget-alerts', '/api/billing/details'])
 })
