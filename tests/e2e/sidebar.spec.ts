@@ -48,6 +48,22 @@ test.describe('dashboard sidebar', () => {
     )
   })
 
+  test('a page scrolled down leaves its place: the next page opens at its top', async ({ page }) => {
+    await signIn(page, 'demo')
+    await page.setViewportSize({ width: 1280, height: 500 })
+    await page.goto('/billing')
+    const main = page.locator('main#main-content')
+    await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible()
+    await expect
+      .poll(() => main.evaluate((element) => element.scrollHeight > element.clientHeight))
+      .toBe(true)
+    await main.evaluate((element) => element.scrollTo({ top: element.scrollHeight }))
+    await expect.poll(() => main.evaluate((element) => element.scrollTop)).toBeGreaterThan(0)
+    await sidebar(page).getByRole('link', { name: 'Usage' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Usage' })).toBeVisible()
+    await expect.poll(() => main.evaluate((element) => element.scrollTop)).toBe(0)
+  })
+
   test('an admin also sees User Management', async ({ page }) => {
     await signIn(page, 'admin')
     await page.goto('/dashboard')

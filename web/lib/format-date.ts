@@ -24,7 +24,9 @@ const LOCALES: Record<string, string> = { en: 'en-GB', fr: 'fr-FR' }
 /**
  * The formats of a language (`en`, `fr`), in the browser's time zone or the one given (a demo's
  * slots are shown in Paris time wherever the visitor is). Made once per language and time zone:
- * its dozen Intl formatters cost some 0.8 ms to make, which every row of a list paid.
+ * its dozen Intl formatters cost some 0.8 ms to make, which every row of a list paid. Each
+ * formatter is made on its first use: the first of a page loads the locale's data, some 20 ms on
+ * a phone, and a screen uses two or three of the dozen.
  */
 export function dateFormat(language: string, timeZone?: string): DateFormat {
   const key = `${language} ${timeZone ?? ''}`
@@ -42,23 +44,17 @@ function makeDateFormat(language: string, timeZone?: string) {
   const base = language.split('-')[0] ?? 'en'
   const locale = LOCALES[base] ?? LOCALES.en!
   const formatter = (options: Intl.DateTimeFormatOptions) => {
-    const format = new Intl.DateTimeFormat(locale, { timeZone, ...options })
-    return (value: DateInput) => format.format(toDate(value))
+    const format = madeOnFirstUse(() => new Intl.DateTimeFormat(locale, { timeZone, ...options }))
+    return (value: DateInput) => format().format(toDate(value))
   }
-  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'always' })
-  const dayParts = new Intl.DateTimeFormat('en', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  })
+  const relative = madeOnFirstUse(() => new Intl.RelativeTimeFormat(locale, { numeric: 'always' }))
+  const dayParts = madeOnFirstUse(
+    () => new Intl.DateTimeFormat('en', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  )
   const shortDate = formatter({ year: 'numeric', month: 'numeric', day: 'numeric' })
-  const units = Object.fromEntries(
-    (['day', 'hour', 'minute'] as const).map((unit) => [
-      unit,
-      new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'narrow' }),
-    ]),
-  ) as Record<'day' | 'hour' | 'minute', Intl.NumberFormat>
+  const unitFormat = (unit: 'day' | 'hour' | 'minute') =>
+    madeOnFirstUse(() => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'narrow' }))
+  const units = { day: unitFormat('day'), hour: unitFormat('hour'), minute: unitFormat('minute') }
   return {
     /** 1d 3h, 2h 15m, 40m: a span of minutes in its two largest units. */
     duration: (minutes: number) => {
@@ -69,8 +65,8 @@ function makeDateFormat(language: string, timeZone?: string) {
         ['minute', whole % 60],
       ] as const
       const shown = parts.filter(([, value]) => value > 0).slice(0, 2)
-      if (shown.length === 0) return units.minute.format(0)
-      return shown.map(([unit, value]) => units[unit].format(value)).join(' ')
+      if (shown.length === 0) return units.minute().format(0)
+      return shown.map(([unit, value]) => units[unit]().format(value)).join(' ')
     },
     /** 24 Nov 2026 */
     date: formatter({ dateStyle: 'medium' }),
@@ -89,7 +85,9 @@ function makeDateFormat(language: string, timeZone?: string) {
     /** 2027-01-14: the day of an instant, sortable, in the time zone. */
     dayKey: (value: DateInput) => {
       const parts = Object.fromEntries(
-        dayParts.formatToParts(toDate(value)).map((part) => [part.type, part.value]),
+        dayParts()
+          .formatToParts(toDate(value))
+          .map((part) => [part.type, part.value]),
       )
       return `${parts.year}-${parts.month}-${parts.day}`
     },
@@ -100,10 +98,10 @@ function makeDateFormat(language: string, timeZone?: string) {
       const date = toDate(value)
       const elapsed = Math.max(0, toDate(now).getTime() - date.getTime())
       if (elapsed < MINUTE_MS) return JUST_NOW[base] ?? JUST_NOW.en!
-      if (elapsed < HOUR_MS) return capitalise(relative.format(-Math.floor(elapsed / MINUTE_MS), 'minute'))
-      if (elapsed < DAY_MS) return capitalise(relative.format(-Math.floor(elapsed / HOUR_MS), 'hour'))
+      if (elapsed < HOUR_MS) return capitalise(relative().format(-Math.floor(elapsed / MINUTE_MS), 'minute'))
+      if (elapsed < DAY_MS) return capitalise(relative().format(-Math.floor(elapsed / HOUR_MS), 'hour'))
       if (elapsed < RELATIVE_DAYS * DAY_MS)
-        return capitalise(relative.format(-Math.floor(elapsed / DAY_MS), 'day'))
+        return capitalise(relative().format(-Math.floor(elapsed / DAY_MS), 'day'))
       return shortDate(date)
     },
   }
@@ -113,6 +111,15 @@ function makeDateFormat(language: string, timeZone?: string) {
 export function useDateFormat(timeZone?: string): DateFormat {
   const { i18n } = useTranslation()
   return dateFormat(i18n.language, timeZone)
+}
+
+/** A value made by `make` when first asked for, then kept. */
+function madeOnFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined
+  return () => {
+    made ??= make()
+    return made
+  }
 }
 
 function toDate(value: DateInput): Date {

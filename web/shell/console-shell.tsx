@@ -38,8 +38,13 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
     return () => window.removeEventListener(SIDEBAR_TOGGLE_EVENT, toggle)
   }, [])
 
-  // The page scrolls inside <main>, which the router's scroll restoration does not see.
+  // The page scrolls inside <main>, which the router's scroll restoration does not see. A new
+  // <main> is at the top already: scrolling it would only make the browser lay out the page in
+  // the middle of its first drawing (some 15 ms on a phone).
+  const scrolledFor = useRef(pathname)
   useEffect(() => {
+    if (scrolledFor.current === pathname) return
+    scrolledFor.current = pathname
     main.current?.scrollTo({ top: 0 })
   }, [pathname])
 

@@ -14,8 +14,7 @@ import '#web/lib/strings/preferences.ts'
  */
 export function CurrencySwitcher({ className }: { className?: string }) {
   const { t } = useTranslation()
-  const dates = useDateFormat()
-  const { currency, setCurrency, currencies, rates, formatRate, lastUpdated, isLoading } = useCurrency()
+  const { currency, setCurrency, currencies } = useCurrency()
   return (
     <RadioMenu
       triggerLabel={t('preferences.currency.change', { currency })}
@@ -46,23 +45,36 @@ export function CurrencySwitcher({ className }: { className?: string }) {
       }))}
     >
       <hr className={cn(menuSeparatorClass, 'border-0')} />
-      <div className="px-2.5 py-1.5 text-xs text-muted-foreground" data-testid="currency-rates">
-        {isLoading ? (
-          t('preferences.currency.ratesLoading')
-        ) : (
-          <>
-            <p className="tabular-nums">1 USD = {formatRate(rates.EUR)} EUR</p>
-            <p className="tabular-nums">1 USD = {formatRate(rates.GBP)} GBP</p>
-            {lastUpdated && (
-              <p className="mt-0.5">
-                {t('preferences.currency.ratesUpdated', {
-                  time: dates.dateTime(lastUpdated),
-                })}
-              </p>
-            )}
-          </>
-        )}
-      </div>
+      <CurrencyRates />
     </RadioMenu>
+  )
+}
+
+/**
+ * Today's rates and when they were read, drawn only in the open menu: formatting a time makes the
+ * page's first date formatter, which costs a phone some 15 ms that a closed menu need not pay.
+ */
+function CurrencyRates() {
+  const { t } = useTranslation()
+  const dates = useDateFormat()
+  const { rates, formatRate, lastUpdated, isLoading } = useCurrency()
+  return (
+    <div className="px-2.5 py-1.5 text-xs text-muted-foreground" data-testid="currency-rates">
+      {isLoading ? (
+        t('preferences.currency.ratesLoading')
+      ) : (
+        <>
+          <p className="tabular-nums">1 USD = {formatRate(rates.EUR)} EUR</p>
+          <p className="tabular-nums">1 USD = {formatRate(rates.GBP)} GBP</p>
+          {lastUpdated && (
+            <p className="mt-0.5">
+              {t('preferences.currency.ratesUpdated', {
+                time: dates.dateTime(lastUpdated),
+              })}
+            </p>
+          )}
+        </>
+      )}
+    </div>
   )
 }

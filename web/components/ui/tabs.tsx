@@ -109,8 +109,8 @@ function useMoreSideways(box: RefObject<HTMLElement | null>): { before: boolean;
         current.before === before && current.after === after ? current : { before, after },
       )
     }
-    measure()
-    // The row's own size, and its tabs' (their words change with the language).
+    // The row's own size, and its tabs' (their words change with the language). The observer
+    // also reports each size once it is laid out, so the first measure needs no layout of its own.
     const resize = new ResizeObserver(measure)
     resize.observe(element)
     for (const tab of element.children) resize.observe(tab)
