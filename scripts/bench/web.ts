@@ -13,7 +13,7 @@
  * Timing API (web-interactions.ts).
  *
  * BENCH_WEB_RUNS (default 3) runs per page and preset; BENCH_WEB_ONLY (comma-separated paths)
- * narrows the pages; BENCH_WEB_REPORT_DIR, when set, receives each Lighthouse report as JSON.
+ * narrows the pages; BENCH_WEB_PRESETS (`mobile`, `desktop`, comma-separated) the presets; BENCH_WEB_REPORT_DIR, when set, receives each Lighthouse report as JSON.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -45,9 +45,12 @@ import { measureInteractions } from './web-interactions.ts'
 const runsPerPage = Math.floor(numberFromEnvironment('BENCH_WEB_RUNS', 3, 9))
 const only = process.env.BENCH_WEB_ONLY?.split(',').map((entry) => entry.trim())
 const reportDir = process.env.BENCH_WEB_REPORT_DIR
+const presets = PRESETS.filter(
+  (preset) => !process.env.BENCH_WEB_PRESETS || process.env.BENCH_WEB_PRESETS.split(',').includes(preset),
+)
 const publicPages = BUDGETED_PUBLIC_PAGES.filter((page) => !only || only.includes(page))
 const screens = BUDGETED_SCREENS.filter((screen) => !only || only.includes(screen.route))
-const timeLimitMs = 900_000 + (publicPages.length + screens.length) * PRESETS.length * runsPerPage * 120_000
+const timeLimitMs = 900_000 + (publicPages.length + screens.length) * presets.length * runsPerPage * 120_000
 
 const kib = (bytes: number) => formatNumber(bytes / 1024, 1)
 const within = (ok: boolean) => (ok ? '✔' : '✘')
@@ -73,7 +76,7 @@ await runBench('bench:web', timeLimitMs, async (bench) => {
   const debuggingPort = await startChromium(bench)
   if (reportDir) mkdirSync(reportDir, { recursive: true })
   console.log(
-    `${publicPages.length} public pages and ${screens.length} signed-in screens × ${PRESETS.join(' and ')}, ${runsPerPage} run(s) each (median kept), served by NODE_ENV=production from ${path.relative(process.cwd(), clientDir)}`,
+    `${publicPages.length} public pages and ${screens.length} signed-in screens × ${presets.join(' and ')}, ${runsPerPage} run(s) each (median kept), served by NODE_ENV=production from ${path.relative(process.cwd(), clientDir)}`,
   )
 
   const failedAudits = new Map<string, Set<string>>()
@@ -105,7 +108,7 @@ await runBench('bench:web', timeLimitMs, async (bench) => {
   const publicRows: string[][] = []
   for (const page of publicPages) {
     const firstLoad = firstLoadOfPage(clientDir, page)
-    for (const preset of PRESETS) {
+    for (const preset of presets) {
       const results = await runAudits(page, page, preset)
       checkScripts(page, preset, results, firstLoad)
       const scores = results.map(scoresOf)
@@ -125,7 +128,7 @@ await runBench('bench:web', timeLimitMs, async (bench) => {
   for (const screen of screens) {
     const firstLoad = firstLoadOfScreen(clientDir, screen.route)
     const cookie = headers[screen.user]
-    for (const preset of PRESETS) {
+    for (const preset of presets) {
       const results = await runAudits(screen.route, urlOf(screen.route), preset, cookie)
       checkScripts(screen.route, preset, results, firstLoad)
       const performance = median(results.map((result) => scoresOf(result).performance))

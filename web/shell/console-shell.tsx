@@ -4,6 +4,8 @@ import { useLogout } from '#web/features/auth/api/logout.ts'
 import { useSidebarCounts } from '#web/features/dashboard/api/get-sidebar-counts.ts'
 import { MOBILE_MAX_WIDTH_PX, SIDEBAR_TOGGLE_EVENT } from '#web/lib/constants.ts'
 import { useUser } from '#web/lib/current-user.ts'
+import { useLanguage } from '#web/lib/preferences/preferences-provider.tsx'
+import { prepareFormats } from '#web/lib/prepare-formats.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import { DashboardMobileDrawer } from '#web/shell/dashboard-drawer.tsx'
 import { dashboardNavFor } from '#web/shell/dashboard-nav.ts'
@@ -27,6 +29,10 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
   const logout = useLogout()
   const main = useRef<HTMLElement>(null)
   const { pathname } = useLocation()
+  const { language } = useLanguage()
+
+  // Every screen of the console shows amounts or times.
+  useEffect(() => prepareFormats(language), [language])
 
   useEffect(() => {
     // Small screens open the drawer; large ones collapse or expand the sidebar.
