@@ -42,6 +42,7 @@ export const SMALL_SHARED_MODULES = [
   'web/components/ui/confirm-dialog.tsx',
   'web/lib/api/mutations.ts',
   'web/lib/form/server-errors.ts',
+  'web/lib/drawn-in-slices.ts',
   'web/lib/use-debounced.ts',
   'web/lib/use-money.ts',
   'web/lib/use-now.ts',

@@ -14,6 +14,7 @@ import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { SectionCard } from '#web/components/ui/section-card.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { SubmitButton } from '#web/components/ui/submit-button.tsx'
+import { useDrawnInSlices } from '#web/lib/drawn-in-slices.ts'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
@@ -26,18 +27,19 @@ import '#web/lib/strings/preferences.ts'
 export function BillingDetailsSection({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation()
   const details = useBillingDetails()
+  const drawn = useDrawnInSlices(details.isSuccess)
   return (
     <SectionCard
       id="billing-details"
       title={t('billing.details.title')}
       description={canEdit ? t('billing.details.description') : t('billing.details.readOnly')}
     >
-      {details.isPending ? (
-        <LoadingBlock label={t('billing.details.loading')} rows={3} />
-      ) : details.isError ? (
+      {details.isError ? (
         <LoadError title={t('billing.details.loadFailed')} query={details} />
-      ) : (
+      ) : drawn && details.isSuccess ? (
         <DetailsForm details={details.data} canEdit={canEdit} />
+      ) : (
+        <LoadingBlock label={t('billing.details.loading')} rows={3} />
       )}
     </SectionCard>
   )

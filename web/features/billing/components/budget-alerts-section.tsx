@@ -17,6 +17,7 @@ import { LoadError } from '#web/components/ui/retry-alert.tsx'
 import { SectionCard } from '#web/components/ui/section-card.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { SubmitButton } from '#web/components/ui/submit-button.tsx'
+import { useDrawnInSlices } from '#web/lib/drawn-in-slices.ts'
 import { applyServerErrors } from '#web/lib/form/server-errors.ts'
 import { useZodForm } from '#web/lib/form/use-zod-form.ts'
 import { useDateFormat } from '#web/lib/format-date.ts'
@@ -52,6 +53,7 @@ const FIELD_OF_CODE = { WEBHOOK_URL_REFUSED: 'webhookUrl' } as const
 export function BudgetAlertsSection({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation()
   const alerts = useBudgetAlerts()
+  const drawn = useDrawnInSlices(alerts.isSuccess)
   const [secret, setSecret] = useState<string | null>(null)
   return (
     <SectionCard
@@ -59,10 +61,10 @@ export function BudgetAlertsSection({ canEdit }: { canEdit: boolean }) {
       title={t('billing.alerts.title')}
       description={t('billing.alerts.description', { maximum: MAX_BUDGET_ALERTS })}
     >
-      {alerts.isPending ? (
-        <LoadingBlock label={t('billing.alerts.loading')} rows={2} />
-      ) : alerts.isError ? (
+      {alerts.isError ? (
         <LoadError title={t('billing.alerts.loadFailed')} query={alerts} />
+      ) : !drawn || !alerts.isSuccess ? (
+        <LoadingBlock label={t('billing.alerts.loading')} rows={2} />
       ) : (
         <div className="grid gap-4">
           {alerts.data.length === 0 ? (

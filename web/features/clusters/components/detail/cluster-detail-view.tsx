@@ -9,6 +9,7 @@ import { usePageTitle } from '#web/components/layout/page-title.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { LoadingBlock, Skeleton } from '#web/components/ui/skeleton.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx'
+import { useDrawnInSlices } from '#web/lib/drawn-in-slices.ts'
 import { importWhenPageIsIdle, onDemand, startLoading } from '#web/lib/on-demand.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useCluster } from '../../api/get-cluster.ts'
@@ -77,7 +78,8 @@ export function ClusterDetailView({
     if (needsParts) startLoading(operationParts)
   }, [needsParts])
 
-  if (cluster.isSuccess && !catalogPending && (parts || !needsParts))
+  const drawn = useDrawnInSlices(cluster.isSuccess && !catalogPending && (parts !== null || !needsParts))
+  if (drawn && cluster.isSuccess)
     return <Loaded cluster={cluster.data} receivedAt={cluster.dataUpdatedAt} names={names} parts={parts} />
   return (
     <>
