@@ -30,13 +30,19 @@ export const userQueryOptions = queryOptions<User | null>({
   retryDelay: USER_RETRY_DELAY_MS,
 })
 
+/** What of the user's query its readers draw: the person, a refusal, the wait for the first answer. */
+const USER_CHANGES: ('data' | 'error' | 'status')[] = ['data', 'error', 'status']
+
 /** Whether this browser signed in and may hold a session (the hint cookie; never the session itself). */
 export function holdsSessionHint(): boolean {
   return readCookie(SESSION_HINT_COOKIE) === '1'
 }
 
 export function useUser(): { user: User | null; isLoading: boolean } {
-  const query = useQuery(userQueryOptions)
+  // Dozens of components ask who is signed in (every amount does, through the language), and each
+  // screen part that mounts reads /api/user again (stale time 0): only a change of the person, an
+  // error or the first answer draws them again, not each read's start and end.
+  const query = useQuery({ ...userQueryOptions, notifyOnChangeProps: USER_CHANGES })
   // TanStack keeps the last data when a refetch fails: a final 401 still means signed out.
   const signedOut = query.error instanceof ApiError && query.error.status === 401
   return {
