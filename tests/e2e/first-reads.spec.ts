@@ -51,3 +51,18 @@ test('a visitor without a session gets no data preloaded on a signed-in screen',
   expect(await preloadedReads(page)).toEqual(['/api/user'])
   await expect(page).toHaveURL(/\/auth$/)
 })
+
+test('a console screen asks who is signed in once: the parts drawn after its first answer take it too', async ({
+  page,
+}) => {
+  await signIn(page, 'demo')
+  const counts = countRequests(page, ['/api/user'])
+  await page.goto('/billing')
+  // The foot's forms are drawn last, once the page is idle; the header's menus come before them.
+  await expect(page.getByTestId('billing-details').getByLabel('VAT number')).toBeVisible()
+  const alerts = page.getByTestId('budget-alerts')
+  await expect(
+    alerts.getByRole('list', { name: 'Budget alerts' }).or(alerts.getByTestId('alerts-empty')),
+  ).toBeVisible()
+  expect(Object.fromEntries(counts)).toEqual({ '/api/user': 1 })
+})

@@ -16,6 +16,12 @@ export const GET_CACHE_PRUNE_COUNT = 50
 
 export const USER_RETRY_COUNT = 2
 export const USER_RETRY_DELAY_MS = 1000
+/**
+ * How long the answer of /api/user stands for the parts of a screen that mount after it (its menus,
+ * its sections drawn later): with the stale time of 0 each of them read it again, three more reads
+ * per console load. A screen opened later asks again.
+ */
+export const USER_FRESH_MS = 10_000
 
 export const SIDEBAR_COUNTS_REFETCH_MS = 30_000
 export const SIDEBAR_COUNTS_STALE_MS = 5_000

@@ -6,7 +6,12 @@ import { queryApi } from '#web/lib/api/call.ts'
 import { apiKey, readsOf } from '#web/lib/api/queries.ts'
 import { removePersonalData } from '#web/lib/api/refresh.ts'
 import { ApiError, getCache } from '#web/lib/api-client.ts'
-import { LOGOUT_REMOVED_KEYS, USER_RETRY_COUNT, USER_RETRY_DELAY_MS } from '#web/lib/constants.ts'
+import {
+  LOGOUT_REMOVED_KEYS,
+  USER_FRESH_MS,
+  USER_RETRY_COUNT,
+  USER_RETRY_DELAY_MS,
+} from '#web/lib/constants.ts'
 import { readCookie } from '#web/lib/cookies.ts'
 
 /** The key of the signed-in user's query: sign-in, sign-up and profile changes set it. */
@@ -28,6 +33,7 @@ export const userQueryOptions = queryOptions<User | null>({
     failureCount < USER_RETRY_COUNT &&
     holdsSessionHint(),
   retryDelay: USER_RETRY_DELAY_MS,
+  staleTime: USER_FRESH_MS,
 })
 
 /** What of the user's query its readers draw: the person, a refusal, the wait for the first answer. */
