@@ -46,8 +46,8 @@ export function holdsSessionHint(): boolean {
 
 export function useUser(): { user: User | null; isLoading: boolean } {
   // Dozens of components ask who is signed in (every amount does, through the language), and each
-  // screen part that mounts reads /api/user again (stale time 0): only a change of the person, an
-  // error or the first answer draws them again, not each read's start and end.
+  // screen opened reads /api/user again: only a change of the person, an error or the first answer
+  // draws them again, not each read's start and end.
   const query = useQuery({ ...userQueryOptions, notifyOnChangeProps: USER_CHANGES })
   // TanStack keeps the last data when a refetch fails: a final 401 still means signed out.
   const signedOut = query.error instanceof ApiError && query.error.status === 401
