@@ -13,7 +13,8 @@
  * Timing API (web-interactions.ts).
  *
  * BENCH_WEB_RUNS (default 3) runs per page and preset; BENCH_WEB_ONLY (comma-separated paths)
- * narrows the pages; BENCH_WEB_PRESETS (`mobile`, `desktop`, comma-separated) the presets; BENCH_WEB_REPORT_DIR, when set, receives each Lighthouse report as JSON.
+ * narrows the pages, BENCH_WEB_PRESETS (`mobile`, `desktop`, comma-separated) the presets;
+ * BENCH_WEB_REPORT_DIR, when set, receives each Lighthouse report as JSON.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -45,9 +46,8 @@ import { measureInteractions } from './web-interactions.ts'
 const runsPerPage = Math.floor(numberFromEnvironment('BENCH_WEB_RUNS', 3, 9))
 const only = process.env.BENCH_WEB_ONLY?.split(',').map((entry) => entry.trim())
 const reportDir = process.env.BENCH_WEB_REPORT_DIR
-const presets = PRESETS.filter(
-  (preset) => !process.env.BENCH_WEB_PRESETS || process.env.BENCH_WEB_PRESETS.split(',').includes(preset),
-)
+const onlyPresets = process.env.BENCH_WEB_PRESETS?.split(',').map((entry) => entry.trim())
+const presets = PRESETS.filter((preset) => !onlyPresets || onlyPresets.includes(preset))
 const publicPages = BUDGETED_PUBLIC_PAGES.filter((page) => !only || only.includes(page))
 const screens = BUDGETED_SCREENS.filter((screen) => !only || only.includes(screen.route))
 const timeLimitMs = 900_000 + (publicPages.length + screens.length) * presets.length * runsPerPage * 120_000
