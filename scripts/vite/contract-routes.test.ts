@@ -4,14 +4,19 @@ import path from 'node:path'
 import { build, type Rolldown } from 'vite'
 import { afterAll, describe, expect, it } from 'vitest'
 import { api } from '../../common/contract/index.ts'
-import { contractRoutesInTheBrowser, exportNameOf, routingModuleOf } from './contract-routes.ts'
+import {
+  contractRoutesInTheBrowser,
+  endpointsModuleOf,
+  exportNameOf,
+  routingModuleOf,
+} from './contract-routes.ts'
 
 const importModule = (code: string) => import(`data:text/javascript,${encodeURIComponent(code)}`)
 
 describe('the contract in the browser: its routing data, not its schemas', () => {
   it('gives each area its endpoints’ ids, methods, paths, audiences, reads and changes', async () => {
-    const { clusters } = await importModule(routingModuleOf('clusters')!)
-    expect(Object.keys(clusters)).toEqual(Object.keys(api.clusters))
+    const clusters = await importModule(endpointsModuleOf('clusters')!)
+    expect(Object.keys(clusters).sort()).toEqual(Object.keys(api.clusters).sort())
     for (const [name, endpoint] of Object.entries(api.clusters)) {
       expect(clusters[name]).toEqual({
         id: endpoint.id,
@@ -27,9 +32,11 @@ describe('the contract in the browser: its routing data, not its schemas', () =>
 
   it('names an area by its file and leaves the other contract files alone', () => {
     expect(exportNameOf('custom-solutions')).toBe('customSolutions')
-    expect(routingModuleOf('custom-solutions')).toContain('export const customSolutions =')
-    for (const file of ['endpoint', 'client', 'realtime', 'resources', 'index'])
+    expect(routingModuleOf('custom-solutions')).toContain('export * as customSolutions from')
+    for (const file of ['endpoint', 'client', 'realtime', 'resources', 'index']) {
       expect(routingModuleOf(file)).toBeUndefined()
+      expect(endpointsModuleOf(file)).toBeUndefined()
+    }
   })
 
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'contract-routes-'))
@@ -41,7 +48,8 @@ describe('the contract in the browser: its routing data, not its schemas', () =>
     writeFileSync(
       entry,
       `import { clusters } from '${contract}/clusters.ts'\nimport { pathOf } from '${contract}/endpoint.ts'\n` +
-        `export const url = pathOf(clusters.get, { id: 'c1' })\n`,
+        `export const url = pathOf(clusters.get, { id: 'c1' })\n` +
+        `export const later = () => import('${contract}/billing.ts').then(({ billing }) => billing.invoices)\n`,
     )
     const output = (await build({
       configFile: false,
@@ -59,6 +67,8 @@ describe('the contract in the browser: its routing data, not its schemas', () =>
       .map((chunk) => ('code' in chunk ? chunk.code : ''))
       .join('\n')
     expect(code).toContain('/api/clusters/:id')
+    // The area's other endpoints stay out of the chunk.
+    expect(code).not.toContain(api.clusters.kubeconfig.path)
     // A summary and a schema's refinement are what the real area carries and the browser does not need.
     expect(code).not.toContain(api.clusters.get.summary)
     expect(code).not.toMatch(/from ["']zod["']|ZodObject/)

@@ -1,6 +1,10 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query'
+import { MutationCache, QueryClient, timeoutManager } from '@tanstack/react-query'
 import { refreshResources } from './api/refresh.ts'
+import { coalescedTimers } from './coalesced-timers.ts'
 import { QUERY_DEFAULTS } from './constants.ts'
+
+// Before any query is made: in the browser the data layer's timers share one browser timer.
+if (typeof window !== 'undefined') timeoutManager.setTimeoutProvider(coalescedTimers())
 
 /**
  * TanStack Query with the app's defaults: no polling, no refetch on focus, no retries. Each query

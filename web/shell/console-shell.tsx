@@ -4,6 +4,7 @@ import { useLogout } from '#web/features/auth/api/logout.ts'
 import { useSidebarCounts } from '#web/features/dashboard/api/get-sidebar-counts.ts'
 import { MOBILE_MAX_WIDTH_PX, SIDEBAR_TOGGLE_EVENT } from '#web/lib/constants.ts'
 import { useUser } from '#web/lib/current-user.ts'
+import { usePageIsIdle } from '#web/lib/on-demand.ts'
 import { useLanguage } from '#web/lib/preferences/preferences-provider.tsx'
 import { prepareFormats } from '#web/lib/prepare-formats.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
@@ -22,7 +23,9 @@ import '#web/lib/strings/dashboard.ts'
 export function ConsoleShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation()
   const { user } = useUser()
-  const counts = useSidebarCounts({ enabled: Boolean(user) }).data
+  // The counts wait for the screen's own reads and first drawing (docs/quality.md, "the header's reads").
+  const screenDrawn = usePageIsIdle()
+  const counts = useSidebarCounts({ enabled: Boolean(user) && screenDrawn }).data
   const sections = useMemo(() => dashboardNavFor(user?.role, user?.isOfficer), [user?.role, user?.isOfficer])
   const [collapsed, setCollapsed] = useState(false)
   const [drawerOpen, setDrawerOpen] = useState(false)

@@ -11,6 +11,7 @@ import { NotificationMenu } from '#web/features/notifications/components/notific
 import { useOfficerAccess } from '#web/features/officers/api/check-access.ts'
 import { cn } from '#web/lib/cn.ts'
 import { holdsSessionHint, useUser } from '#web/lib/current-user.ts'
+import { usePageIsIdle } from '#web/lib/on-demand.ts'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import { AvatarMenu } from './avatar-menu.tsx'
@@ -47,7 +48,9 @@ export function PublicHeader({
   // until the app leaves for the site root.
   const [leavingUser, setLeavingUser] = useState<User | null>(null)
   const user = sessionUser ?? (logout.isPending ? leavingUser : null)
-  const isOfficer = useOfficerAccess(user?.id)
+  // Asked once the screen is drawn: the link it adds is no part of what the screen opens on.
+  const screenDrawn = usePageIsIdle()
+  const isOfficer = useOfficerAccess(screenDrawn ? user?.id : undefined)
   // Without the session hint the browser holds no session: once hydrated, "Sign In" shows at once
   // instead of a placeholder that would change width (moving the switchers) when /api/user answers.
   const hydrated = useHydrated()

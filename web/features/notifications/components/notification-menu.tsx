@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { NOTIFICATION_LIST_PAGE } from '#common/notification-list.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { forgetSignedInUser, useUser } from '#web/lib/current-user.ts'
-import { onDemand, useStandIn } from '#web/lib/on-demand.ts'
+import { onDemand, usePageIsIdle, useStandIn } from '#web/lib/on-demand.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import { useNotificationCount } from '../api/get-notification-count.ts'
 import { listLimitFor, mayHaveMore, useNotifications } from '../api/get-notifications.ts'
@@ -26,12 +26,15 @@ export function NotificationMenu() {
   const signedIn = Boolean(user)
   // The session ended on the server: this tab forgets the user like a logout from another tab.
   useNotificationSocket(user?.id, () => forgetSignedInUser(queryClient))
-  const unread = useNotificationCount({ enabled: signedIn }).data?.count ?? 0
+  // The badge and the list wait for the screen: their reads leave the screen's own reads and its
+  // first drawing the network and the main thread (docs/quality.md, "the header's reads").
+  const screenDrawn = usePageIsIdle()
+  const [open, setOpen] = useState(false)
+  const unread = useNotificationCount({ enabled: signedIn && screenDrawn }).data?.count ?? 0
   // Polled while signed in, so the panel opens on a fresh list; longer once the panel has shown it.
   const [limit, setLimit] = useState(NOTIFICATION_LIST_PAGE)
-  const list = useNotifications({ enabled: signedIn, limit })
+  const list = useNotifications({ enabled: signedIn && (screenDrawn || open), limit })
   const received = list.data?.length ?? 0
-  const [open, setOpen] = useState(false)
   const loaded = popover.useModule()
   const standIn = useStandIn(popover, () => setOpen(true), 'dialog')
 
