@@ -11,6 +11,9 @@ import { NOTIFICATIONS_POLL_MS } from '#web/lib/constants.ts'
 export const notificationCountQueryOptions = queryOptions({
   ...apiQueryOrNull(notifications.count),
   refetchInterval: NOTIFICATIONS_POLL_MS,
+  // Fresh until its next poll: a reader that starts later (the header's bell, once the dashboard
+  // is drawn) takes the dashboard's answer instead of asking again.
+  staleTime: NOTIFICATIONS_POLL_MS,
   refetchIntervalInBackground: true,
 })
 

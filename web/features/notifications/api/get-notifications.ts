@@ -13,6 +13,9 @@ export function notificationsQueryOptions(limit: number = NOTIFICATION_LIST_PAGE
   return queryOptions({
     ...apiQueryOrNull(notifications.list, { query: { limit } }),
     refetchInterval: NOTIFICATIONS_POLL_MS,
+    // Fresh until its next poll: a reader that starts later (the header's, once the screen is
+    // drawn) takes the answer instead of asking again.
+    staleTime: NOTIFICATIONS_POLL_MS,
     refetchIntervalInBackground: false,
     placeholderData: keepPreviousData,
   })
