@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { onDemand, whenPageIsIdle } from './on-demand.ts'
+import { afterNextPaint, lazyBesideReads, onDemand, whenPageIsIdle } from './on-demand.ts'
 
 describe('onDemand', () => {
   it('imports the module once however often it is asked for', async () => {
@@ -26,6 +26,53 @@ describe('onDemand', () => {
     await expect(part.load()).rejects.toThrow('Failed to fetch')
     expect(await part.load()).toEqual({ name: 'menu' })
     expect(imports).toBe(2)
+  })
+})
+
+describe('lazyBesideReads', () => {
+  it('asks for nothing as the screen’s module runs; load() starts the import, when the browser needs it', () => {
+    const imports = { wizard: 0, hub: 0 }
+    const component = () => null
+    const wizard = lazyBesideReads(async () => {
+      imports.wizard += 1
+      return component
+    })
+    const hub = lazyBesideReads(
+      async () => {
+        imports.hub += 1
+        return component
+      },
+      () => false,
+    )
+    expect(imports).toEqual({ wizard: 0, hub: 0 })
+    wizard.load()
+    hub.load()
+    expect(imports).toEqual({ wizard: 1, hub: 0 })
+  })
+})
+
+describe('afterNextPaint', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.unstubAllGlobals()
+  })
+
+  it('runs the task in a task after the next frame, not in the frame itself; a cancel stops it', () => {
+    vi.useFakeTimers()
+    const frames: (() => void)[] = []
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback))
+    vi.stubGlobal('cancelAnimationFrame', (id: number) => frames.splice(id - 1, 1, () => {}))
+    const ran: string[] = []
+    afterNextPaint(() => ran.push('first'))
+    const cancel = afterNextPaint(() => ran.push('cancelled'))
+    vi.runAllTimers()
+    expect(ran).toEqual([])
+    for (const frame of frames) frame()
+    // The frame's callbacks run before its paint: the task waits for the paint to be done.
+    expect(ran).toEqual([])
+    cancel()
+    vi.runAllTimers()
+    expect(ran).toEqual(['first'])
   })
 })
 

@@ -6,6 +6,7 @@ import {
   startTransition,
   useContext,
   useEffect,
+  useRef,
   useState,
 } from 'react'
 
@@ -106,20 +107,56 @@ export function importWhenPageIsIdle(imports: Iterable<() => Promise<unknown>>, 
   }, reads)
 }
 
+/** A part of a screen made by `lazyBesideReads`: a lazy component whose code `load` starts. */
+export type PartAfterPaint<Props extends object> = LazyExoticComponent<ComponentType<Props>> & {
+  load: () => void
+}
+
 /**
  * A part of a screen that can show only once the screen's reads have come (a wizard that needs the
- * catalog, a member's hub): its code starts loading as soon as the screen's own module runs, beside
- * the reads, instead of before them in the screen's first load (where it holds back the reads
- * themselves, which start when the screen first draws) or after them (React.lazy on its own).
- * `when` says whether this browser will need it at all (a visitor never sees a member's hub).
+ * catalog, the settings' forms): its code starts loading once the screen's first drawing has
+ * painted (`useLoadAfterPaint`), beside the reads still on their way. Not in the screen's first
+ * load, where its evaluation held back the screen's first paint (its heading showed after the
+ * forms' validator had run: docs/quality.md, "the screens' first paint"), nor after the reads
+ * (React.lazy on its own). `when` says whether this browser will need it at all (a visitor never
+ * sees a member's hub).
  */
 export function lazyBesideReads<Props extends object>(
   importComponent: () => Promise<ComponentType<Props>>,
   when: () => boolean = () => true,
-): LazyExoticComponent<ComponentType<Props>> {
-  if (typeof document !== 'undefined' && when()) void importComponent().catch(() => undefined)
-  // The browser fetches and runs a module once: the second import() waits for the first.
-  return lazy(() => importComponent().then((component) => ({ default: component })))
+): PartAfterPaint<Props> {
+  // The browser fetches and runs a module once: a second import() waits for the first.
+  const part = lazy(() => importComponent().then((component) => ({ default: component })))
+  return Object.assign(part, {
+    load: () => {
+      if (when()) void importComponent().catch(() => undefined)
+    },
+  })
+}
+
+/** Starts loading the parts' code once what the screen has drawn so far has painted. */
+export function useLoadAfterPaint(...parts: { load: () => void }[]): void {
+  // The screen's first drawing says which parts it shows (they are its module's constants).
+  const firstParts = useRef(parts)
+  useEffect(
+    () =>
+      afterNextPaint(() => {
+        for (const part of firstParts.current) part.load()
+      }),
+    [],
+  )
+}
+
+/** Runs `task` after the browser's next paint (a frame's callback, then a task after it); a cancel. */
+export function afterNextPaint(task: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(task, 0)
+  })
+  return () => {
+    cancelAnimationFrame(frame)
+    if (timer !== undefined) clearTimeout(timer)
+  }
 }
 
 /**

@@ -8,13 +8,14 @@ import {
 import { PageHeading } from '#web/features/accounts/components/admin-only.tsx'
 import { detailsQueryOptions } from '#web/features/billing/api/billing-queries.ts'
 import { useUser } from '#web/lib/current-user.ts'
-import { lazyBesideReads } from '#web/lib/on-demand.ts'
+import { lazyBesideReads, useLoadAfterPaint } from '#web/lib/on-demand.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/accounts.ts'
 
 /**
  * Every section is a form: their code (the form library, the validators) loads beside the reads
- * the screen starts at once, and the sections show together when it has come.
+ * the screen starts at once, from when its heading has painted, and the sections show together
+ * when it has come.
  */
 const settingsSections = () => import('#web/features/accounts/components/settings-sections.tsx')
 const PreferencesSection = lazyBesideReads(() =>
@@ -41,6 +42,11 @@ export default function SettingsRoute() {
   const { user } = useUser()
   const isAdmin = user?.role === 'admin' || user?.role === 'super_admin'
   const queryClient = useQueryClient()
+  useLoadAfterPaint(
+    PreferencesSection,
+    NotificationPreferencesSection,
+    ...(isAdmin ? [OrganizationRulesSection, BillingDetailsSection, AuditLogSection] : []),
+  )
   useEffect(() => {
     if (!user) return
     void queryClient.prefetchQuery(notificationPreferencesQuery)

@@ -5,13 +5,13 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
 import { useClusterTemplates } from '#web/features/cluster-config/api/get-cluster-templates.ts'
 import { CatalogError } from '#web/features/cluster-config/components/catalog-error.tsx'
-import { lazyBesideReads } from '#web/lib/on-demand.ts'
+import { lazyBesideReads, useLoadAfterPaint } from '#web/lib/on-demand.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/cluster-config.ts'
 
 /**
  * The wizard (its steps, the form library, the validators) loads beside the catalog and the
- * templates it waits for: the screen asks for them as soon as its own small module has run.
+ * templates it waits for, once the screen's heading has painted.
  */
 const ClusterWizard = lazyBesideReads(() =>
   import('#web/features/cluster-config/components/cluster-wizard.tsx').then((module) => module.ClusterWizard),
@@ -27,6 +27,7 @@ export default function ConfigureClusterRoute() {
   const { t } = useTranslation()
   const catalog = useCatalog()
   const templates = useClusterTemplates()
+  useLoadAfterPaint(ClusterWizard)
 
   const loading = <WizardSkeleton label={t('clusterConfig.loading')} />
   let content: React.ReactNode

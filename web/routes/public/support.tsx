@@ -2,13 +2,13 @@ import { Suspense } from 'react'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { VisitorWaysIn } from '#web/features/support/components/visitor-ways-in.tsx'
 import { holdsSessionHint, useUser } from '#web/lib/current-user.ts'
-import { lazyBesideReads } from '#web/lib/on-demand.ts'
+import { lazyBesideReads, useLoadAfterPaint } from '#web/lib/on-demand.ts'
 import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/support.ts'
 
 /**
  * A visitor never loads the member's hub. A browser that holds the session hint starts loading it
- * with the screen, beside the read that says who is signed in.
+ * once the screen's heading has painted, beside the read that says who is signed in.
  */
 const SupportHub = lazyBesideReads(
   () => import('#web/features/support/components/support-hub.tsx').then((module) => module.SupportHub),
@@ -19,6 +19,7 @@ const SupportHub = lazyBesideReads(
 export default function SupportRoute() {
   const { t } = useTranslation()
   const { user, isLoading } = useUser()
+  useLoadAfterPaint(SupportHub)
   const loading = <LoadingBlock label={t('support.hub.loading')} rows={3} />
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-10 sm:py-14">
