@@ -1,19 +1,19 @@
 import type { TimeoutProvider } from '@tanstack/react-query'
 
+/** What a browser timer waits at most (a longer delay fires at once); a later entry waits in turns. */
+const LONGEST_BROWSER_DELAY_MS = 2 ** 31 - 1
+
 /**
  * The data layer's timers on one browser timer. Every query and every reader of one starts
  * timers (when the answer grows stale, when an unused query is dropped, a poll), and a screen
  * opening sets some sixty of them in the same moment as it sends its reads; a browser that is
  * being traced (Lighthouse, the DevTools) records a stack for each, which made the task sending
- * a screen's reads the longest of its load (docs/quality.md, "the data layer's timers"). Here a
- * timer is an entry in a list, and the browser holds one timer, for the earliest of them.
+ * a screen's reads the longest of its load (docs/quality.md, "the reads, the timers and the first
+ * paint"). Here a timer is an entry in a list, and the browser holds one timer, for the earliest.
  *
  * A browser timer that fires runs every entry due by the moment it was set for, whatever the
  * clock says then (a clock set back must not hold a poll back by the same amount).
  */
-/** What a browser timer waits at most (a longer delay fires at once); a later entry waits in turns. */
-const LONGEST_BROWSER_DELAY_MS = 2 ** 31 - 1
-
 export function coalescedTimers(): TimeoutProvider<number> {
   /** `every`: an interval's period, absent for a timeout. */
   type Entry = { at: number; run: () => void; every?: number }

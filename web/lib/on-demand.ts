@@ -117,9 +117,9 @@ export type PartAfterPaint<Props extends object> = LazyExoticComponent<Component
  * catalog, the settings' forms): its code starts loading once the screen's first drawing has
  * painted (`useLoadAfterPaint`), beside the reads still on their way. Not in the screen's first
  * load, where its evaluation held back the screen's first paint (its heading showed after the
- * forms' validator had run: docs/quality.md, "the screens' first paint"), nor after the reads
- * (React.lazy on its own). `when` says whether this browser will need it at all (a visitor never
- * sees a member's hub).
+ * forms' validator had run: docs/quality.md, "the reads, the timers and the first paint"), nor
+ * after the reads (React.lazy on its own). `when` says whether this browser will need it at all
+ * (a visitor never sees a member's hub).
  */
 export function lazyBesideReads<Props extends object>(
   importComponent: () => Promise<ComponentType<Props>>,

@@ -23,7 +23,8 @@ import '#web/lib/strings/dashboard.ts'
 export function ConsoleShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation()
   const { user } = useUser()
-  // The counts wait for the screen's own reads and first drawing (docs/quality.md, "the header's reads").
+  // The counts wait for the screen's own reads and first drawing (docs/quality.md, "the reads,
+  // the timers and the first paint").
   const screenDrawn = usePageIsIdle()
   const counts = useSidebarCounts({ enabled: Boolean(user) && screenDrawn }).data
   const sections = useMemo(() => dashboardNavFor(user?.role, user?.isOfficer), [user?.role, user?.isOfficer])

@@ -27,7 +27,8 @@ export function NotificationMenu() {
   // The session ended on the server: this tab forgets the user like a logout from another tab.
   useNotificationSocket(user?.id, () => forgetSignedInUser(queryClient))
   // The badge and the list wait for the screen: their reads leave the screen's own reads and its
-  // first drawing the network and the main thread (docs/quality.md, "the header's reads").
+  // first drawing the network and the main thread (docs/quality.md, "the reads, the timers and
+  // the first paint").
   const screenDrawn = usePageIsIdle()
   const [open, setOpen] = useState(false)
   const unread = useNotificationCount({ enabled: signedIn && screenDrawn }).data?.count ?? 0
