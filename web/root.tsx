@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
 import { account } from '#common/contract/account.ts'
 import { THEME_BOOT_SCRIPT } from '#common/theme-script.ts'
+import { PREPARE_INTL_SCRIPT } from '#web/lib/prepare-formats.ts'
 import { I18nProvider } from '#web/lib/use-translation.tsx'
 import { AppProviders } from '#web/shell/app-providers.tsx'
 import { LogoMark } from './components/layout/logo.tsx'
@@ -54,7 +55,8 @@ export default function App() {
 
 /**
  * Shown while the single-page app loads on a page that is not prerendered: the mark paints at
- * once (a first paint a visitor sees, in no language), the spinner says the rest is coming.
+ * once (a first paint a visitor sees, in no language), the spinner says the rest is coming, and
+ * Intl loads its data meanwhile (PREPARE_INTL_SCRIPT).
  */
 export function HydrateFallback() {
   return (
@@ -69,6 +71,7 @@ export function HydrateFallback() {
         aria-hidden="true"
       />
       <span className="sr-only">Loading...</span>
+      <script dangerouslySetInnerHTML={{ __html: PREPARE_INTL_SCRIPT }} />
     </div>
   )
 }

@@ -8,6 +8,7 @@ import { acknowledgeRefusedRequest, expectToast } from './support/auth.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
 import { holdAnswers } from './support/hold.ts'
 import { type Registered, Registrar, signInAsFreshAdmin } from './support/registrations.ts'
+import { scrollToFoot } from './support/scroll.ts'
 import { deliverStripeWebhooks } from './support/stripe.ts'
 
 /*
@@ -44,6 +45,7 @@ test('a new organization’s admin sees the empty states, saves a card, sets det
   await expect(page.getByTestId('invoices-empty')).toContainText('No invoice yet')
   await expect(page.getByTestId('credits-empty')).toBeVisible()
   await expect(page.getByTestId('methods-empty')).toBeVisible()
+  await scrollToFoot(page, 'budget-alerts')
   await expect(page.getByTestId('alerts-empty')).toBeVisible()
   await expect(page.getByTestId('bank-transfer')).toContainText('IBAN')
 
@@ -62,6 +64,7 @@ test('a new organization’s admin sees the empty states, saves a card, sets det
   await expect(page.getByTestId('methods-empty')).toBeVisible()
 
   // Billing details: the VAT number is checked against the country before anything is sent.
+  await scrollToFoot(page, 'billing-details')
   const details = page.getByTestId('billing-details')
   await details.getByLabel('Country').selectOption('DE')
   await details.getByLabel('VAT number').fill('DE123')
@@ -114,6 +117,7 @@ test('in French, dark and on a phone, /billing reads and fits', async ({ page, c
   await expect(page.getByRole('heading', { level: 1, name: 'Facturation' })).toBeVisible()
   await expect(page.getByTestId('invoices-empty')).toContainText('Aucune facture')
   await expect(page.getByRole('heading', { name: 'Moyens de paiement' })).toBeVisible()
+  await scrollToFoot(page, 'budget-alerts')
   const alerts = page.getByTestId('budget-alerts')
   await alerts.getByLabel('URL du webhook (facultatif)').fill('http://10.0.0.1/hook')
   await alerts.getByRole('button', { name: 'Ajouter l’alerte' }).click()
@@ -130,6 +134,7 @@ test('a member reads billing without changing it, and filters invoices by status
 }) => {
   await signIn(page, 'demo')
   await page.goto('/billing')
+  await scrollToFoot(page, 'billing-details')
   await expect(page.getByText('Only administrators can change them.')).toBeVisible()
   await expect(page.getByTestId('billing-details').getByLabel('Company name')).toBeDisabled()
   await expect(page.getByRole('button', { name: 'Buy credits' })).toHaveCount(0)
@@ -239,31 +244,51 @@ for (const theme of ['light', 'dark'] as const) {
   }
 }
 
-test('the forms at the foot of /billing and their reads wait until the reads of its top have come', async ({
+test('the forms at the foot of /billing wait for the reads of its top, then until scrolled near', async ({
   page,
 }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
   await signIn(page, 'demo')
   const credits = await holdAnswers(page, (url) => url.pathname === '/api/billing/credits')
-  const formReads: string[] = []
+  const forms: string[] = []
   page.on('request', (request) => {
     const { pathname } = new URL(request.url())
-    if (pathname === '/api/billing/details' || pathname === '/api/billing/budget-alerts')
-      formReads.push(pathname)
+    if (
+      pathname === '/api/billing/details' ||
+      pathname === '/api/billing/budget-alerts' ||
+      /^\/assets\/(billing-details|budget-alerts)-section-/.test(pathname)
+    )
+      forms.push(pathname.replace(/-section-.*/, '-section'))
+  })
+  // The header's counts are asked once the screen's reads have come and the page is idle.
+  const pageIsIdle = page.waitForRequest((request) => request.url().endsWith('/api/sidebar-counts'), {
+    timeout: 30_000,
   })
   await page.goto('/billing')
   await expect.poll(credits.held, { timeout: 20_000 }).toBeGreaterThan(0)
   // The invoices have come (their read is not held): the first render's reads are all asked for.
   await expect(page.getByTestId('invoice-total').first()).toBeVisible({ timeout: 20_000 })
   await expect(page.getByRole('status', { name: 'Loading...' }).first()).toBeVisible()
-  expect(formReads).toEqual([])
+  expect(forms).toEqual([])
 
   credits.release()
   await expect(page.getByTestId('credits-balance')).toBeVisible()
-  await expect(page.getByTestId('billing-details').getByLabel('Company name')).toBeVisible({
-    timeout: 20_000,
-  })
-  // Each form asks for its read as it draws, the one a moment after the other.
+  await pageIsIdle
+  // Two frames later the page has said where the forms are: screens below the view on a phone.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  )
+  expect(forms).toEqual([])
+  await expect(page.getByTestId('billing-details')).toHaveCount(0)
+
+  await scrollToFoot(page, 'budget-alerts')
+  await expect(page.getByTestId('billing-details').getByLabel('Company name')).toBeVisible()
   await expect
-    .poll(() => [...new Set(formReads)].sort(), { timeout: 20_000 })
-    .toEqual(['/api/billing/budget-alerts', '/api/billing/details'])
+    .poll(() => [...new Set(forms)].sort(), { timeout: 20_000 })
+    .toEqual([
+      '/api/billing/budget-alerts',
+      '/api/billing/details',
+      '/assets/billing-details-section',
+      '/assets/budget-alerts-section',
+    ])
 })

@@ -38,3 +38,19 @@ describe('prepareFormats', () => {
     expect(dates).not.toHaveBeenCalled()
   })
 })
+
+describe('PREPARE_INTL_SCRIPT', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it('makes a number and a date format in a task after the one that runs it', async () => {
+    vi.useFakeTimers()
+    const { PREPARE_INTL_SCRIPT } = await import('./prepare-formats.ts')
+    const numbers = vi.spyOn(Intl, 'NumberFormat')
+    const dates = vi.spyOn(Intl, 'DateTimeFormat')
+    new Function(PREPARE_INTL_SCRIPT)()
+    expect(numbers).not.toHaveBeenCalled()
+    vi.runAllTimers()
+    expect(numbers).toHaveBeenCalledTimes(1)
+    expect(dates).toHaveBeenCalledTimes(1)
+  })
+})

@@ -1,5 +1,6 @@
-import { type ReactNode, Suspense } from 'react'
+import { type ReactNode, Suspense, useRef } from 'react'
 import { usePageIsIdle } from '#web/lib/on-demand.ts'
+import { useInView } from '#web/lib/use-in-view.ts'
 
 /**
  * A part below what a screen opens on: `fallback` until the screen's reads have come and the page
@@ -9,3 +10,22 @@ import { usePageIsIdle } from '#web/lib/on-demand.ts'
 export function WhenPageIsIdle({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
   return usePageIsIdle() ? <Suspense fallback={fallback}>{children}</Suspense> : fallback
 }
+
+/**
+ * A part screens away from what a screen opens on (the forms at the foot of /billing): as
+ * `WhenPageIsIdle`, and only once it has come within a screen's height of the view. A visitor who
+ * came for what is on top does not download, run and draw it, nor send its reads; one who scrolls
+ * or tabs towards it finds it drawn by the time it shows (docs/quality.md, "the foot of /billing").
+ */
+export function WhenNearScreen({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  const place = useRef<HTMLDivElement>(null)
+  const idle = usePageIsIdle()
+  // Where the part is, is known once what is above it has drawn its answers.
+  const near = useInView(place, NEAR_SCREEN, idle)
+  return (
+    <div ref={place}>{near && idle ? <Suspense fallback={fallback}>{children}</Suspense> : fallback}</div>
+  )
+}
+
+/** Within one screen's height above or below the view (a root margin in percent of the view). */
+const NEAR_SCREEN = '100% 0px'

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, useEffect } from 'react'
 import { useSearchParams } from 'react-router'
-import { WhenPageIsIdle } from '#web/components/layout/when-page-is-idle.tsx'
+import { WhenNearScreen } from '#web/components/layout/when-page-is-idle.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { usePaymentMethods } from '#web/features/billing/api/billing-queries.ts'
 import { CreditsSection } from '#web/features/billing/components/credits-section.tsx'
@@ -14,8 +14,9 @@ import { useTranslation } from '#web/lib/use-translation.tsx'
 import '#web/lib/strings/billing.ts'
 
 /**
- * The two forms at the foot of the page load once its reads have come: what the screen opens on
- * (spend, credits, invoices) does not wait for them, nor for the validator they bring.
+ * The two forms at the foot of the page load once its reads have come and a person scrolls near
+ * them: what the screen opens on (spend, credits, invoices) does not wait for them, nor for the
+ * validator they bring, and a visit that stays on top never runs them.
  */
 const BillingDetailsSection = lazy(() =>
   import('#web/features/billing/components/billing-details-section.tsx').then((module) => ({
@@ -36,9 +37,9 @@ export default function BillingRoute() {
   const cardPayments = usePaymentMethods().data?.cardPaymentsConfigured ?? false
   useMethodAddedToast()
   const later = (section: ReactNode) => (
-    <WhenPageIsIdle fallback={<LoadingBlock label={t('common.loading')} rows={4} />}>
+    <WhenNearScreen fallback={<LoadingBlock label={t('common.loading')} rows={4} />}>
       {section}
-    </WhenPageIsIdle>
+    </WhenNearScreen>
   )
 
   return (
