@@ -8,7 +8,7 @@ import { acknowledgeRefusedRequest, expectToast } from './support/auth.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
 import { holdAnswers } from './support/hold.ts'
 import { type Registered, Registrar, signInAsFreshAdmin } from './support/registrations.ts'
-import { scrollToFoot } from './support/scroll.ts'
+import { scrollUntilShown } from './support/scroll.ts'
 import { deliverStripeWebhooks } from './support/stripe.ts'
 
 /*
@@ -45,7 +45,7 @@ test('a new organization’s admin sees the empty states, saves a card, sets det
   await expect(page.getByTestId('invoices-empty')).toContainText('No invoice yet')
   await expect(page.getByTestId('credits-empty')).toBeVisible()
   await expect(page.getByTestId('methods-empty')).toBeVisible()
-  await scrollToFoot(page, 'budget-alerts')
+  await scrollUntilShown(page, page.getByTestId('budget-alerts'))
   await expect(page.getByTestId('alerts-empty')).toBeVisible()
   await expect(page.getByTestId('bank-transfer')).toContainText('IBAN')
 
@@ -64,7 +64,7 @@ test('a new organization’s admin sees the empty states, saves a card, sets det
   await expect(page.getByTestId('methods-empty')).toBeVisible()
 
   // Billing details: the VAT number is checked against the country before anything is sent.
-  await scrollToFoot(page, 'billing-details')
+  await scrollUntilShown(page, page.getByTestId('billing-details'))
   const details = page.getByTestId('billing-details')
   await details.getByLabel('Country').selectOption('DE')
   await details.getByLabel('VAT number').fill('DE123')
@@ -117,7 +117,7 @@ test('in French, dark and on a phone, /billing reads and fits', async ({ page, c
   await expect(page.getByRole('heading', { level: 1, name: 'Facturation' })).toBeVisible()
   await expect(page.getByTestId('invoices-empty')).toContainText('Aucune facture')
   await expect(page.getByRole('heading', { name: 'Moyens de paiement' })).toBeVisible()
-  await scrollToFoot(page, 'budget-alerts')
+  await scrollUntilShown(page, page.getByTestId('budget-alerts'))
   const alerts = page.getByTestId('budget-alerts')
   await alerts.getByLabel('URL du webhook (facultatif)').fill('http://10.0.0.1/hook')
   await alerts.getByRole('button', { name: 'Ajouter l’alerte' }).click()
@@ -134,7 +134,7 @@ test('a member reads billing without changing it, and filters invoices by status
 }) => {
   await signIn(page, 'demo')
   await page.goto('/billing')
-  await scrollToFoot(page, 'billing-details')
+  await scrollUntilShown(page, page.getByTestId('billing-details'))
   await expect(page.getByText('Only administrators can change them.')).toBeVisible()
   await expect(page.getByTestId('billing-details').getByLabel('Company name')).toBeDisabled()
   await expect(page.getByRole('button', { name: 'Buy credits' })).toHaveCount(0)
@@ -205,6 +205,7 @@ test('an officer issues a credit note on an open invoice and grants credits', as
   const section = page.locator('section', {
     has: page.getByRole('heading', { name: 'Invoices', exact: true }),
   })
+  await scrollUntilShown(page, section.getByLabel('Status'), section)
   await section.getByLabel('Status').selectOption('open')
   const row = section.getByRole('listitem').filter({ hasText: 'Demo Company' }).first()
   await expect(row).toBeVisible()
@@ -216,6 +217,11 @@ test('an officer issues a credit note on an open invoice and grants credits', as
   await expect(page.getByText(/^Credit note CN-\d{4}-\d{6} issued$/)).toBeVisible()
 
   // The amount is typed in the currency chosen beside it, the organization's (EUR here).
+  await scrollUntilShown(
+    page,
+    page.getByLabel('Billing ID of the organization'),
+    page.locator('#credits-title'),
+  )
   await page.getByLabel('Billing ID of the organization').fill(customer.companyId)
   await page.getByLabel('Currency', { exact: true }).selectOption('GBP')
   await expect(page.getByLabel('Amount (GBP)')).toBeVisible()
@@ -281,7 +287,7 @@ test('the forms at the foot of /billing wait for the reads of its top, then unti
   expect(forms).toEqual([])
   await expect(page.getByTestId('billing-details')).toHaveCount(0)
 
-  await scrollToFoot(page, 'budget-alerts')
+  await scrollUntilShown(page, page.getByTestId('budget-alerts'))
   await expect(page.getByTestId('billing-details').getByLabel('Company name')).toBeVisible()
   await expect
     .poll(() => [...new Set(forms)].sort(), { timeout: 20_000 })

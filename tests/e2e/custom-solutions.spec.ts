@@ -5,6 +5,7 @@ import type { CustomSolution } from '../../common/schemas/custom-solutions.ts'
 import type { Order } from '../../common/schemas/orders.ts'
 import { expectToast } from './support/auth.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
+import { scrollUntilShown } from './support/scroll.ts'
 
 /**
  * A custom solution end to end: the customer describes what the catalog lacks, an officer answers
@@ -41,6 +42,7 @@ test('a custom solution: request, the officer’s quote, acceptance, an order', 
   await signIn(officer, 'officer')
   await officer.goto('/officers/panel')
   const pending = officer.getByTestId(`officer-request-${request.reference}`)
+  await scrollUntilShown(officer, pending, officer.locator('#custom-solutions-title'))
   await expect(pending).toContainText('Spark jobs over 2 TB every night')
   await pending.getByTestId('write-quote').click()
   const quote = pending.getByTestId('quote-form')

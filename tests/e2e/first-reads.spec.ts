@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, signIn, test } from './support/fixtures.ts'
-import { scrollToFoot } from './support/scroll.ts'
+import { scrollUntilShown } from './support/scroll.ts'
 
 /**
  * A screen that waits for data names it in its HTML (preloads): the reads travel beside the
@@ -60,7 +60,7 @@ test('a console screen asks who is signed in once: the parts drawn after its fir
   const counts = countRequests(page, ['/api/user'])
   await page.goto('/billing')
   // The foot's forms are drawn last, once scrolled near; the header's menus come before them.
-  await scrollToFoot(page, 'budget-alerts')
+  await scrollUntilShown(page, page.getByTestId('budget-alerts'))
   await expect(page.getByTestId('billing-details').getByLabel('VAT number')).toBeVisible()
   const alerts = page.getByTestId('budget-alerts')
   await expect(

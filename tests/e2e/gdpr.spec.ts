@@ -7,6 +7,7 @@ import { expectToast, linkIn, mailTo } from './support/auth.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
 import { currentHour, meterHours } from './support/metering.ts'
 import { Registrar, signInAsFreshAdmin } from './support/registrations.ts'
+import { scrollUntilShown } from './support/scroll.ts'
 
 /**
  * The GDPR requests a person makes from their account page: an export whose ZIP holds their
@@ -109,6 +110,7 @@ test('an export holds the orders; an erasure approved by the officer closes the 
 
   await officer.goto('/officers/panel')
   const card = officer.getByTestId(`erasure-${email}`)
+  await scrollUntilShown(officer, card, officer.locator('#gdpr-title'))
   await expect(card.getByTestId('erasure-deadline')).toContainText(/(29|30|31) days left/)
   await expect(card.getByTestId('erasure-preview')).toContainText('1 invoices of the organization')
   await expect(card.getByTestId('erasure-blocked')).toHaveCount(0)

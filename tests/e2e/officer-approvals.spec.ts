@@ -7,6 +7,7 @@ import { expectToast } from './support/auth.ts'
 import { expect, signIn, test } from './support/fixtures.ts'
 import { holdAnswers } from './support/hold.ts'
 import { type Registered, Registrar, signInAsFreshAdmin } from './support/registrations.ts'
+import { scrollUntilShown } from './support/scroll.ts'
 
 /** Orders for an HDS data center wait in the officers panel until an officer decides. */
 
@@ -98,7 +99,7 @@ test('while the access check is on its way, an officer sees it being checked, no
   await expect(page.getByRole('status', { name: 'Checking your access...' })).toHaveCount(0)
 })
 
-test('the sections below the queues wait until the queues’ reads have come, then load on their own', async ({
+test('the sections below the queues wait until the queues’ reads have come, then load once scrolled near', async ({
   page,
 }) => {
   await signIn(page, 'officer')
@@ -123,6 +124,7 @@ test('the sections below the queues wait until the queues’ reads have come, th
   expect(invoicesAsked).toEqual([])
 
   queue.release()
-  await expect(invoices.getByRole('status', { name: 'Loading...' })).toHaveCount(0, { timeout: 20_000 })
+  await scrollUntilShown(page, invoices.getByLabel('Status'), invoices)
+  await expect(invoices.getByRole('status', { name: 'Loading...' })).toHaveCount(0)
   expect(invoicesAsked).toContain('/api/officers/invoices')
 })

@@ -2,7 +2,7 @@ import { ShieldAlert } from 'lucide-react'
 import { lazy, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { href } from '#common/routes.ts'
-import { WhenPageIsIdle } from '#web/components/layout/when-page-is-idle.tsx'
+import { WhenNearScreen } from '#web/components/layout/when-page-is-idle.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { LoadingBlock } from '#web/components/ui/skeleton.tsx'
 import { useCatalog } from '#web/features/catalog/api/get-catalog.ts'
@@ -44,7 +44,7 @@ export default function OfficersPanel() {
   const access = useOfficerAccessCheck(user?.id)
   const catalog = useCatalog()
   const later = (section: ReactNode) => (
-    <WhenPageIsIdle fallback={<LoadingBlock label={t('common.loading')} />}>{section}</WhenPageIsIdle>
+    <WhenNearScreen fallback={<LoadingBlock label={t('common.loading')} />}>{section}</WhenNearScreen>
   )
 
   return (
