@@ -90,12 +90,19 @@ export async function signInAs(page: Page, visitor: Visitor): Promise<void> {
 
 /**
  * Opens a page and waits until it has drawn its content: a main heading, and no loading
- * placeholder left.
+ * placeholder left. The parts drawn only once they come near the view (the forms at the foot of
+ * /billing) are scrolled to, as a person reading the page would, then the page goes back to its top.
  */
 export async function openPage(page: Page, path: string): Promise<void> {
   await page.goto(path)
   await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 })
-  await expect(page.locator('[data-testid="loading"], .animate-pulse')).toHaveCount(0, { timeout: 30_000 })
+  const placeholders = page.locator('[data-testid="loading"], .animate-pulse')
+  await expect(async () => {
+    if ((await placeholders.count()) > 0)
+      await placeholders.first().scrollIntoViewIfNeeded({ timeout: 2_000 })
+    await expect(placeholders).toHaveCount(0, { timeout: 2_000 })
+  }).toPass({ timeout: 30_000 })
+  await page.locator('h1').first().scrollIntoViewIfNeeded()
 }
 
 /** What a check found on a page, by kind; empty lists are left out of the report. */
