@@ -250,6 +250,26 @@ for (const theme of ['light', 'dark'] as const) {
   }
 }
 
+test('a keyboard finds the forms at the foot of /billing: the Tab key draws them, unscrolled', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signIn(page, 'demo')
+  const pageIsIdle = page.waitForRequest((request) => request.url().endsWith('/api/sidebar-counts'), {
+    timeout: 30_000,
+  })
+  await page.goto('/billing')
+  await expect(page.getByTestId('credits-balance')).toBeVisible()
+  await pageIsIdle
+  await expect(page.getByTestId('billing-details')).toHaveCount(0)
+  // Their fields must be there for the focus to reach them, however far down they are.
+  await page.keyboard.press('Tab')
+  await expect(page.getByTestId('billing-details').getByLabel('Company name')).toBeAttached()
+  await expect(page.getByTestId('budget-alerts')).toBeAttached()
+  expect(await page.getByRole('main').evaluate((main) => main.scrollTop)).toBe(0)
+  await expect(page.getByTestId('billing-details')).not.toBeInViewport()
+})
+
 test('the forms at the foot of /billing wait for the reads of its top, then until scrolled near', async ({
   page,
 }) => {
