@@ -250,14 +250,17 @@ for (const theme of ['light', 'dark'] as const) {
   }
 }
 
+/** Resolves once the page is idle: the header's counts are asked only after the screen's reads. */
+function pageBecomesIdle(page: Page) {
+  return page.waitForRequest((request) => request.url().endsWith('/api/sidebar-counts'), { timeout: 30_000 })
+}
+
 test('a keyboard finds the forms at the foot of /billing: the Tab key draws them, unscrolled', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await signIn(page, 'demo')
-  const pageIsIdle = page.waitForRequest((request) => request.url().endsWith('/api/sidebar-counts'), {
-    timeout: 30_000,
-  })
+  const pageIsIdle = pageBecomesIdle(page)
   await page.goto('/billing')
   await expect(page.getByTestId('credits-balance')).toBeVisible()
   await pageIsIdle
@@ -286,10 +289,7 @@ test('the forms at the foot of /billing wait for the reads of its top, then unti
     )
       forms.push(pathname.replace(/-section-.*/, '-section'))
   })
-  // The header's counts are asked once the screen's reads have come and the page is idle.
-  const pageIsIdle = page.waitForRequest((request) => request.url().endsWith('/api/sidebar-counts'), {
-    timeout: 30_000,
-  })
+  const pageIsIdle = pageBecomesIdle(page)
   await page.goto('/billing')
   await expect.poll(credits.held, { timeout: 20_000 }).toBeGreaterThan(0)
   // The invoices have come (their read is not held): the first render's reads are all asked for.

@@ -22,13 +22,12 @@ export function WhenPageIsIdle({ fallback, children }: { fallback: ReactNode; ch
 export function WhenNearScreen({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
   const place = useRef<HTMLDivElement>(null)
   const idle = usePageIsIdle()
-  // Where the part is, is known once what is above it has drawn its answers.
+  // Where the part is, is known once what is above it has drawn its answers: neither is watched
+  // before the page is idle.
   const near = useInView(place, NEAR_SCREEN, idle)
   const tabbing = useTabPressed(idle && !near)
   return (
-    <div ref={place}>
-      {(near || tabbing) && idle ? <Suspense fallback={fallback}>{children}</Suspense> : fallback}
-    </div>
+    <div ref={place}>{near || tabbing ? <Suspense fallback={fallback}>{children}</Suspense> : fallback}</div>
   )
 }
 
